@@ -1,0 +1,49 @@
+import type { Db } from './db/client';
+import { issueToken } from './domain/tokens/tokens.service';
+import { roleEnum } from './domain/users/users.schemas';
+
+/** A failure of an administration command, told to the operator as is. */
+export class CommandError extends Error {
+  override name = 'CommandError';
+}
+
+export async function createOrganization(db: Db, name: string) {
+  const existing = await db.organization.findUnique({ where: { orgName: name } });
+  if (existing) throw new CommandError(`organization "${name}" already exists (orgId ${existing.orgId})`);
+  return db.organization.create({ data: { orgName: name } });
+}
+
+async function findOrg(db: Db, ref: string) {
+  const org = /^[0-9]+$/.test(ref)
+    ? await db.organization.findUnique({ where: { orgId: Number(ref) } })
+    : await db.organization.findUnique({ where: { orgName: ref } });
+  if (!org) throw new CommandError(`no organization "${ref}" (create it with: casebook org create --name "${ref}")`);
+  return org;
+}
+
+/** Creates the user, or adds the membership (and sets the role) of an existing one. */
+export async function createOrUpdateUser(db: Db, input: { email: string; name: string; role: string; org: string }) {
+  const role = roleEnum.safeParse(input.role);
+  if (!role.success) throw new CommandError(`--role must be one of Reader, User, Admin (got "${input.role}")`);
+  if (!/^[^\s@]+@[^\s@]+$/.test(input.email)) throw new CommandError(`--email "${input.email}" is not an email address`);
+  const org = await findOrg(db, input.org);
+  const email = input.email.toLowerCase();
+  const user = await db.user.upsert({
+    where: { email },
+    update: { name: input.name, role: role.data },
+    create: { email, name: input.name, role: role.data },
+  });
+  await db.membership.upsert({
+    where: { userId_orgId: { userId: user.userId, orgId: org.orgId } },
+    update: {},
+    create: { userId: user.userId, orgId: org.orgId },
+  });
+  const memberships = await db.membership.findMany({ where: { userId: user.userId }, orderBy: { orgId: 'asc' } });
+  return { userId: user.userId, email: user.email, name: user.name, role: user.role, orgIds: memberships.map((m) => m.orgId) };
+}
+
+export async function createTokenForEmail(db: Db, email: string, name?: string): Promise<string> {
+  const user = await db.user.findUnique({ where: { email: email.toLowerCase() } });
+  if (!user) throw new CommandError(`no user with email ${email} (create one with: casebook user create ...)`);
+  return (await issueToken(db, user.userId, name ?? 'cli')).token;
+}

@@ -1,0 +1,61 @@
+import express, { type Request, type Response, type NextFunction } from 'express';
+import helmet from 'helmet';
+import cookieParser from 'cookie-parser';
+import { pinoHttp } from 'pino-http';
+import type { Config } from './config';
+import type { Database } from './db/client';
+import type { Logger } from './logger';
+import { loadRbac } from './auth/rbac';
+import { buildLoginRouter } from './auth/login-routes';
+import { apiRoutes } from './domain/routes';
+import { buildApiRouter } from './http/api-router';
+import { sendData, sendError } from './http/envelope';
+import { errorHandler } from './http/error-handler';
+
+export interface AppDeps {
+  config: Config;
+  database: Database;
+  logger: Logger;
+}
+
+const BODY_LIMIT = '5mb';
+
+/** Requests that carry a body must say it is JSON. */
+function requireJsonBody(req: Request, res: Response, next: NextFunction) {
+  const hasBody = Number(req.headers['content-length'] ?? 0) > 0 || req.headers['transfer-encoding'] !== undefined;
+  if (hasBody && !req.is('application/json')) return sendError(res, 415, 'Content-Type must be application/json');
+  next();
+}
+
+/** Wires middleware and routers; no business logic lives here. */
+export async function buildApp({ config, database, logger }: AppDeps): Promise<express.Express> {
+  const app = express();
+  app.set('trust proxy', 'loopback');
+  app.disable('x-powered-by');
+  app.use(helmet());
+  app.use(pinoHttp({ logger, quietReqLogger: true, autoLogging: { ignore: (req) => req.url === '/healthz' } }));
+  app.use(cookieParser());
+
+  app.get('/healthz', (_req, res) => sendData(res, { ok: true }));
+  app.get('/readyz', async (_req, res) => {
+    try {
+      await database.ping();
+      sendData(res, { ok: true });
+    } catch {
+      sendError(res, 503, 'Service unavailable');
+    }
+  });
+
+  app.use(buildLoginRouter(config, database.prisma));
+
+  const rbac = await loadRbac();
+  app.use(
+    '/api/v1',
+    requireJsonBody,
+    express.json({ limit: BODY_LIMIT, type: 'application/json' }),
+    buildApiRouter(apiRoutes, { db: database.prisma, rbac, publicUrl: config.publicUrl }),
+  );
+  app.use((_req, res) => sendError(res, 404, 'Route not found'));
+  app.use(errorHandler);
+  return app;
+}

@@ -1,0 +1,33 @@
+// The few server-rendered pages of the browser login. Plain HTML, no scripts.
+
+const escape = (s: string) =>
+  s.replace(/[&<>"']/g, (c) => ({ '&': '&amp;', '<': '&lt;', '>': '&gt;', '"': '&quot;', "'": '&#39;' })[c]!);
+
+function page(title: string, body: string): string {
+  return `<!doctype html>
+<html lang="en"><head><meta charset="utf-8"><meta name="viewport" content="width=device-width, initial-scale=1">
+<title>${escape(title)} · Casebook</title>
+<style>
+body{font-family:system-ui,sans-serif;background:#f5f6f8;color:#1d2330;display:flex;min-height:100vh;align-items:center;justify-content:center;margin:0}
+main{background:#fff;border-radius:10px;box-shadow:0 2px 12px #0001;padding:2.5rem 3rem;max-width:26rem;text-align:center}
+h1{margin:0 0 .5rem;font-size:1.6rem}p{color:#555}
+.button{display:inline-block;margin-top:1rem;padding:.7rem 1.6rem;border-radius:6px;background:#2457d6;color:#fff;text-decoration:none;font-weight:600;border:0;font-size:1rem;cursor:pointer}
+.error{color:#b3261e}
+</style></head><body><main>${body}</main></body></html>`;
+}
+
+export function loginPage(opts: { configured: boolean; error?: boolean }): string {
+  if (!opts.configured) {
+    return page('Sign in', `<h1>Casebook</h1><p>Browser sign-in is not configured on this server (set the OAUTH_* settings).</p>
+<p>Scripts can use an API token: <code>npx casebook token create --email you@example.com</code>.</p>`);
+  }
+  return page('Sign in', `<h1>Casebook</h1><p>Test management for QA teams, CI pipelines and AI assistants.</p>
+${opts.error ? '<p class="error">Sign-in failed. Please try again.</p>' : ''}
+<a class="button" id="sign-in" href="/auth/login">Sign in</a>`);
+}
+
+export function homePage(user: { name: string; email: string; role: string }): string {
+  return page('Signed in', `<h1>Casebook</h1><p>Signed in as <strong>${escape(user.name)}</strong> (${escape(user.email)}), role ${escape(user.role)}.</p>
+<p>The API is under <code>/api/v1</code>; its description is at <a href="/api/v1/openapi.json">/api/v1/openapi.json</a>.</p>
+<form method="post" action="/logout"><button class="button" id="sign-out" type="submit">Sign out</button></form>`);
+}

@@ -1,0 +1,130 @@
+import crypto from 'node:crypto';
+import express, { type Request } from 'express';
+import { Passport } from 'passport';
+import OAuth2Strategy, { type StateStore } from 'passport-oauth2';
+import type { Config } from '../config';
+import type { Db } from '../db/client';
+import { findOrCreateOAuthUser } from '../domain/users/users.service';
+import { forbidden } from '../http/errors';
+import { authenticate, SESSION_COOKIE } from './authenticate';
+import { homePage, loginPage } from './login-pages';
+import { isForeignOrigin } from './same-origin';
+import { createSession, endSession, sessionCookieOptions } from './sessions';
+
+const STATE_COOKIE = 'oauth_state';
+
+/**
+ * OAuth `state` kept in a short-lived HttpOnly cookie (no server session
+ * needed before login): the callback must bring back the value we set.
+ */
+function cookieStateStore(publicUrl: string): StateStore {
+  return {
+    store(req: Request, callback: (err: Error | null, state?: string) => void) {
+      const state = crypto.randomBytes(24).toString('base64url');
+      req.res!.cookie(STATE_COOKIE, state, { ...sessionCookieOptions(publicUrl), maxAge: 10 * 60_000, path: '/auth' });
+      callback(null, state);
+    },
+    verify(req: Request, provided: string, callback: (err: Error | null, ok: boolean, state?: unknown) => void) {
+      const expected: unknown = req.cookies?.[STATE_COOKIE];
+      req.res!.clearCookie(STATE_COOKIE, { path: '/auth' });
+      const ok =
+        typeof expected === 'string' &&
+        typeof provided === 'string' &&
+        expected.length === provided.length &&
+        crypto.timingSafeEqual(Buffer.from(expected), Buffer.from(provided));
+      callback(null, ok, ok ? provided : { message: 'Invalid authorization request state' });
+    },
+  } as unknown as StateStore;
+}
+
+interface OAuthProfile {
+  email: string;
+  name: string;
+}
+
+function buildPassport(config: Config, db: Db): InstanceType<typeof Passport> | undefined {
+  const oauth = config.oauth;
+  if (!oauth) return undefined;
+  const passport = new Passport();
+  const strategy = new OAuth2Strategy(
+    {
+      authorizationURL: oauth.authorizationUrl,
+      tokenURL: oauth.tokenUrl,
+      clientID: oauth.clientId,
+      clientSecret: oauth.clientSecret,
+      callbackURL: `${config.publicUrl}/auth/callback`,
+      scope: oauth.scope.split(/\s+/).filter(Boolean),
+      store: cookieStateStore(config.publicUrl),
+    },
+    (_access: string, _refresh: string, profile: OAuthProfile, done: (err: unknown, user?: unknown) => void) => {
+      findOrCreateOAuthUser(db, profile, config.adminEmails).then((user) => done(null, user), done);
+    },
+  );
+  // The provider's userinfo endpoint gives the email and name we key users on.
+  strategy.userProfile = (accessToken, done) => {
+    const client = (strategy as unknown as { _oauth2: { useAuthorizationHeaderforGET(b: boolean): void; get: (u: string, t: string, cb: (e: unknown, body?: string | Buffer) => void) => void } })._oauth2;
+    client.useAuthorizationHeaderforGET(true);
+    client.get(oauth.userInfoUrl, accessToken, (err, body) => {
+      if (err) return done(new Error('Failed to fetch the user profile'));
+      try {
+        const info = JSON.parse(String(body)) as { email?: unknown; name?: unknown; preferred_username?: unknown };
+        if (typeof info.email !== 'string' || !info.email.includes('@')) return done(new Error('The provider gave no email address'));
+        const name = typeof info.name === 'string' && info.name.trim() ? info.name.trim() : info.email.split('@')[0];
+        done(null, { email: info.email.toLowerCase(), name });
+      } catch {
+        done(new Error('The provider answered an unreadable profile'));
+      }
+    });
+  };
+  passport.use('oauth2', strategy);
+  return passport;
+}
+
+/** `/login`, `/auth/login`, `/auth/callback`, `/logout` and the signed-in page `/`. */
+export function buildLoginRouter(config: Config, db: Db): express.Router {
+  const router = express.Router();
+  const passport = buildPassport(config, db);
+
+  router.get('/login', (req, res) => {
+    res.type('html').send(loginPage({ configured: Boolean(passport), error: 'error' in req.query }));
+  });
+
+  router.get('/', async (req, res) => {
+    const principal = await authenticate(db, req);
+    if (!principal || principal.via !== 'session') return res.redirect('/login');
+    const user = await db.user.findUniqueOrThrow({ where: { userId: principal.userId } });
+    res.type('html').send(homePage(user));
+  });
+
+  if (passport) {
+    router.get('/auth/login', passport.authenticate('oauth2', { session: false }));
+    router.get('/auth/callback', (req, res, next) => {
+      passport.authenticate('oauth2', { session: false }, async (err: unknown, user: { userId: number } | false) => {
+        try {
+          if (err || !user) {
+            req.log?.warn({ err }, 'oauth login failed');
+            return res.redirect('/login?error');
+          }
+          const session = await createSession(db, user.userId, config.sessionTtlMs);
+          res.cookie(SESSION_COOKIE, session.secret, sessionCookieOptions(config.publicUrl, session.expiresAt));
+          res.redirect('/');
+        } catch (e) {
+          next(e);
+        }
+      })(req, res, next);
+    });
+  } else {
+    router.get(['/auth/login', '/auth/callback'], (_req, res) => res.redirect('/login'));
+  }
+
+  router.post('/logout', async (req, res) => {
+    if (isForeignOrigin(req, config.publicUrl)) throw forbidden();
+    const secret: unknown = req.cookies?.[SESSION_COOKIE];
+    if (typeof secret === 'string') await endSession(db, secret);
+    res.clearCookie(SESSION_COOKIE, sessionCookieOptions(config.publicUrl));
+    if (req.accepts(['json', 'html']) === 'html') return res.redirect(303, '/login');
+    res.json({ data: { loggedOut: true }, status: 200 });
+  });
+
+  return router;
+}

@@ -1,0 +1,91 @@
+import { z } from 'zod';
+
+// The only reader of process.env: every setting is parsed here, once, and a bad
+// value stops the process with a message that names it.
+const optionalUrl = z.preprocess((v) => (v === '' ? undefined : v), z.url().optional());
+const optionalString = z.preprocess((v) => (v === '' ? undefined : v), z.string().optional());
+
+const envSchema = z.object({
+  PORT: z.coerce.number().int().min(0).max(65535).default(3000),
+  HOST: z.string().min(1).default('127.0.0.1'),
+  DATABASE_URL: optionalUrl,
+  DATABASE_POOL_SIZE: z.coerce.number().int().min(1).max(500).default(20),
+  DATABASE_CONNECT_TIMEOUT_MS: z.coerce.number().int().min(100).default(5000),
+  CASEBOOK_DATA_DIR: z.string().min(1).default('./data'),
+  PUBLIC_URL: optionalUrl,
+  OAUTH_AUTHORIZATION_URL: optionalUrl,
+  OAUTH_TOKEN_URL: optionalUrl,
+  OAUTH_USERINFO_URL: optionalUrl,
+  OAUTH_CLIENT_ID: optionalString,
+  OAUTH_CLIENT_SECRET: optionalString,
+  OAUTH_SCOPE: z.string().default('openid email profile'),
+  ADMIN_EMAILS: z.string().default(''),
+  SESSION_TTL_HOURS: z.coerce.number().positive().default(168),
+  LOG_LEVEL: z.enum(['fatal', 'error', 'warn', 'info', 'debug', 'trace', 'silent']).default('info'),
+});
+
+export interface Config {
+  port: number;
+  host: string;
+  databaseUrl?: string;
+  databasePoolSize: number;
+  databaseConnectTimeoutMs: number;
+  dataDir: string;
+  publicUrl: string;
+  oauth?: {
+    authorizationUrl: string;
+    tokenUrl: string;
+    userInfoUrl: string;
+    clientId: string;
+    clientSecret: string;
+    scope: string;
+  };
+  adminEmails: string[];
+  sessionTtlMs: number;
+  logLevel: z.infer<typeof envSchema>['LOG_LEVEL'];
+}
+
+export class ConfigError extends Error {}
+
+export function loadConfig(env: NodeJS.ProcessEnv = process.env): Config {
+  const parsed = envSchema.safeParse(env);
+  if (!parsed.success) {
+    const lines = parsed.error.issues.map((i) => `  ${i.path.join('.')}: ${i.message}`);
+    throw new ConfigError(`Invalid configuration:\n${lines.join('\n')}`);
+  }
+  const e = parsed.data;
+  const oauthVars = {
+    OAUTH_AUTHORIZATION_URL: e.OAUTH_AUTHORIZATION_URL,
+    OAUTH_TOKEN_URL: e.OAUTH_TOKEN_URL,
+    OAUTH_USERINFO_URL: e.OAUTH_USERINFO_URL,
+    OAUTH_CLIENT_ID: e.OAUTH_CLIENT_ID,
+    OAUTH_CLIENT_SECRET: e.OAUTH_CLIENT_SECRET,
+  };
+  const missing = Object.entries(oauthVars).filter(([, v]) => !v).map(([k]) => k);
+  // OAuth is optional (tokens work without it), but half a configuration is a mistake.
+  if (missing.length > 0 && missing.length < Object.keys(oauthVars).length) {
+    throw new ConfigError(`Invalid configuration:\n  OAuth login needs all of its settings; missing: ${missing.join(', ')}`);
+  }
+  return {
+    port: e.PORT,
+    host: e.HOST,
+    databaseUrl: e.DATABASE_URL,
+    databasePoolSize: e.DATABASE_POOL_SIZE,
+    databaseConnectTimeoutMs: e.DATABASE_CONNECT_TIMEOUT_MS,
+    dataDir: e.CASEBOOK_DATA_DIR,
+    publicUrl: (e.PUBLIC_URL ?? `http://localhost:${e.PORT}`).replace(/\/+$/, ''),
+    oauth: missing.length === 0
+      ? {
+          authorizationUrl: e.OAUTH_AUTHORIZATION_URL!,
+          tokenUrl: e.OAUTH_TOKEN_URL!,
+          userInfoUrl: e.OAUTH_USERINFO_URL!,
+          clientId: e.OAUTH_CLIENT_ID!,
+          clientSecret: e.OAUTH_CLIENT_SECRET!,
+          scope: e.OAUTH_SCOPE,
+        }
+      : undefined,
+    adminEmails: e.ADMIN_EMAILS.split(',').map((s) => s.trim().toLowerCase()).filter(Boolean),
+    sessionTtlMs: e.SESSION_TTL_HOURS * 3600_000,
+    logLevel: e.LOG_LEVEL,
+  };
+}

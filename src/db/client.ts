@@ -1,0 +1,73 @@
+import fs from 'node:fs';
+import path from 'node:path';
+import { PrismaPg } from '@prisma/adapter-pg';
+import { PGlite } from '@electric-sql/pglite';
+import { PrismaPGlite } from 'pglite-prisma-adapter';
+import type { SqlMigrationAwareDriverAdapterFactory } from '@prisma/driver-adapter-utils';
+import { PrismaClient } from '../generated/prisma/client';
+import type { Config } from '../config';
+import { applyMigrations } from './migrate';
+import { acquireDirectoryLock } from './directory-lock';
+
+export type Db = PrismaClient;
+
+export interface Database {
+  prisma: PrismaClient;
+  kind: 'postgresql' | 'embedded';
+  /** Applies pending migrations; returns the names it applied. */
+  migrate(): Promise<string[]>;
+  /** Resolves when the database answers a trivial query. */
+  ping(): Promise<void>;
+  close(): Promise<void>;
+}
+
+type DbConfig = Pick<Config, 'databaseUrl' | 'databasePoolSize' | 'databaseConnectTimeoutMs' | 'dataDir'>;
+
+export async function openDatabase(config: DbConfig): Promise<Database> {
+  return config.databaseUrl ? openPostgres(config, config.databaseUrl) : openEmbedded(config.dataDir);
+}
+
+function fromFactory(
+  kind: Database['kind'],
+  factory: SqlMigrationAwareDriverAdapterFactory,
+  onClose: () => Promise<void> = async () => {},
+): Database {
+  const prisma = new PrismaClient({ adapter: factory });
+  return {
+    prisma,
+    kind,
+    migrate: () => applyMigrations(factory),
+    ping: async () => {
+      await prisma.$queryRawUnsafe('SELECT 1');
+    },
+    close: async () => {
+      await prisma.$disconnect();
+      await onClose();
+    },
+  };
+}
+
+function openPostgres(config: DbConfig, url: string): Database {
+  const factory = new PrismaPg({
+    connectionString: url,
+    max: config.databasePoolSize,
+    connectionTimeoutMillis: config.databaseConnectTimeoutMs,
+  });
+  return fromFactory('postgresql', factory);
+}
+
+async function openEmbedded(dataDir: string): Promise<Database> {
+  const dir = path.resolve(dataDir);
+  fs.mkdirSync(dir, { recursive: true });
+  const release = acquireDirectoryLock(dir);
+  try {
+    const pg = await PGlite.create({ dataDir: path.join(dir, 'pglite') });
+    return fromFactory('embedded', new PrismaPGlite(pg), async () => {
+      await pg.close();
+      release();
+    });
+  } catch (err) {
+    release();
+    throw err;
+  }
+}

@@ -1,0 +1,5 @@
+import { queryId, z } from '../../http/schemas';
+
+export const orgRecord = z.object({ orgId: z.number().int(), orgName: z.string(), createdAt: z.iso.datetime() });
+export const orgDetailRecord = orgRecord.extend({ projectCount: z.number().int() });
+export const orgDetailQuery = z.object({ orgId: queryId });

@@ -1,0 +1,8 @@
+import type { AnyRoute } from '../http/route';
+import { orgRoutes } from './orgs/orgs.routes';
+import { projectRoutes } from './projects/projects.routes';
+import { tokenRoutes } from './tokens/tokens.routes';
+import { userRoutes } from './users/users.routes';
+
+/** Every REST operation under /api/v1: the router, RBAC tests and OpenAPI all read this list. */
+export const apiRoutes: AnyRoute[] = [...tokenRoutes, ...userRoutes, ...orgRoutes, ...projectRoutes];

@@ -1,0 +1,27 @@
+import { route } from '../../http/route';
+import { z } from '../../http/schemas';
+import { deleteTokenBody, generateTokenBody, newTokenRecord, tokenRecord, tokenRevoked } from './tokens.schemas';
+import { generateToken, listTokens, revokeToken } from './tokens.service';
+
+const tag = 'Tokens';
+
+export const tokenRoutes = [
+  route({
+    method: 'post', path: '/token/generate', resource: 'token', action: 'create', tag, sessionOnly: true,
+    summary: 'Generate an API token (browser session required; the token is shown only here)',
+    body: generateTokenBody, response: newTokenRecord, successStatus: 201, errors: [404],
+    handler: (ctx, { body }) => generateToken(ctx, body),
+  }),
+  route({
+    method: 'delete', path: '/token/delete', resource: 'token', action: 'delete', tag,
+    summary: 'Revoke a token (own; Admin: any in their organizations)',
+    body: deleteTokenBody, response: tokenRevoked, errors: [404],
+    handler: (ctx, { body }) => revokeToken(ctx, body.tokenId),
+  }),
+  route({
+    method: 'get', path: '/tokens', resource: 'token', action: 'read', tag,
+    summary: "The caller's tokens, without their secrets",
+    response: z.array(tokenRecord),
+    handler: (ctx) => listTokens(ctx),
+  }),
+];

@@ -1,0 +1,26 @@
+import { route } from '../../http/route';
+import { allUsersQuery, updateRoleBody, userDetailsQuery, userPage, userRecord } from './users.schemas';
+import { getUser, listUsers, updateRole } from './users.service';
+
+const tag = 'Users';
+
+export const userRoutes = [
+  route({
+    method: 'get', path: '/user/details', resource: 'user', action: 'read', tag,
+    summary: 'Details of a user (default: the caller)',
+    query: userDetailsQuery, response: userRecord, errors: [404],
+    handler: (ctx, { query }) => getUser(ctx, query.userId ?? ctx.userId),
+  }),
+  route({
+    method: 'get', path: '/all-users', resource: 'user', action: 'list', tag,
+    summary: "Users of the caller's organizations (Admin)",
+    query: allUsersQuery, response: userPage, errors: [404],
+    handler: (ctx, { query }) => listUsers(ctx, query),
+  }),
+  route({
+    method: 'put', path: '/user/update-role', resource: 'user', action: 'update-role', tag,
+    summary: "Change a user's role (Admin)",
+    body: updateRoleBody, response: userRecord, errors: [404, 409],
+    handler: (ctx, { body }) => updateRole(ctx, body.userId, body.role),
+  }),
+];

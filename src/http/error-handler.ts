@@ -1,0 +1,54 @@
+import type { ErrorRequestHandler } from 'express';
+import { ZodError } from 'zod';
+import { sendError } from './envelope';
+import { AppError, zodMessage } from './errors';
+
+// Prisma error codes that mean "the database is not there" rather than "this
+// request is wrong": P1001 can't reach, P1002 timed out, P1017 connection closed,
+// P2024 pool timeout.
+const unavailableCodes = new Set(['P1001', 'P1002', 'P1008', 'P1017', 'P2024']);
+const unavailableKinds = new Set(['DatabaseNotReachable', 'ConnectionClosed', 'SocketTimeout', 'TooManyConnections', 'DatabaseDoesNotExist']);
+const unavailableErrno = /ECONNREFUSED|ECONNRESET|ETIMEDOUT|EHOSTUNREACH|ENOTFOUND|Connection terminated|timeout exceeded when trying to connect|Can't reach database/i;
+
+export function isDatabaseUnavailable(err: unknown): boolean {
+  for (let e = err as { code?: unknown; cause?: unknown; message?: unknown; kind?: unknown } | undefined, depth = 0; e && depth < 5; depth++) {
+    if (typeof e.code === 'string' && unavailableCodes.has(e.code)) return true;
+    if (typeof e.kind === 'string' && unavailableKinds.has(e.kind)) return true;
+    if (typeof e.message === 'string' && unavailableErrno.test(e.message)) return true;
+    e = e.cause as typeof e;
+  }
+  return false;
+}
+
+interface PrismaLikeError {
+  code?: string;
+  meta?: { modelName?: string };
+}
+
+/** Maps every error to the envelope; only 500s are logged with their details. */
+export const errorHandler: ErrorRequestHandler = (err, req, res, _next) => {
+  if (res.headersSent) {
+    // A download failed after its first byte: the only honest signal left is a cut connection.
+    req.log?.error({ err }, 'error after response started');
+    res.destroy();
+    return;
+  }
+  if (err instanceof AppError) return sendError(res, err.status, err.message);
+  if (err instanceof ZodError) return sendError(res, 400, zodMessage(err));
+  const bodyError = err as { type?: string; status?: number };
+  if (bodyError.type === 'entity.too.large') return sendError(res, 413, 'Payload too large');
+  if (bodyError.type === 'entity.parse.failed') return sendError(res, 400, 'Invalid request: malformed JSON body');
+  if (bodyError.type === 'encoding.unsupported' || bodyError.type === 'charset.unsupported') {
+    return sendError(res, 415, 'Content-Type must be application/json');
+  }
+  if (isDatabaseUnavailable(err)) {
+    req.log?.warn({ err }, 'database unavailable');
+    return sendError(res, 503, 'Service unavailable');
+  }
+  const prismaCode = (err as PrismaLikeError).code;
+  if (prismaCode === 'P2002') return sendError(res, 409, 'Conflict: the record already exists');
+  if (prismaCode === 'P2025') return sendError(res, 404, `${(err as PrismaLikeError).meta?.modelName ?? 'Record'} not found`);
+  if (prismaCode === 'P2003') return sendError(res, 400, 'Invalid request: a referenced record does not exist');
+  req.log?.error({ err }, 'unhandled error');
+  sendError(res, 500, 'Internal server error');
+};

@@ -1,0 +1,58 @@
+import type { Request, Response } from 'express';
+import type { z } from 'zod';
+import type { Role } from '../generated/prisma/client';
+import type { Db } from '../db/client';
+
+/** Who is calling, and the database to serve them from. Services get this, never `req`. */
+export interface RequestContext {
+  userId: number;
+  role: Role;
+  orgIds: number[];
+  via: 'session' | 'token';
+  db: Db;
+  /** The RBAC decision for the caller's role, for rules finer than the route's own. */
+  can(resource: string, action: string): boolean;
+}
+
+export type Method = 'get' | 'post' | 'put' | 'delete';
+
+/**
+ * One REST operation: everything the router, the RBAC policy check, the
+ * OpenAPI document and the tests need to know about it.
+ */
+export interface RouteSpec<Q extends z.ZodType = z.ZodType, B extends z.ZodType = z.ZodType> {
+  method: Method;
+  /** Path under /api/v1. */
+  path: string;
+  /** Casbin object and action: RBAC decides on (role, resource, action). */
+  resource: string;
+  action: string;
+  summary: string;
+  tag: string;
+  query?: Q;
+  body?: B;
+  /** Schema of the success envelope's `data` (documentation and response checks). */
+  response?: z.ZodType;
+  successStatus?: 200 | 201;
+  /** Accepts only the browser session cookie, not a Bearer token. */
+  sessionOnly?: boolean;
+  /** The handler writes a file itself (no envelope); these are its content types. */
+  download?: string[];
+  /** Error statuses this route can answer besides 401/403/400. */
+  errors?: number[];
+  handler: (
+    ctx: RequestContext,
+    input: { query: z.output<Q>; body: z.output<B> },
+    http: { req: Request; res: Response },
+  ) => Promise<unknown>;
+}
+
+export function route<Q extends z.ZodType = z.ZodType, B extends z.ZodType = z.ZodType>(
+  spec: RouteSpec<Q, B>,
+): RouteSpec<Q, B> {
+  return spec;
+}
+
+// Erased form for tables of routes of different input types.
+// eslint-disable-next-line @typescript-eslint/no-explicit-any
+export type AnyRoute = RouteSpec<any, any>;

@@ -1,0 +1,40 @@
+import { z } from './zod-messages';
+
+// Shared building blocks of request schemas. Query values arrive as strings and
+// are parsed strictly: "12" is an id, "12abc", "1e3" and "" are not.
+
+const decimal = /^[0-9]+$/;
+
+/** A positive integer id given in a query string. */
+export const queryId = z
+  .string()
+  .regex(decimal, 'Expected a positive integer')
+  .transform(Number)
+  .pipe(z.number().int().positive('Expected a positive integer').max(2147483647, 'Too large'));
+
+export const queryInt = (min: number, max: number) =>
+  z
+    .string()
+    .regex(/^-?[0-9]+$/, 'Expected an integer')
+    .transform(Number)
+    .pipe(z.number().int().min(min, `Must be at least ${min}`).max(max, `Must be at most ${max}`));
+
+export const queryBoolean = z.enum(['true', 'false'], 'Expected true or false').transform((v) => v === 'true');
+
+/** A positive integer id in a JSON body. */
+export const bodyId = z.number().int('Expected an integer').positive('Expected a positive integer').max(2147483647, 'Too large');
+
+export const MAX_PAGE = 1000;
+export const MAX_BULK = 5000;
+
+export const limitOffset = {
+  limit: queryInt(1, MAX_PAGE).default(100),
+  offset: queryInt(0, Number.MAX_SAFE_INTEGER).default(0),
+};
+
+export const nonBlank = (max = 255) => z.string().trim().min(1, 'Must not be empty').max(max, `At most ${max} characters`);
+export const optionalText = (max = 10000) => z.string().max(max, `At most ${max} characters`).nullable().optional();
+
+export const isoDate = z.iso.datetime();
+
+export { z };
