@@ -1,0 +1,55 @@
+import supertest from 'supertest';
+import type { Express } from 'express';
+import { buildApp } from '../../src/app';
+import { loadConfig, type Config } from '../../src/config';
+import { openDatabase, type Db } from '../../src/db/client';
+import { createLogger } from '../../src/logger';
+import { createTestDatabase } from './postgres';
+
+export interface TestApp {
+  app: Express;
+  db: Db;
+  config: Config;
+  databaseUrl: string;
+  http: ReturnType<typeof supertest>;
+  /** Requests under /api/v1 with a Bearer token. */
+  as(token: string): ApiClient;
+  close(): Promise<void>;
+}
+
+export interface ApiClient {
+  get(path: string, query?: Record<string, unknown>): supertest.Test;
+  post(path: string, body?: unknown): supertest.Test;
+  put(path: string, body?: unknown): supertest.Test;
+  delete(path: string, body?: unknown): supertest.Test;
+}
+
+/** The real app on a fresh PostgreSQL database of its own. */
+export async function createTestApp(env: Record<string, string> = {}): Promise<TestApp> {
+  const database = await createTestDatabase();
+  const config = loadConfig({ DATABASE_URL: database.url, DATABASE_POOL_SIZE: '5', LOG_LEVEL: 'silent', ...env });
+  const db = await openDatabase(config);
+  const app = await buildApp({ config, database: db, logger: createLogger('silent') });
+  const http = supertest(app);
+  const as = (token: string): ApiClient => {
+    const auth = (t: supertest.Test) => t.set('Authorization', `Bearer ${token}`);
+    return {
+      get: (path, query) => auth(http.get(`/api/v1${path}`).query((query ?? {}) as Record<string, string>)),
+      post: (path, body) => auth(http.post(`/api/v1${path}`)).send(body as object),
+      put: (path, body) => auth(http.put(`/api/v1${path}`)).send(body as object),
+      delete: (path, body) => auth(http.delete(`/api/v1${path}`)).send(body as object),
+    };
+  };
+  return {
+    app,
+    db: db.prisma,
+    config,
+    databaseUrl: database.url,
+    http,
+    as,
+    close: async () => {
+      await db.close();
+      await database.drop();
+    },
+  };
+}

@@ -1,0 +1,57 @@
+import crypto from 'node:crypto';
+import type { Db } from '../../src/db/client';
+import type { Role } from '../../src/generated/prisma/client';
+import { issueToken } from '../../src/domain/tokens/tokens.service';
+import { defaultLookupRows } from '../../src/domain/lookups/lookup-defaults';
+
+// Factories write what a test needs straight to the database, with unique names.
+
+const unique = (prefix: string) => `${prefix}-${crypto.randomBytes(4).toString('hex')}`;
+
+export function createOrg(db: Db, name = unique('org')) {
+  return db.organization.create({ data: { orgName: name } });
+}
+
+export interface TestUser {
+  userId: number;
+  email: string;
+  role: Role;
+  token: string;
+  tokenId: number;
+}
+
+export async function createUser(db: Db, role: Role, orgIds: number[]): Promise<TestUser> {
+  const email = `${unique(role.toLowerCase())}@example.test`;
+  const user = await db.user.create({
+    data: { email, name: `${role} ${email}`, role, memberships: { create: orgIds.map((orgId) => ({ orgId })) } },
+  });
+  const token = await issueToken(db, user.userId, 'test');
+  return { userId: user.userId, email, role, token: token.token, tokenId: token.tokenId };
+}
+
+export async function createProject(db: Db, orgId: number, fields: { projectName?: string; isActive?: boolean } = {}) {
+  const project = await db.project.create({
+    data: { orgId, projectName: fields.projectName ?? unique('project'), isActive: fields.isActive ?? true },
+  });
+  await db.lookupEntry.createMany({ data: defaultLookupRows(project.projectId) });
+  return project;
+}
+
+/**
+ * Two organizations: A with a Reader, a User and an Admin and one project;
+ * B with its own Admin and project. The usual cast of a role or tenancy test.
+ */
+export async function createWorld(db: Db) {
+  const orgA = await createOrg(db);
+  const orgB = await createOrg(db);
+  const [reader, user, admin, adminB] = await Promise.all([
+    createUser(db, 'Reader', [orgA.orgId]),
+    createUser(db, 'User', [orgA.orgId]),
+    createUser(db, 'Admin', [orgA.orgId]),
+    createUser(db, 'Admin', [orgB.orgId]),
+  ]);
+  const projectA = await createProject(db, orgA.orgId);
+  const projectB = await createProject(db, orgB.orgId);
+  return { orgA, orgB, reader, user, admin, adminB, projectA, projectB };
+}
+export type World = Awaited<ReturnType<typeof createWorld>>;
