@@ -33,7 +33,18 @@ export async function buildApp({ config, database, logger }: AppDeps): Promise<e
   app.set('trust proxy', 'loopback');
   app.disable('x-powered-by');
   app.use(helmet());
-  app.use(pinoHttp({ logger, quietReqLogger: true, autoLogging: { ignore: (req) => req.url === '/healthz' } }));
+  app.use(
+    pinoHttp({
+      logger,
+      quietReqLogger: true,
+      autoLogging: { ignore: (req) => req.url === '/healthz' },
+      // Method, path and status only: headers (tokens, cookies) and query strings stay out of the logs.
+      serializers: {
+        req: (req: { id: unknown; method: string; url: string }) => ({ id: req.id, method: req.method, path: req.url.split('?')[0] }),
+        res: (res: { statusCode: number }) => ({ statusCode: res.statusCode }),
+      },
+    }),
+  );
   app.use(cookieParser());
 
   app.get('/healthz', (_req, res) => sendData(res, { ok: true }));
