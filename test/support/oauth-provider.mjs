@@ -1,0 +1,20 @@
+// A real OAuth 2.0 provider for tests (oauth2-mock-server, which is ESM-only, so
+// it runs in its own process). Prints {"issuer": url} when ready; each JSON line
+// on stdin ({"email","name"}) sets the identity its userinfo endpoint returns.
+import readline from 'node:readline';
+import { OAuth2Server } from 'oauth2-mock-server';
+
+const server = new OAuth2Server();
+await server.issuer.keys.generate('RS256');
+let identity = { email: 'tester@example.test', name: 'Test User' };
+server.service.on('beforeUserinfo', (response) => {
+  response.body = { sub: identity.email, email: identity.email, name: identity.name };
+});
+await server.start(0, '127.0.0.1');
+process.stdout.write(`${JSON.stringify({ issuer: server.issuer.url })}\n`);
+
+readline.createInterface({ input: process.stdin }).on('line', (line) => {
+  identity = JSON.parse(line);
+  process.stdout.write(`${JSON.stringify({ identity })}\n`);
+});
+process.stdin.on('end', () => server.stop().then(() => process.exit(0)));

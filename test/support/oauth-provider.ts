@@ -1,0 +1,48 @@
+import { spawn, type ChildProcessWithoutNullStreams } from 'node:child_process';
+import path from 'node:path';
+import readline from 'node:readline';
+
+export interface OAuthProvider {
+  issuer: string;
+  /** OAUTH_* settings that point Casebook at this provider. */
+  env: Record<string, string>;
+  /** The identity the next login returns from userinfo. */
+  setIdentity(identity: { email: string; name: string }): Promise<void>;
+  stop(): Promise<void>;
+}
+
+/** Starts oauth2-mock-server (test/support/oauth-provider.mjs) on a loopback port. */
+export async function startOAuthProvider(): Promise<OAuthProvider> {
+  const child: ChildProcessWithoutNullStreams = spawn(process.execPath, [path.join(__dirname, 'oauth-provider.mjs')], {
+    stdio: ['pipe', 'pipe', 'pipe'],
+  });
+  const lines = readline.createInterface({ input: child.stdout });
+  const waiters: ((line: string) => void)[] = [];
+  lines.on('line', (line) => waiters.shift()?.(line));
+  const nextLine = () =>
+    new Promise<string>((resolve, reject) => {
+      waiters.push(resolve);
+      child.once('exit', (code) => reject(new Error(`OAuth provider exited (${code})`)));
+    });
+  const { issuer } = JSON.parse(await nextLine()) as { issuer: string };
+  return {
+    issuer,
+    env: {
+      OAUTH_AUTHORIZATION_URL: `${issuer}/authorize`,
+      OAUTH_TOKEN_URL: `${issuer}/token`,
+      OAUTH_USERINFO_URL: `${issuer}/userinfo`,
+      OAUTH_CLIENT_ID: 'casebook-test',
+      OAUTH_CLIENT_SECRET: 'casebook-test-secret',
+    },
+    async setIdentity(identity) {
+      const ack = nextLine();
+      child.stdin.write(`${JSON.stringify(identity)}\n`);
+      await ack;
+    },
+    stop: () =>
+      new Promise<void>((resolve) => {
+        child.once('exit', () => resolve());
+        child.stdin.end();
+      }),
+  };
+}
