@@ -11,9 +11,9 @@ export interface OAuthProvider {
   stop(): Promise<void>;
 }
 
-/** Starts oauth2-mock-server (test/support/oauth-provider.mjs) on a loopback port. */
+/** Starts oauth2-mock-server (test/support/oauth-provider-process.mjs) on a loopback port. */
 export async function startOAuthProvider(): Promise<OAuthProvider> {
-  const child: ChildProcessWithoutNullStreams = spawn(process.execPath, [path.join(__dirname, 'oauth-provider.mjs')], {
+  const child: ChildProcessWithoutNullStreams = spawn(process.execPath, [path.join(__dirname, 'oauth-provider-process.mjs')], {
     stdio: ['pipe', 'pipe', 'pipe'],
   });
   const lines = readline.createInterface({ input: child.stdout });
