@@ -1,0 +1,6 @@
+-- AlterTable
+ALTER TABLE "runs" ADD COLUMN     "blocked_count" INTEGER NOT NULL DEFAULT 0,
+ADD COLUMN     "failed_count" INTEGER NOT NULL DEFAULT 0,
+ADD COLUMN     "passed_count" INTEGER NOT NULL DEFAULT 0,
+ADD COLUMN     "retest_count" INTEGER NOT NULL DEFAULT 0,
+ADD COLUMN     "untested_count" INTEGER NOT NULL DEFAULT 0;
