@@ -4,8 +4,8 @@ import { z } from 'zod';
 // received string") instead of zod's longer defaults.
 z.config({
   customError: (issue) => {
+    if (issue.input === undefined && (issue.code === 'invalid_type' || issue.code === 'invalid_value')) return 'Required';
     if (issue.code === 'invalid_type') {
-      if (issue.input === undefined) return 'Required';
       const received = issue.input === null ? 'null' : Array.isArray(issue.input) ? 'array' : typeof issue.input;
       return `Expected ${issue.expected}, received ${received}`;
     }
