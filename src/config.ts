@@ -22,6 +22,11 @@ const envSchema = z.object({
   ADMIN_EMAILS: z.string().default(''),
   SESSION_TTL_HOURS: z.coerce.number().positive().default(168),
   LOG_LEVEL: z.enum(['fatal', 'error', 'warn', 'info', 'debug', 'trace', 'silent']).default('info'),
+  // The MCP tool server (`casebook mcp`): the REST server it calls, and how.
+  CASEBOOK_URL: optionalUrl,
+  CASEBOOK_TOKEN: optionalString,
+  CASEBOOK_MAX_RETRIES: z.coerce.number().int().min(0).max(10).default(3),
+  CASEBOOK_TIMEOUT_MS: z.coerce.number().int().min(100).default(30000),
 });
 
 export interface Config {
@@ -43,6 +48,13 @@ export interface Config {
   adminEmails: string[];
   sessionTtlMs: number;
   logLevel: z.infer<typeof envSchema>['LOG_LEVEL'];
+  mcp: {
+    /** REST server to call; absent: the MCP server starts the app in its own process. */
+    url?: string;
+    token?: string;
+    maxRetries: number;
+    timeoutMs: number;
+  };
 }
 
 export class ConfigError extends Error {}
@@ -87,5 +99,6 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env): Config {
     adminEmails: e.ADMIN_EMAILS.split(',').map((s) => s.trim().toLowerCase()).filter(Boolean),
     sessionTtlMs: e.SESSION_TTL_HOURS * 3600_000,
     logLevel: e.LOG_LEVEL,
+    mcp: { url: e.CASEBOOK_URL, token: e.CASEBOOK_TOKEN, maxRetries: e.CASEBOOK_MAX_RETRIES, timeoutMs: e.CASEBOOK_TIMEOUT_MS },
   };
 }
