@@ -10,7 +10,8 @@ export const redactPaths = [
   'req.query.access_token',
 ];
 
-export function createLogger(level: string) {
-  return pino({ level, redact: { paths: redactPaths, censor: '[redacted]' } });
+export function createLogger(level: string, destination?: pino.DestinationStream) {
+  const options = { level, redact: { paths: redactPaths, censor: '[redacted]' } };
+  return destination ? pino(options, destination) : pino(options);
 }
 export type Logger = pino.Logger;

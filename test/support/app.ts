@@ -3,7 +3,7 @@ import type { Express } from 'express';
 import { buildApp } from '../../src/app';
 import { loadConfig, type Config } from '../../src/config';
 import { openDatabase, type Db } from '../../src/db/client';
-import { createLogger } from '../../src/logger';
+import { createLogger, type Logger } from '../../src/logger';
 import { createTestDatabase } from './postgres';
 
 export interface TestApp {
@@ -25,11 +25,11 @@ export interface ApiClient {
 }
 
 /** The real app on a fresh PostgreSQL database of its own. */
-export async function createTestApp(env: Record<string, string> = {}): Promise<TestApp> {
+export async function createTestApp(env: Record<string, string> = {}, opts: { logger?: Logger } = {}): Promise<TestApp> {
   const database = await createTestDatabase();
   const config = loadConfig({ DATABASE_URL: database.url, DATABASE_POOL_SIZE: '5', LOG_LEVEL: 'silent', ...env });
   const db = await openDatabase(config);
-  const app = await buildApp({ config, database: db, logger: createLogger('silent') });
+  const app = await buildApp({ config, database: db, logger: opts.logger ?? createLogger('silent') });
   const http = supertest(app);
   const as = (token: string): ApiClient => {
     const auth = (t: supertest.Test) => t.set('Authorization', `Bearer ${token}`);

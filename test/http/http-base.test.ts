@@ -1,0 +1,114 @@
+import { Writable } from 'node:stream';
+import { createLogger } from '../../src/logger';
+import { createTestApp, type TestApp } from '../support/app';
+import { createWorld, type World } from '../support/factories';
+
+const logLines: string[] = [];
+const logger = createLogger(
+  'info',
+  new Writable({
+    write(chunk, _enc, cb) {
+      logLines.push(String(chunk));
+      cb();
+    },
+  }),
+);
+
+let t: TestApp;
+let w: World;
+beforeAll(async () => {
+  t = await createTestApp({}, { logger });
+  w = await createWorld(t.db);
+});
+afterAll(() => t.close());
+
+describe('request bodies', () => {
+  it('answers 415 to a body that is not JSON, writing nothing', async () => {
+    const before = await t.db.project.count();
+    const res = await t.http
+      .post('/api/v1/project/create')
+      .set('Authorization', `Bearer ${w.user.token}`)
+      .set('Content-Type', 'text/plain')
+      .send(`{"orgId":${w.orgA.orgId},"projectName":"plain"}`)
+      .expect(415);
+    expect(res.body).toEqual({ error: 'Content-Type must be application/json', status: 415 });
+    const form = await t.http
+      .post('/api/v1/project/create')
+      .set('Authorization', `Bearer ${w.user.token}`)
+      .type('form')
+      .send({ orgId: w.orgA.orgId, projectName: 'form' })
+      .expect(415);
+    expect(form.body.status).toBe(415);
+    expect(await t.db.project.count()).toBe(before);
+  });
+
+  it('answers 400 to malformed JSON', async () => {
+    const res = await t.http
+      .post('/api/v1/project/create')
+      .set('Authorization', `Bearer ${w.user.token}`)
+      .set('Content-Type', 'application/json')
+      .send('{"orgId": 1, "projectName": ')
+      .expect(400);
+    expect(res.body).toEqual({ error: 'Invalid request: malformed JSON body', status: 400 });
+  });
+
+  it('answers 413 to a body over 5 MiB', async () => {
+    const res = await t.http
+      .post('/api/v1/project/create')
+      .set('Authorization', `Bearer ${w.user.token}`)
+      .set('Content-Type', 'application/json')
+      .send(JSON.stringify({ orgId: w.orgA.orgId, projectName: 'big', projectDescription: 'x'.repeat(5 * 1024 * 1024 + 10) }))
+      .expect(413);
+    expect(res.body).toEqual({ error: 'Payload too large', status: 413 });
+  });
+
+  it('accepts application/json with a charset', async () => {
+    await t.http
+      .post('/api/v1/project/create')
+      .set('Authorization', `Bearer ${w.user.token}`)
+      .set('Content-Type', 'application/json; charset=utf-8')
+      .send(JSON.stringify({ orgId: w.orgA.orgId, projectName: 'charset' }))
+      .expect(201);
+  });
+
+  it('rejects a JSON body that is not an object with 400', async () => {
+    const res = await t.as(w.user.token).post('/project/create', [1, 2]).expect(400);
+    expect(res.body.error).toMatch(/^Invalid request: /);
+  });
+});
+
+describe('envelopes and headers', () => {
+  it('answers an unknown route with a 404 envelope', async () => {
+    const res = await t.as(w.reader.token).get('/no/such/route').expect(404);
+    expect(res.body).toEqual({ error: 'Route not found', status: 404 });
+    await t.http.get('/nowhere').expect(404, { error: 'Route not found', status: 404 });
+  });
+
+  it('sends helmet security headers on every response', async () => {
+    for (const res of [await t.http.get('/healthz'), await t.as(w.reader.token).get('/orgs'), await t.http.get('/api/v1/orgs')]) {
+      expect(res.headers['x-content-type-options']).toBe('nosniff');
+      expect(res.headers['content-security-policy']).toContain("default-src 'self'");
+      expect(res.headers['x-powered-by']).toBeUndefined();
+    }
+  });
+
+  it('serves healthz and readyz', async () => {
+    await t.http.get('/healthz').expect(200, { data: { ok: true }, status: 200 });
+    await t.http.get('/readyz').expect(200, { data: { ok: true }, status: 200 });
+  });
+});
+
+describe('request logs', () => {
+  it('record method, path and status, but never tokens, cookies or query strings', async () => {
+    await t.as(w.reader.token).get('/projects', { orgId: w.orgA.orgId }).expect(200);
+    await t.http.get('/api/v1/orgs').set('Cookie', 'user_session=secret-session-value').expect(401);
+    await t.http.get('/api/v1/orgs').query({ token: w.admin.token }).expect(401);
+    const text = logLines.join('');
+    expect(text).toContain('"path":"/api/v1/projects"');
+    expect(text).toContain('"statusCode":401');
+    expect(text).not.toContain(w.reader.token);
+    expect(text).not.toContain(w.admin.token);
+    expect(text).not.toContain('secret-session-value');
+    expect(text).not.toMatch(/authorization/i);
+  });
+});
