@@ -3,6 +3,11 @@ import { orgRoutes } from './orgs/orgs.routes';
 import { projectRoutes } from './projects/projects.routes';
 import { tokenRoutes } from './tokens/tokens.routes';
 import { userRoutes } from './users/users.routes';
+import { testRoutes } from './tests/tests.routes';
+import { sectionRoutes } from './sections/sections.routes';
+import { labelRoutes } from './labels/labels.routes';
+import { lookupRoutes } from './lookups/lookups.routes';
 
 /** Every REST operation under /api/v1: the router, RBAC tests and OpenAPI all read this list. */
-export const apiRoutes: AnyRoute[] = [...tokenRoutes, ...userRoutes, ...orgRoutes, ...projectRoutes];
+export const apiRoutes: AnyRoute[] = [...tokenRoutes, ...userRoutes, ...orgRoutes, ...projectRoutes,
+  ...testRoutes, ...sectionRoutes, ...labelRoutes, ...lookupRoutes];

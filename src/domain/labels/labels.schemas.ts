@@ -1,0 +1,13 @@
+import { bodyId, MAX_BULK, nonBlank, z } from '../../http/schemas';
+
+// Labels and squads are the same thing under two names: a per-project set of
+// names, unique case-insensitively.
+
+const names = z.array(nonBlank(100)).min(1, 'At least one name').max(MAX_BULK, `At most ${MAX_BULK} names`);
+
+export const addLabelsBody = z.strictObject({ projectId: bodyId, labels: names });
+export const addSquadsBody = z.strictObject({ projectId: bodyId, squads: names });
+
+const common = { projectId: z.number().int(), createdAt: z.iso.datetime() };
+export const labelRecord = z.object({ labelId: z.number().int(), labelName: z.string(), ...common });
+export const squadRecord = z.object({ squadId: z.number().int(), squadName: z.string(), ...common });

@@ -1,0 +1,3 @@
+import { z } from '../../http/schemas';
+
+export const lookupEntry = z.object({ id: z.number().int(), name: z.string() });

@@ -1,0 +1,34 @@
+import { route } from '../../http/route';
+import { z } from '../../http/schemas';
+import { projectIdQuery } from '../projects/projects.schemas';
+import { addSectionBody, deleteSectionBody, editSectionBody, sectionDeleted, sectionRecord } from './sections.schemas';
+import { addSection, deleteSection, editSection, listSections } from './sections.service';
+
+const tag = 'Metadata';
+
+export const sectionRoutes = [
+  route({
+    method: 'get', path: '/sections', resource: 'section', action: 'read', tag,
+    summary: 'Every section of a project with its parent and depth, in tree order',
+    query: projectIdQuery, response: z.array(sectionRecord), errors: [404],
+    handler: (ctx, { query }) => listSections(ctx, query.projectId),
+  }),
+  route({
+    method: 'post', path: '/project/add-section', resource: 'section', action: 'create', tag,
+    summary: 'Add a section, at the top level or under a parent section of the same project',
+    body: addSectionBody, response: sectionRecord, successStatus: 201, errors: [404, 409],
+    handler: (ctx, { body }) => addSection(ctx, body),
+  }),
+  route({
+    method: 'put', path: '/project/edit-section', resource: 'section', action: 'update', tag,
+    summary: 'Rename a section; an optional parentSectionId moves it (null: to the top level)',
+    body: editSectionBody, response: sectionRecord, errors: [404, 409],
+    handler: (ctx, { body }) => editSection(ctx, body),
+  }),
+  route({
+    method: 'delete', path: '/project/delete-section', resource: 'section', action: 'delete', tag,
+    summary: 'Delete a section; its tests and subsections move to its parent',
+    body: deleteSectionBody, response: sectionDeleted, errors: [404, 409],
+    handler: (ctx, { body }) => deleteSection(ctx, body.sectionId),
+  }),
+];

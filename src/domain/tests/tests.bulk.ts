@@ -1,0 +1,83 @@
+import { Prisma } from '../../generated/prisma/client';
+import type { RequestContext } from '../../http/route';
+import { badRequest, projectInactive } from '../../http/errors';
+import { requireProject } from '../access';
+import type { TestFieldsInput } from './tests.schemas';
+import { listOf, requireReferencesInProject } from './tests.references';
+import { insertTests, softDeleteTests, updateTests } from './tests.write';
+
+// Bulk routes: each is one transaction of set-based statements, all or nothing.
+// A bad item is a 400 naming its index and field, and nothing is written.
+
+/** `tests.4.testId: Duplicate of tests.1` for every repeated id. */
+function refuseDuplicates(ids: number[], at: (i: number) => string) {
+  const first = new Map<number, number>();
+  const errors: string[] = [];
+  ids.forEach((id, i) => {
+    const j = first.get(id);
+    if (j === undefined) first.set(id, i);
+    else errors.push(`${at(i)}: Duplicate of ${at(j)}`);
+  });
+  if (errors.length > 0) throw badRequest(listOf(errors));
+}
+
+export async function bulkAddTests(
+  ctx: RequestContext,
+  input: { projectId: number; tests: (TestFieldsInput & { title: string; projectId?: number })[] },
+) {
+  const { projectId } = input;
+  const elsewhere = input.tests.flatMap((t, i) =>
+    t.projectId !== undefined && t.projectId !== projectId ? [`tests.${i}.projectId: Must be the projectId of the request`] : [],
+  );
+  if (elsewhere.length > 0) throw badRequest(listOf(elsewhere));
+  await requireProject(ctx, projectId, { active: true });
+  const items = input.tests.map(({ projectId: _p, ...fields }) => fields);
+  const testIds = await ctx.db.$transaction(async (tx) => {
+    await requireReferencesInProject(tx, items.map((fields, i) => ({ projectId, fields, at: `tests.${i}.` })));
+    return insertTests(tx, projectId, ctx.userId, items);
+  });
+  return { testIds, count: testIds.length };
+}
+
+export async function bulkUpdateTests(
+  ctx: RequestContext,
+  input: { projectId?: number; tests: (TestFieldsInput & { testId: number })[] },
+) {
+  const testIds = input.tests.map((t) => t.testId);
+  refuseDuplicates(testIds, (i) => `tests.${i}.testId`);
+  if (input.projectId !== undefined) await requireProject(ctx, input.projectId);
+  const scope = input.projectId === undefined ? Prisma.empty : Prisma.sql`AND t.project_id = ${input.projectId}`;
+  await ctx.db.$transaction(async (tx) => {
+    const found = await tx.$queryRaw<{ id: number; projectId: number; isActive: boolean }[]>`
+      SELECT t.id, t.project_id AS "projectId", p.is_active AS "isActive"
+        FROM tests t JOIN projects p ON p.id = t.project_id
+       WHERE t.id = ANY(${testIds}::int[]) AND t.deleted_at IS NULL AND p.org_id = ANY(${ctx.orgIds}::int[]) ${scope}
+         FOR UPDATE OF t`;
+    const byId = new Map(found.map((row) => [row.id, row]));
+    const missing = testIds.flatMap((id, i) => (byId.has(id) ? [] : [`tests.${i}.testId: Test not found`]));
+    if (missing.length > 0) throw badRequest(listOf(missing));
+    if (found.some((row) => !row.isActive)) throw projectInactive();
+    await requireReferencesInProject(
+      tx,
+      input.tests.map(({ testId, ...fields }, i) => ({ projectId: byId.get(testId)!.projectId, fields, at: `tests.${i}.` })),
+    );
+    await updateTests(tx, input.tests);
+  });
+  return { testIds, count: testIds.length };
+}
+
+export async function bulkDeleteTests(ctx: RequestContext, input: { projectId: number; testIds: number[] }) {
+  const { projectId, testIds } = input;
+  refuseDuplicates(testIds, (i) => `testIds.${i}`);
+  const project = await requireProject(ctx, projectId);
+  await ctx.db.$transaction(async (tx) => {
+    const found = await tx.$queryRaw<{ id: number }[]>`
+      SELECT id FROM tests WHERE project_id = ${projectId} AND id = ANY(${testIds}::int[]) AND deleted_at IS NULL FOR UPDATE`;
+    const present = new Set(found.map((row) => row.id));
+    const missing = testIds.flatMap((id, i) => (present.has(id) ? [] : [`testIds.${i}: Test not found in this project`]));
+    if (missing.length > 0) throw badRequest(listOf(missing));
+    if (!project.isActive) throw projectInactive();
+    await softDeleteTests(tx, testIds);
+  });
+  return { testIds, count: testIds.length };
+}

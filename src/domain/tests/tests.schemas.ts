@@ -1,0 +1,107 @@
+import { bodyId, limitOffset, MAX_BULK, MAX_PAGE, nonBlank, optionalText, queryId, z } from '../../http/schemas';
+
+// Request and record schemas of the test catalog. Referenced ids (section,
+// lookups, squad, labels) are checked against the test's project by the service.
+
+const ref = bodyId.nullable().optional();
+
+/** Every writable field but the title; null clears a field. */
+const testFields = {
+  testDescription: optionalText(),
+  preconditions: optionalText(),
+  steps: optionalText(),
+  expectedResult: optionalText(),
+  sectionId: ref,
+  priorityId: ref,
+  typeId: ref,
+  automationStatusId: ref,
+  platformId: ref,
+  testCoveredById: ref,
+  squadId: ref,
+  /** Label ids; on update the test's labels are replaced by these. */
+  labels: z.array(bodyId).max(MAX_PAGE, `At most ${MAX_PAGE} labels`).optional(),
+};
+const title = nonBlank(500);
+
+export const createTestBody = z.strictObject({ projectId: bodyId, title, ...testFields });
+// projectId is not a field to change: when given it only scopes the test (404 if it is elsewhere).
+export const updateTestBody = z.strictObject({ testId: bodyId, projectId: bodyId.optional(), title: title.optional(), ...testFields });
+export const testIdBody = z.strictObject({ testId: bodyId, projectId: bodyId });
+
+const bulkItems = <T extends z.ZodType>(item: T) =>
+  z.array(item).min(1, 'At least one test').max(MAX_BULK, `At most ${MAX_BULK} tests`);
+export const bulkAddBody = z.strictObject({
+  projectId: bodyId,
+  // An item may repeat the request's projectId, as a create body would carry it.
+  tests: bulkItems(z.strictObject({ projectId: bodyId.optional(), title, ...testFields })),
+});
+export const bulkUpdateBody = z.strictObject({
+  projectId: bodyId.optional(),
+  tests: bulkItems(z.strictObject({ testId: bodyId, title: title.optional(), ...testFields })),
+});
+export const bulkDeleteBody = z.strictObject({
+  projectId: bodyId,
+  testIds: z.array(bodyId).min(1, 'At least one test').max(MAX_BULK, `At most ${MAX_BULK} tests`),
+});
+
+// An empty search is no search, as a cleared search box sends it.
+const search = z.preprocess((v) => (v === '' ? undefined : v), z.string().trim().max(200, 'At most 200 characters').optional());
+export const testFilters = {
+  sectionId: queryId.optional(),
+  priorityId: queryId.optional(),
+  squadId: queryId.optional(),
+  labelId: queryId.optional(),
+  automationStatusId: queryId.optional(),
+  /** Case-insensitive substring of the title. */
+  search,
+};
+export const listTestsQuery = z.object({ projectId: queryId, ...testFilters, ...limitOffset });
+export const countTestsQuery = z.object({ projectId: queryId, ...testFilters });
+export const exportTestsQuery = z.object({
+  projectId: queryId,
+  format: z.enum(['json', 'csv'], 'Expected json or csv').default('json'),
+  ...testFilters,
+});
+export const testInProjectQuery = z.object({ testId: queryId, projectId: queryId });
+
+const id = z.number().int();
+export const testRecord = z.object({
+  testId: id,
+  projectId: id,
+  title: z.string(),
+  testDescription: z.string().nullable(),
+  preconditions: z.string().nullable(),
+  steps: z.string().nullable(),
+  expectedResult: z.string().nullable(),
+  sectionId: id.nullable(),
+  priorityId: id.nullable(),
+  typeId: id.nullable(),
+  automationStatusId: id.nullable(),
+  platformId: id.nullable(),
+  testCoveredById: id.nullable(),
+  squadId: id.nullable(),
+  labels: z.array(id),
+  createdBy: id.nullable(),
+  createdAt: z.iso.datetime(),
+  updatedAt: z.iso.datetime(),
+});
+export const testPage = z.object({ tests: z.array(testRecord), total: id, limit: id, offset: id });
+export const testCount = z.object({ count: id });
+export const testDeleted = z.object({ testId: id, deleted: z.literal(true) });
+export const testIdsResult = z.object({ testIds: z.array(id), count: id });
+export const statusHistoryEntry = z.object({
+  runId: id,
+  runName: z.string(),
+  projectId: id,
+  testId: id,
+  status: z.enum(['passed', 'failed', 'blocked', 'retest', 'untested']),
+  comment: z.string().nullable(),
+  userId: id.nullable(),
+  createdAt: z.iso.datetime(),
+});
+
+export type CreateTestInput = z.infer<typeof createTestBody>;
+export type UpdateTestInput = z.infer<typeof updateTestBody>;
+export type TestFieldsInput = Omit<UpdateTestInput, 'testId' | 'projectId'>;
+export type TestFilters = Pick<z.infer<typeof countTestsQuery>, keyof typeof testFilters>;
+export type TestRecord = z.infer<typeof testRecord>;

@@ -1,0 +1,81 @@
+import type { Db } from '../../db/client';
+import type { RequestContext } from '../../http/route';
+import { notFound, projectInactive } from '../../http/errors';
+import { inCallerOrgs, requireProject } from '../access';
+import type { CreateTestInput, TestFilters, UpdateTestInput } from './tests.schemas';
+import { requireReferencesInProject } from './tests.references';
+import { catalogWhere, projectInOrgs, testRecordColumns, type TestRow } from './tests.sql';
+import { insertTests, softDeleteTests, updateTests } from './tests.write';
+
+/**
+ * One page of the catalog and its total in a single round trip. No row at all
+ * means the project is not the caller's; a row without a testId, an empty page.
+ */
+export async function listTests(ctx: RequestContext, q: TestFilters & { projectId: number; limit: number; offset: number }) {
+  const where = catalogWhere(q.projectId, q);
+  const rows = await ctx.db.$queryRaw<(TestRow & { total: number })[]>`
+    WITH total AS (SELECT count(*)::int AS n FROM tests t WHERE ${where})
+    SELECT total.n AS total, page.*
+      FROM projects p CROSS JOIN total
+      LEFT JOIN LATERAL (SELECT ${testRecordColumns} FROM tests t WHERE ${where} ORDER BY t.id LIMIT ${q.limit} OFFSET ${q.offset}) page ON true
+     WHERE ${projectInOrgs(q.projectId, ctx.orgIds)}`;
+  if (rows.length === 0) throw notFound('Project');
+  const tests = rows[0].testId === null ? [] : rows.map(({ total: _total, ...test }) => test);
+  return { tests, total: rows[0].total, limit: q.limit, offset: q.offset };
+}
+
+export async function countTests(ctx: RequestContext, q: TestFilters & { projectId: number }) {
+  const rows = await ctx.db.$queryRaw<{ count: number }[]>`
+    SELECT (SELECT count(*)::int FROM tests t WHERE ${catalogWhere(q.projectId, q)}) AS count
+      FROM projects p WHERE ${projectInOrgs(q.projectId, ctx.orgIds)}`;
+  if (rows.length === 0) throw notFound('Project');
+  return { count: rows[0].count };
+}
+
+async function findTest(db: Db, projectId: number, testId: number): Promise<TestRow | undefined> {
+  const rows = await db.$queryRaw<TestRow[]>`
+    SELECT ${testRecordColumns} FROM tests t WHERE t.id = ${testId} AND t.project_id = ${projectId} AND t.deleted_at IS NULL`;
+  return rows[0];
+}
+
+export async function getTest(ctx: RequestContext, projectId: number, testId: number) {
+  await requireProject(ctx, projectId);
+  const test = await findTest(ctx.db, projectId, testId);
+  if (!test) throw notFound('Test');
+  return test;
+}
+
+export async function createTest(ctx: RequestContext, input: CreateTestInput) {
+  const { projectId, ...fields } = input;
+  await requireProject(ctx, projectId, { active: true });
+  const [testId] = await ctx.db.$transaction(async (tx) => {
+    await requireReferencesInProject(tx, [{ projectId, fields, at: '' }]);
+    return insertTests(tx, projectId, ctx.userId, [fields]);
+  });
+  return (await findTest(ctx.db, projectId, testId))!;
+}
+
+/** A partial update; `labels`, when given, replace the test's labels. */
+export async function updateTest(ctx: RequestContext, input: UpdateTestInput) {
+  const { testId, projectId: scope, ...fields } = input;
+  const test = await ctx.db.test.findFirst({
+    where: { testId, deletedAt: null, ...(scope === undefined ? {} : { projectId: scope }), project: { orgId: inCallerOrgs(ctx) } },
+    select: { projectId: true, project: { select: { isActive: true } } },
+  });
+  if (!test) throw notFound('Test');
+  if (!test.project.isActive) throw projectInactive();
+  await ctx.db.$transaction(async (tx) => {
+    await requireReferencesInProject(tx, [{ projectId: test.projectId, fields, at: '' }]);
+    await updateTests(tx, [{ testId, ...fields }]);
+  });
+  return (await findTest(ctx.db, test.projectId, testId))!;
+}
+
+export async function deleteTest(ctx: RequestContext, projectId: number, testId: number) {
+  const project = await requireProject(ctx, projectId);
+  const test = await ctx.db.test.findFirst({ where: { testId, projectId, deletedAt: null }, select: { testId: true } });
+  if (!test) throw notFound('Test');
+  if (!project.isActive) throw projectInactive();
+  await softDeleteTests(ctx.db, [testId]);
+  return { testId, deleted: true as const };
+}

@@ -1,0 +1,67 @@
+import { Prisma } from '../../generated/prisma/client';
+import type { TestFieldsInput } from './tests.schemas';
+import { writableColumns } from './tests.sql';
+
+// Set-based writes shared by the single and the bulk routes: one INSERT or one
+// UPDATE ... FROM unnest(...) for any number of tests, plus one statement each
+// for their label links. Callers validate and run them inside a transaction.
+
+type Tx = Prisma.TransactionClient;
+type NewTest = TestFieldsInput & { title: string };
+type TestChange = TestFieldsInput & { testId: number };
+
+const columnList = Prisma.raw(writableColumns.map((c) => c.column).join(', '));
+const arrayOf = (values: unknown[], type: string) => Prisma.sql`${values}::${Prisma.raw(type)}[]`;
+
+/** Inserts the tests of one project; returns their ids in the order of `items`. */
+export async function insertTests(tx: Tx, projectId: number, userId: number, items: NewTest[]): Promise<number[]> {
+  const arrays = writableColumns.map((c) => arrayOf(items.map((item) => item[c.field] ?? null), c.type));
+  const rows = await tx.$queryRaw<{ id: number }[]>`
+    INSERT INTO tests (project_id, created_by, updated_at, ${columnList})
+    SELECT ${projectId}::int, ${userId}::int, now(), ${columnList}
+      FROM unnest(${Prisma.join(arrays)}) WITH ORDINALITY AS v(${columnList}, n) ORDER BY v.n
+    RETURNING id`;
+  // Ids come from one sequence in insertion order, so ascending ids follow `items`.
+  const ids = rows.map((r) => r.id).sort((a, b) => a - b);
+  await linkLabels(tx, ids, items.map((item) => item.labels));
+  return ids;
+}
+
+const updateSets = Prisma.raw(
+  writableColumns.map((c) => `${c.column} = CASE WHEN v.${c.column}_set THEN v.${c.column} ELSE t.${c.column} END`).join(', '),
+);
+const updateAliases = Prisma.raw(writableColumns.map((c) => `${c.column}_set, ${c.column}`).join(', '));
+
+/** Applies partial changes: a field absent from an item keeps its value; labels given replace the test's labels. */
+export async function updateTests(tx: Tx, items: TestChange[]): Promise<void> {
+  const arrays = writableColumns.flatMap((c) => [
+    arrayOf(items.map((item) => item[c.field] !== undefined), 'bool'),
+    arrayOf(items.map((item) => item[c.field] ?? null), c.type),
+  ]);
+  await tx.$executeRaw`
+    UPDATE tests t SET ${updateSets}, updated_at = now()
+      FROM unnest(${items.map((item) => item.testId)}::int[], ${Prisma.join(arrays)}) AS v(id, ${updateAliases})
+     WHERE t.id = v.id`;
+  const relabelled = items.filter((item) => item.labels !== undefined);
+  if (relabelled.length === 0) return;
+  await tx.$executeRaw`DELETE FROM test_labels WHERE test_id = ANY(${relabelled.map((item) => item.testId)}::int[])`;
+  await linkLabels(tx, relabelled.map((item) => item.testId), relabelled.map((item) => item.labels));
+}
+
+async function linkLabels(tx: Tx, testIds: number[], labels: (number[] | undefined)[]) {
+  const pairs: { testIds: number[]; labelIds: number[] } = { testIds: [], labelIds: [] };
+  labels.forEach((ids, i) => {
+    for (const labelId of new Set(ids ?? [])) {
+      pairs.testIds.push(testIds[i]);
+      pairs.labelIds.push(labelId);
+    }
+  });
+  if (pairs.testIds.length === 0) return;
+  await tx.$executeRaw`
+    INSERT INTO test_labels (test_id, label_id) SELECT * FROM unnest(${pairs.testIds}::int[], ${pairs.labelIds}::int[])`;
+}
+
+/** Soft delete: the tests leave the catalog; runs, history and reports keep them. */
+export async function softDeleteTests(tx: Tx, testIds: number[]): Promise<void> {
+  await tx.$executeRaw`UPDATE tests SET deleted_at = now() WHERE id = ANY(${testIds}::int[]) AND deleted_at IS NULL`;
+}

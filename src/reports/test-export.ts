@@ -1,0 +1,72 @@
+import { Readable } from 'node:stream';
+import { pipeline } from 'node:stream/promises';
+import type { Response } from 'express';
+import type { Db } from '../db/client';
+import { Prisma } from '../generated/prisma/client';
+import type { RequestContext } from '../http/route';
+import { requireProject } from '../domain/access';
+import type { TestFilters } from '../domain/tests/tests.schemas';
+import { catalogWhere, testRecordColumns, type TestRow } from '../domain/tests/tests.sql';
+import { csvRow, csvStream, loadCatalogNames } from './test-export-csv';
+
+// GET /tests/download: the catalog as a file, streamed. The database is read in
+// keyset-paged batches (by testId), so memory stays flat however large the project.
+
+const BATCH = 1000;
+
+function fetchBatch(db: Db, where: Prisma.Sql, afterId: number): Promise<TestRow[]> {
+  return db.$queryRaw<TestRow[]>`
+    SELECT ${testRecordColumns} FROM tests t WHERE ${where} AND t.id > ${afterId} ORDER BY t.id LIMIT ${BATCH}`;
+}
+
+/** Batches in testId order; the next one is read while the current one is written. */
+async function* batches(db: Db, where: Prisma.Sql, first: TestRow[]): AsyncGenerator<TestRow[]> {
+  let rows = first;
+  while (rows.length > 0) {
+    const next = rows.length === BATCH ? fetchBatch(db, where, rows[rows.length - 1].testId) : Promise.resolve([]);
+    next.catch(() => {}); // awaited below; this only keeps an abandoned read from being "unhandled"
+    yield rows;
+    rows = await next;
+  }
+}
+
+async function* jsonArray(source: AsyncGenerator<TestRow[]>): AsyncGenerator<string> {
+  let separator = '[';
+  for await (const rows of source) {
+    yield separator + rows.map((row) => JSON.stringify(row)).join(',');
+    separator = ',';
+  }
+  yield separator === '[' ? '[]' : ']';
+}
+
+export async function exportTests(
+  ctx: RequestContext,
+  q: TestFilters & { projectId: number; format: 'json' | 'csv' },
+  res: Response,
+): Promise<void> {
+  await requireProject(ctx, q.projectId);
+  const where = catalogWhere(q.projectId, q);
+  // Everything that can fail with a proper error envelope happens before the first byte.
+  const [first, names] = await Promise.all([
+    fetchBatch(ctx.db, where, 0),
+    q.format === 'csv' ? loadCatalogNames(ctx.db, q.projectId) : undefined,
+  ]);
+  res.status(200);
+  res.setHeader('Content-Type', q.format === 'csv' ? 'text/csv; charset=utf-8' : 'application/json; charset=utf-8');
+  res.setHeader('Content-Disposition', `attachment; filename="project-${q.projectId}-tests.${q.format}"`);
+  const source = batches(ctx.db, where, first);
+  try {
+    if (names) {
+      const rows = async function* () {
+        for await (const batch of source) for (const test of batch) yield csvRow(test, names);
+      };
+      await pipeline(Readable.from(rows()), csvStream(), res);
+    } else {
+      await pipeline(Readable.from(jsonArray(source), { objectMode: false }), res);
+    }
+  } catch (err) {
+    // The client went away mid-download: nothing left to answer.
+    if ((err as { code?: string }).code === 'ERR_STREAM_PREMATURE_CLOSE') return;
+    throw err;
+  }
+}
