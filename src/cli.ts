@@ -6,6 +6,7 @@ import { createLogger } from './logger';
 import { startServer } from './server';
 import { bootstrapFirstAdmin } from './bootstrap';
 import { createOrganization, createOrUpdateUser, createTokenForEmail } from './admin-commands';
+import type * as McpServerModule from './mcp/server';
 
 const usage = `Usage: casebook <command>
 
@@ -15,6 +16,7 @@ const usage = `Usage: casebook <command>
   user create --email E --name N --role R --org N
                                             create a user (or add a membership); R: Reader, User, Admin
   token create --email E [--name N]         create an API token; prints only the token
+  mcp                                       MCP tool server on stdio (CASEBOOK_TOKEN; CASEBOOK_URL, else the app in-process)
 
 Configuration comes from the environment (see README.md).`;
 
@@ -85,6 +87,11 @@ async function main(argv: string[]) {
   switch (command) {
     case 'serve':
       return serve(config);
+    case 'mcp': {
+      // Loaded only here: the other commands do not need the MCP SDK.
+      const { runMcpServer } = require('./mcp/server') as typeof McpServerModule;
+      return runMcpServer(config);
+    }
     case 'migrate': {
       const applied = await withDatabase(config, (db) => db.migrate());
       process.stderr.write(applied.length ? `applied: ${applied.join(', ')}\n` : 'the database is up to date\n');

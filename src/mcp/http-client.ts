@@ -1,0 +1,147 @@
+import type { HttpMethod } from './tool-spec';
+
+// The tool server's HTTP client for the REST interface: Bearer token, a timeout
+// per attempt, and retries only where another attempt can help — 429, 502, 503,
+// 504 and network errors — with exponential backoff and jitter, honouring
+// Retry-After. Every other answer (a 4xx above all) is returned as it came.
+
+export interface HttpClientOptions {
+  /** Root of the service, e.g. https://casebook.example.com (a trailing /api/v1 is tolerated). */
+  baseUrl: string;
+  token: string;
+  /** Retries after the first attempt. */
+  maxRetries: number;
+  /** Limit of one attempt, answer body included. */
+  timeoutMs: number;
+  /** First backoff step; doubles per retry (default 500 ms). */
+  baseDelayMs?: number;
+  /** Longest backoff step (default 8 s). */
+  maxDelayMs?: number;
+  /** Longest wait a Retry-After can ask for (default 30 s): an assistant is waiting. */
+  retryAfterCapMs?: number;
+  random?: () => number;
+  sleep?: (ms: number) => Promise<void>;
+  now?: () => number;
+}
+
+export interface RestRequest {
+  method: HttpMethod;
+  /** Path under /api/v1. */
+  path: string;
+  query?: Record<string, unknown>;
+  body?: unknown;
+}
+
+export interface RestResponse {
+  status: number;
+  headers: Headers;
+  body: Buffer;
+  /** Attempts made, the first one included. */
+  attempts: number;
+}
+
+/** No HTTP answer at all, after every allowed attempt. */
+export class RestUnreachableError extends Error {
+  constructor(
+    message: string,
+    readonly attempts: number,
+    readonly timedOut: boolean,
+  ) {
+    super(message);
+  }
+}
+
+export const RETRY_STATUSES = new Set([429, 502, 503, 504]);
+
+// The connection was never made, so even a write cannot have been applied: safe to repeat.
+const NOT_CONNECTED = new Set(['ECONNREFUSED', 'ENOTFOUND', 'EAI_AGAIN', 'EHOSTUNREACH', 'ENETUNREACH', 'UND_ERR_CONNECT_TIMEOUT']);
+
+export interface HttpClient {
+  request(req: RestRequest): Promise<RestResponse>;
+  readonly baseUrl: string;
+}
+
+export function createHttpClient(options: HttpClientOptions): HttpClient {
+  const baseUrl = options.baseUrl.replace(/\/+$/, '').replace(/\/api\/v1$/, '');
+  const random = options.random ?? Math.random;
+  const sleep = options.sleep ?? ((ms: number) => new Promise<void>((r) => setTimeout(r, ms)));
+  const now = options.now ?? Date.now;
+  const backoff = { base: options.baseDelayMs ?? 500, max: options.maxDelayMs ?? 8000 };
+  const retryAfterCap = options.retryAfterCapMs ?? 30_000;
+
+  async function attempt(req: RestRequest, url: string): Promise<Omit<RestResponse, 'attempts'>> {
+    const hasBody = req.body !== undefined;
+    const res = await fetch(url, {
+      method: req.method,
+      headers: {
+        Authorization: `Bearer ${options.token}`,
+        Accept: 'application/json, */*;q=0.5',
+        ...(hasBody ? { 'Content-Type': 'application/json' } : {}),
+      },
+      body: hasBody ? JSON.stringify(req.body) : undefined,
+      signal: AbortSignal.timeout(options.timeoutMs),
+    });
+    // Read under the same signal: a stalled body times out like a stalled answer.
+    const body = Buffer.from(await res.arrayBuffer());
+    return { status: res.status, headers: res.headers, body };
+  }
+
+  return {
+    baseUrl,
+    async request(req) {
+      const url = buildUrl(baseUrl, req);
+      for (let retry = 0; ; retry++) {
+        const attempts = retry + 1;
+        let waitMs: number;
+        try {
+          const res = await attempt(req, url);
+          if (!RETRY_STATUSES.has(res.status) || retry >= options.maxRetries) return { ...res, attempts };
+          const asked = parseRetryAfter(res.headers.get('retry-after'), now());
+          waitMs = asked === undefined ? backoffDelay(retry, backoff, random) : Math.min(asked, retryAfterCap);
+        } catch (err) {
+          const failure = describeNetworkError(err, options.timeoutMs);
+          const repeatable = req.method === 'GET' || (!failure.timedOut && NOT_CONNECTED.has(failure.code ?? ''));
+          if (!repeatable || retry >= options.maxRetries) {
+            throw new RestUnreachableError(`${failure.message} (${req.method} ${url})`, attempts, failure.timedOut);
+          }
+          waitMs = backoffDelay(retry, backoff, random);
+        }
+        await sleep(waitMs);
+      }
+    },
+  };
+}
+
+function buildUrl(baseUrl: string, req: RestRequest): string {
+  const url = new URL(`${baseUrl}/api/v1${req.path}`);
+  for (const [name, value] of Object.entries(req.query ?? {})) {
+    if (value !== undefined && value !== null) url.searchParams.set(name, String(value));
+  }
+  return url.toString();
+}
+
+/** Exponential steps with "equal jitter": half the step fixed, half random, so retries spread out. */
+export function backoffDelay(retry: number, { base, max }: { base: number; max: number }, random: () => number = Math.random): number {
+  const step = Math.min(max, base * 2 ** retry);
+  return Math.round(step / 2 + (random() * step) / 2);
+}
+
+/** Retry-After in milliseconds from now: delta-seconds or an HTTP date; undefined when absent or unreadable. */
+export function parseRetryAfter(value: string | null, nowMs: number): number | undefined {
+  if (!value) return undefined;
+  const trimmed = value.trim();
+  if (/^\d+$/.test(trimmed)) return Number(trimmed) * 1000;
+  const date = Date.parse(trimmed);
+  if (Number.isNaN(date)) return undefined;
+  return Math.max(0, date - nowMs);
+}
+
+function describeNetworkError(err: unknown, timeoutMs: number): { message: string; code?: string; timedOut: boolean } {
+  const e = err as { name?: string; message?: string; cause?: { code?: string; message?: string } };
+  if (e.name === 'TimeoutError' || e.name === 'AbortError') {
+    return { message: `No answer within ${timeoutMs} ms`, timedOut: true };
+  }
+  const code = e.cause?.code;
+  const detail = e.cause?.message ?? e.message ?? String(err);
+  return { message: `Cannot reach the Casebook server: ${detail}${code && !detail.includes(code) ? ` (${code})` : ''}`, code, timedOut: false };
+}

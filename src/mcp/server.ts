@@ -1,0 +1,103 @@
+import { format } from 'node:util';
+import pino from 'pino';
+import { McpServer } from '@modelcontextprotocol/sdk/server/mcp.js';
+import { StdioServerTransport } from '@modelcontextprotocol/sdk/server/stdio.js';
+import { CallToolRequestSchema, type CallToolResult } from '@modelcontextprotocol/sdk/types.js';
+import packageJson from '../../package.json';
+import { loadRbac } from '../auth/rbac';
+import { ConfigError, type Config } from '../config';
+import type { Role } from '../generated/prisma/client';
+import { redactPaths, type Logger } from '../logger';
+import { callTool, failure, type ToolRuntime } from './call-tool';
+import { createHttpClient } from './http-client';
+import { openRestTarget } from './rest-target';
+import { fullDescription, inputSchema, tools, toolsByName } from './tools';
+
+// `casebook mcp`: the tool server on stdio. Stdout carries protocol messages and
+// nothing else, so logs and any stray console output go to stderr.
+
+const roles: Role[] = ['Reader', 'User', 'Admin'];
+
+/** The MCP server with every tool of the table registered; transport-agnostic. */
+export function createMcpServer(runtime: ToolRuntime, logger?: Logger): McpServer {
+  const server = new McpServer({ name: 'casebook', version: packageJson.version });
+  for (const spec of tools) {
+    server.registerTool(
+      spec.name,
+      {
+        description: fullDescription(spec),
+        inputSchema: inputSchema(spec),
+        annotations: {
+          readOnlyHint: spec.method === 'GET',
+          destructiveHint: spec.method === 'DELETE',
+          idempotentHint: spec.method !== 'POST',
+          openWorldHint: false,
+        },
+      },
+      (args) => callTool(spec, args, runtime),
+    );
+  }
+  // The SDK checks arguments itself and answers a mismatch without a tip; API.md 4
+  // wants every failure in our envelope, so tools/call is answered by callTool,
+  // which checks the same schema. tools/list stays the SDK's, from the same table.
+  server.server.setRequestHandler(CallToolRequestSchema, async (request): Promise<CallToolResult> => {
+    const spec = toolsByName.get(request.params.name);
+    if (!spec) {
+      return failure(`Unknown tool: ${request.params.name}`, 'List the tools (tools/list) and call one of those names.');
+    }
+    const started = Date.now();
+    try {
+      const result = await callTool(spec, request.params.arguments, runtime);
+      logger?.info({ tool: spec.name, isError: result.isError === true, ms: Date.now() - started }, 'tool call');
+      return result;
+    } catch (err) {
+      logger?.error({ err, tool: spec.name }, 'tool call failed');
+      return failure(`The tool server failed: ${(err as Error).message}`, 'Retry; if it persists, report it with the tool server log.');
+    }
+  });
+  return server;
+}
+
+export async function runMcpServer(config: Config): Promise<void> {
+  const token = config.mcp.token;
+  if (!token) {
+    throw new ConfigError(
+      'CASEBOOK_TOKEN is not set. The tool server calls Casebook with an API token: create one with ' +
+        '`casebook token create --email <you>` (or POST /api/v1/token/generate) and set CASEBOOK_TOKEN, ' +
+        'plus CASEBOOK_URL to use a running server.',
+    );
+  }
+  sendConsoleToStderr();
+  const logger = pino({ level: config.logLevel, redact: { paths: redactPaths, censor: '[redacted]' } }, pino.destination(2));
+  const target = await openRestTarget(config, logger);
+  const rbac = await loadRbac();
+  const runtime: ToolRuntime = {
+    client: createHttpClient({ baseUrl: target.url, token, maxRetries: config.mcp.maxRetries, timeoutMs: config.mcp.timeoutMs }),
+    minimumRole: (resource, action) => roles.find((role) => rbac.can(role, resource, action)),
+  };
+  const server = createMcpServer(runtime, logger);
+
+  let closing = false;
+  const shutdown = (reason: string) => {
+    if (closing) return;
+    closing = true;
+    logger.info({ reason }, 'tool server stopping');
+    Promise.allSettled([server.close(), target.close()]).then(() => process.exit(0));
+  };
+  // The client ends the session by closing our stdin.
+  process.stdin.on('end', () => shutdown('stdin closed'));
+  process.on('SIGINT', () => shutdown('SIGINT'));
+  process.on('SIGTERM', () => shutdown('SIGTERM'));
+
+  await server.connect(new StdioServerTransport());
+  logger.info({ mode: target.mode, url: target.url, tools: tools.length }, 'Casebook tool server ready on stdio');
+}
+
+/** A library that prints with console.log must not corrupt the protocol stream. */
+function sendConsoleToStderr(): void {
+  const toStderr = (...args: unknown[]) => void process.stderr.write(`${format(...args)}\n`);
+  console.log = toStderr;
+  console.info = toStderr;
+  console.debug = toStderr;
+  console.warn = toStderr;
+}
