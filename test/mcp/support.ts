@@ -1,0 +1,131 @@
+import http from 'node:http';
+import type { AddressInfo } from 'node:net';
+import path from 'node:path';
+import { Client } from '@modelcontextprotocol/sdk/client/index.js';
+import { StdioClientTransport } from '@modelcontextprotocol/sdk/client/stdio.js';
+import type { CallToolResult } from '@modelcontextprotocol/sdk/types.js';
+import type { Db } from '../../src/db/client';
+import { createTestApp } from '../support/app';
+
+// The MCP tests drive the real `casebook mcp` process through the SDK's own client,
+// against the real app served over HTTP on a fresh database of their own.
+
+const root = path.resolve(__dirname, '../..');
+
+export interface RunningApp {
+  url: string;
+  db: Db;
+  databaseUrl: string;
+  close(): Promise<void>;
+}
+
+/** The app of createTestApp, listening on a loopback port (startServer would migrate, which jest can't load). */
+export async function startRealApp(): Promise<RunningApp> {
+  const t = await createTestApp();
+  const server = http.createServer(t.app);
+  await new Promise<void>((resolve) => server.listen(0, '127.0.0.1', resolve));
+  const { port } = server.address() as AddressInfo;
+  return {
+    url: `http://127.0.0.1:${port}`,
+    db: t.db,
+    databaseUrl: t.databaseUrl,
+    close: async () => {
+      await new Promise<void>((resolve) => {
+        server.close(() => resolve());
+        server.closeAllConnections();
+      });
+      await t.close();
+    },
+  };
+}
+
+/** The environment of the spawned tool server: ours, without any Casebook or database setting, plus `env`. */
+export function childEnv(env: Record<string, string>): Record<string, string> {
+  const base: Record<string, string> = {};
+  for (const [k, v] of Object.entries(process.env)) {
+    if (v !== undefined && !/^(CASEBOOK_|DATABASE_|LOG_LEVEL$)/.test(k)) base[k] = v;
+  }
+  return { ...base, LOG_LEVEL: 'warn', ...env };
+}
+
+export interface McpSession {
+  client: Client;
+  /** Everything the process wrote on stderr so far. */
+  stderr(): string;
+  /** Transport errors, e.g. a stdout line that is not a protocol message. */
+  transportErrors: Error[];
+  call(name: string, args?: Record<string, unknown>): Promise<CallToolResult>;
+  close(): Promise<void>;
+}
+
+export async function connectMcp(env: Record<string, string>): Promise<McpSession> {
+  const transport = new StdioClientTransport({
+    command: process.execPath,
+    args: [path.join(root, 'bin/casebook.js'), 'mcp'],
+    env: childEnv(env),
+    cwd: root,
+    stderr: 'pipe',
+  });
+  let stderr = '';
+  transport.stderr?.on('data', (chunk: Buffer) => (stderr += chunk.toString()));
+  const transportErrors: Error[] = [];
+  const client = new Client({ name: 'casebook-tests', version: '1.0.0' });
+  await client.connect(transport);
+  // Set after connect: the client installs its own handler there.
+  const clientOnError = transport.onerror;
+  transport.onerror = (err) => {
+    transportErrors.push(err);
+    clientOnError?.(err);
+  };
+  return {
+    client,
+    stderr: () => stderr,
+    transportErrors,
+    call: async (name, args = {}) => (await client.callTool({ name, arguments: args })) as CallToolResult,
+    close: () => client.close(),
+  };
+}
+
+export function textOf(result: CallToolResult): string {
+  expect(result.content).toHaveLength(1);
+  const [item] = result.content;
+  expect(item.type).toBe('text');
+  return (item as { text: string }).text;
+}
+
+/** The parsed data of a successful call; fails the test with the tool's text otherwise. */
+export function dataOf<T = unknown>(result: CallToolResult): T {
+  const text = textOf(result);
+  if (result.isError) throw new Error(`tool call failed:\n${text}`);
+  return JSON.parse(text) as T;
+}
+
+/** `❌ Error: <message>` + blank line + `💡 Tip: <tip>`; returns both parts. */
+export function errorOf(result: CallToolResult): { message: string; tip: string } {
+  expect(result.isError).toBe(true);
+  const match = /^❌ Error: ([\s\S]+)\n\n💡 Tip: (.+)$/.exec(textOf(result));
+  if (!match) throw new Error(`not the error envelope:\n${textOf(result)}`);
+  return { message: match[1], tip: match[2] };
+}
+
+/** Straight REST calls, to compare a tool's answer with the REST data. */
+export function restAs(url: string, token: string) {
+  const send = async (method: string, p: string, input?: Record<string, unknown>) => {
+    const query = method === 'GET' && input ? `?${new URLSearchParams(Object.entries(input).map(([k, v]) => [k, String(v)]))}` : '';
+    const res = await fetch(`${url}/api/v1${p}${query}`, {
+      method,
+      headers: { Authorization: `Bearer ${token}`, ...(method !== 'GET' ? { 'Content-Type': 'application/json' } : {}) },
+      body: method !== 'GET' && input ? JSON.stringify(input) : undefined,
+    });
+    return { status: res.status, headers: res.headers, body: Buffer.from(await res.arrayBuffer()) };
+  };
+  return {
+    raw: send,
+    /** The `data` of a 2xx answer. */
+    data: async <T = unknown>(p: string, query: Record<string, unknown>): Promise<T> => {
+      const res = await send('GET', p, query);
+      if (res.status >= 300) throw new Error(`GET ${p} answered ${res.status}: ${res.body}`);
+      return (JSON.parse(res.body.toString()) as { data: T }).data;
+    },
+  };
+}

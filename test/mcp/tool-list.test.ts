@@ -1,0 +1,192 @@
+import { z } from 'zod';
+import { apiRoutes } from '../../src/domain/routes';
+import { fullDescription, inputSchema, tools } from '../../src/mcp/tools';
+import { createWorld } from '../support/factories';
+import { connectMcp, startRealApp, type McpSession, type RunningApp } from './support';
+
+// Transcribed from the "Tool operations" tables of service-description.md: every
+// tool and the parameters marked `*` there. Not derived from src/mcp/tools.ts, so
+// the table can't drift from the contract unnoticed.
+const expectedRequired: Record<string, string[]> = {
+  'get-orgs-list': [],
+  'get-org-details': ['orgId'],
+  'get-projects': ['orgId'],
+  'get-project-detail': ['projectId'],
+  'create-project': ['orgId', 'projectName'],
+  'edit-project': ['projectId'],
+  'update-project-status': ['projectId', 'isActive'],
+  'get-tests': ['projectId'],
+  'get-test-details': ['testId', 'projectId'],
+  'get-tests-count': ['projectId'],
+  'get-test-status-history': ['testId', 'projectId'],
+  'get-test-status-history-in-run': ['testId', 'runId'],
+  'download-tests': ['projectId'],
+  'create-test': ['projectId', 'testName'],
+  'update-test': ['testId'],
+  'delete-test': ['testId', 'projectId'],
+  'bulk-add-tests': ['projectId', 'tests'],
+  'bulk-update-tests': ['tests'],
+  'bulk-delete-tests': ['projectId', 'testIds'],
+  'get-runs': ['projectId'],
+  'run-detail': ['runId', 'projectId'],
+  'get-run-tests-list': ['runId', 'projectId'],
+  'get-run-test-status': ['runId', 'projectId'],
+  'get-run-state-detail': ['runId', 'projectId'],
+  'download-report': ['runId', 'projectId'],
+  'create-run': ['projectId', 'runName', 'testIds'],
+  'edit-run': ['runId', 'projectId'],
+  'delete-run': ['runId', 'projectId'],
+  'run-update-test-status': ['runId', 'projectId', 'testResults'],
+  'run-lock': ['runId', 'projectId'],
+  'run-reset': ['runId', 'projectId'],
+  'run-remove-tests': ['runId', 'projectId', 'testIds'],
+  'get-labels': ['projectId'],
+  'get-sections': ['projectId'],
+  'get-squads': ['projectId'],
+  'get-priority': ['projectId'],
+  'get-platforms': ['projectId'],
+  'get-automation-status': ['projectId'],
+  'get-type': ['projectId'],
+  'get-test-covered-by': ['projectId'],
+  'add-labels': ['projectId', 'labels'],
+  'add-squads': ['projectId', 'squads'],
+  'add-section': ['projectId', 'sectionName'],
+  'edit-section': ['sectionId', 'sectionName'],
+  'get-user-details': ['userId'],
+  'get-all-users': [],
+};
+
+// Every parameter the tables name, optional ones included (the tools may add more).
+const expectedParams: Record<string, string[]> = {
+  'create-project': ['projectDescription'],
+  'edit-project': ['projectName', 'projectDescription'],
+  'get-tests': ['sectionId', 'priorityId', 'limit', 'offset'],
+  'get-tests-count': ['sectionId', 'priorityId', 'automationStatusId'],
+  'download-tests': ['format'],
+  'create-test': ['testDescription', 'sectionId', 'priorityId', 'typeId', 'automationStatusId', 'platformId', 'testCoveredById', 'squadId', 'labels'],
+  'update-test': ['testName', 'testDescription', 'sectionId', 'priorityId', 'typeId', 'automationStatusId', 'platformId', 'testCoveredById', 'squadId', 'labels'],
+  'get-runs': ['limit', 'offset'],
+  'get-run-test-status': ['status'],
+  'download-report': ['format'],
+  'create-run': ['runDescription'],
+  'edit-run': ['runName', 'runDescription'],
+  'add-section': ['parentSectionId'],
+  'get-all-users': ['orgId', 'limit', 'offset'],
+};
+
+interface JsonSchema {
+  type?: string;
+  enum?: string[];
+  default?: unknown;
+  items?: JsonSchema;
+  properties?: Record<string, JsonSchema>;
+  required?: string[];
+  anyOf?: JsonSchema[];
+}
+
+let app: RunningApp;
+let mcp: McpSession;
+let listed: { name: string; description?: string; inputSchema: JsonSchema }[];
+
+beforeAll(async () => {
+  app = await startRealApp();
+  const world = await createWorld(app.db);
+  mcp = await connectMcp({ CASEBOOK_URL: app.url, CASEBOOK_TOKEN: world.reader.token });
+  listed = (await mcp.client.listTools()).tools as typeof listed;
+});
+afterAll(async () => {
+  await mcp?.close();
+  await app?.close();
+});
+
+const byName = (name: string) => {
+  const found = listed.find((t) => t.name === name);
+  if (!found) throw new Error(`tool ${name} is not listed`);
+  return found;
+};
+
+it('lists exactly the tools of the service description', () => {
+  expect(listed.map((t) => t.name).sort()).toEqual(Object.keys(expectedRequired).sort());
+});
+
+it.each(Object.entries(expectedRequired))('%s requires exactly %j', (name, required) => {
+  expect([...(byName(name).inputSchema.required ?? [])].sort()).toEqual([...required].sort());
+});
+
+it.each(Object.entries(expectedParams))('%s also takes %j', (name, params) => {
+  expect(Object.keys(byName(name).inputSchema.properties ?? {})).toEqual(expect.arrayContaining(params));
+});
+
+it('types ids as integers, flags as booleans, names as strings', () => {
+  const props = (name: string) => byName(name).inputSchema.properties!;
+  expect(props('get-test-details').testId.type).toBe('integer');
+  expect(props('update-project-status').isActive.type).toBe('boolean');
+  expect(props('create-test').testName.type).toBe('string');
+  expect(props('create-project').projectName.type).toBe('string');
+});
+
+it('declares format and status as enums, json by default', () => {
+  const report = byName('download-report').inputSchema.properties!.format;
+  expect(report).toMatchObject({ type: 'string', enum: ['json', 'pdf', 'html'], default: 'json' });
+  const tests = byName('download-tests').inputSchema.properties!.format;
+  expect(tests).toMatchObject({ type: 'string', enum: ['json', 'csv'], default: 'json' });
+  const statuses = ['passed', 'failed', 'blocked', 'retest', 'untested'];
+  expect(byName('get-run-test-status').inputSchema.properties!.status.enum).toEqual(statuses);
+  const result = byName('run-update-test-status').inputSchema.properties!.testResults.items!;
+  expect(result.properties!.status.enum).toEqual(statuses);
+  expect([...result.required!].sort()).toEqual(['status', 'testId']);
+});
+
+it('types every array with its items', () => {
+  const arrays: [string, string, string][] = [
+    ['create-test', 'labels', 'integer'],
+    ['bulk-delete-tests', 'testIds', 'integer'],
+    ['create-run', 'testIds', 'integer'],
+    ['run-remove-tests', 'testIds', 'integer'],
+    ['add-labels', 'labels', 'string'],
+    ['add-squads', 'squads', 'string'],
+    ['bulk-add-tests', 'tests', 'object'],
+    ['bulk-update-tests', 'tests', 'object'],
+    ['run-update-test-status', 'testResults', 'object'],
+  ];
+  for (const [name, param, itemType] of arrays) {
+    const schema = byName(name).inputSchema.properties![param];
+    expect({ name, param, type: schema.type, items: schema.items?.type }).toEqual({ name, param, type: 'array', items: itemType });
+  }
+  expect(byName('bulk-add-tests').inputSchema.properties!.tests.items!.required).toEqual(['testName']);
+  expect(byName('bulk-update-tests').inputSchema.properties!.tests.items!.required).toEqual(['testId']);
+});
+
+it('describes every tool with what it does and a working example', () => {
+  for (const spec of tools) {
+    const description = byName(spec.name).description ?? '';
+    expect(description).toBe(fullDescription(spec));
+    expect(description.length).toBeGreaterThan(60);
+    expect(description).toContain(`Example: ${JSON.stringify(spec.example)}`);
+    const parsed = inputSchema(spec).safeParse(spec.example);
+    expect({ tool: spec.name, ok: parsed.success }).toEqual({ tool: spec.name, ok: true });
+  }
+});
+
+it('offers limit and offset on every tool whose REST list is paged by them', () => {
+  for (const spec of tools.filter((t) => t.paged === 'limit-offset')) {
+    expect(Object.keys(byName(spec.name).inputSchema.properties!)).toEqual(expect.arrayContaining(['limit', 'offset']));
+  }
+  expect(tools.filter((t) => t.paged).map((t) => t.name).sort()).toEqual(['get-all-users', 'get-projects', 'get-run-tests-list', 'get-runs', 'get-tests']);
+});
+
+// The table's REST side, against the routes the app registers: the method and path
+// exist, and the RBAC pair the 403 tip is derived from is the route's own.
+it.each(tools.map((t) => [t.name, t] as const))('%s calls a registered route with its RBAC pair', (_name, spec) => {
+  const route = apiRoutes.find((r) => r.path === spec.path && r.method === spec.method.toLowerCase());
+  expect(route && { method: route.method.toUpperCase(), path: route.path }).toEqual({ method: spec.method, path: spec.path });
+  expect({ resource: route!.resource, action: route!.action }).toEqual(spec.rbac);
+});
+
+it('checks required parameters with the same schema it lists', () => {
+  for (const spec of tools) {
+    const required = expectedRequired[spec.name];
+    const result = z.safeParse(inputSchema(spec), {});
+    expect({ tool: spec.name, accepted: result.success }).toEqual({ tool: spec.name, accepted: required.length === 0 });
+  }
+});
