@@ -1,0 +1,139 @@
+import { bodyId, limitOffset, MAX_BULK, nonBlank, optionalText, queryId, z } from '../../http/schemas';
+
+/** The five statuses of a test in a run, in the order reports show them. */
+export const TEST_STATUSES = ['passed', 'failed', 'blocked', 'retest', 'untested'] as const;
+export type TestStatusName = (typeof TEST_STATUSES)[number];
+
+export const testStatus = z.enum(TEST_STATUSES, `Expected one of ${TEST_STATUSES.join(', ')}`);
+
+const int = z.number().int();
+const when = z.iso.datetime();
+
+export const statusCounts = z.object({
+  total: int, passed: int, failed: int, blocked: int, retest: int, untested: int,
+});
+export type StatusCounts = z.infer<typeof statusCounts>;
+
+export const runRecord = z.object({
+  runId: int,
+  projectId: int,
+  runName: z.string(),
+  runDescription: z.string().nullable(),
+  locked: z.boolean(),
+  lockedBy: int.nullable(),
+  lockedAt: when.nullable(),
+  createdBy: int.nullable(),
+  createdAt: when,
+  updatedAt: when,
+  statusCounts,
+});
+export const runPage = z.object({ runs: z.array(runRecord), total: int, limit: int, offset: int });
+export const runDeleted = z.object({ runId: int, deleted: z.literal(true) });
+export const stateDetail = statusCounts.extend({ runId: int, locked: z.boolean() });
+
+/** A test as it stands in a run: catalog fields plus its current result there. */
+export const runTestRecord = z.object({
+  runId: int,
+  testId: int,
+  projectId: int,
+  title: z.string(),
+  sectionId: int.nullable(),
+  priorityId: int.nullable(),
+  typeId: int.nullable(),
+  automationStatusId: int.nullable(),
+  squadId: int.nullable(),
+  status: testStatus,
+  comment: z.string().nullable(),
+  updatedBy: int.nullable(),
+  updatedAt: when,
+  /** The test left the catalog; its result stays in the run. */
+  deleted: z.boolean(),
+});
+export const runTestPage = z.object({ tests: z.array(runTestRecord), total: int, limit: int, offset: int });
+
+export const historyEntry = z.object({
+  historyId: int,
+  runId: int,
+  projectId: int,
+  testId: int,
+  status: testStatus,
+  comment: z.string().nullable(),
+  userId: int.nullable(),
+  userName: z.string().nullable(),
+  createdAt: when,
+});
+
+/** The JSON run report; the HTML and PDF formats show the same. */
+export const runReport = z.object({
+  run: runRecord,
+  project: z.object({ projectId: int, orgId: int, projectName: z.string(), projectDescription: z.string().nullable() }),
+  summary: statusCounts.extend({ passRate: z.number().min(0).max(100) }),
+  tests: z.array(z.object({
+    testId: int,
+    title: z.string(),
+    sectionId: int.nullable(),
+    sectionPath: z.string().nullable(),
+    priority: z.string().nullable(),
+    squad: z.string().nullable(),
+    status: testStatus,
+    comment: z.string().nullable(),
+    /** Name of the user who set the current status. */
+    updatedBy: z.string().nullable(),
+    updatedAt: when,
+  })),
+});
+
+// Queries
+export const listRunsQuery = z.object({ projectId: queryId, ...limitOffset });
+export const runQuery = z.object({ runId: queryId, projectId: queryId });
+export const runTestsQuery = z.object({ runId: queryId, projectId: queryId, status: testStatus.optional(), ...limitOffset });
+export const runTestStatusQuery = z.object({ runId: queryId, projectId: queryId, status: testStatus.optional() });
+export const runTestHistoryQuery = z.object({ runId: queryId, testId: queryId });
+export const REPORT_FORMATS = ['json', 'pdf', 'html'] as const;
+export const runReportQuery = runQuery.extend({
+  format: z.enum(REPORT_FORMATS, `Expected one of ${REPORT_FORMATS.join(', ')}`).default('json'),
+});
+
+// Bodies
+
+/** Reports every repeat of an id as `<index>.<field>: Duplicate of <name>.<first index>`. */
+function noDuplicateIds<T>(name: string, idOf: (item: T) => number, field?: string) {
+  return (items: T[], ctx: z.RefinementCtx) => {
+    const first = new Map<number, number>();
+    items.forEach((item, i) => {
+      const id = idOf(item);
+      const seen = first.get(id);
+      if (seen === undefined) first.set(id, i);
+      else ctx.addIssue({ code: 'custom', path: field ? [i, field] : [i], message: `Duplicate of ${name}.${seen}` });
+    });
+  };
+}
+
+const bulk = <T extends z.ZodType>(item: T) =>
+  z.array(item).min(1, 'Must not be empty').max(MAX_BULK, `At most ${MAX_BULK} items`);
+
+const testIds = bulk(bodyId).superRefine(noDuplicateIds<number>('testIds', (id) => id));
+
+export const runIdBody = z.strictObject({ runId: bodyId, projectId: bodyId });
+export const createRunBody = z.strictObject({
+  projectId: bodyId,
+  runName: nonBlank(200),
+  runDescription: optionalText(),
+  testIds,
+});
+export const editRunBody = runIdBody.extend({ runName: nonBlank(200).optional(), runDescription: optionalText() });
+export const removeTestsBody = runIdBody.extend({ testIds });
+
+const testResult = z.strictObject({ testId: bodyId, status: testStatus, comment: optionalText() });
+export const updateStatusBody = runIdBody.extend({
+  testResults: bulk(testResult).superRefine(noDuplicateIds<z.infer<typeof testResult>>('testResults', (r) => r.testId, 'testId')),
+});
+
+export const updatedCount = z.object({ updated: int });
+export const resetCount = z.object({ reset: int });
+export const removedCount = z.object({ removed: int });
+
+export type CreateRunInput = z.infer<typeof createRunBody>;
+export type EditRunInput = z.infer<typeof editRunBody>;
+export type UpdateStatusInput = z.infer<typeof updateStatusBody>;
+export type RemoveTestsInput = z.infer<typeof removeTestsBody>;

@@ -1,0 +1,203 @@
+import type { Writable } from 'node:stream';
+import { setImmediate as nextTurn } from 'node:timers/promises';
+import PDFDocument from 'pdfkit';
+import { TEST_STATUSES } from '../domain/runs/runs.schemas';
+import {
+  chartBars, formatWhen, sectionGroups, STATUS_COLORS, STATUS_LABELS, type RunReport, type RunReportRow,
+} from './run-report';
+import { drained, endStream } from './stream-writes';
+
+// The PDF report, streamed with pdfkit: page 1 holds the title block, the status
+// chart and the summary; then the tests, one line each, grouped by section, with
+// the table header repeated on every page. Pages are flushed as they fill
+// (bufferPages off), the event loop gets a turn after each page, and a slow
+// client pauses rendering, so memory stays flat whatever the run's size.
+
+const PAGE = { size: 'A4', layout: 'landscape' as const, margin: 36 };
+const WIDTH = 841.89;
+const HEIGHT = 595.28;
+const LEFT = PAGE.margin;
+const TOP = PAGE.margin;
+const ROW_HEIGHT = 14;
+const HEADER_HEIGHT = 18;
+const FONT_SIZE = 8;
+
+/** Lines (rows and section headings) on each page of the tests table. */
+export const LINES_PER_PAGE = 34;
+
+const COLUMNS: { title: string; width: number; cell: (r: RunReportRow) => string }[] = [
+  { title: 'ID', width: 40, cell: (r) => String(r.testId) },
+  { title: 'Title', width: 200, cell: (r) => r.title },
+  { title: 'Priority', width: 50, cell: (r) => r.priority ?? '' },
+  { title: 'Squad', width: 65, cell: (r) => r.squad ?? '' },
+  { title: 'Status', width: 45, cell: (r) => STATUS_LABELS[r.status] },
+  { title: 'Comment', width: 180, cell: (r) => r.comment ?? '' },
+  { title: 'By', width: 95, cell: (r) => r.updatedBy ?? '' },
+  { title: 'When', width: 95, cell: (r) => formatWhen(r.updatedAt) },
+];
+const TABLE_WIDTH = COLUMNS.reduce((sum, c) => sum + c.width, 0);
+const CELL_PAD = 3;
+
+type Line = { kind: 'section'; path: string; continued: boolean } | { kind: 'row'; row: RunReportRow };
+
+/**
+ * The tests table cut into pages of LINES_PER_PAGE lines. A section heading
+ * never ends a page, and a section that goes on over a page break repeats its
+ * heading, marked as continued.
+ */
+export function* tablePages(rows: RunReportRow[]): Generator<Line[]> {
+  let page: Line[] = [];
+  for (const group of sectionGroups(rows)) {
+    if (page.length + 2 > LINES_PER_PAGE) {
+      yield page;
+      page = [];
+    }
+    page.push({ kind: 'section', path: group.path, continued: false });
+    for (const row of group.rows) {
+      if (page.length >= LINES_PER_PAGE) {
+        yield page;
+        page = [{ kind: 'section', path: group.path, continued: true }];
+      }
+      page.push({ kind: 'row', row });
+    }
+  }
+  if (page.length) yield page;
+}
+
+// The standard PDF fonts speak WinAnsi: other characters become '?' rather than garbage.
+const outsideWinAnsi = /[^\x20-\x7e\xa0-\xff\u2013\u2014\u2018\u2019\u201a\u201c\u201d\u201e\u2020\u2021\u2022\u2026\u2030\u20ac\u2122]/g;
+const printable = (text: string) => text.replace(/\s+/g, ' ').replace(outsideWinAnsi, '?');
+
+/** The text cut (with an ellipsis) to fit `width` at the current font. */
+function fit(doc: PDFKit.PDFDocument, raw: string, width: number): string {
+  const text = printable(raw);
+  // No glyph of Helvetica is wider than 1 em: short strings need no measuring.
+  if (text.length * FONT_SIZE <= width || doc.widthOfString(text) <= width) return text;
+  let [lo, hi] = [0, text.length];
+  while (lo < hi) {
+    const mid = (lo + hi + 1) >> 1;
+    if (doc.widthOfString(`${text.slice(0, mid)}…`) <= width) lo = mid;
+    else hi = mid - 1;
+  }
+  return `${text.slice(0, lo)}…`;
+}
+
+function titleBlock(doc: PDFKit.PDFDocument, report: RunReport): void {
+  const { run, project } = report;
+  doc.font('Helvetica-Bold').fontSize(18).fillColor('#212121')
+    .text(printable(`Run report: ${run.runName}`), LEFT, TOP, { width: WIDTH - 2 * LEFT, height: 44, ellipsis: true });
+  doc.font('Helvetica').fontSize(10).fillColor('#555555');
+  const lock = run.locked ? `Locked ${formatWhen(run.lockedAt)}` : 'Not locked';
+  doc.text(printable(`Project: ${project.projectName} · Run #${run.runId} · Created ${formatWhen(run.createdAt)} · ${lock}`),
+    LEFT, doc.y + 4, { width: WIDTH - 2 * LEFT, height: 14, ellipsis: true });
+  if (run.runDescription) {
+    doc.text(printable(run.runDescription), LEFT, doc.y + 4, { width: WIDTH - 2 * LEFT, height: 60, ellipsis: true });
+  }
+  doc.text(`Generated ${formatWhen(new Date())}`, LEFT, doc.y + 4, { lineBreak: false });
+}
+
+function summaryBlock(doc: PDFKit.PDFDocument, report: RunReport, top: number): void {
+  const { summary } = report;
+  doc.font('Helvetica-Bold').fontSize(14).fillColor('#212121').text('Summary', LEFT, top, { lineBreak: false });
+  // The chart: same geometry as the HTML page's.
+  const [cx, cy, cw, ch] = [LEFT, top + 44, 380, 150];
+  doc.fontSize(10);
+  for (const bar of chartBars(summary, cw, ch)) {
+    if (bar.height > 0) doc.rect(cx + bar.x, cy + bar.y, bar.width, bar.height).fill(bar.color);
+    doc.font('Helvetica').fillColor('#212121');
+    doc.text(String(bar.count), cx + bar.x, cy + bar.y - 14, { width: bar.width, align: 'center', lineBreak: false });
+    doc.text(bar.label, cx + bar.x - 10, cy + ch + 6, { width: bar.width + 20, align: 'center', lineBreak: false });
+  }
+  doc.moveTo(cx, cy + ch).lineTo(cx + cw, cy + ch).strokeColor('#999999').lineWidth(1).stroke();
+  // The table.
+  const tx = LEFT + cw + 60;
+  let y = top + 30;
+  const line = (label: string, count: string, share: string, color = '#212121', bold = false) => {
+    doc.font(bold ? 'Helvetica-Bold' : 'Helvetica').fillColor(color).text(label, tx, y, { lineBreak: false });
+    doc.fillColor('#212121').text(count, tx + 110, y, { width: 60, align: 'right', lineBreak: false });
+    doc.text(share, tx + 180, y, { width: 70, align: 'right', lineBreak: false });
+    y += 18;
+  };
+  doc.fontSize(11);
+  line('Status', 'Tests', 'Share', '#212121', true);
+  for (const s of TEST_STATUSES) {
+    line(STATUS_LABELS[s], String(summary[s]), `${summary.total ? ((summary[s] / summary.total) * 100).toFixed(1) : '0.0'}%`, STATUS_COLORS[s], true);
+  }
+  line('Total', String(summary.total), '100%', '#212121', true);
+  line('Pass rate', '', `${summary.passRate}%`, '#212121', true);
+}
+
+function tableHeader(doc: PDFKit.PDFDocument): number {
+  doc.rect(LEFT, TOP, TABLE_WIDTH, HEADER_HEIGHT).fill('#eeeeee');
+  doc.font('Helvetica-Bold').fontSize(FONT_SIZE).fillColor('#212121');
+  let x = LEFT;
+  for (const col of COLUMNS) {
+    doc.text(col.title, x + CELL_PAD, TOP + 5, { lineBreak: false });
+    x += col.width;
+  }
+  return TOP + HEADER_HEIGHT;
+}
+
+function tableLine(doc: PDFKit.PDFDocument, line: Line, y: number): void {
+  if (line.kind === 'section') {
+    doc.font('Helvetica-Bold').fontSize(FONT_SIZE + 1).fillColor('#212121')
+      .text(fit(doc, line.continued ? `${line.path} (continued)` : line.path, TABLE_WIDTH - 2 * CELL_PAD), LEFT + CELL_PAD, y + 3, { lineBreak: false });
+    return;
+  }
+  doc.font('Helvetica').fontSize(FONT_SIZE);
+  let x = LEFT;
+  for (const col of COLUMNS) {
+    doc.fillColor(col.title === 'Status' ? STATUS_COLORS[line.row.status] : '#212121')
+      .text(fit(doc, col.cell(line.row), col.width - 2 * CELL_PAD), x + CELL_PAD, y + 3, { lineBreak: false });
+    x += col.width;
+  }
+  doc.moveTo(LEFT, y + ROW_HEIGHT).lineTo(LEFT + TABLE_WIDTH, y + ROW_HEIGHT).strokeColor('#e0e0e0').lineWidth(0.5).stroke();
+}
+
+function footer(doc: PDFKit.PDFDocument, report: RunReport, pageNo: number): void {
+  doc.font('Helvetica').fontSize(7).fillColor('#777777')
+    .text(printable(`${report.run.runName} · Run #${report.run.runId} · page ${pageNo}`), LEFT, HEIGHT - PAGE.margin + 10, { lineBreak: false });
+}
+
+/** Renders the report to `out` and ends it. */
+export async function writePdfReport(report: RunReport, out: Writable): Promise<void> {
+  const doc = new PDFDocument({
+    size: PAGE.size, layout: PAGE.layout, margin: PAGE.margin, bufferPages: false,
+    info: { Title: printable(`Run report: ${report.run.runName}`), Creator: 'Casebook' },
+  });
+  // Pushed straight to `out`, so a slow client shows as a full socket buffer (waited on below).
+  let failure: Error | undefined;
+  doc.on('data', (chunk: Buffer) => {
+    if (!out.destroyed) out.write(chunk);
+  });
+  doc.on('error', (err: Error) => {
+    failure = err;
+  });
+  const ended = new Promise<void>((resolve) => doc.on('end', resolve));
+
+  let pageNo = 1;
+  titleBlock(doc, report);
+  summaryBlock(doc, report, doc.y + 24);
+  if (report.tests.length === 0) {
+    doc.font('Helvetica').fontSize(11).fillColor('#212121').text('This run has no tests.', LEFT, 330, { lineBreak: false });
+  }
+  footer(doc, report, pageNo);
+
+  for (const lines of tablePages(report.tests)) {
+    doc.addPage(PAGE);
+    pageNo++;
+    let y = tableHeader(doc);
+    for (const line of lines) {
+      tableLine(doc, line, y);
+      y += ROW_HEIGHT;
+    }
+    footer(doc, report, pageNo);
+    if (failure) throw failure;
+    if (out.writableNeedDrain) await drained(out);
+    await nextTurn();
+  }
+  doc.end();
+  await ended;
+  if (failure) throw failure;
+  await endStream(out);
+}

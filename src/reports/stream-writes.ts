@@ -1,0 +1,37 @@
+import type { Writable } from 'node:stream';
+import { finished } from 'node:stream/promises';
+
+// Writing a report to a response without holding it all in memory: wait for
+// 'drain' when the socket is behind, give up when the client went away.
+
+/** Resolves on 'drain'; rejects if the stream closes or fails first. */
+export function drained(out: Writable): Promise<void> {
+  if (out.destroyed) return Promise.reject(new Error('client closed the connection'));
+  return new Promise((resolve, reject) => {
+    const done = (err?: Error) => {
+      out.off('drain', onDrain);
+      out.off('close', onClose);
+      out.off('error', done);
+      if (err) reject(err);
+      else resolve();
+    };
+    const onDrain = () => done();
+    const onClose = () => done(new Error('client closed the connection'));
+    out.on('drain', onDrain);
+    out.on('close', onClose);
+    out.on('error', done);
+  });
+}
+
+/** Writes `chunk`, waiting for 'drain' when the buffer is full. */
+export function writeChunk(out: Writable, chunk: string | Buffer): Promise<void> | void {
+  if (out.destroyed) throw new Error('client closed the connection');
+  if (!out.write(chunk)) return drained(out);
+}
+
+/** Ends the stream with `chunk` and resolves once everything is flushed. */
+export async function endStream(out: Writable, chunk?: string | Buffer): Promise<void> {
+  if (chunk === undefined) out.end();
+  else out.end(chunk);
+  await finished(out);
+}
