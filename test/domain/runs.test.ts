@@ -1,7 +1,7 @@
 import { createTestApp, type TestApp } from '../support/app';
 import { createProject, createWorld, type World } from '../support/factories';
 import { createTests } from '../support/catalog-factories';
-import { countedStatuses, runSnapshot, startRun } from '../support/run-factories';
+import { binaryBody, countedStatuses, runSnapshot, startRun } from '../support/run-factories';
 
 let t: TestApp;
 let w: World;
@@ -89,17 +89,11 @@ describe('the life of a run', () => {
     const html = await reader.get('/run/report', { ...q, format: 'html' }).expect(200);
     expect(html.headers['content-type']).toMatch(/^text\/html/);
     expect(html.text).toContain('Release 1.0');
-    const pdf = await reader.get('/run/report', { ...q, format: 'pdf' }).buffer(true).parse(binary).expect(200);
+    const pdf = await reader.get('/run/report', { ...q, format: 'pdf' }).buffer(true).parse(binaryBody).expect(200);
     expect(pdf.headers['content-disposition']).toBe(`attachment; filename="run-${run.runId}-report.pdf"`);
     expect((pdf.body as Buffer).subarray(0, 5).toString()).toBe('%PDF-');
   });
 });
-
-function binary(res: NodeJS.ReadableStream, done: (err: Error | null, body: Buffer) => void) {
-  const chunks: Buffer[] = [];
-  res.on('data', (c: Buffer) => chunks.push(c));
-  res.on('end', () => done(null, Buffer.concat(chunks)));
-}
 
 describe('GET /runs and /run/detail', () => {
   it('pages the runs of a project newest first, each with its counts', async () => {

@@ -1,4 +1,5 @@
 import type { Db } from '../../src/db/client';
+import type supertest from 'supertest';
 import type { TestApp } from './app';
 
 // Runs made through the API (the code under test), and what the database
@@ -35,3 +36,11 @@ export async function runSnapshot(db: Db, runId: number) {
   ]);
   return { run, tests, history };
 }
+
+/** supertest parser that keeps a binary body (a PDF) as a Buffer. */
+export const binaryBody: Parameters<supertest.Test['parse']>[0] = (res, done) => {
+  const stream = res as unknown as NodeJS.ReadableStream;
+  const chunks: Buffer[] = [];
+  stream.on('data', (c: Buffer) => chunks.push(c));
+  stream.on('end', () => done(null, Buffer.concat(chunks)));
+};

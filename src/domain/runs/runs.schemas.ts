@@ -4,7 +4,12 @@ import { bodyId, limitOffset, MAX_BULK, nonBlank, optionalText, queryId, z } fro
 export const TEST_STATUSES = ['passed', 'failed', 'blocked', 'retest', 'untested'] as const;
 export type TestStatusName = (typeof TEST_STATUSES)[number];
 
-export const testStatus = z.enum(TEST_STATUSES, `Expected one of ${TEST_STATUSES.join(', ')}`);
+/** `Expected one of a, b, c` for a wrong value; a missing one keeps the global `Required`. */
+const oneOf = (values: readonly string[]) => ({
+  error: (issue: { input?: unknown }) => (issue.input === undefined ? undefined : `Expected one of ${values.join(', ')}`),
+});
+
+export const testStatus = z.enum(TEST_STATUSES, oneOf(TEST_STATUSES));
 
 const int = z.number().int();
 const when = z.iso.datetime();
@@ -91,7 +96,7 @@ export const runTestStatusQuery = z.object({ runId: queryId, projectId: queryId,
 export const runTestHistoryQuery = z.object({ runId: queryId, testId: queryId });
 export const REPORT_FORMATS = ['json', 'pdf', 'html'] as const;
 export const runReportQuery = runQuery.extend({
-  format: z.enum(REPORT_FORMATS, `Expected one of ${REPORT_FORMATS.join(', ')}`).default('json'),
+  format: z.enum(REPORT_FORMATS, oneOf(REPORT_FORMATS)).default('json'),
 });
 
 // Bodies
