@@ -11,6 +11,7 @@ import { apiRoutes } from './domain/routes';
 import { buildApiRouter } from './http/api-router';
 import { sendData, sendError } from './http/envelope';
 import { errorHandler } from './http/error-handler';
+import { buildOpenApiDocument, type OpenApiDocument } from './openapi';
 
 export interface AppDeps {
   config: Config;
@@ -60,6 +61,12 @@ export async function buildApp({ config, database, logger }: AppDeps): Promise<e
   app.use(buildLoginRouter(config, database.prisma));
 
   const rbac = await loadRbac();
+  // The API's own description, public like the login page; built on first request.
+  let openapi: OpenApiDocument | undefined;
+  app.get('/api/v1/openapi.json', (_req, res) => {
+    openapi ??= buildOpenApiDocument(apiRoutes, rbac);
+    res.json(openapi);
+  });
   app.use(
     '/api/v1',
     requireJsonBody,

@@ -5,6 +5,7 @@ import { loadConfig, type Config } from '../../src/config';
 import { openDatabase, type Db } from '../../src/db/client';
 import { createLogger, type Logger } from '../../src/logger';
 import { createTestDatabase } from './postgres';
+import { responseChecker } from './openapi-responses';
 
 export interface TestApp {
   app: Express;
@@ -30,7 +31,17 @@ export async function createTestApp(env: Record<string, string> = {}, opts: { lo
   const config = loadConfig({ DATABASE_URL: database.url, DATABASE_POOL_SIZE: '5', LOG_LEVEL: 'silent', ...env });
   const db = await openDatabase(config);
   const app = await buildApp({ config, database: db, logger: opts.logger ?? createLogger('silent') });
-  const http = supertest(app);
+  // Every response, through `http` or `as`, is checked against the OpenAPI document.
+  const checker = await responseChecker();
+  const checked = (t: supertest.Test) => t.expect((res) => checker.check(res));
+  const raw = supertest(app);
+  const http = new Proxy(raw, {
+    get: (target, prop, receiver) => {
+      const value = Reflect.get(target, prop, receiver);
+      if (typeof value !== 'function' || !['get', 'post', 'put', 'delete', 'patch'].includes(String(prop))) return value;
+      return (...args: unknown[]) => checked(value.apply(target, args));
+    },
+  });
   const as = (token: string): ApiClient => {
     const auth = (t: supertest.Test) => t.set('Authorization', `Bearer ${token}`);
     return {

@@ -1,0 +1,101 @@
+import type { OpenAPIRegistry } from '@asteasolutions/zod-to-openapi';
+import { z } from 'zod';
+import { FORBIDDEN, UNAUTHORIZED } from './http/errors';
+
+// The error envelope `{ error, status }` of each HTTP status, as reusable
+// response components. Where API.md fixes the text exactly, the schema says so,
+// so the response checks of the test suite hold the service to it.
+
+interface ErrorResponse {
+  name: string;
+  description: string;
+  error: z.ZodString | z.ZodLiteral<string>;
+  example: string;
+}
+
+const byStatus: Record<number, ErrorResponse> = {
+  400: {
+    name: 'BadRequest',
+    description: 'Invalid parameters, missing required fields or malformed JSON; the message names every offending field',
+    error: z.string().min(1),
+    example: 'Invalid request: projectId: Required; title: Must not be empty',
+  },
+  401: {
+    name: 'Unauthorized',
+    description: 'No credentials, or an unknown, revoked or expired token or session',
+    error: z.literal(UNAUTHORIZED),
+    example: UNAUTHORIZED,
+  },
+  403: {
+    name: 'Forbidden',
+    description: "The caller's role lacks the permission (or a cookie-authenticated write came from another site)",
+    error: z.literal(FORBIDDEN),
+    example: FORBIDDEN,
+  },
+  404: {
+    name: 'NotFound',
+    description: "The resource does not exist or belongs to an organization the caller is not a member of",
+    error: z.string().regex(/ not found$/),
+    example: 'Project not found',
+  },
+  409: {
+    name: 'Conflict',
+    description: 'A name that must be unique is taken, or a write into an inactive project',
+    error: z.string().min(1),
+    example: 'Project is inactive',
+  },
+  413: { name: 'PayloadTooLarge', description: 'The body is larger than the limit (5 MiB)', error: z.literal('Payload too large'), example: 'Payload too large' },
+  415: {
+    name: 'UnsupportedMediaType',
+    description: 'A body was sent without `Content-Type: application/json`',
+    error: z.literal('Content-Type must be application/json'),
+    example: 'Content-Type must be application/json',
+  },
+  423: { name: 'Locked', description: 'The run is locked', error: z.literal('Run is locked'), example: 'Run is locked' },
+  500: { name: 'InternalError', description: 'Server fault (details go to the server log only)', error: z.literal('Internal server error'), example: 'Internal server error' },
+  503: { name: 'Unavailable', description: 'The database is unreachable', error: z.literal('Service unavailable'), example: 'Service unavailable' },
+};
+
+function describe(status: number): ErrorResponse {
+  return byStatus[status] ?? { name: `Error${status}`, description: `Error ${status}`, error: z.string().min(1), example: `Error ${status}` };
+}
+
+// One schema per status for the whole process: zod's global registry, which
+// names them for the document, refuses a second schema with the same id.
+const schemas = new Map<number, z.ZodType>();
+function errorSchema(status: number): z.ZodType {
+  let schema = schemas.get(status);
+  if (!schema) {
+    schema = z.strictObject({ error: describe(status).error, status: z.literal(status) }).meta({ id: `Error${status}` });
+    schemas.set(status, schema);
+  }
+  return schema;
+}
+
+/**
+ * The error responses of a document: each status's response component is
+ * registered on first use; `refs` answers `$ref`s to them, and `schemas` the
+ * named schemas they point to (to hand to the generator).
+ */
+export function errorResponses(registry: OpenAPIRegistry) {
+  const registered = new Set<number>();
+  const register = (status: number) => {
+    const { name, description, example } = describe(status);
+    registry.registerComponent('responses', name, {
+      description,
+      content: { 'application/json': { schema: { $ref: `#/components/schemas/Error${status}` }, example: { error: example, status } } },
+    });
+    registered.add(status);
+  };
+  return {
+    refs(statuses: Iterable<number>): Record<string, { $ref: string }> {
+      const refs: Record<string, { $ref: string }> = {};
+      for (const status of [...new Set(statuses)].sort((a, b) => a - b)) {
+        if (!registered.has(status)) register(status);
+        refs[String(status)] = { $ref: `#/components/responses/${describe(status).name}` };
+      }
+      return refs;
+    },
+    schemas: (): z.ZodType[] => [...registered].sort((a, b) => a - b).map(errorSchema),
+  };
+}

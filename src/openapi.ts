@@ -1,0 +1,237 @@
+import { OpenAPIRegistry, OpenApiGeneratorV3, type ResponseConfig, type RouteConfig } from '@asteasolutions/zod-to-openapi';
+import YAML from 'yaml';
+import { z } from 'zod';
+import pkg from '../package.json';
+import { SESSION_COOKIE } from './auth/authenticate';
+import { loadRbac, type Rbac } from './auth/rbac';
+import { apiRoutes } from './domain/routes';
+import type { AnyRoute } from './http/route';
+import { errorResponses } from './openapi-errors';
+import { exampleOf, type JsonSchema } from './openapi-examples';
+
+// The OpenAPI 3.0 description, generated from the same RouteSpecs (and zod
+// schemas) that the router validates with: a new route is documented as soon
+// as it is in apiRoutes.
+
+export type OpenApiDocument = ReturnType<OpenApiGeneratorV3['generateDocument']>;
+
+export const API_PREFIX = '/api/v1';
+const roles = ['Reader', 'User', 'Admin'] as const;
+
+const description = `Test management for QA teams, CI pipelines and AI assistants.
+
+- Success bodies are \`{ "data": ..., "status": <http status> }\`; errors are \`{ "error": "<message>", "status": <http status> }\`.
+- Authenticate with an API token (\`Authorization: Bearer cb_...\`) or the browser session cookie \`${SESSION_COOKIE}\` set by the OAuth login at \`/login\`.
+  Cookie-authenticated writes must come from this service's own origin.
+- Checks run in this order: authentication (401), role permission (403), input validation (400), existence within the caller's organizations (404), state (409, 423).
+- \`GET /projects\` pages with \`page\`/\`pageSize\`; every other list with \`limit\` (1-1000, default 100) and \`offset\`. Paged payloads carry \`total\`.
+- Downloads answer with the file itself and \`Content-Disposition: attachment\`.`;
+
+/** `GET /run/test-status` → `getRunTestStatus` */
+export function operationId(method: string, path: string): string {
+  const words = path.split(/[/-]/).filter(Boolean).map((w) => w[0].toUpperCase() + w.slice(1));
+  return method.toLowerCase() + words.join('');
+}
+
+/**
+ * Query strings arrive as text and the schemas parse them ("12" → 12), so a
+ * parameter is documented by what it parses to (an integer with its bounds)
+ * unless the last step is a bare transform, whose input then describes it.
+ */
+function documentedParam(field: z.ZodType): z.ZodType {
+  let documented: z.ZodType;
+  if (field instanceof z.ZodOptional) documented = documentedParam(field.unwrap() as z.ZodType).optional();
+  else if (field instanceof z.ZodNullable) documented = documentedParam(field.unwrap() as z.ZodType).nullable();
+  else if (field instanceof z.ZodDefault) {
+    documented = (documentedParam(field.unwrap() as z.ZodType) as z.ZodType<unknown>).default(field.def.defaultValue);
+  } else if (field instanceof z.ZodPipe) {
+    documented = documentedParam((field.out instanceof z.ZodTransform ? field.in : field.out) as z.ZodType);
+  } else documented = field;
+  return field.description ? documented.describe(field.description) : documented;
+}
+
+function documentedQuery(route: AnyRoute): z.ZodObject {
+  let query: z.ZodType = route.query;
+  while (query instanceof z.ZodPipe) query = query.in as z.ZodType;
+  if (!(query instanceof z.ZodObject)) throw new Error(`${route.method.toUpperCase()} ${route.path}: the query schema must be a zod object`);
+  return z.object(Object.fromEntries(Object.entries(query.shape).map(([name, field]) => [name, documentedParam(field as z.ZodType)])));
+}
+
+const isJson = (type: string) => /^application\/([\w.-]+\+)?json$/.test(type.split(';')[0].trim());
+
+function downloadResponse(route: AnyRoute): ResponseConfig {
+  // JSON first: response checkers take the first media type as the JSON one.
+  const types = [...route.download!].sort((a, b) => Number(isJson(b)) - Number(isJson(a)));
+  return {
+    description: `The file itself (${types.join(', ')}), no envelope`,
+    headers: {
+      'Content-Disposition': { description: 'Always an attachment with a file name', schema: { type: 'string', example: 'attachment; filename="casebook-export.json"' } },
+    },
+    content: Object.fromEntries(
+      types.map((type) => [
+        type,
+        {
+          schema: isJson(type)
+            ? (route.response ?? { description: 'A JSON file (its shape is not declared by the route)' })
+            : type.startsWith('text/') ? { type: 'string' as const } : { type: 'string' as const, format: 'binary' },
+        },
+      ]),
+    ),
+  };
+}
+
+function routeDescription(route: AnyRoute, rbac: Rbac): { text: string; minimumRole: string } {
+  const minimumRole = roles.find((role) => rbac.can(role, route.resource, route.action)) ?? 'none';
+  const lines = [`Minimum role: ${minimumRole} (permission \`${route.resource}:${route.action}\`).`];
+  if (route.sessionOnly) lines.push('Requires the browser session cookie; API tokens are refused (401).');
+  if (route.download) lines.push('Answers with a file download; errors before the first byte use the error envelope.');
+  return { text: lines.join('\n\n'), minimumRole };
+}
+
+function registerApiRoute(registry: OpenAPIRegistry, errors: ReturnType<typeof errorResponses>, route: AnyRoute, rbac: Rbac) {
+  const success = route.successStatus ?? 200;
+  const { text, minimumRole } = routeDescription(route, rbac);
+  const statuses = [400, 401, 403, ...(route.errors ?? []), ...(route.body ? [413, 415] : []), 500, 503];
+  const config: RouteConfig = {
+    method: route.method,
+    path: API_PREFIX + route.path,
+    operationId: operationId(route.method, route.path),
+    tags: [route.tag],
+    summary: route.summary,
+    description: text,
+    'x-minimum-role': minimumRole,
+    security: route.sessionOnly ? [{ sessionCookie: [] }] : [{ bearerToken: [] }, { sessionCookie: [] }],
+    request: {
+      ...(route.query ? { query: documentedQuery(route) } : {}),
+      ...(route.body ? { body: { required: true, content: { 'application/json': { schema: route.body } } } } : {}),
+    },
+    responses: {
+      [success]: route.download
+        ? downloadResponse(route)
+        : {
+            description: success === 201 ? 'Created' : 'Success',
+            content: { 'application/json': { schema: z.object({ data: route.response ?? z.unknown(), status: z.literal(success) }) } },
+          },
+      ...errors.refs(statuses),
+    },
+  };
+  registry.registerPath(config);
+}
+
+function registerServiceRoutes(registry: OpenAPIRegistry, errors: ReturnType<typeof errorResponses>) {
+  const ok = z.object({ data: z.object({ ok: z.literal(true) }), status: z.literal(200) });
+  const common = { tags: ['Service'], security: [] };
+  registry.registerPath({
+    ...common, method: 'get', path: '/healthz', operationId: 'getHealthz',
+    summary: 'Liveness: the process answers (the database is not consulted)',
+    responses: { 200: { description: 'Alive', content: { 'application/json': { schema: ok } } }, ...errors.refs([500]) },
+  });
+  registry.registerPath({
+    ...common, method: 'get', path: '/readyz', operationId: 'getReadyz',
+    summary: 'Readiness: the database answers',
+    responses: { 200: { description: 'Ready', content: { 'application/json': { schema: ok } } }, ...errors.refs([500, 503]) },
+  });
+  registry.registerPath({
+    ...common, method: 'get', path: `${API_PREFIX}/openapi.json`, operationId: 'getOpenapiJson',
+    summary: 'This OpenAPI description, as JSON',
+    responses: {
+      200: { description: 'The OpenAPI 3.0 document', content: { 'application/json': { schema: { type: 'object', description: 'An OpenAPI 3.0 document' } } } },
+      ...errors.refs([500]),
+    },
+  });
+}
+
+/**
+ * zod parses an object by dropping unknown keys, so a declared response object
+ * lists all of its fields: the document says so (`additionalProperties: false`),
+ * and a response carrying anything undeclared fails the suite's response checks.
+ */
+function closeObjects(schema: JsonSchema): void {
+  if (typeof schema.$ref === 'string' || schema.allOf) return;
+  const properties = schema.properties as Record<string, JsonSchema> | undefined;
+  if (properties && schema.additionalProperties === undefined) schema.additionalProperties = false;
+  for (const child of Object.values(properties ?? {})) closeObjects(child);
+  if (schema.items) closeObjects(schema.items as JsonSchema);
+  for (const key of ['oneOf', 'anyOf'] as const) for (const child of (schema[key] as JsonSchema[] | undefined) ?? []) closeObjects(child);
+}
+
+interface MediaType { schema?: JsonSchema; example?: unknown }
+interface Operation {
+  parameters?: { name: string; schema?: JsonSchema; example?: unknown }[];
+  requestBody?: { content: Record<string, MediaType> };
+  responses: Record<string, { content?: Record<string, MediaType> }>;
+}
+
+/** Closes success objects and adds examples to parameters, bodies and success responses. */
+function finishOperations(doc: OpenApiDocument): void {
+  const components = (doc.components?.schemas ?? {}) as Record<string, JsonSchema>;
+  const withExample = (media: MediaType) => {
+    // A file (string or binary) or an undeclared shape gets no made-up example.
+    const schema = media.schema;
+    if (!schema || media.example !== undefined) return;
+    if (schema.$ref || schema.properties || schema.allOf || (schema.type && schema.type !== 'string')) {
+      media.example = exampleOf(schema, components);
+    }
+  };
+  for (const pathItem of Object.values(doc.paths ?? {})) {
+    for (const operation of Object.values(pathItem as Record<string, Operation>)) {
+      for (const param of operation.parameters ?? []) {
+        if (param.example === undefined && param.schema) param.example = exampleOf(param.schema, components, param.name);
+      }
+      for (const media of Object.values(operation.requestBody?.content ?? {})) withExample(media);
+      for (const [status, response] of Object.entries(operation.responses)) {
+        if (!status.startsWith('2')) continue;
+        for (const media of Object.values(response.content ?? {})) {
+          if (media.schema) closeObjects(media.schema);
+          withExample(media);
+        }
+      }
+    }
+  }
+}
+
+/** The document for these routes; `rbac` supplies each operation's minimum role. */
+export function buildOpenApiDocument(routes: AnyRoute[], rbac: Rbac): OpenApiDocument {
+  const registry = new OpenAPIRegistry();
+  registry.registerComponent('securitySchemes', 'bearerToken', {
+    type: 'http',
+    scheme: 'bearer',
+    bearerFormat: 'cb_ followed by 43 base64url characters',
+    description: 'An API token: `npx casebook token create --email you@example.com`, or POST /api/v1/token/generate from a browser session.',
+  });
+  registry.registerComponent('securitySchemes', 'sessionCookie', {
+    type: 'apiKey',
+    in: 'cookie',
+    name: SESSION_COOKIE,
+    description: 'The browser session, set by the OAuth login (`/login`). HttpOnly, SameSite=Lax; Secure on https.',
+  });
+  const errors = errorResponses(registry);
+  for (const route of routes) registerApiRoute(registry, errors, route, rbac);
+  registerServiceRoutes(registry, errors);
+
+  const tags = [...new Set([...routes.map((r) => r.tag), 'Service'])].map((name) => ({ name }));
+  const doc = new OpenApiGeneratorV3([
+    ...registry.definitions,
+    ...errors.schemas().map((schema) => ({ type: 'schema' as const, schema })),
+  ]).generateDocument({
+    openapi: '3.0.3',
+    info: { title: 'Casebook API', version: pkg.version, description, license: { name: pkg.license } },
+    servers: [{ url: '/', description: 'The host root of this server; paths carry /api/v1' }],
+    tags,
+  });
+  finishOperations(doc);
+  for (const [key, value] of Object.entries(doc.components ?? {})) {
+    if (Object.keys(value as object).length === 0) delete (doc.components as Record<string, unknown>)[key];
+  }
+  return doc;
+}
+
+export async function generateOpenApiDocument(): Promise<OpenApiDocument> {
+  return buildOpenApiDocument(apiRoutes, await loadRbac());
+}
+
+/** The committed openapi.yaml: exactly this text, so a stale file is a visible diff. */
+export function openApiYaml(doc: OpenApiDocument): string {
+  const header = '# Generated from the routes and their zod schemas (src/openapi.ts). Do not edit: run `npm run openapi`.\n';
+  return header + YAML.stringify(doc, { lineWidth: 0, aliasDuplicateObjects: false });
+}

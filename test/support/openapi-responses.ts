@@ -1,0 +1,99 @@
+import jestOpenAPI from 'jest-openapi';
+import type { Response } from 'supertest';
+import { loadRbac } from '../../src/auth/rbac';
+import { apiRoutes } from '../../src/domain/routes';
+import { buildOpenApiDocument, type OpenApiDocument } from '../../src/openapi';
+
+// Every response the suite receives is held to the OpenAPI document generated
+// from the routes: its status must be documented for the operation, its
+// Content-Type must be one the document lists, and a JSON body must satisfy
+// the schema (jest-openapi). New routes are covered as soon as they exist.
+
+type Schema = { [key: string]: unknown };
+interface DocResponse { content?: Record<string, { schema?: Schema }>; headers?: Record<string, unknown>; $ref?: string }
+
+const isJson = (type: string) => /^application\/([\w.-]+\+)?json$/.test(type);
+
+/**
+ * OpenAPI 3.0 writes exclusive bounds as booleans (draft 4); the JSON Schema
+ * validator under jest-openapi reads them as numbers. Same meaning, newer spelling.
+ */
+function toNumericBounds(node: unknown): void {
+  if (Array.isArray(node)) return node.forEach(toNumericBounds);
+  if (!node || typeof node !== 'object') return;
+  const s = node as Schema;
+  for (const [flag, bound] of [['exclusiveMinimum', 'minimum'], ['exclusiveMaximum', 'maximum']] as const) {
+    if (typeof s[flag] === 'boolean') {
+      if (s[flag] && typeof s[bound] === 'number') {
+        s[flag] = s[bound];
+        delete s[bound];
+      } else delete s[flag];
+    }
+  }
+  Object.values(s).forEach(toNumericBounds);
+}
+
+export interface ResponseChecker {
+  document: OpenApiDocument;
+  /** Throws an Error that says what differs when `res` does not match the document. */
+  check(res: Response): void;
+}
+
+let checker: Promise<ResponseChecker> | undefined;
+
+export function responseChecker(): Promise<ResponseChecker> {
+  checker ??= loadRbac().then((rbac) => {
+    const document = buildOpenApiDocument(apiRoutes, rbac);
+    const forValidator = structuredClone(document);
+    toNumericBounds(forValidator);
+    jestOpenAPI(forValidator as Parameters<typeof jestOpenAPI>[0]);
+    return { document, check: (res) => checkResponse(document, res) };
+  });
+  return checker;
+}
+
+// supertest's Response carries the ClientRequest it answered; its typings leave it out.
+const requestOf = (res: Response) => (res as unknown as { req: { method: string; path: string } }).req;
+
+function fail(res: Response, what: string): never {
+  const { method, path } = requestOf(res);
+  const body = res.text && res.text.length > 600 ? `${res.text.slice(0, 600)}...` : res.text;
+  throw new Error(`OpenAPI response check: ${method} ${path} answered ${res.status}: ${what}\nBody: ${body}\n` +
+    '(the document is generated from the routes in src/domain/routes.ts; see src/openapi.ts)');
+}
+
+function checkResponse(document: OpenApiDocument, res: Response): void {
+  const req = requestOf(res);
+  const pathname = new URL(req.path, 'http://localhost').pathname;
+  const operation = (document.paths?.[pathname] as Record<string, { responses: Record<string, DocResponse> }> | undefined)?.[req.method.toLowerCase()];
+  if (!operation) {
+    // Pages outside the API (login, callback) are not part of the document.
+    if (!pathname.startsWith('/api/')) return;
+    // An unknown API route is the router's 404, not an operation.
+    if (res.status === 404 && res.body?.error === 'Route not found') return;
+    fail(res, 'the operation is not in the OpenAPI document');
+  }
+  let response = operation.responses[String(res.status)];
+  if (response?.$ref) {
+    const name = response.$ref.replace('#/components/responses/', '');
+    response = (document.components?.responses as Record<string, DocResponse>)[name];
+  }
+  if (!response) fail(res, `status ${res.status} is not documented for this operation (documented: ${Object.keys(operation.responses).join(', ')})`);
+
+  const documentedTypes = Object.keys(response.content ?? {});
+  const contentType = String(res.headers['content-type'] ?? '').split(';')[0].trim();
+  if (documentedTypes.length > 0 && !documentedTypes.includes(contentType)) {
+    fail(res, `Content-Type "${contentType}" is not documented (documented: ${documentedTypes.join(', ')})`);
+  }
+  if (response.headers?.['Content-Disposition'] && !/^attachment; filename=".+"$/.test(String(res.headers['content-disposition']))) {
+    fail(res, `Content-Disposition must be an attachment with a file name, got "${res.headers['content-disposition']}"`);
+  }
+  if (!isJson(contentType)) return;
+  // A copy: the validator may fill in defaults, and the test must see the body as it was sent.
+  const snapshot = { status: res.status, body: structuredClone(res.body), text: res.text, req: requestOf(res) };
+  try {
+    expect(snapshot).toSatisfyApiSpec();
+  } catch (err) {
+    fail(res, `the body does not satisfy the document:\n${(err as Error).message}`);
+  }
+}
