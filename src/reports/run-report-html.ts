@@ -18,7 +18,7 @@ h1{margin:0 0 .25rem}h2{margin-top:2rem;border-bottom:1px solid #ddd}h3{margin:1
 th,td{border:1px solid #ddd;padding:.3rem .5rem;text-align:left;vertical-align:top}thead th{background:#f5f5f5}
 table.summary{width:auto}table.summary td{text-align:right}.status{font-weight:600;white-space:nowrap}
 ${TEST_STATUSES.map((s) => `.s-${s}{color:${STATUS_COLORS[s]}}`).join('')}
-.comment{white-space:pre-wrap}.chart{margin:1rem 0}`;
+.comment{white-space:pre-wrap}.when{white-space:nowrap}.chart{margin:1rem 0}`;
 
 function chartSvg(report: RunReport): string {
   const [w, h, pad] = [500, 200, 30];
@@ -60,7 +60,7 @@ const TABLE_HEAD = '<table><thead><tr><th>ID</th><th>Title</th><th>Priority</th>
 function row(r: RunReportRow): string {
   return `<tr><td>${r.testId}</td><td>${escapeHtml(r.title)}</td><td>${escapeHtml(r.priority)}</td><td>${escapeHtml(r.squad)}</td>`
     + `<td class="status s-${r.status}">${STATUS_LABELS[r.status]}</td><td class="comment">${escapeHtml(r.comment)}</td>`
-    + `<td>${escapeHtml(r.updatedBy)}</td><td>${formatWhen(r.updatedAt)}</td></tr>`;
+    + `<td>${escapeHtml(r.updatedBy)}</td><td class="when">${formatWhen(r.updatedAt)}</td></tr>`;
 }
 
 // Rows per write: big enough to keep writes few, small enough to stay light.
