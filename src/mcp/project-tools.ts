@@ -82,7 +82,7 @@ export const projectTools = [
 export const userTools = [
   tool({
     name: 'get-user-details',
-    description: "Show a user's name, email, role and organizations. Use it to learn your own role (your userId is in get-all-users, or ask an Admin).",
+    description: "Show a user's name, email, role and organizations. Use it to check what a user may do before asking for an action their role may not allow.",
     input: { userId: id('User id') },
     example: { userId: 2 },
     method: 'GET', path: '/user/details',

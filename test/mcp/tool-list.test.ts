@@ -1,6 +1,8 @@
 import { z } from 'zod';
+import { loadRbac } from '../../src/auth/rbac';
 import { apiRoutes } from '../../src/domain/routes';
-import { fullDescription, inputSchema, tools } from '../../src/mcp/tools';
+import { fullDescription, inputSchema, requiredParams, tools } from '../../src/mcp/tools';
+import { toolsMarkdownTable } from '../../src/mcp/tools-table';
 import { createWorld } from '../support/factories';
 import { connectMcp, startRealApp, type McpSession, type RunningApp } from './support';
 
@@ -188,5 +190,25 @@ it('checks required parameters with the same schema it lists', () => {
     const required = expectedRequired[spec.name];
     const result = z.safeParse(inputSchema(spec), {});
     expect({ tool: spec.name, accepted: result.success }).toEqual({ tool: spec.name, accepted: required.length === 0 });
+  }
+});
+
+it('says in the description which role a tool needs, as the RBAC policy does', async () => {
+  const rbac = await loadRbac();
+  for (const spec of tools) {
+    const least = (['Reader', 'User', 'Admin'] as const).find((r) => rbac.can(r, spec.rbac.resource, spec.rbac.action));
+    const says = /Needs the (\w+) role/.exec(spec.description)?.[1] ?? 'Reader';
+    expect({ tool: spec.name, role: says }).toEqual({ tool: spec.name, role: least });
+  }
+});
+
+it('generates the README table with a row per tool and its required parameters starred', () => {
+  const table = toolsMarkdownTable(() => 'Reader').split('\n');
+  expect(table).toHaveLength(tools.length + 2);
+  for (const spec of tools) {
+    const row = table.find((line) => line.startsWith(`| \`${spec.name}\` |`));
+    expect(row).toBeDefined();
+    for (const name of requiredParams(spec)) expect(row).toContain(`${name}\\*`);
+    expect(row).toContain(`${spec.method} /api/v1${spec.path}`);
   }
 });

@@ -1,0 +1,47 @@
+import { z } from 'zod';
+import { loadRbac } from '../auth/rbac';
+import type { Role } from '../generated/prisma/client';
+import { inputSchema, tools, type ToolSpec } from './tools';
+
+// The README's table of tools, generated from the tool table:
+//   npx tsx src/mcp/tools-table.ts
+
+interface JsonSchema {
+  type?: string;
+  enum?: string[];
+  items?: JsonSchema;
+  anyOf?: JsonSchema[];
+  properties?: Record<string, JsonSchema>;
+  required?: string[];
+}
+
+function typeName(schema: JsonSchema): string {
+  if (schema.enum) return schema.enum.join(' \\| ');
+  if (schema.anyOf) return schema.anyOf.filter((s) => s.type !== 'null').map(typeName).join(' \\| ');
+  if (schema.type === 'array') return `${schema.items ? typeName(schema.items) : 'value'}[]`;
+  if (schema.type === 'integer') return 'number';
+  return schema.type ?? 'value';
+}
+
+export function parameterList(spec: ToolSpec): string {
+  const schema = z.toJSONSchema(inputSchema(spec), { io: 'input' }) as JsonSchema;
+  const required = new Set(schema.required ?? []);
+  const params = Object.entries(schema.properties ?? {}).map(([name, p]) => `${name}${required.has(name) ? '\\*' : ''} (${typeName(p)})`);
+  return params.length ? params.join(', ') : '—';
+}
+
+export function toolsMarkdownTable(minimumRole: (spec: ToolSpec) => string): string {
+  const rows = tools.map((spec) => {
+    const what = spec.description.split(/(?<=\.)(?<!e\.g\.)\s/)[0];
+    return `| \`${spec.name}\` | ${what} | ${parameterList(spec)} | ${spec.method} /api/v1${spec.path} | ${minimumRole(spec)} |`;
+  });
+  return ['| Tool | What it does | Parameters (\\* required) | REST call | Least role |', '|---|---|---|---|---|', ...rows].join('\n');
+}
+
+if (require.main === module) {
+  loadRbac().then((rbac) => {
+    const roles: Role[] = ['Reader', 'User', 'Admin'];
+    const least = (spec: ToolSpec) => roles.find((r) => rbac.can(r, spec.rbac.resource, spec.rbac.action)) ?? '—';
+    process.stdout.write(`${toolsMarkdownTable(least)}\n`);
+  });
+}
