@@ -31,11 +31,12 @@ export async function callTool(spec: ToolSpec, args: unknown, runtime: ToolRunti
   }
 
   if (res.status < 200 || res.status > 299) {
-    const tip = tipForStatus(res.status, errorText(res), spec, {
+    const message = errorText(res);
+    const tip = tipForStatus(res.status, message, spec, {
       minimumRole: runtime.minimumRole(spec.rbac.resource, spec.rbac.action),
       attempts: res.attempts,
     });
-    return failure(errorText(res), tip);
+    return failure(message, tip);
   }
   if (spec.download) return downloadResult(res, String(parsed.data.format ?? 'json'));
 
