@@ -1,0 +1,126 @@
+import fs from 'node:fs';
+import { builtinModules } from 'node:module';
+import path from 'node:path';
+import { DockerfileParser, type Copy, type Instruction, type ModifiableInstruction } from 'dockerfile-ast';
+import YAML from 'yaml';
+
+// No Docker engine runs in CI: the Dockerfile, docker-compose.yml and
+// .dockerignore are checked by parsing them.
+
+const root = path.resolve(__dirname, '../..');
+const read = (file: string) => fs.readFileSync(path.join(root, file), 'utf8');
+const pkg = JSON.parse(read('package.json')) as { dependencies: Record<string, string>; devDependencies: Record<string, string> };
+
+const dockerfile = DockerfileParser.parse(read('Dockerfile'));
+const instructions = dockerfile.getInstructions();
+const froms = dockerfile.getFROMs();
+const finalStart = froms[froms.length - 1].getRange().start.line;
+const finalStage = instructions.filter((i) => i.getRange().start.line >= finalStart);
+const args = (i: Instruction) => i.getArgumentsContent() ?? '';
+const of = (list: Instruction[], keyword: string) => list.filter((i) => i.getKeyword() === keyword);
+const fromStage = (copy: Instruction) => (copy as Copy).getFromFlag()?.getValue() ?? null;
+const flags = (i: Instruction) => Object.fromEntries((i as ModifiableInstruction).getFlags().map((f) => [f.getName(), f.getValue()]));
+
+describe('Dockerfile', () => {
+  it('is multi-stage: production dependencies are installed in a stage of their own', () => {
+    expect(froms.length).toBeGreaterThanOrEqual(2);
+    const installs = of(instructions, 'RUN').filter((r) => /\bnpm (ci|install|i)\b/.test(args(r)));
+    expect(installs.length).toBeGreaterThan(0);
+    for (const run of installs) expect(args(run)).toMatch(/--omit=dev\b/);
+    expect(installs.every((r) => r.getRange().start.line < finalStart)).toBe(true);
+    const depsStage = froms.find((f) => f.getRange().start.line <= installs[0].getRange().start.line && installs[0].getRange().start.line < finalStart)!;
+    const copiedFrom = of(finalStage, 'COPY').filter((c) => fromStage(c) === depsStage.getBuildStage()).map(args);
+    expect(copiedFrom).toContain('/app/node_modules node_modules');
+    // The Prisma Client that the postinstall generated comes along.
+    expect(copiedFrom.some((a) => a.includes('/app/src/generated'))).toBe(true);
+  });
+
+  it('copies what the postinstall needs (Prisma schema, generator script) before `npm ci`', () => {
+    const install = of(instructions, 'RUN').find((r) => /\bnpm ci\b/.test(args(r)))!;
+    const before = of(instructions, 'COPY').filter((c) => c.getRange().start.line < install.getRange().start.line).map(args).join('\n');
+    for (const needed of ['package.json', 'package-lock.json', 'scripts/prisma-generate.js', 'prisma']) expect(before).toContain(needed);
+  });
+
+  it('runs as a non-root user, on 0.0.0.0, serving bin/casebook.js (which applies migrations)', () => {
+    const users = of(finalStage, 'USER').map(args);
+    expect(users.length).toBeGreaterThan(0);
+    expect(users[users.length - 1]).not.toMatch(/^(root|0)(:|$)/);
+    const cmd = of(finalStage, 'CMD')[0];
+    expect(of(finalStage, 'USER')[0].getRange().start.line).toBeLessThan(cmd.getRange().start.line);
+    expect(JSON.parse(args(cmd))).toEqual(['node', 'bin/casebook.js', 'serve']);
+    const env = dockerfile.getENVs().filter((e) => e.getRange().start.line >= finalStart).flatMap((e) => e.getProperties());
+    const value = (name: string) => env.find((p) => p.getName() === name)?.getValue();
+    expect(value('HOST')).toBe('0.0.0.0');
+    expect(value('NODE_ENV')).toBe('production');
+    expect(of(finalStage, 'EXPOSE').map(args)).toContain(value('PORT'));
+  });
+
+  it('has a HEALTHCHECK on /healthz', () => {
+    const checks = dockerfile.getHEALTHCHECKs();
+    expect(checks).toHaveLength(1);
+    expect(checks[0].getRange().start.line).toBeGreaterThan(finalStart);
+    expect(flags(checks[0])).toMatchObject({ interval: expect.any(String), timeout: expect.any(String) });
+    expect(args(checks[0])).toMatch(/^CMD \[.*\/healthz/);
+  });
+
+  it("leaves out every dev dependency: the runtime imports only production packages", () => {
+    // What runs in the image: bin/ and src/ (tests, scripts and bench stay out).
+    const files = [path.join(root, 'bin/casebook.js'), ...fs.readdirSync(path.join(root, 'src'), { recursive: true, encoding: 'utf8' })
+      .filter((f) => /\.(ts|js)$/.test(f) && !f.startsWith('generated'))
+      .map((f) => path.join(root, 'src', f))];
+    const imported = new Set<string>();
+    const specifiers = /(?:^|[^.\w])(?:import(?!\s+type\b)[^'"]*?from\s*|import\s*\(\s*|require\s*\(\s*|^import\s+)['"]([^'"]+)['"]/gm;
+    for (const file of files) {
+      for (const [, spec] of fs.readFileSync(file, 'utf8').matchAll(specifiers)) {
+        if (spec.startsWith('.') || spec.startsWith('node:') || builtinModules.includes(spec)) continue;
+        imported.add(spec.startsWith('@') ? spec.split('/').slice(0, 2).join('/') : spec.split('/')[0]);
+      }
+    }
+    expect([...imported]).toEqual(expect.arrayContaining(['tsx', 'express', 'zod', '@asteasolutions/zod-to-openapi']));
+    const notProduction = [...imported].filter((name) => !(name in pkg.dependencies));
+    expect(notProduction).toEqual([]);
+    for (const needed of ['tsx', 'prisma']) expect(pkg.dependencies).toHaveProperty(needed);
+  });
+});
+
+describe('.dockerignore', () => {
+  const lines = read('.dockerignore').split('\n').map((l) => l.trim()).filter((l) => l && !l.startsWith('#'));
+
+  it('starts from nothing and lets in only what the Dockerfile copies', () => {
+    expect(lines[0]).toBe('*');
+    const allowed = lines.filter((l) => l.startsWith('!')).map((l) => l.slice(1).replace(/\/$/, ''));
+    const sources = of(instructions, 'COPY').filter((c) => !fromStage(c)).flatMap((c) => args(c).split(/\s+/).slice(0, -1));
+    for (const source of sources) expect({ source, allowed: allowed.includes(source.replace(/\/$/, '')) }).toEqual({ source, allowed: true });
+    for (const secret of ['node_modules', '.env', '.git', 'data', 'test']) expect(allowed).not.toContain(secret);
+    expect(lines).toContain('src/generated/');
+  });
+});
+
+describe('docker-compose.yml', () => {
+  const compose = YAML.parse(read('docker-compose.yml')) as {
+    services: Record<string, Record<string, unknown> & { environment?: Record<string, string>; healthcheck?: { test: string[] } }>;
+    volumes: Record<string, unknown>;
+  };
+  const { db, app } = compose.services;
+
+  it('runs PostgreSQL with a named volume and a pg_isready healthcheck', () => {
+    expect(String(db.image)).toMatch(/^postgres:\d+/);
+    const volume = (db.volumes as string[]).find((v) => v.endsWith(':/var/lib/postgresql/data'))!;
+    expect(volume).toBeDefined();
+    expect(Object.keys(compose.volumes)).toContain(volume.split(':')[0]);
+    expect(db.healthcheck!.test.join(' ')).toContain('pg_isready');
+  });
+
+  it('builds the app, starts it once the database is healthy, and points it at that database', () => {
+    expect(app.build).toBe('.');
+    expect(app.depends_on).toEqual({ db: { condition: 'service_healthy' } });
+    const url = new URL(app.environment!.DATABASE_URL.replace(/\$\{POSTGRES_PASSWORD:-([^}]*)\}/, '$1'));
+    expect(url.protocol).toBe('postgresql:');
+    expect(url.hostname).toBe('db');
+    expect(url.username).toBe(db.environment!.POSTGRES_USER);
+    expect(url.password).toBe(db.environment!.POSTGRES_PASSWORD.replace(/\$\{POSTGRES_PASSWORD:-([^}]*)\}/, '$1'));
+    expect(url.pathname).toBe(`/${db.environment!.POSTGRES_DB}`);
+    expect(app.environment!.HOST).toBe('0.0.0.0');
+    expect(app.ports).toContain(`3000:${app.environment!.PORT}`);
+  });
+});
