@@ -1,0 +1,158 @@
+import { spawn, type ChildProcess } from 'node:child_process';
+import fs from 'node:fs';
+import net from 'node:net';
+import path from 'node:path';
+import { chromium, type Browser, type BrowserContext, type Page } from 'playwright-core';
+import { loadConfig } from '../../src/config';
+import { openDatabase } from '../../src/db/client';
+import { startOAuthProvider, type OAuthProvider } from '../support/oauth-provider';
+import { createTestDatabase } from '../support/postgres';
+
+// The browser login in a real browser: Debian's Chromium, headless, driven by
+// playwright-core, against `casebook serve` (startServer, in its own process:
+// its migration engine is ESM, which CommonJS jest cannot load) on a fresh test
+// database and a real OAuth provider. CI installs Chromium (.ci/run); without
+// it this test fails.
+
+const CHROMIUM = '/usr/bin/chromium';
+const CHROMIUM_ARGS = [
+  '--headless', '--no-sandbox', '--disable-gpu', '--disable-background-networking',
+  '--disable-component-update', '--disable-sync', '--no-first-run',
+];
+
+let provider: OAuthProvider;
+let database: Awaited<ReturnType<typeof createTestDatabase>>;
+let server: ChildProcess;
+let serverUrl: string;
+let browser: Browser;
+let context: BrowserContext;
+let orgId: number;
+
+/** PUBLIC_URL must name the port before the server starts, so take a free one first. */
+function freePort(): Promise<number> {
+  return new Promise((resolve, reject) => {
+    const probe = net.createServer().once('error', reject);
+    probe.listen(0, '127.0.0.1', () => {
+      const { port } = probe.address() as net.AddressInfo;
+      probe.close(() => resolve(port));
+    });
+  });
+}
+
+/** Starts `casebook serve` with `env`; resolves with its URL once /healthz answers. */
+async function serve(env: Record<string, string>): Promise<string> {
+  const bin = path.resolve(__dirname, '../../bin/casebook.js');
+  const clean = Object.fromEntries(Object.entries(process.env).filter(([k]) => !/^(DATABASE_|OAUTH_|CASEBOOK_|PUBLIC_URL|PORT|HOST|ADMIN_EMAILS)/.test(k)));
+  let output = '';
+  server = spawn(process.execPath, [bin, 'serve'], { env: { ...clean, ...env }, stdio: ['ignore', 'pipe', 'pipe'] });
+  server.stdout!.on('data', (chunk) => (output += chunk));
+  server.stderr!.on('data', (chunk) => (output += chunk));
+  const url = `http://127.0.0.1:${env.PORT}`;
+  for (let i = 0; i < 120; i++) {
+    if (server.exitCode !== null) throw new Error(`casebook serve exited (${server.exitCode}):\n${output}`);
+    if (await fetch(`${url}/healthz`).then((r) => r.ok, () => false)) return url;
+    await new Promise((resolve) => setTimeout(resolve, 250));
+  }
+  throw new Error(`casebook serve did not answer /healthz:\n${output}`);
+}
+
+beforeAll(async () => {
+  if (!fs.existsSync(CHROMIUM)) throw new Error(`${CHROMIUM} is missing: install Debian's chromium package (apt-get install chromium; .ci/run does it)`);
+  provider = await startOAuthProvider();
+  await provider.setIdentity({ email: 'Grace@Example.test', name: 'Grace Hopper' });
+  database = await createTestDatabase();
+  const port = await freePort();
+  serverUrl = await serve({
+    ...provider.env,
+    DATABASE_URL: database.url, DATABASE_POOL_SIZE: '3', HOST: '127.0.0.1', PORT: String(port),
+    PUBLIC_URL: `http://127.0.0.1:${port}`, LOG_LEVEL: 'warn',
+  });
+  // On first start `serve` makes organization Default; a first-time user joins the oldest one.
+  const db = await openDatabase(loadConfig({ DATABASE_URL: database.url, DATABASE_POOL_SIZE: '1', LOG_LEVEL: 'silent' }));
+  orgId = (await db.prisma.organization.findUniqueOrThrow({ where: { orgName: 'Default' } })).orgId;
+  await db.close();
+  browser = await chromium.launch({ executablePath: CHROMIUM, args: CHROMIUM_ARGS, headless: true });
+  context = await browser.newContext();
+});
+afterAll(async () => {
+  await browser?.close();
+  if (server && server.exitCode === null) {
+    const exited = new Promise((resolve) => server.once('exit', resolve));
+    server.kill('SIGTERM');
+    await exited;
+  }
+  await database?.drop();
+  await provider?.stop();
+});
+
+it('uses the Chromium of the system', () => {
+  expect(fs.existsSync(CHROMIUM)).toBe(true);
+  expect(browser.version()).toMatch(/^\d+\./);
+});
+
+/** Walks the login as a user does: /login → Sign in → provider → back on the signed-in page. */
+async function signIn(context: BrowserContext) {
+  const page = await context.newPage();
+  await page.goto(`${serverUrl}/login`);
+  expect(await page.title()).toBe('Sign in · Casebook');
+  // /auth/login → the provider's /authorize → /auth/callback → the signed-in page.
+  await Promise.all([page.waitForURL(`${serverUrl}/`), page.click('#sign-in')]);
+  expect(await page.textContent('main')).toContain('Signed in as Grace Hopper (grace@example.test), role Reader.');
+  return page;
+}
+
+const apiStatus = (page: Page) => page.evaluate(async () => (await fetch('/api/v1/user/details')).status);
+
+it('signs in through the OAuth provider, then calls the API with the session cookie', async () => {
+  const page = await signIn(context);
+  const me = await page.evaluate(async () => {
+    const res = await fetch('/api/v1/user/details');
+    return { status: res.status, body: (await res.json()) as { data: { userId: number } } };
+  });
+  expect(me).toEqual({
+    status: 200,
+    body: { data: { userId: expect.any(Number), name: 'Grace Hopper', email: 'grace@example.test', role: 'Reader', orgIds: [orgId] }, status: 200 },
+  });
+
+  const session = (await context.cookies()).find((c) => c.name === 'user_session');
+  expect(session).toMatchObject({ domain: '127.0.0.1', path: '/', httpOnly: true, sameSite: 'Lax', secure: false });
+  expect(session!.expires).toBeGreaterThan(Date.now() / 1000);
+  // HttpOnly for real: the page's scripts cannot read it.
+  expect(await page.evaluate('document.cookie')).not.toContain('user_session');
+
+  // A same-origin write with the cookie: the token only a browser session may generate.
+  const generated = await page.evaluate(async (userId) => {
+    const res = await fetch('/api/v1/token/generate', {
+      method: 'POST', headers: { 'Content-Type': 'application/json' }, body: JSON.stringify({ userId, name: 'from the browser' }),
+    });
+    return { status: res.status, body: (await res.json()) as { data: { token: string } } };
+  }, me.body.data.userId);
+  expect(generated).toMatchObject({ status: 201, body: { data: { token: expect.stringMatching(/^cb_/), userId: me.body.data.userId } } });
+  const viaToken = await fetch(`${serverUrl}/api/v1/user/details`, { headers: { Authorization: `Bearer ${generated.body.data.token}` } });
+  expect(viaToken.status).toBe(200);
+
+  // Logging out from the page ends the session: the API answers 401 and the cookie is gone.
+  const out = await page.evaluate(async () => {
+    const res = await fetch('/logout', { method: 'POST', headers: { Accept: 'application/json' } });
+    return { status: res.status, body: await res.json() };
+  });
+  expect(out).toEqual({ status: 200, body: { data: { loggedOut: true }, status: 200 } });
+  expect(await apiStatus(page)).toBe(401);
+  expect((await context.cookies()).find((c) => c.name === 'user_session')).toBeUndefined();
+});
+
+// Known bug, reported: helmet's `Referrer-Policy: no-referrer` makes Chromium send
+// `Origin: null` with the Sign out form's POST, and src/auth/same-origin.ts takes
+// "null" for a foreign site (403). `.failing` keeps every assertion below; once
+// the bug is fixed this test fails, asking for `.failing` to be removed.
+it.failing('signs out with the Sign out button of the signed-in page', async () => {
+  const own = await browser.newContext();
+  try {
+    const page = await signIn(own);
+    await Promise.all([page.waitForURL(`${serverUrl}/login`, { timeout: 5000 }), page.click('#sign-out')]);
+    expect(await apiStatus(page)).toBe(401);
+    expect((await own.cookies()).find((c) => c.name === 'user_session')).toBeUndefined();
+  } finally {
+    await own.close();
+  }
+});
