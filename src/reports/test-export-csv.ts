@@ -1,6 +1,6 @@
 import { stringify, type Stringifier } from 'csv-stringify';
 import type { Db } from '../db/client';
-import type { TestRow } from '../domain/tests/tests.sql';
+import type { TestRecord } from '../domain/tests/tests.sql';
 
 // The CSV form of the test export: names instead of ids, one row per test.
 
@@ -49,7 +49,7 @@ function sectionPaths(sections: { sectionId: number; sectionName: string; parent
 
 const name = (map: Map<number, string>, id: number | null) => (id === null ? '' : (map.get(id) ?? ''));
 
-const columns: [header: string, cell: (t: TestRow, n: CatalogNames) => string | number][] = [
+const columns: [header: string, cell: (t: TestRecord, n: CatalogNames) => string | number][] = [
   ['ID', (t) => t.testId],
   ['Title', (t) => t.title],
   ['Description', (t) => t.testDescription ?? ''],
@@ -64,12 +64,12 @@ const columns: [header: string, cell: (t: TestRow, n: CatalogNames) => string | 
   ['Covered By', (t, n) => name(n.lookup, t.testCoveredById)],
   ['Squad', (t, n) => name(n.squad, t.squadId)],
   ['Labels', (t, n) => t.labels.map((id) => name(n.label, id)).join(';')],
-  ['Created At', (t) => t.createdAt.toISOString()],
-  ['Updated At', (t) => t.updatedAt.toISOString()],
+  ['Created At', (t) => t.createdAt],
+  ['Updated At', (t) => t.updatedAt],
 ];
 export const csvHeaders = columns.map(([header]) => header);
 
-export const csvRow = (test: TestRow, names: CatalogNames) => columns.map(([, cell]) => cell(test, names));
+export const csvRow = (test: TestRecord, names: CatalogNames) => columns.map(([, cell]) => cell(test, names));
 
 /**
  * A stream of CSV text from rows given by csvRow. A cell starting with = + - @,

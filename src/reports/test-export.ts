@@ -2,11 +2,11 @@ import { Readable } from 'node:stream';
 import { pipeline } from 'node:stream/promises';
 import type { Response } from 'express';
 import type { Db } from '../db/client';
-import { Prisma } from '../generated/prisma/client';
+import type { Prisma } from '../generated/prisma/client';
 import type { RequestContext } from '../http/route';
 import { requireProject } from '../domain/access';
 import type { TestFilters } from '../domain/tests/tests.schemas';
-import { catalogWhere, testRecordColumns, type TestRow } from '../domain/tests/tests.sql';
+import { catalogWhere, testRecordJson, type TestRecord } from '../domain/tests/tests.sql';
 import { csvRow, csvStream, loadCatalogNames } from './test-export-csv';
 
 // GET /tests/download: the catalog as a file, streamed. The database is read in
@@ -14,26 +14,36 @@ import { csvRow, csvStream, loadCatalogNames } from './test-export-csv';
 
 const BATCH = 1000;
 
-function fetchBatch(db: Db, where: Prisma.Sql, afterId: number): Promise<TestRow[]> {
-  return db.$queryRaw<TestRow[]>`
-    SELECT ${testRecordColumns} FROM tests t WHERE ${where} AND t.id > ${afterId} ORDER BY t.id LIMIT ${BATCH}`;
+/** Up to BATCH test records after `afterId`, as JSON texts joined by commas. */
+interface Batch {
+  count: number;
+  lastId: number;
+  json: string;
+}
+
+async function fetchBatch(db: Db, where: Prisma.Sql, afterId: number): Promise<Batch> {
+  const [batch] = await db.$queryRaw<Batch[]>`
+    SELECT count(*)::int AS count, coalesce(max(b.id), 0) AS "lastId", coalesce(string_agg(b.test, ',' ORDER BY b.id), '') AS json
+      FROM (SELECT t.id, ${testRecordJson}::text AS test FROM tests t WHERE ${where} AND t.id > ${afterId} ORDER BY t.id LIMIT ${BATCH}) b`;
+  return batch;
 }
 
 /** Batches in testId order; the next one is read while the current one is written. */
-async function* batches(db: Db, where: Prisma.Sql, first: TestRow[]): AsyncGenerator<TestRow[]> {
-  let rows = first;
-  while (rows.length > 0) {
-    const next = rows.length === BATCH ? fetchBatch(db, where, rows[rows.length - 1].testId) : Promise.resolve([]);
+async function* batches(db: Db, where: Prisma.Sql, first: Batch): AsyncGenerator<Batch> {
+  let batch = first;
+  while (batch.count > 0) {
+    const next = batch.count === BATCH ? fetchBatch(db, where, batch.lastId) : Promise.resolve({ count: 0, lastId: 0, json: '' });
     next.catch(() => {}); // awaited below; this only keeps an abandoned read from being "unhandled"
-    yield rows;
-    rows = await next;
+    yield batch;
+    batch = await next;
   }
 }
 
-async function* jsonArray(source: AsyncGenerator<TestRow[]>): AsyncGenerator<string> {
+/** The JSON export is the records as PostgreSQL wrote them, in one array. */
+async function* jsonArray(source: AsyncGenerator<Batch>): AsyncGenerator<string> {
   let separator = '[';
-  for await (const rows of source) {
-    yield separator + rows.map((row) => JSON.stringify(row)).join(',');
+  for await (const batch of source) {
+    yield separator + batch.json;
     separator = ',';
   }
   yield separator === '[' ? '[]' : ']';
@@ -58,7 +68,9 @@ export async function exportTests(
   try {
     if (names) {
       const rows = async function* () {
-        for await (const batch of source) for (const test of batch) yield csvRow(test, names);
+        for await (const batch of source) {
+          for (const test of JSON.parse(`[${batch.json}]`) as TestRecord[]) yield csvRow(test, names);
+        }
       };
       await pipeline(Readable.from(rows()), csvStream(), res);
     } else {

@@ -104,4 +104,3 @@ export type CreateTestInput = z.infer<typeof createTestBody>;
 export type UpdateTestInput = z.infer<typeof updateTestBody>;
 export type TestFieldsInput = Omit<UpdateTestInput, 'testId' | 'projectId'>;
 export type TestFilters = Pick<z.infer<typeof countTestsQuery>, keyof typeof testFilters>;
-export type TestRecord = z.infer<typeof testRecord>;

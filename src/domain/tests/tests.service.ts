@@ -4,38 +4,37 @@ import { notFound, projectInactive } from '../../http/errors';
 import { inCallerOrgs, requireProject } from '../access';
 import type { CreateTestInput, TestFilters, UpdateTestInput } from './tests.schemas';
 import { requireReferencesInProject } from './tests.references';
-import { catalogWhere, projectInOrgs, testRecordColumns, type TestRow } from './tests.sql';
+import { catalogCount, catalogWhere, projectInOrgs, testRecordJson, type TestRecord } from './tests.sql';
 import { insertTests, softDeleteTests, updateTests } from './tests.write';
 
 /**
- * One page of the catalog and its total in a single round trip. No row at all
- * means the project is not the caller's; a row without a testId, an empty page.
+ * One page of the catalog and its total in a single round trip, the page as one
+ * JSON text. No row at all means the project is not the caller's.
  */
 export async function listTests(ctx: RequestContext, q: TestFilters & { projectId: number; limit: number; offset: number }) {
-  const where = catalogWhere(q.projectId, q);
-  const rows = await ctx.db.$queryRaw<(TestRow & { total: number })[]>`
-    WITH total AS (SELECT count(*)::int AS n FROM tests t WHERE ${where})
-    SELECT total.n AS total, page.*
-      FROM projects p CROSS JOIN total
-      LEFT JOIN LATERAL (SELECT ${testRecordColumns} FROM tests t WHERE ${where} ORDER BY t.id LIMIT ${q.limit} OFFSET ${q.offset}) page ON true
-     WHERE ${projectInOrgs(q.projectId, ctx.orgIds)}`;
+  const rows = await ctx.db.$queryRaw<{ total: number; tests: string }[]>`
+    SELECT ${catalogCount(q.projectId, q)} AS total,
+           (SELECT coalesce(json_agg(page.test ORDER BY page.id), '[]')::text FROM (
+              SELECT t.id, ${testRecordJson} AS test FROM tests t WHERE ${catalogWhere(q.projectId, q)}
+               ORDER BY t.id LIMIT ${q.limit} OFFSET ${q.offset}) page) AS tests
+      FROM projects p WHERE ${projectInOrgs(q.projectId, ctx.orgIds)}`;
   if (rows.length === 0) throw notFound('Project');
-  const tests = rows[0].testId === null ? [] : rows.map(({ total: _total, ...test }) => test);
+  const tests = JSON.parse(rows[0].tests) as TestRecord[];
   return { tests, total: rows[0].total, limit: q.limit, offset: q.offset };
 }
 
 export async function countTests(ctx: RequestContext, q: TestFilters & { projectId: number }) {
   const rows = await ctx.db.$queryRaw<{ count: number }[]>`
-    SELECT (SELECT count(*)::int FROM tests t WHERE ${catalogWhere(q.projectId, q)}) AS count
+    SELECT ${catalogCount(q.projectId, q)} AS count
       FROM projects p WHERE ${projectInOrgs(q.projectId, ctx.orgIds)}`;
   if (rows.length === 0) throw notFound('Project');
   return { count: rows[0].count };
 }
 
-async function findTest(db: Db, projectId: number, testId: number): Promise<TestRow | undefined> {
-  const rows = await db.$queryRaw<TestRow[]>`
-    SELECT ${testRecordColumns} FROM tests t WHERE t.id = ${testId} AND t.project_id = ${projectId} AND t.deleted_at IS NULL`;
-  return rows[0];
+async function findTest(db: Db, projectId: number, testId: number): Promise<TestRecord | undefined> {
+  const rows = await db.$queryRaw<{ test: string }[]>`
+    SELECT ${testRecordJson}::text AS test FROM tests t WHERE t.id = ${testId} AND t.project_id = ${projectId} AND t.deleted_at IS NULL`;
+  return rows.length ? (JSON.parse(rows[0].test) as TestRecord) : undefined;
 }
 
 export async function getTest(ctx: RequestContext, projectId: number, testId: number) {

@@ -1,0 +1,272 @@
+/**
+ * Catalog benchmark: `npx tsx bench/catalog.ts` (npm run bench:catalog).
+ *
+ * Starts the real server on a bench database of the local PostgreSQL, seeds a
+ * project through Prisma and the API, and measures on loopback:
+ *   - POST /test/bulk-add of 5,000 tests (target < 1 s per call)
+ *   - GET /project/tests, page of 100 with filters, 20,000 tests, 50 connections
+ *     (target >= 2,000 requests/s and p99 < 50 ms)
+ *   - GET /tests/download of 100,000 tests, CSV and JSON (target >= 50,000 rows/s,
+ *     server RSS < 200 MB, sampled from /proc/<pid>/status during the export)
+ * Every figure is printed; nothing is asserted. Everything started is stopped.
+ */
+import { execFileSync, spawn, type ChildProcess } from 'node:child_process';
+import fs from 'node:fs';
+import path from 'node:path';
+import { Client } from 'pg';
+import { loadConfig } from '../src/config';
+import { openDatabase, type Db } from '../src/db/client';
+import { issueToken } from '../src/domain/tokens/tokens.service';
+import { defaultLookupRows } from '../src/domain/lookups/lookup-defaults';
+
+interface CannonResult {
+  requests: { average: number; total: number };
+  latency: { average: number; p50: number; p99: number; max: number };
+  non2xx: number;
+  errors: number;
+  duration: number;
+}
+// autocannon ships no type declarations; this is the part of its result used here.
+// eslint-disable-next-line @typescript-eslint/no-require-imports
+const autocannon = require('autocannon') as (opts: Record<string, unknown>) => Promise<CannonResult>;
+
+const root = path.resolve(__dirname, '..');
+const adminUrl = process.env.BENCH_ADMIN_DATABASE_URL ?? 'postgresql://postgres@127.0.0.1:5432/postgres';
+const dbName = 'casebook_bench_catalog';
+const databaseUrl = (() => {
+  const u = new URL(adminUrl);
+  u.pathname = `/${dbName}`;
+  return u.toString();
+})();
+const port = Number(process.env.BENCH_PORT ?? 3917);
+const poolSize = process.env.BENCH_POOL_SIZE ?? '20';
+const connections = Number(process.env.BENCH_CONNECTIONS ?? 50);
+const duration = Number(process.env.BENCH_DURATION ?? 10);
+const base = `http://127.0.0.1:${port}`;
+
+async function admin(sql: string) {
+  const c = new Client({ connectionString: adminUrl });
+  await c.connect();
+  try {
+    await c.query(sql);
+  } finally {
+    await c.end();
+  }
+}
+
+/** A project with its lookups, 20 sections (5 areas of 3 features), 10 labels, 5 squads. */
+async function seedProject(p: Db, orgId: number, userId: number, projectName: string) {
+  const project = await p.project.create({ data: { orgId, projectName, createdBy: userId } });
+  const projectId = project.projectId;
+  await p.lookupEntry.createMany({ data: defaultLookupRows(projectId) });
+  const lookups = await p.lookupEntry.findMany({ where: { projectId }, orderBy: { position: 'asc' } });
+  const ofKind = (kind: string) => lookups.filter((l) => l.kind === kind).map((l) => l.id);
+  const sections: number[] = [];
+  for (let top = 0; top < 5; top++) {
+    const parent = await p.section.create({ data: { projectId, sectionName: `Area ${top}` } });
+    sections.push(parent.sectionId);
+    for (let child = 0; child < 3; child++) {
+      sections.push((await p.section.create({ data: { projectId, sectionName: `Feature ${top}.${child}`, parentSectionId: parent.sectionId } })).sectionId);
+    }
+  }
+  const labels = await p.label.createManyAndReturn({
+    data: Array.from({ length: 10 }, (_, i) => ({ projectId, labelName: `label-${i}`, nameKey: `label-${i}` })),
+  });
+  const squads = await p.squad.createManyAndReturn({
+    data: Array.from({ length: 5 }, (_, i) => ({ projectId, squadName: `Squad ${i}`, nameKey: `squad ${i}` })),
+  });
+  return {
+    projectId, sections,
+    priority: ofKind('priority'), automation: ofKind('automation_status'), type: ofKind('type'),
+    platform: ofKind('platform'), coveredBy: ofKind('test_covered_by'),
+    labels: labels.map((l) => l.labelId), squads: squads.map((s) => s.squadId),
+  };
+}
+
+/** An Admin with a token; the measured project, and one to warm the server up on. */
+async function seed() {
+  const db = await openDatabase(loadConfig({ DATABASE_URL: databaseUrl, DATABASE_POOL_SIZE: '2', LOG_LEVEL: 'warn' }));
+  try {
+    const p = db.prisma;
+    const org = await p.organization.create({ data: { orgName: 'Bench' } });
+    const user = await p.user.create({
+      data: { email: 'bench@example.test', name: 'Bench', role: 'Admin', memberships: { create: { orgId: org.orgId } } },
+    });
+    const { token } = await issueToken(p, user.userId, 'bench');
+    const main = await seedProject(p, org.orgId, user.userId, 'Catalog bench');
+    const warmUp = await seedProject(p, org.orgId, user.userId, 'Warm-up');
+    return { token, main, warmUp };
+  } finally {
+    await db.close();
+  }
+}
+type Seed = Awaited<ReturnType<typeof seedProject>> & { token: string };
+
+function startServer(): Promise<ChildProcess> {
+  // BENCH_NODE_ARGS, e.g. "--cpu-prof --cpu-prof-dir=/tmp/prof", profiles the server.
+  const nodeArgs = (process.env.BENCH_NODE_ARGS ?? '').split(' ').filter(Boolean);
+  const child = spawn(process.execPath, [...nodeArgs, path.join(root, 'bin/casebook.js'), 'serve'], {
+    cwd: root,
+    env: { ...process.env, DATABASE_URL: databaseUrl, DATABASE_POOL_SIZE: poolSize, PORT: String(port), HOST: '127.0.0.1', LOG_LEVEL: 'warn' },
+    stdio: ['ignore', 'inherit', 'inherit'],
+  });
+  return new Promise((resolve, reject) => {
+    const started = Date.now();
+    const poll = async () => {
+      try {
+        if ((await fetch(`${base}/readyz`)).ok) return resolve(child);
+      } catch {
+        // not listening yet
+      }
+      if (child.exitCode !== null || Date.now() - started > 30_000) return reject(new Error('server did not start'));
+      setTimeout(poll, 200);
+    };
+    poll();
+  });
+}
+
+function stopServer(child: ChildProcess): Promise<void> {
+  if (child.exitCode !== null) return Promise.resolve();
+  return new Promise((resolve) => {
+    child.once('exit', () => resolve());
+    child.kill('SIGTERM');
+  });
+}
+
+function testsFor(seed: Seed, from: number, count: number) {
+  return Array.from({ length: count }, (_, k) => {
+    const i = from + k;
+    return {
+      title: `Checkout flow ${i}: pay with a saved card`,
+      steps: '1. Open the cart\n2. Choose the saved card\n3. Confirm the payment',
+      expectedResult: 'The order is confirmed and a receipt is sent',
+      sectionId: seed.sections[i % seed.sections.length],
+      priorityId: seed.priority[i % seed.priority.length],
+      automationStatusId: seed.automation[i % seed.automation.length],
+      typeId: seed.type[i % seed.type.length],
+      platformId: seed.platform[i % seed.platform.length],
+      testCoveredById: seed.coveredBy[i % seed.coveredBy.length],
+      squadId: seed.squads[i % seed.squads.length],
+      labels: [seed.labels[i % seed.labels.length]],
+    };
+  });
+}
+
+async function bulkAdd(seed: Seed, from: number): Promise<number> {
+  const body = JSON.stringify({ projectId: seed.projectId, tests: testsFor(seed, from, 5000) });
+  const started = performance.now();
+  const res = await fetch(`${base}/api/v1/test/bulk-add`, {
+    method: 'POST', body, headers: { Authorization: `Bearer ${seed.token}`, 'Content-Type': 'application/json' },
+  });
+  const ms = performance.now() - started;
+  if (res.status !== 201) throw new Error(`bulk-add answered ${res.status}: ${await res.text()}`);
+  return ms;
+}
+
+async function listThroughput(seed: Seed, label: string, query: string) {
+  const url = `${base}/api/v1/project/tests?projectId=${seed.projectId}&${query}`;
+  const check = await fetch(url, { headers: { Authorization: `Bearer ${seed.token}` } });
+  const page = (await check.json()) as { data: { tests: unknown[]; total: number } };
+  const opts = { url, connections, headers: { Authorization: `Bearer ${seed.token}` } };
+  await autocannon({ ...opts, duration: 2 }); // warm-up, not reported
+  const r = await autocannon({ ...opts, duration });
+  console.log(
+    `GET /project/tests ${label} (${query}; page of ${page.data.tests.length}, total ${page.data.total}): ` +
+      `${r.requests.average.toFixed(0)} requests/s, p50 ${r.latency.p50} ms, p99 ${r.latency.p99} ms, max ${r.latency.max} ms, ` +
+      `non-2xx ${r.non2xx}, errors ${r.errors}`,
+  );
+}
+
+function rssKb(pid: number): number {
+  const m = /VmRSS:\s+(\d+) kB/.exec(fs.readFileSync(`/proc/${pid}/status`, 'utf8'));
+  return m ? Number(m[1]) : 0;
+}
+
+async function exportRun(seed: Seed, pid: number, format: 'csv' | 'json') {
+  const before = rssKb(pid);
+  let peak = before;
+  const sampler = setInterval(() => (peak = Math.max(peak, rssKb(pid))), 20);
+  const started = performance.now();
+  const res = await fetch(`${base}/api/v1/tests/download?projectId=${seed.projectId}&format=${format}`, {
+    headers: { Authorization: `Bearer ${seed.token}` },
+  });
+  if (!res.ok || !res.body) throw new Error(`export answered ${res.status}`);
+  // Rows are counted as they arrive by a marker each row holds once (steps span lines, so not by newlines).
+  const marker = format === 'csv' ? 'Checkout flow ' : '"testId":';
+  let rows = 0;
+  let bytes = 0;
+  let tail = '';
+  const decoder = new TextDecoder();
+  for await (const chunk of res.body) {
+    bytes += chunk.byteLength;
+    const text = tail + decoder.decode(chunk, { stream: true });
+    rows += text.split(marker).length - 1;
+    tail = text.slice(-marker.length + 1);
+  }
+  const seconds = (performance.now() - started) / 1000;
+  clearInterval(sampler);
+  peak = Math.max(peak, rssKb(pid));
+  console.log(
+    `GET /tests/download format=${format}: ${rows} rows, ${(bytes / 1e6).toFixed(1)} MB in ${seconds.toFixed(2)} s = ` +
+      `${Math.round(rows / seconds)} rows/s; server RSS ${Math.round(before / 1024)} MB before, peak ${Math.round(peak / 1024)} MB`,
+  );
+}
+
+async function vacuum() {
+  const c = new Client({ connectionString: databaseUrl });
+  await c.connect();
+  await c.query('VACUUM ANALYZE tests, test_labels');
+  await c.end();
+}
+
+async function main() {
+  await admin(`DROP DATABASE IF EXISTS "${dbName}" WITH (FORCE)`);
+  await admin(`CREATE DATABASE "${dbName}"`);
+  let server: ChildProcess | undefined;
+  try {
+    execFileSync(process.execPath, [path.join(root, 'bin/casebook.js'), 'migrate'], {
+      cwd: root, env: { ...process.env, DATABASE_URL: databaseUrl, LOG_LEVEL: 'warn' }, stdio: ['ignore', 'ignore', 'inherit'],
+    });
+    const seeded = await seed();
+    const project: Seed = { ...seeded.main, token: seeded.token };
+    server = await startServer();
+    console.log(`server pid ${server.pid}, pool ${poolSize}, ${connections} connections, ${duration} s per run, ${require('node:os').cpus().length} CPUs`);
+
+    // A first call warms the server up (JIT, query compiler) on a project of its own.
+    const warm = await bulkAdd({ ...seeded.warmUp, token: seeded.token }, 0);
+    const addTimes: number[] = [];
+    for (let from = 0; from < 20_000; from += 5000) addTimes.push(await bulkAdd(project, from));
+    console.log(`POST /test/bulk-add, 5,000 tests per call: first call on a cold server ${Math.round(warm)} ms, then ${addTimes.map((ms) => `${Math.round(ms)} ms`).join(', ')}`);
+    // Autovacuum would get here on its own within a minute of the inserts; the bench does not wait.
+    await vacuum();
+
+    const [priority, automation, section] = [project.priority[1], project.automation[0], project.sections[5]];
+    await listThroughput(project, 'one filter', `priorityId=${priority}&limit=100`);
+    await listThroughput(project, 'two filters, second page', `priorityId=${priority}&automationStatusId=${automation}&limit=100&offset=100`);
+    await listThroughput(project, 'section + priority + search', `sectionId=${section}&priorityId=${priority}&search=saved%20card&limit=100`);
+
+    if (process.env.BENCH_SKIP_EXPORT) return;
+    const moreTimes: number[] = [];
+    for (let from = 20_000; from < 100_000; from += 5000) moreTimes.push(await bulkAdd(project, from));
+    const sorted = [...moreTimes].sort((a, b) => a - b);
+    console.log(
+      `POST /test/bulk-add on a growing project (20,000 → 100,000): median ${Math.round(sorted[sorted.length >> 1])} ms, ` +
+        `max ${Math.round(sorted[sorted.length - 1])} ms over ${moreTimes.length} calls`,
+    );
+    // The export is measured on a freshly started server, so its RSS is not the heap
+    // left behind by the bulk-add bodies above.
+    await stopServer(server);
+    server = await startServer();
+    await fetch(`${base}/api/v1/labels?projectId=${project.projectId}`, { headers: { Authorization: `Bearer ${project.token}` } });
+    console.log(`fresh server, after one request: RSS ${Math.round(rssKb(server.pid!) / 1024)} MB`);
+    for (const format of ['csv', 'json', 'csv', 'json'] as const) await exportRun(project, server.pid!, format);
+  } finally {
+    if (server) await stopServer(server);
+    await admin(`DROP DATABASE IF EXISTS "${dbName}" WITH (FORCE)`);
+  }
+}
+
+main().catch((err) => {
+  console.error(err);
+  process.exitCode = 1;
+});
