@@ -60,16 +60,20 @@ export function toRunRecord(run: RunRow) {
   };
 }
 
-function selectScopedRun(db: Db | Prisma.TransactionClient, ctx: RequestContext, runId: number, projectId: number | null, forUpdate: boolean) {
-  return db.$queryRaw<ScopedRunRow[]>`
+/** SELECT of the run's row (RunRow columns plus projectActive), if the caller may see it; usable as a CTE. */
+export function scopedRunSql(ctx: Pick<RequestContext, 'orgIds'>, runId: number, projectId: number | null): Prisma.Sql {
+  return Prisma.sql`
     SELECT ${runColumns} FROM runs r JOIN projects p ON p.id = r.project_id
     WHERE r.id = ${runId} AND p.org_id = ANY(${ctx.orgIds}::int[])
-      ${projectId === null ? Prisma.empty : Prisma.sql`AND r.project_id = ${projectId}`}
-    ${forUpdate ? Prisma.sql`FOR UPDATE OF r` : Prisma.empty}`;
+      ${projectId === null ? Prisma.empty : Prisma.sql`AND r.project_id = ${projectId}`}`;
+}
+
+function selectScopedRun(db: Db | Prisma.TransactionClient, ctx: RequestContext, runId: number, projectId: number | null, forUpdate: boolean) {
+  return db.$queryRaw<ScopedRunRow[]>`${scopedRunSql(ctx, runId, projectId)} ${forUpdate ? Prisma.sql`FOR UPDATE OF r` : Prisma.empty}`;
 }
 
 /** A missing run of a visible project is `Run not found`; an invisible project is `Project not found`. */
-async function notFoundError(ctx: RequestContext, projectId: number | null): Promise<never> {
+export async function runNotFound(ctx: RequestContext, projectId: number | null): Promise<never> {
   if (projectId !== null) await requireProject(ctx, projectId);
   throw notFound('Run');
 }
@@ -77,13 +81,13 @@ async function notFoundError(ctx: RequestContext, projectId: number | null): Pro
 /** The run, if it is in the given project of one of the caller's organizations (404 otherwise). */
 export async function requireRun(ctx: RequestContext, runId: number, projectId: number): Promise<ScopedRunRow> {
   const [run] = await selectScopedRun(ctx.db, ctx, runId, projectId, false);
-  return run ?? notFoundError(ctx, projectId);
+  return run ?? runNotFound(ctx, projectId);
 }
 
 /** The run by id alone, scoped to the caller's organizations (for routes without projectId). */
 export async function requireRunAnyProject(ctx: RequestContext, runId: number): Promise<ScopedRunRow> {
   const [run] = await selectScopedRun(ctx.db, ctx, runId, null, false);
-  return run ?? notFoundError(ctx, null);
+  return run ?? runNotFound(ctx, null);
 }
 
 /**
@@ -97,7 +101,7 @@ export async function lockRunForWrite(
   tx: Prisma.TransactionClient, ctx: RequestContext, runId: number, projectId: number, opts: { allowLocked?: boolean } = {},
 ): Promise<ScopedRunRow> {
   const [run] = await selectScopedRun(tx, ctx, runId, projectId, true);
-  if (!run) return notFoundError(ctx, projectId);
+  if (!run) return runNotFound(ctx, projectId);
   if (!run.projectActive) throw projectInactive();
   if (run.locked && !opts.allowLocked) throw runLocked();
   return run;
