@@ -1,6 +1,7 @@
 // `npm run migration:create -- <name>`: writes prisma/migrations/<timestamp>_<name>/
 // with the SQL that takes the existing migrations to schema.prisma, as
 // `prisma migrate diff` would. An in-memory PGlite is the shadow database.
+// `npm run migration:check` writes nothing and fails when the two disagree.
 import fs from 'node:fs';
 import path from 'node:path';
 import { PGlite } from '@electric-sql/pglite';
@@ -8,8 +9,9 @@ import { PrismaPGlite } from 'pglite-prisma-adapter';
 import { migrationsDir, noFilters, readMigrationsList, schemaDatamodelTarget, withSchemaEngine } from '../src/db/schema-engine';
 
 async function main() {
+  const check = process.argv[2] === '--check';
   const name = (process.argv[2] ?? '').trim();
-  if (!/^[a-z0-9_]+$/.test(name)) {
+  if (!check && !/^[a-z0-9_]+$/.test(name)) {
     console.error('usage: npm run migration:create -- <name> (lower case letters, digits, _)');
     process.exit(2);
   }
@@ -24,6 +26,10 @@ async function main() {
   if (!sql.trim() || /^-- This is an empty migration/.test(sql.trim())) {
     console.log('schema.prisma and the migrations agree: nothing to write');
     return;
+  }
+  if (check) {
+    console.error(`schema.prisma differs from prisma/migrations; create a migration (npm run migration:create -- <name>):\n${sql}`);
+    process.exit(1);
   }
   const stamp = new Date().toISOString().replace(/[-:T]/g, '').slice(0, 14);
   const dir = path.join(migrationsDir, `${stamp}_${name}`);

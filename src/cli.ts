@@ -39,11 +39,11 @@ function required(values: Record<string, string | undefined>, name: string): str
 }
 
 /** Commands that open the database apply pending migrations first. */
-async function withDatabase<T>(config: Config, fn: (db: Database) => Promise<T>): Promise<T> {
+async function withDatabase<T>(config: Config, fn: (db: Database, applied: string[]) => Promise<T>): Promise<T> {
   const database = await openDatabase(config);
   try {
-    await database.migrate();
-    return await fn(database);
+    const applied = await database.migrate();
+    return await fn(database, applied);
   } finally {
     await database.close();
   }
@@ -93,7 +93,7 @@ async function main(argv: string[]) {
       return runMcpServer(config);
     }
     case 'migrate': {
-      const applied = await withDatabase(config, (db) => db.migrate());
+      const applied = await withDatabase(config, async (_db, applied) => applied);
       process.stderr.write(applied.length ? `applied: ${applied.join(', ')}\n` : 'the database is up to date\n');
       return;
     }

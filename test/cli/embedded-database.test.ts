@@ -1,0 +1,69 @@
+import { spawn } from 'node:child_process';
+import fs from 'node:fs';
+import os from 'node:os';
+import path from 'node:path';
+import { PGlite } from '@electric-sql/pglite';
+import { casebookBin, runCli } from '../support/cli';
+
+// The embedded database (PGlite) through the real `casebook` command.
+let dataDir: string;
+beforeAll(() => {
+  dataDir = fs.mkdtempSync(path.join(os.tmpdir(), 'casebook-embedded-'));
+});
+afterAll(() => fs.rmSync(dataDir, { recursive: true, force: true }));
+
+it('applies the migrations to a fresh directory, and a second time does nothing', async () => {
+  const first = await runCli(['migrate'], { CASEBOOK_DATA_DIR: dataDir });
+  expect(first).toMatchObject({ code: 0, stdout: '' });
+  const migrations = fs.readdirSync(path.resolve(__dirname, '../../prisma/migrations')).filter((n) => /^\d+_/.test(n)).sort();
+  expect(first.stderr).toBe(`applied: ${migrations.join(', ')}\n`);
+
+  const second = await runCli(['migrate'], { CASEBOOK_DATA_DIR: dataDir });
+  expect(second).toMatchObject({ code: 0, stderr: 'the database is up to date\n' });
+
+  // Recorded as Prisma Migrate records them.
+  const db = new PGlite(path.join(dataDir, 'pglite'));
+  try {
+    const rows = await db.query<{ migration_name: string; finished_at: Date | null; rolled_back_at: Date | null }>(
+      'SELECT migration_name, finished_at, rolled_back_at FROM _prisma_migrations ORDER BY migration_name',
+    );
+    expect(rows.rows.map((r) => r.migration_name)).toEqual(migrations);
+    expect(rows.rows.every((r) => r.finished_at && !r.rolled_back_at)).toBe(true);
+  } finally {
+    await db.close();
+  }
+});
+
+it('refuses to open a directory that another process holds, with a clear message', async () => {
+  const server = spawn(process.execPath, [casebookBin, 'serve'], {
+    env: { PATH: process.env.PATH ?? '', CASEBOOK_DATA_DIR: dataDir, PORT: '0', LOG_LEVEL: 'info' },
+    stdio: ['ignore', 'pipe', 'pipe'],
+  });
+  try {
+    await new Promise<void>((resolve, reject) => {
+      let out = '';
+      server.stdout.on('data', (d) => {
+        out += d;
+        if (out.includes('Casebook is serving')) resolve();
+      });
+      server.on('exit', (code) => reject(new Error(`serve exited with ${code}: ${out}`)));
+    });
+    const second = await runCli(['migrate'], { CASEBOOK_DATA_DIR: dataDir });
+    expect(second.code).toBe(1);
+    expect(second.stderr).toContain(`The embedded database in ${dataDir} is already open in another Casebook process (pid ${server.pid})`);
+  } finally {
+    server.kill('SIGTERM');
+    await new Promise((r) => server.once('exit', r));
+  }
+  // Once the holder has stopped, the directory opens again.
+  const after = await runCli(['migrate'], { CASEBOOK_DATA_DIR: dataDir });
+  expect(after).toMatchObject({ code: 0, stderr: 'the database is up to date\n' });
+});
+
+it('fails fast on invalid configuration, naming the setting', async () => {
+  const res = await runCli(['migrate'], { CASEBOOK_DATA_DIR: dataDir, PORT: 'eighty' });
+  expect(res.code).toBe(1);
+  expect(res.stderr).toMatch(/Invalid configuration:\n {2}PORT: /);
+  const half = await runCli(['migrate'], { CASEBOOK_DATA_DIR: dataDir, OAUTH_CLIENT_ID: 'x' });
+  expect(half.stderr).toContain('OAuth login needs all of its settings; missing: OAUTH_AUTHORIZATION_URL');
+});
