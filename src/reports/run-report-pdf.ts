@@ -68,18 +68,36 @@ export function* tablePages(rows: RunReportRow[]): Generator<Line[]> {
 const outsideWinAnsi = /[^\x20-\x7e\xa0-\xff\u2013\u2014\u2018\u2019\u201a\u201c\u201d\u201e\u2020\u2021\u2022\u2026\u2030\u20ac\u2122]/g;
 const printable = (text: string) => text.replace(/\s+/g, ' ').replace(outsideWinAnsi, '?');
 
-/** The text cut (with an ellipsis) to fit `width` at the current font. */
-function fit(doc: PDFKit.PDFDocument, raw: string, width: number): string {
-  const text = printable(raw);
-  // No glyph of Helvetica is wider than 1 em: short strings need no measuring.
-  if (text.length * FONT_SIZE <= width || doc.widthOfString(text) <= width) return text;
-  let [lo, hi] = [0, text.length];
-  while (lo < hi) {
-    const mid = (lo + hi + 1) >> 1;
-    if (doc.widthOfString(`${text.slice(0, mid)}…`) <= width) lo = mid;
-    else hi = mid - 1;
+// Widths of single characters at size 1 per font, measured once: fitting a cell
+// by summing them costs a fraction of pdfkit's widthOfString (kerning lookups).
+const charWidths = new Map<string, Map<string, number>>();
+function charWidth(doc: PDFKit.PDFDocument, font: string, ch: string): number {
+  let widths = charWidths.get(font);
+  if (!widths) charWidths.set(font, (widths = new Map()));
+  let w = widths.get(ch);
+  if (w === undefined) {
+    w = doc.widthOfString(ch) / FONT_SIZE_OF(doc);
+    widths.set(ch, w);
   }
-  return `${text.slice(0, lo)}…`;
+  return w;
+}
+const FONT_SIZE_OF = (doc: PDFKit.PDFDocument) => (doc as unknown as { _fontSize: number })._fontSize;
+
+/** The text cut (with an ellipsis) to fit `width` in `font` at the current size, which the caller has set. */
+function fit(doc: PDFKit.PDFDocument, font: string, raw: string, width: number): string {
+  const text = printable(raw);
+  const size = FONT_SIZE_OF(doc);
+  // No glyph of Helvetica is wider than 1 em: short strings need no measuring.
+  if (text.length * size <= width) return text;
+  const ellipsis = charWidth(doc, font, '…') * size;
+  let used = 0;
+  let cut = 0;
+  for (let i = 0; i < text.length; i++) {
+    used += charWidth(doc, font, text[i]) * size;
+    if (used + ellipsis <= width) cut = i + 1;
+    if (used > width) return `${text.slice(0, cut)}…`;
+  }
+  return text;
 }
 
 function titleBlock(doc: PDFKit.PDFDocument, report: RunReport): void {
@@ -138,20 +156,32 @@ function tableHeader(doc: PDFKit.PDFDocument): number {
   return TOP + HEADER_HEIGHT;
 }
 
+const TEXT_COLOR = '#212121';
+
 function tableLine(doc: PDFKit.PDFDocument, line: Line, y: number): void {
   if (line.kind === 'section') {
-    doc.font('Helvetica-Bold').fontSize(FONT_SIZE + 1).fillColor('#212121')
-      .text(fit(doc, line.continued ? `${line.path} (continued)` : line.path, TABLE_WIDTH - 2 * CELL_PAD), LEFT + CELL_PAD, y + 3, { lineBreak: false });
+    doc.font('Helvetica-Bold').fontSize(FONT_SIZE + 1).fillColor(TEXT_COLOR);
+    const heading = line.continued ? `${line.path} (continued)` : line.path;
+    doc.text(fit(doc, 'Helvetica-Bold', heading, TABLE_WIDTH - 2 * CELL_PAD), LEFT + CELL_PAD, y + 3, { lineBreak: false });
     return;
   }
-  doc.font('Helvetica').fontSize(FONT_SIZE);
+  doc.font('Helvetica').fontSize(FONT_SIZE).fillColor(TEXT_COLOR);
   let x = LEFT;
   for (const col of COLUMNS) {
-    doc.fillColor(col.title === 'Status' ? STATUS_COLORS[line.row.status] : '#212121')
-      .text(fit(doc, col.cell(line.row), col.width - 2 * CELL_PAD), x + CELL_PAD, y + 3, { lineBreak: false });
+    const text = fit(doc, 'Helvetica', col.cell(line.row), col.width - 2 * CELL_PAD);
+    if (col.title === 'Status') {
+      doc.fillColor(STATUS_COLORS[line.row.status]).text(text, x + CELL_PAD, y + 3, { lineBreak: false }).fillColor(TEXT_COLOR);
+    } else {
+      doc.text(text, x + CELL_PAD, y + 3, { lineBreak: false });
+    }
     x += col.width;
   }
-  doc.moveTo(LEFT, y + ROW_HEIGHT).lineTo(LEFT + TABLE_WIDTH, y + ROW_HEIGHT).strokeColor('#e0e0e0').lineWidth(0.5).stroke();
+}
+
+/** Thin rules under the rows of a page, stroked as one path. */
+function rowRules(doc: PDFKit.PDFDocument, top: number, count: number): void {
+  for (let i = 1; i <= count; i++) doc.moveTo(LEFT, top + i * ROW_HEIGHT).lineTo(LEFT + TABLE_WIDTH, top + i * ROW_HEIGHT);
+  doc.strokeColor('#e0e0e0').lineWidth(0.5).stroke();
 }
 
 function footer(doc: PDFKit.PDFDocument, report: RunReport, pageNo: number): void {
@@ -186,11 +216,9 @@ export async function writePdfReport(report: RunReport, out: Writable): Promise<
   for (const lines of tablePages(report.tests)) {
     doc.addPage(PAGE);
     pageNo++;
-    let y = tableHeader(doc);
-    for (const line of lines) {
-      tableLine(doc, line, y);
-      y += ROW_HEIGHT;
-    }
+    const top = tableHeader(doc);
+    lines.forEach((line, i) => tableLine(doc, line, top + i * ROW_HEIGHT));
+    rowRules(doc, top, lines.length);
     footer(doc, report, pageNo);
     if (failure) throw failure;
     if (out.writableNeedDrain) await drained(out);

@@ -6,7 +6,7 @@ import type { Prisma } from '../generated/prisma/client';
 import type { RequestContext } from '../http/route';
 import { requireProject } from '../domain/access';
 import type { TestFilters } from '../domain/tests/tests.schemas';
-import { catalogWhere, testRecordJson, type TestRecord } from '../domain/tests/tests.sql';
+import { catalogWhere, testRecordColumns, type TestRecord } from '../domain/tests/tests.sql';
 import { csvRow, csvStream, loadCatalogNames } from './test-export-csv';
 
 // GET /tests/download: the catalog as a file, streamed. The database is read in
@@ -23,8 +23,9 @@ interface Batch {
 
 async function fetchBatch(db: Db, where: Prisma.Sql, afterId: number): Promise<Batch> {
   const [batch] = await db.$queryRaw<Batch[]>`
-    SELECT count(*)::int AS count, coalesce(max(b.id), 0) AS "lastId", coalesce(string_agg(b.test, ',' ORDER BY b.id), '') AS json
-      FROM (SELECT t.id, ${testRecordJson}::text AS test FROM tests t WHERE ${where} AND t.id > ${afterId} ORDER BY t.id LIMIT ${BATCH}) b`;
+    SELECT count(*)::int AS count, coalesce(max(b."testId"), 0) AS "lastId",
+           coalesce(string_agg(row_to_json(b)::text, ',' ORDER BY b."testId"), '') AS json
+      FROM (SELECT ${testRecordColumns} FROM tests t WHERE ${where} AND t.id > ${afterId} ORDER BY t.id LIMIT ${BATCH}) b`;
   return batch;
 }
 
