@@ -1,7 +1,9 @@
 import { loadConfig } from '../../src/config';
 import { openDatabase, type Database } from '../../src/db/client';
-import { runCli } from '../support/cli';
+import { spawn } from 'node:child_process';
+import { casebookBin, runCli } from '../support/cli';
 import { createTestApp, type TestApp } from '../support/app';
+import { createTestDatabase } from '../support/postgres';
 
 // `casebook org|user|token create` and the first-start bootstrap, on PostgreSQL.
 let t: TestApp;
@@ -55,12 +57,9 @@ it('explains bad input and changes nothing', async () => {
 
 it('bootstraps organization Default and admin@localhost on the first serve of an empty database, once', async () => {
   // A database of its own with no users, served by the real command.
-  const { createTestDatabase } = await import('../support/postgres');
   const fresh = await createTestDatabase();
   let database: Database | undefined;
   try {
-    const { spawn } = await import('node:child_process');
-    const { casebookBin } = await import('../support/cli');
     const serveOnce = () =>
       new Promise<string>((resolve, reject) => {
         const child = spawn(process.execPath, [casebookBin, 'serve'], {

@@ -1,8 +1,7 @@
-import { spawn } from 'node:child_process';
+import { spawn, spawnSync } from 'node:child_process';
 import fs from 'node:fs';
 import os from 'node:os';
 import path from 'node:path';
-import { PGlite } from '@electric-sql/pglite';
 import { casebookBin, runCli } from '../support/cli';
 
 // The embedded database (PGlite) through the real `casebook` command.
@@ -21,17 +20,20 @@ it('applies the migrations to a fresh directory, and a second time does nothing'
   const second = await runCli(['migrate'], { CASEBOOK_DATA_DIR: dataDir });
   expect(second).toMatchObject({ code: 0, stderr: 'the database is up to date\n' });
 
-  // Recorded as Prisma Migrate records them.
-  const db = new PGlite(path.join(dataDir, 'pglite'));
-  try {
-    const rows = await db.query<{ migration_name: string; finished_at: Date | null; rolled_back_at: Date | null }>(
-      'SELECT migration_name, finished_at, rolled_back_at FROM _prisma_migrations ORDER BY migration_name',
-    );
-    expect(rows.rows.map((r) => r.migration_name)).toEqual(migrations);
-    expect(rows.rows.every((r) => r.finished_at && !r.rolled_back_at)).toBe(true);
-  } finally {
-    await db.close();
-  }
+  // Recorded as Prisma Migrate records them. (PGlite runs in a plain node process: jest's module system can't load it.)
+  const read = spawnSync(
+    process.execPath,
+    [
+      '-e',
+      `const { PGlite } = require('@electric-sql/pglite');
+       const db = new PGlite(process.argv[1]);
+       db.query('SELECT migration_name, finished_at IS NOT NULL AS finished, rolled_back_at IS NULL AS kept FROM _prisma_migrations ORDER BY migration_name')
+         .then((r) => { process.stdout.write(JSON.stringify(r.rows)); return db.close(); });`,
+      path.join(dataDir, 'pglite'),
+    ],
+    { cwd: path.resolve(__dirname, '../..'), encoding: 'utf8' },
+  );
+  expect(JSON.parse(read.stdout)).toEqual(migrations.map((migration_name) => ({ migration_name, finished: true, kept: true })));
 });
 
 it('refuses to open a directory that another process holds, with a clear message', async () => {
