@@ -4,7 +4,7 @@ import { notFound, projectInactive } from '../../http/errors';
 import { inCallerOrgs, requireProject } from '../access';
 import type { CreateTestInput, TestFilters, UpdateTestInput } from './tests.schemas';
 import { requireReferencesInProject } from './tests.references';
-import { catalogCount, catalogWhere, projectInOrgs, testRecordJson, type TestRecord } from './tests.sql';
+import { catalogCount, catalogWhere, projectInOrgs, testRecordColumns, type TestRecord } from './tests.sql';
 import { insertTests, softDeleteTests, updateTests } from './tests.write';
 
 /**
@@ -14,8 +14,8 @@ import { insertTests, softDeleteTests, updateTests } from './tests.write';
 export async function listTests(ctx: RequestContext, q: TestFilters & { projectId: number; limit: number; offset: number }) {
   const rows = await ctx.db.$queryRaw<{ total: number; tests: string }[]>`
     SELECT ${catalogCount(q.projectId, q)} AS total,
-           (SELECT coalesce(json_agg(page.test ORDER BY page.id), '[]')::text FROM (
-              SELECT t.id, ${testRecordJson} AS test FROM tests t WHERE ${catalogWhere(q.projectId, q)}
+           (SELECT coalesce(json_agg(page ORDER BY page."testId"), '[]')::text FROM (
+              SELECT ${testRecordColumns} FROM tests t WHERE ${catalogWhere(q.projectId, q)}
                ORDER BY t.id LIMIT ${q.limit} OFFSET ${q.offset}) page) AS tests
       FROM projects p WHERE ${projectInOrgs(q.projectId, ctx.orgIds)}`;
   if (rows.length === 0) throw notFound('Project');
@@ -33,7 +33,8 @@ export async function countTests(ctx: RequestContext, q: TestFilters & { project
 
 async function findTest(db: Db, projectId: number, testId: number): Promise<TestRecord | undefined> {
   const rows = await db.$queryRaw<{ test: string }[]>`
-    SELECT ${testRecordJson}::text AS test FROM tests t WHERE t.id = ${testId} AND t.project_id = ${projectId} AND t.deleted_at IS NULL`;
+    SELECT row_to_json(r)::text AS test FROM (
+      SELECT ${testRecordColumns} FROM tests t WHERE t.id = ${testId} AND t.project_id = ${projectId} AND t.deleted_at IS NULL) r`;
   return rows.length ? (JSON.parse(rows[0].test) as TestRecord) : undefined;
 }
 

@@ -48,15 +48,18 @@ export type WritableField = (typeof writableColumns)[number]['field'];
 // Columns hold UTC (Prisma's convention); this renders them exactly as Date.toISOString does.
 const isoUtc = (column: string) => Prisma.raw(`to_char(${column}, 'YYYY-MM-DD"T"HH24:MI:SS.MS"Z"')`);
 
-/** A test record as a json value, for `FROM tests t`. Labels are the ids, ascending. */
-export const testRecordJson = Prisma.sql`json_build_object(
-  'testId', t.id, 'projectId', t.project_id, 'title', t.title, 'testDescription', t.description,
-  'preconditions', t.preconditions, 'steps', t.steps, 'expectedResult', t.expected_result,
-  'sectionId', t.section_id, 'priorityId', t.priority_id, 'typeId', t.type_id,
-  'automationStatusId', t.automation_status_id, 'platformId', t.platform_id,
-  'testCoveredById', t.test_covered_by_id, 'squadId', t.squad_id,
-  'labels', ARRAY(SELECT tl.label_id FROM test_labels tl WHERE tl.test_id = t.id ORDER BY tl.label_id),
-  'createdBy', t.created_by, 'createdAt', ${isoUtc('t.created_at')}, 'updatedAt', ${isoUtc('t.updated_at')})`;
+/**
+ * The columns of a test record, for `FROM tests t`; labels are the ids, ascending.
+ * Wrap them in a subquery and turn its rows into JSON (json_agg, row_to_json):
+ * keys come out compact and in this order.
+ */
+export const testRecordColumns = Prisma.sql`
+  t.id AS "testId", t.project_id AS "projectId", t.title, t.description AS "testDescription",
+  t.preconditions, t.steps, t.expected_result AS "expectedResult", t.section_id AS "sectionId",
+  t.priority_id AS "priorityId", t.type_id AS "typeId", t.automation_status_id AS "automationStatusId",
+  t.platform_id AS "platformId", t.test_covered_by_id AS "testCoveredById", t.squad_id AS "squadId",
+  ARRAY(SELECT tl.label_id FROM test_labels tl WHERE tl.test_id = t.id ORDER BY tl.label_id) AS labels,
+  t.created_by AS "createdBy", ${isoUtc('t.created_at')} AS "createdAt", ${isoUtc('t.updated_at')} AS "updatedAt"`;
 
 const escapeLike = (s: string) => s.replace(/[\\%_]/g, '\\$&');
 
