@@ -38,10 +38,13 @@ export function toolsMarkdownTable(minimumRole: (spec: ToolSpec) => string): str
   return ['| Tool | What it does | Parameters (\\* required) | REST call | Least role |', '|---|---|---|---|---|', ...rows].join('\n');
 }
 
+/** The table with each tool's least role, as the Casbin policy decides it. */
+export async function toolsMarkdownTableFromPolicy(): Promise<string> {
+  const rbac = await loadRbac();
+  const roles: Role[] = ['Reader', 'User', 'Admin'];
+  return toolsMarkdownTable((spec) => roles.find((r) => rbac.can(r, spec.rbac.resource, spec.rbac.action)) ?? '—');
+}
+
 if (require.main === module) {
-  loadRbac().then((rbac) => {
-    const roles: Role[] = ['Reader', 'User', 'Admin'];
-    const least = (spec: ToolSpec) => roles.find((r) => rbac.can(r, spec.rbac.resource, spec.rbac.action)) ?? '—';
-    process.stdout.write(`${toolsMarkdownTable(least)}\n`);
-  });
+  toolsMarkdownTableFromPolicy().then((table) => process.stdout.write(`${table}\n`));
 }
