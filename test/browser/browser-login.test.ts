@@ -5,6 +5,7 @@ import path from 'node:path';
 import { chromium, type Browser, type BrowserContext, type Page } from 'playwright-core';
 import { loadConfig } from '../../src/config';
 import { openDatabase } from '../../src/db/client';
+import { createOrg } from '../support/factories';
 import { startOAuthProvider, type OAuthProvider } from '../support/oauth-provider';
 import { createTestDatabase } from '../support/postgres';
 
@@ -48,7 +49,7 @@ async function serve(env: Record<string, string>): Promise<string> {
   server.stdout!.on('data', (chunk) => (output += chunk));
   server.stderr!.on('data', (chunk) => (output += chunk));
   const url = `http://127.0.0.1:${env.PORT}`;
-  for (let i = 0; i < 120; i++) {
+  for (let i = 0; i < 240; i++) {
     if (server.exitCode !== null) throw new Error(`casebook serve exited (${server.exitCode}):\n${output}`);
     if (await fetch(`${url}/healthz`).then((r) => r.ok, () => false)) return url;
     await new Promise((resolve) => setTimeout(resolve, 250));
@@ -62,18 +63,18 @@ beforeAll(async () => {
   await provider.setIdentity({ email: 'Grace@Example.test', name: 'Grace Hopper' });
   database = await createTestDatabase();
   const port = await freePort();
+  // A first-time user joins the oldest organization: make it before the server starts.
+  const db = await openDatabase(loadConfig({ DATABASE_URL: database.url, DATABASE_POOL_SIZE: '1', LOG_LEVEL: 'silent' }));
+  orgId = (await createOrg(db.prisma, 'Browser testers')).orgId;
+  await db.close();
   serverUrl = await serve({
     ...provider.env,
     DATABASE_URL: database.url, DATABASE_POOL_SIZE: '3', HOST: '127.0.0.1', PORT: String(port),
     PUBLIC_URL: `http://127.0.0.1:${port}`, LOG_LEVEL: 'warn',
   });
-  // On first start `serve` makes organization Default; a first-time user joins the oldest one.
-  const db = await openDatabase(loadConfig({ DATABASE_URL: database.url, DATABASE_POOL_SIZE: '1', LOG_LEVEL: 'silent' }));
-  orgId = (await db.prisma.organization.findUniqueOrThrow({ where: { orgName: 'Default' } })).orgId;
-  await db.close();
   browser = await chromium.launch({ executablePath: CHROMIUM, args: CHROMIUM_ARGS, headless: true });
   context = await browser.newContext();
-});
+}, 120_000);
 afterAll(async () => {
   await browser?.close();
   if (server && server.exitCode === null) {
