@@ -1,0 +1,261 @@
+/**
+ * Runs benchmark: `npx tsx bench/runs.ts` (npm run bench:runs).
+ *
+ * Starts the real server on a bench database of the local PostgreSQL, seeds a
+ * project of 15,000 tests through Prisma, and measures on loopback:
+ *   - POST /run/create of 5,000 tests (the most one call takes), and the same
+ *     service creating the 10,000-test run the rest of the bench uses
+ *   - PUT /run/update-test-status of 5,000 results in one call (target < 0.5 s)
+ *   - GET /run/tests (page of 100) and GET /run/state-detail on the 10,000-test
+ *     run, 50 connections (target >= 2,000 requests/s and p99 < 50 ms each)
+ *   - GET /run/report of that run as JSON, HTML and PDF (targets 150 ms, 1 s, 3 s)
+ *   - server RSS throughout, sampled from /proc/<pid>/status (target < 300 MB)
+ *   - as baselines, GET /healthz (no authentication, no database) and GET /tokens
+ *     (authentication and one small query) under the same load
+ * Every figure is printed; nothing is asserted. Everything started is stopped.
+ */
+import { execFileSync, spawn, type ChildProcess } from 'node:child_process';
+import fs from 'node:fs';
+import path from 'node:path';
+import { Client } from 'pg';
+import { loadConfig } from '../src/config';
+import { openDatabase, type Database } from '../src/db/client';
+import { issueToken } from '../src/domain/tokens/tokens.service';
+import { defaultLookupRows } from '../src/domain/lookups/lookup-defaults';
+import { createRun } from '../src/domain/runs/runs.service';
+import type { RequestContext } from '../src/http/route';
+
+interface CannonResult {
+  requests: { average: number; total: number };
+  latency: { average: number; p50: number; p99: number; max: number };
+  non2xx: number;
+  errors: number;
+}
+// autocannon ships no type declarations; this is the part of its result used here.
+// eslint-disable-next-line @typescript-eslint/no-require-imports
+const autocannon = require('autocannon') as (opts: Record<string, unknown>) => Promise<CannonResult>;
+
+const root = path.resolve(__dirname, '..');
+const adminUrl = process.env.BENCH_ADMIN_DATABASE_URL ?? 'postgresql://postgres@127.0.0.1:5432/postgres';
+const dbName = 'casebook_bench_runs';
+const databaseUrl = Object.assign(new URL(adminUrl), { pathname: `/${dbName}` }).toString();
+const port = Number(process.env.BENCH_PORT ?? 3927);
+const poolSize = process.env.BENCH_POOL_SIZE ?? '20';
+const connections = Number(process.env.BENCH_CONNECTIONS ?? 50);
+const duration = Number(process.env.BENCH_DURATION ?? 10);
+const base = `http://127.0.0.1:${port}`;
+const RUN_SIZE = 10_000;
+const BULK = 5_000;
+const STATUSES = ['passed', 'failed', 'blocked', 'retest', 'untested'] as const;
+
+async function admin(sql: string, url = adminUrl) {
+  const c = new Client({ connectionString: url });
+  await c.connect();
+  try {
+    await c.query(sql);
+  } finally {
+    await c.end();
+  }
+}
+
+/** A User with a token; a project with sections, squads and 15,000 tests; the 10,000-test run. */
+async function seed(db: Database) {
+  const p = db.prisma;
+  const org = await p.organization.create({ data: { orgName: 'Runs bench' } });
+  const user = await p.user.create({
+    data: { email: 'runs-bench@example.test', name: 'Bench User', role: 'User', memberships: { create: { orgId: org.orgId } } },
+  });
+  const { token } = await issueToken(p, user.userId, 'bench');
+  const project = await p.project.create({ data: { orgId: org.orgId, projectName: 'Runs bench', createdBy: user.userId } });
+  const projectId = project.projectId;
+  await p.lookupEntry.createMany({ data: defaultLookupRows(projectId) });
+  const priorities = (await p.lookupEntry.findMany({ where: { projectId, kind: 'priority' } })).map((l) => l.id);
+  const sections: number[] = [];
+  for (let top = 0; top < 5; top++) {
+    const parent = await p.section.create({ data: { projectId, sectionName: `Area ${top}` } });
+    for (let child = 0; child < 4; child++) {
+      sections.push((await p.section.create({ data: { projectId, sectionName: `Feature ${top}.${child}`, parentSectionId: parent.sectionId } })).sectionId);
+    }
+  }
+  const squads = (await p.squad.createManyAndReturn({
+    data: Array.from({ length: 5 }, (_, i) => ({ projectId, squadName: `Squad ${i}`, nameKey: `squad ${i}` })),
+  })).map((s) => s.squadId);
+  const tests = await p.test.createManyAndReturn({
+    data: Array.from({ length: RUN_SIZE + BULK }, (_, i) => ({
+      projectId, title: `Checkout flow ${i}: pay with a saved card and get a receipt`,
+      sectionId: sections[i % sections.length], priorityId: priorities[i % priorities.length], squadId: squads[i % squads.length],
+    })),
+    select: { testId: true },
+  });
+  const ids = tests.map((t) => t.testId).sort((a, b) => a - b);
+  // The API takes at most 5,000 ids per call, so the 10,000-test run is made by the same service directly.
+  const ctx: RequestContext = { userId: user.userId, role: 'User', orgIds: [org.orgId], via: 'token', db: p, can: () => true };
+  const started = performance.now();
+  const run = await createRun(ctx, { projectId, runName: 'Regression 10k', testIds: ids.slice(0, RUN_SIZE) });
+  const serviceCreateMs = performance.now() - started;
+  return { token, projectId, runId: run.runId, runIds: ids.slice(0, RUN_SIZE), spareIds: ids.slice(RUN_SIZE), serviceCreateMs };
+}
+type Seed = Awaited<ReturnType<typeof seed>>;
+
+function startServer(): Promise<ChildProcess> {
+  // BENCH_NODE_ARGS, e.g. "--cpu-prof --cpu-prof-dir=/tmp/prof", profiles the server.
+  const nodeArgs = (process.env.BENCH_NODE_ARGS ?? '').split(' ').filter(Boolean);
+  const child = spawn(process.execPath, [...nodeArgs, path.join(root, 'bin/casebook.js'), 'serve'], {
+    cwd: root,
+    env: { ...process.env, DATABASE_URL: databaseUrl, DATABASE_POOL_SIZE: poolSize, PORT: String(port), HOST: '127.0.0.1', LOG_LEVEL: 'warn' },
+    stdio: ['ignore', 'inherit', 'inherit'],
+  });
+  return new Promise((resolve, reject) => {
+    const started = Date.now();
+    const poll = async () => {
+      try {
+        if ((await fetch(`${base}/readyz`)).ok) return resolve(child);
+      } catch {
+        // not listening yet
+      }
+      if (child.exitCode !== null || Date.now() - started > 30_000) return reject(new Error('server did not start'));
+      setTimeout(poll, 200);
+    };
+    poll();
+  });
+}
+
+function stopServer(child: ChildProcess): Promise<void> {
+  if (child.exitCode !== null) return Promise.resolve();
+  return new Promise((resolve) => {
+    child.once('exit', () => resolve());
+    child.kill('SIGTERM');
+  });
+}
+
+/** Samples the server's resident memory every 20 ms; `peak()` reads and resets the phase maximum. */
+function rssSampler(pid: number) {
+  let phase = 0;
+  let overall = 0;
+  const read = () => {
+    try {
+      const kb = Number(/VmRSS:\s+(\d+)/.exec(fs.readFileSync(`/proc/${pid}/status`, 'utf8'))?.[1] ?? 0);
+      phase = Math.max(phase, kb);
+      overall = Math.max(overall, kb);
+    } catch {
+      // the process has exited
+    }
+  };
+  const timer = setInterval(read, 20);
+  read();
+  return {
+    peak() {
+      read();
+      const mb = phase / 1024;
+      phase = 0;
+      return mb;
+    },
+    overall: () => overall / 1024,
+    stop: () => clearInterval(timer),
+  };
+}
+
+const mb = (n: number) => `${n.toFixed(0)} MB`;
+const ms = (n: number) => `${n.toFixed(0)} ms`;
+
+async function timed(label: string, fn: () => Promise<Response>, rss: ReturnType<typeof rssSampler>) {
+  const started = performance.now();
+  const res = await fn();
+  const body = Buffer.from(await res.arrayBuffer());
+  const elapsed = performance.now() - started;
+  if (!res.ok) throw new Error(`${label}: HTTP ${res.status} ${body.toString().slice(0, 200)}`);
+  console.log(`${label.padEnd(44)} ${ms(elapsed).padStart(8)}   ${(body.length / 1024).toFixed(0).padStart(6)} KiB   server RSS peak ${mb(rss.peak())}`);
+  return { elapsed, body };
+}
+
+async function load(label: string, paths: string[], auth: Record<string, string>, rss: ReturnType<typeof rssSampler>) {
+  const requests = paths.map((p) => ({ method: 'GET', path: p }));
+  // A short unreported warm-up, so the figures are of a JIT-compiled server.
+  await autocannon({ url: base, connections, duration: 2, headers: auth, requests });
+  const result = await autocannon({ url: base, connections, duration, headers: auth, requests });
+  console.log(`${label.padEnd(44)} ${result.requests.average.toFixed(0).padStart(6)} req/s   p50 ${result.latency.p50} ms   p99 ${result.latency.p99} ms   `
+    + `max ${result.latency.max} ms   non-2xx ${result.non2xx}   errors ${result.errors}   server RSS peak ${mb(rss.peak())}`);
+}
+
+async function measure(s: Seed, rss: ReturnType<typeof rssSampler>) {
+  const auth = { authorization: `Bearer ${s.token}` };
+  const json = { ...auth, 'content-type': 'application/json' };
+  const q = `runId=${s.runId}&projectId=${s.projectId}`;
+  console.log(`\nservice createRun of ${RUN_SIZE} tests (seeding)      ${ms(s.serviceCreateMs).padStart(8)}`);
+
+  await timed(`POST /run/create, ${BULK} tests`, () => fetch(`${base}/api/v1/run/create`, {
+    method: 'POST', headers: json, body: JSON.stringify({ projectId: s.projectId, runName: 'API-made run', testIds: s.spareIds }),
+  }), rss);
+
+  for (let round = 0; round < 3; round++) {
+    const testResults = s.runIds.slice(round * 2500, round * 2500 + BULK).map((testId, i) => ({
+      testId, status: STATUSES[(i + round) % 4], comment: i % 10 === 0 ? `observed in round ${round}` : undefined,
+    }));
+    await timed(`PUT /run/update-test-status, ${BULK} results (${round + 1})`, () => fetch(`${base}/api/v1/run/update-test-status`, {
+      method: 'PUT', headers: json, body: JSON.stringify({ runId: s.runId, projectId: s.projectId, testResults }),
+    }), rss);
+  }
+  // The bulk updates left a dead row version behind each live one. Autovacuum
+  // cleans that up on a normal server; where it is off, vacuum by hand, or the
+  // OFFSET scans of GET /run/tests visit ~30x more buffers than they need.
+  const c = new Client({ connectionString: databaseUrl });
+  await c.connect();
+  const autovacuum = (await c.query('SHOW autovacuum')).rows[0].autovacuum;
+  if (autovacuum !== 'on') await c.query('VACUUM ANALYZE run_tests, status_history, runs');
+  await c.end();
+  console.log(`autovacuum is ${autovacuum}${autovacuum !== 'on' ? ': ran VACUUM ANALYZE on run_tests, status_history, runs' : ''}`);
+
+  const state = await timed('GET /run/state-detail (one request)', () => fetch(`${base}/api/v1/run/state-detail?${q}`, { headers: auth }), rss);
+  console.log(`  ${state.body.toString()}`);
+
+  console.log(`\nload: ${connections} connections, ${duration} s each, pool ${poolSize}`);
+  // Baselines: the HTTP stack alone, and the cheapest authenticated route (authentication is 3 queries).
+  await load('baseline GET /healthz (no auth, no database)', ['/healthz'], auth, rss);
+  await load('baseline GET /tokens (auth + 1 query)', ['/api/v1/tokens'], auth, rss);
+  const offsets = Array.from({ length: 20 }, (_, i) => i * 500);
+  await load('GET /run/tests, limit 100 (20 offsets)', offsets.map((o) => `/api/v1/run/tests?${q}&limit=100&offset=${o}`), auth, rss);
+  await load('GET /run/state-detail', [`/api/v1/run/state-detail?${q}`], auth, rss);
+  await load('GET /run/tests, status=failed, limit 100', [`/api/v1/run/tests?${q}&status=failed&limit=100`], auth, rss);
+
+  console.log(`\nreports of the ${RUN_SIZE}-test run`);
+  for (const format of ['json', 'html', 'pdf'] as const) {
+    for (let i = 0; i < 2; i++) {
+      await timed(`GET /run/report?format=${format} (${i + 1})`, () => fetch(`${base}/api/v1/run/report?${q}&format=${format}`, { headers: auth }), rss);
+    }
+  }
+}
+
+async function main() {
+  await admin(`DROP DATABASE IF EXISTS ${dbName} WITH (FORCE)`);
+  await admin(`CREATE DATABASE ${dbName}`);
+  let server: ChildProcess | undefined;
+  let rss: ReturnType<typeof rssSampler> | undefined;
+  try {
+    execFileSync(process.execPath, [path.join(root, 'bin/casebook.js'), 'migrate'], {
+      cwd: root, env: { ...process.env, DATABASE_URL: databaseUrl, LOG_LEVEL: 'warn' }, stdio: ['ignore', 'ignore', 'inherit'],
+    });
+    const db = await openDatabase(loadConfig({ DATABASE_URL: databaseUrl, DATABASE_POOL_SIZE: '2', LOG_LEVEL: 'warn' }));
+    let s: Seed;
+    try {
+      s = await seed(db);
+    } finally {
+      await db.close();
+    }
+    // Fresh statistics, as a long-lived database would have.
+    await admin('VACUUM ANALYZE', databaseUrl);
+    server = await startServer();
+    rss = rssSampler(server.pid!);
+    console.log(`server pid ${server.pid}, RSS at start ${mb(rss.peak())}`);
+    await measure(s, rss);
+    console.log(`\nserver RSS peak over the whole bench: ${mb(rss.overall())}`);
+  } finally {
+    rss?.stop();
+    if (server) await stopServer(server);
+    await admin(`DROP DATABASE IF EXISTS ${dbName} WITH (FORCE)`);
+  }
+}
+
+main().catch((err) => {
+  console.error(err);
+  process.exit(1);
+});
