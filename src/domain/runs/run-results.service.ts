@@ -35,7 +35,7 @@ export async function updateTestStatuses(ctx: RequestContext, input: UpdateStatu
     const now = new Date();
     const [row] = await tx.$queryRaw<{ updated: number }[]>`
       WITH v AS (
-        SELECT * FROM unnest(${ids}::int[], ${statuses}::"TestStatus"[], ${comments}::text[]) WITH ORDINALITY AS v(test_id, status, comment, n)
+        SELECT * FROM unnest(${ids}::int[], ${statuses}::text[]::"TestStatus"[], ${comments}::text[]) WITH ORDINALITY AS v(test_id, status, comment, n)
       ), old AS (
         SELECT rt.status FROM run_tests rt JOIN v ON v.test_id = rt.test_id WHERE rt.run_id = ${input.runId}
       ), upd AS (
