@@ -163,18 +163,30 @@ async function bulkAdd(seed: Seed, from: number): Promise<number> {
   return ms;
 }
 
-async function listThroughput(seed: Seed, label: string, query: string) {
+/** CPU time (user + system) the server process has used so far, in ms. */
+function cpuMs(pid: number): number {
+  const fields = fs.readFileSync(`/proc/${pid}/stat`, 'utf8').split(') ')[1].split(' ');
+  return ((Number(fields[11]) + Number(fields[12])) * 1000) / 100; // utime, stime in clock ticks of 1/100 s
+}
+
+/** Requests/s and latency of one URL under `connections` concurrent connections, and the server's CPU per request. */
+async function throughput(pid: number, token: string, label: string, url: string) {
+  const opts = { url, connections, headers: { Authorization: `Bearer ${token}` } };
+  await autocannon({ ...opts, duration: 2 }); // warm-up, not reported
+  const cpuBefore = cpuMs(pid);
+  const r = await autocannon({ ...opts, duration });
+  const cpuPerRequest = (cpuMs(pid) - cpuBefore) / Math.max(1, r.requests.total);
+  console.log(
+    `${label}: ${r.requests.average.toFixed(0)} requests/s, p50 ${r.latency.p50} ms, p99 ${r.latency.p99} ms, ` +
+      `max ${r.latency.max} ms, non-2xx ${r.non2xx}, errors ${r.errors}; server CPU ${cpuPerRequest.toFixed(2)} ms/request`,
+  );
+}
+
+async function listThroughput(pid: number, seed: Seed, label: string, query: string) {
   const url = `${base}/api/v1/project/tests?projectId=${seed.projectId}&${query}`;
   const check = await fetch(url, { headers: { Authorization: `Bearer ${seed.token}` } });
   const page = (await check.json()) as { data: { tests: unknown[]; total: number } };
-  const opts = { url, connections, headers: { Authorization: `Bearer ${seed.token}` } };
-  await autocannon({ ...opts, duration: 2 }); // warm-up, not reported
-  const r = await autocannon({ ...opts, duration });
-  console.log(
-    `GET /project/tests ${label} (${query}; page of ${page.data.tests.length}, total ${page.data.total}): ` +
-      `${r.requests.average.toFixed(0)} requests/s, p50 ${r.latency.p50} ms, p99 ${r.latency.p99} ms, max ${r.latency.max} ms, ` +
-      `non-2xx ${r.non2xx}, errors ${r.errors}`,
-  );
+  await throughput(pid, seed.token, `GET /project/tests ${label} (${query}; page of ${page.data.tests.length}, total ${page.data.total})`, url);
 }
 
 function rssKb(pid: number): number {
@@ -186,6 +198,7 @@ async function exportRun(seed: Seed, pid: number, format: 'csv' | 'json') {
   const before = rssKb(pid);
   let peak = before;
   const sampler = setInterval(() => (peak = Math.max(peak, rssKb(pid))), 20);
+  const cpuBefore = cpuMs(pid);
   const started = performance.now();
   const res = await fetch(`${base}/api/v1/tests/download?projectId=${seed.projectId}&format=${format}`, {
     headers: { Authorization: `Bearer ${seed.token}` },
@@ -208,7 +221,8 @@ async function exportRun(seed: Seed, pid: number, format: 'csv' | 'json') {
   peak = Math.max(peak, rssKb(pid));
   console.log(
     `GET /tests/download format=${format}: ${rows} rows, ${(bytes / 1e6).toFixed(1)} MB in ${seconds.toFixed(2)} s = ` +
-      `${Math.round(rows / seconds)} rows/s; server RSS ${Math.round(before / 1024)} MB before, peak ${Math.round(peak / 1024)} MB`,
+      `${Math.round(rows / seconds)} rows/s; server CPU ${Math.round(cpuMs(pid) - cpuBefore)} ms; ` +
+      `server RSS ${Math.round(before / 1024)} MB before, peak ${Math.round(peak / 1024)} MB`,
   );
 }
 
@@ -240,10 +254,13 @@ async function main() {
     // Autovacuum would get here on its own within a minute of the inserts; the bench does not wait.
     await vacuum();
 
+    const pid = server.pid!;
+    // The floor under every API call: authentication (its queries) plus the smallest route.
+    await throughput(pid, project.token, 'GET /orgs (authentication + one small query, for comparison)', `${base}/api/v1/orgs`);
     const [priority, automation, section] = [project.priority[1], project.automation[0], project.sections[5]];
-    await listThroughput(project, 'one filter', `priorityId=${priority}&limit=100`);
-    await listThroughput(project, 'two filters, second page', `priorityId=${priority}&automationStatusId=${automation}&limit=100&offset=100`);
-    await listThroughput(project, 'section + priority + search', `sectionId=${section}&priorityId=${priority}&search=saved%20card&limit=100`);
+    await listThroughput(pid, project, 'one filter', `priorityId=${priority}&limit=100`);
+    await listThroughput(pid, project, 'two filters, second page', `priorityId=${priority}&automationStatusId=${automation}&limit=100&offset=100`);
+    await listThroughput(pid, project, 'section + priority + search', `sectionId=${section}&priorityId=${priority}&search=saved%20card&limit=100`);
 
     if (process.env.BENCH_SKIP_EXPORT) return;
     const moreTimes: number[] = [];

@@ -1,4 +1,4 @@
-import { Readable } from 'node:stream';
+import { Readable, type Writable } from 'node:stream';
 import { pipeline } from 'node:stream/promises';
 import type { Response } from 'express';
 import type { Db } from '../db/client';
@@ -7,7 +7,7 @@ import type { RequestContext } from '../http/route';
 import { requireProject } from '../domain/access';
 import type { TestFilters } from '../domain/tests/tests.schemas';
 import { catalogWhere, testRecordColumns, type TestRecord } from '../domain/tests/tests.sql';
-import { csvRow, csvStream, loadCatalogNames } from './test-export-csv';
+import { csvRow, csvStream, loadCatalogNames, type CatalogNames } from './test-export-csv';
 
 // GET /tests/download: the catalog as a file, streamed. The database is read in
 // keyset-paged batches (by testId), so memory stays flat however large the project.
@@ -50,6 +50,43 @@ async function* jsonArray(source: AsyncGenerator<Batch>): AsyncGenerator<string>
   yield separator === '[' ? '[]' : ']';
 }
 
+/** Resolves once `stream` wants more input; rejects if it closes first. */
+function drained(stream: Writable): Promise<void> {
+  return new Promise((resolve, reject) => {
+    if (stream.destroyed) return reject(new Error('stream closed before drain'));
+    const done = (err?: Error) => {
+      stream.off('drain', onDrain).off('close', onClose);
+      if (err) reject(err);
+      else resolve();
+    };
+    const onDrain = () => done();
+    const onClose = () => done(new Error('stream closed before drain'));
+    stream.on('drain', onDrain).on('close', onClose);
+  });
+}
+
+/**
+ * Writes a batch's rows into the CSV stream at once and waits for it to drain
+ * between batches: memory stays bounded by one batch, without a round through
+ * the event loop for every row.
+ */
+async function writeCsv(source: AsyncGenerator<Batch>, names: CatalogNames, res: Response) {
+  const csv = csvStream();
+  const written = pipeline(csv, res);
+  try {
+    for await (const batch of source) {
+      if (csv.destroyed) break; // the client went away while the batch was read
+      let flowing = true;
+      for (const test of JSON.parse(`[${batch.json}]`) as TestRecord[]) flowing = csv.write(csvRow(test, names));
+      if (!flowing) await drained(csv);
+    }
+    if (!csv.destroyed) csv.end();
+  } catch (err) {
+    csv.destroy(err as Error);
+  }
+  await written;
+}
+
 export async function exportTests(
   ctx: RequestContext,
   q: TestFilters & { projectId: number; format: 'json' | 'csv' },
@@ -67,16 +104,8 @@ export async function exportTests(
   res.setHeader('Content-Disposition', `attachment; filename="project-${q.projectId}-tests.${q.format}"`);
   const source = batches(ctx.db, where, first);
   try {
-    if (names) {
-      const rows = async function* () {
-        for await (const batch of source) {
-          for (const test of JSON.parse(`[${batch.json}]`) as TestRecord[]) yield csvRow(test, names);
-        }
-      };
-      await pipeline(Readable.from(rows()), csvStream(), res);
-    } else {
-      await pipeline(Readable.from(jsonArray(source), { objectMode: false }), res);
-    }
+    if (names) await writeCsv(source, names, res);
+    else await pipeline(Readable.from(jsonArray(source), { objectMode: false }), res);
   } catch (err) {
     // The client went away mid-download: nothing left to answer.
     if ((err as { code?: string }).code === 'ERR_STREAM_PREMATURE_CLOSE') return;
