@@ -208,6 +208,13 @@ async function measure(s: Seed, rss: ReturnType<typeof rssSampler>) {
   const state = await timed('GET /run/state-detail (one request)', () => fetch(`${base}/api/v1/run/state-detail?${q}`, { headers: auth }), rss);
   console.log(`  ${state.body.toString()}`);
 
+  console.log(`\nreports of the ${RUN_SIZE}-test run`);
+  for (const format of ['json', 'html', 'pdf'] as const) {
+    for (let i = 0; i < 3; i++) {
+      await timed(`GET /run/report?format=${format} (${i + 1})`, () => fetch(`${base}/api/v1/run/report?${q}&format=${format}`, { headers: auth }), rss);
+    }
+  }
+  // Load last: it grows the server's heap, which would blur the reports' own memory figures.
   console.log(`\nload: ${connections} connections, ${duration} s each, pool ${poolSize}`);
   // Baselines: the HTTP stack alone, and the cheapest authenticated route (authentication is 3 queries).
   await load('baseline GET /healthz (no auth, no database)', ['/healthz'], auth, rss);
@@ -216,13 +223,6 @@ async function measure(s: Seed, rss: ReturnType<typeof rssSampler>) {
   await load('GET /run/tests, limit 100 (20 offsets)', offsets.map((o) => `/api/v1/run/tests?${q}&limit=100&offset=${o}`), auth, rss);
   await load('GET /run/state-detail', [`/api/v1/run/state-detail?${q}`], auth, rss);
   await load('GET /run/tests, status=failed, limit 100', [`/api/v1/run/tests?${q}&status=failed&limit=100`], auth, rss);
-
-  console.log(`\nreports of the ${RUN_SIZE}-test run`);
-  for (const format of ['json', 'html', 'pdf'] as const) {
-    for (let i = 0; i < 2; i++) {
-      await timed(`GET /run/report?format=${format} (${i + 1})`, () => fetch(`${base}/api/v1/run/report?${q}&format=${format}`, { headers: auth }), rss);
-    }
-  }
 }
 
 async function main() {
@@ -248,6 +248,8 @@ async function main() {
     console.log(`server pid ${server.pid}, RSS at start ${mb(rss.peak())}`);
     await measure(s, rss);
     console.log(`\nserver RSS peak over the whole bench: ${mb(rss.overall())}`);
+    // Requests autocannon gave up on at the end of its last run may still be running.
+    await new Promise((resolve) => setTimeout(resolve, 2000));
   } finally {
     rss?.stop();
     if (server) await stopServer(server);
