@@ -23,8 +23,8 @@ export async function listSections(ctx: RequestContext, projectId: number) {
       SELECT s.id, s.name, s.parent_id, s.project_id, s.created_at, t.depth + 1, t.path || s.id
         FROM sections s JOIN tree t ON s.parent_id = t.id
     )
-    SELECT id AS "sectionId", name AS "sectionName", parent_id AS "parentSectionId", depth,
-           project_id AS "projectId", created_at AS "createdAt"
+    SELECT id AS "sectionId", name AS "sectionName", parent_id AS "parentSectionId",
+           project_id AS "projectId", created_at AS "createdAt", depth
       FROM tree ORDER BY path`;
 }
 
