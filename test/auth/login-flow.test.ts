@@ -134,6 +134,10 @@ describe('session rules', () => {
   it('refuses cookie-authenticated writes from another site (403) but allows same-origin ones', async () => {
     await t.http.post('/api/v1/token/generate').set('Cookie', cookie).set('Origin', 'https://evil.example').send({ userId }).expect(403);
     await t.http.post('/api/v1/token/generate').set('Cookie', cookie).set('Sec-Fetch-Site', 'cross-site').send({ userId }).expect(403);
+    await t.http.post('/api/v1/token/generate').set('Cookie', cookie).set('Sec-Fetch-Site', 'same-site').send({ userId }).expect(403);
+    await t.http.post('/api/v1/token/generate').set('Cookie', cookie).set('Origin', 'null').send({ userId }).expect(403);
+    // A browser's own page: its Sec-Fetch-Site outweighs the opaque Origin that no-referrer gives a form post.
+    await t.http.post('/api/v1/token/generate').set('Cookie', cookie).set('Origin', 'null').set('Sec-Fetch-Site', 'same-origin').send({ userId }).expect(201);
     await t.http.post('/api/v1/token/generate').set('Cookie', cookie).set('Origin', 'http://localhost:3000').send({ userId }).expect(201);
   });
 

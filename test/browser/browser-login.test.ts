@@ -142,11 +142,9 @@ it('signs in through the OAuth provider, then calls the API with the session coo
   expect((await context.cookies()).find((c) => c.name === 'user_session')).toBeUndefined();
 });
 
-// Known bug, reported: helmet's `Referrer-Policy: no-referrer` makes Chromium send
-// `Origin: null` with the Sign out form's POST, and src/auth/same-origin.ts takes
-// "null" for a foreign site (403). `.failing` keeps every assertion below; once
-// the bug is fixed this test fails, asking for `.failing` to be removed.
-it.failing('signs out with the Sign out button of the signed-in page', async () => {
+// helmet's `Referrer-Policy: no-referrer` makes Chromium send `Origin: null` with the
+// Sign out form's POST; Sec-Fetch-Site tells that it is our own page.
+it('signs out with the Sign out button of the signed-in page', async () => {
   const own = await browser.newContext();
   try {
     const page = await signIn(own);
