@@ -12,11 +12,46 @@ export interface Principal {
   via: 'session' | 'token';
 }
 
-const userSelect = { userId: true, role: true, memberships: { select: { orgId: true } } } as const;
-
-function toPrincipal(user: { userId: number; role: Role; memberships: { orgId: number }[] }, via: Principal['via']): Principal {
-  return { userId: user.userId, role: user.role, orgIds: user.memberships.map((m) => m.orgId), via };
+interface CredentialRow {
+  id: number;
+  userId: number;
+  role: Role;
+  orgIds: number[];
+  expiresAt: Date | null;
+  revokedAt: Date | null;
+  lastUsedAt: Date | null;
 }
+
+// One round trip per request: every API call pays for authentication, so the
+// credential, its user and the user's organizations come back from one query.
+function findToken(db: Db, tokenHash: string) {
+  return db.$queryRaw<CredentialRow[]>`
+    SELECT t.id, u.id AS "userId", u.role::text AS role, t.expires_at AS "expiresAt", t.revoked_at AS "revokedAt",
+           t.last_used_at AS "lastUsedAt",
+           ARRAY(SELECT m.org_id FROM memberships m WHERE m.user_id = u.id ORDER BY m.org_id) AS "orgIds"
+      FROM api_tokens t JOIN users u ON u.id = t.user_id
+     WHERE t.token_hash = ${tokenHash}`;
+}
+
+function findSession(db: Db, sessionHash: string) {
+  return db.$queryRaw<CredentialRow[]>`
+    SELECT 0 AS id, u.id AS "userId", u.role::text AS role, s.expires_at AS "expiresAt", NULL::timestamp AS "revokedAt",
+           NULL::timestamp AS "lastUsedAt",
+           ARRAY(SELECT m.org_id FROM memberships m WHERE m.user_id = u.id ORDER BY m.org_id) AS "orgIds"
+      FROM sessions s JOIN users u ON u.id = s.user_id
+     WHERE s.session_hash = ${sessionHash}`;
+}
+
+function live(row: CredentialRow | undefined, now: number): row is CredentialRow {
+  return Boolean(row && !row.revokedAt && !(row.expiresAt && new Date(row.expiresAt).getTime() <= now));
+}
+
+const principal = (row: CredentialRow, via: Principal['via']): Principal => ({
+  userId: row.userId,
+  role: row.role,
+  orgIds: row.orgIds.map(Number),
+  via,
+});
 
 // lastUsedAt is advisory: written at most once a minute per token, off the request path.
 const LAST_USED_GRANULARITY_MS = 60_000;
@@ -27,29 +62,22 @@ const LAST_USED_GRANULARITY_MS = 60_000;
  * Returns null for no, unknown, revoked or expired credentials alike.
  */
 export async function authenticate(db: Db, req: Request): Promise<Principal | null> {
+  const now = Date.now();
   const header = req.headers.authorization;
   if (header !== undefined) {
     const match = /^Bearer\s+(\S+)\s*$/i.exec(header);
     if (!match || !match[1].startsWith(TOKEN_PREFIX)) return null;
-    const token = await db.apiToken.findUnique({
-      where: { tokenHash: hashSecret(match[1]) },
-      select: { tokenId: true, revokedAt: true, expiresAt: true, lastUsedAt: true, user: { select: userSelect } },
-    });
-    const now = Date.now();
-    if (!token || token.revokedAt || (token.expiresAt && token.expiresAt.getTime() <= now)) return null;
-    if (!token.lastUsedAt || now - token.lastUsedAt.getTime() > LAST_USED_GRANULARITY_MS) {
-      db.apiToken.update({ where: { tokenId: token.tokenId }, data: { lastUsedAt: new Date(now) } }).catch(() => {});
+    const [token] = await findToken(db, hashSecret(match[1]));
+    if (!live(token, now)) return null;
+    if (!token.lastUsedAt || now - new Date(token.lastUsedAt).getTime() > LAST_USED_GRANULARITY_MS) {
+      db.apiToken.update({ where: { tokenId: token.id }, data: { lastUsedAt: new Date(now) } }).catch(() => {});
     }
-    return toPrincipal(token.user, 'token');
+    return principal(token, 'token');
   }
   const cookie: unknown = req.cookies?.[SESSION_COOKIE];
   if (typeof cookie === 'string' && cookie.length > 0) {
-    const session = await db.session.findUnique({
-      where: { sessionHash: hashSecret(cookie) },
-      select: { expiresAt: true, user: { select: userSelect } },
-    });
-    if (!session || session.expiresAt.getTime() <= Date.now()) return null;
-    return toPrincipal(session.user, 'session');
+    const [session] = await findSession(db, hashSecret(cookie));
+    return live(session, now) ? principal(session, 'session') : null;
   }
   return null;
 }

@@ -1,8 +1,6 @@
 import fs from 'node:fs';
 import path from 'node:path';
 import { PrismaPg } from '@prisma/adapter-pg';
-import { PGlite } from '@electric-sql/pglite';
-import { PrismaPGlite } from 'pglite-prisma-adapter';
 import type { SqlMigrationAwareDriverAdapterFactory } from '@prisma/driver-adapter-utils';
 import { PrismaClient } from '../generated/prisma/client';
 import type { Config } from '../config';
@@ -61,6 +59,9 @@ async function openEmbedded(dataDir: string): Promise<Database> {
   fs.mkdirSync(dir, { recursive: true });
   const release = acquireDirectoryLock(dir);
   try {
+    // Loaded only here: the embedded engine's modules cost ~60 MB that a PostgreSQL deployment needn't carry.
+    const { PGlite } = require('@electric-sql/pglite') as typeof import('@electric-sql/pglite');
+    const { PrismaPGlite } = require('pglite-prisma-adapter') as typeof import('pglite-prisma-adapter');
     const pg = await PGlite.create({ dataDir: path.join(dir, 'pglite') });
     return fromFactory('embedded', new PrismaPGlite(pg), async () => {
       await pg.close();
