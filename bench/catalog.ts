@@ -10,49 +10,17 @@
  *     server RSS < 200 MB, sampled from /proc/<pid>/status during the export)
  * Every figure is printed; nothing is asserted. Everything started is stopped.
  */
-import { execFileSync, spawn, type ChildProcess } from 'node:child_process';
-import fs from 'node:fs';
-import path from 'node:path';
-import { Client } from 'pg';
-import { loadConfig } from '../src/config';
-import { openDatabase, type Db } from '../src/db/client';
+import type { ChildProcess } from 'node:child_process';
+import type { Db } from '../src/db/client';
 import { issueToken } from '../src/domain/tokens/tokens.service';
 import { defaultLookupRows } from '../src/domain/lookups/lookup-defaults';
+import {
+  admin, autocannon, benchSettings, cpuMs, dropDatabase, migrate, openSeedDatabase, recreateDatabase, rssKb, rssSampler,
+  startServer, stopServer,
+} from './support';
 
-interface CannonResult {
-  requests: { average: number; total: number };
-  latency: { average: number; p50: number; p99: number; max: number };
-  non2xx: number;
-  errors: number;
-  duration: number;
-}
-// autocannon ships no type declarations; this is the part of its result used here.
-// eslint-disable-next-line @typescript-eslint/no-require-imports
-const autocannon = require('autocannon') as (opts: Record<string, unknown>) => Promise<CannonResult>;
-
-const root = path.resolve(__dirname, '..');
-const adminUrl = process.env.BENCH_ADMIN_DATABASE_URL ?? 'postgresql://postgres@127.0.0.1:5432/postgres';
-const dbName = 'casebook_bench_catalog';
-const databaseUrl = (() => {
-  const u = new URL(adminUrl);
-  u.pathname = `/${dbName}`;
-  return u.toString();
-})();
-const port = Number(process.env.BENCH_PORT ?? 3917);
-const poolSize = process.env.BENCH_POOL_SIZE ?? '20';
-const connections = Number(process.env.BENCH_CONNECTIONS ?? 50);
-const duration = Number(process.env.BENCH_DURATION ?? 10);
-const base = `http://127.0.0.1:${port}`;
-
-async function admin(sql: string) {
-  const c = new Client({ connectionString: adminUrl });
-  await c.connect();
-  try {
-    await c.query(sql);
-  } finally {
-    await c.end();
-  }
-}
+const bench = benchSettings('casebook_bench_catalog', 3917);
+const { databaseName, databaseUrl, poolSize, connections, duration, base } = bench;
 
 /** A project with its lookups, 20 sections (5 areas of 3 features), 10 labels, 5 squads. */
 async function seedProject(p: Db, orgId: number, userId: number, projectName: string) {
@@ -85,7 +53,7 @@ async function seedProject(p: Db, orgId: number, userId: number, projectName: st
 
 /** An Admin with a token; the measured project, and one to warm the server up on. */
 async function seed() {
-  const db = await openDatabase(loadConfig({ DATABASE_URL: databaseUrl, DATABASE_POOL_SIZE: '2', LOG_LEVEL: 'warn' }));
+  const db = await openSeedDatabase(databaseUrl);
   try {
     const p = db.prisma;
     const org = await p.organization.create({ data: { orgName: 'Bench' } });
@@ -101,37 +69,6 @@ async function seed() {
   }
 }
 type Seed = Awaited<ReturnType<typeof seedProject>> & { token: string };
-
-function startServer(): Promise<ChildProcess> {
-  // BENCH_NODE_ARGS, e.g. "--cpu-prof --cpu-prof-dir=/tmp/prof", profiles the server.
-  const nodeArgs = (process.env.BENCH_NODE_ARGS ?? '').split(' ').filter(Boolean);
-  const child = spawn(process.execPath, [...nodeArgs, path.join(root, 'bin/casebook.js'), 'serve'], {
-    cwd: root,
-    env: { ...process.env, DATABASE_URL: databaseUrl, DATABASE_POOL_SIZE: poolSize, PORT: String(port), HOST: '127.0.0.1', LOG_LEVEL: 'warn' },
-    stdio: ['ignore', 'inherit', 'inherit'],
-  });
-  return new Promise((resolve, reject) => {
-    const started = Date.now();
-    const poll = async () => {
-      try {
-        if ((await fetch(`${base}/readyz`)).ok) return resolve(child);
-      } catch {
-        // not listening yet
-      }
-      if (child.exitCode !== null || Date.now() - started > 30_000) return reject(new Error('server did not start'));
-      setTimeout(poll, 200);
-    };
-    poll();
-  });
-}
-
-function stopServer(child: ChildProcess): Promise<void> {
-  if (child.exitCode !== null) return Promise.resolve();
-  return new Promise((resolve) => {
-    child.once('exit', () => resolve());
-    child.kill('SIGTERM');
-  });
-}
 
 function testsFor(seed: Seed, from: number, count: number) {
   return Array.from({ length: count }, (_, k) => {
@@ -163,12 +100,6 @@ async function bulkAdd(seed: Seed, from: number): Promise<number> {
   return ms;
 }
 
-/** CPU time (user + system) the server process has used so far, in ms. */
-function cpuMs(pid: number): number {
-  const fields = fs.readFileSync(`/proc/${pid}/stat`, 'utf8').split(') ')[1].split(' ');
-  return ((Number(fields[11]) + Number(fields[12])) * 1000) / 100; // utime, stime in clock ticks of 1/100 s
-}
-
 /** Requests/s and latency of one URL under `connections` concurrent connections, and the server's CPU per request. */
 async function throughput(pid: number, token: string, label: string, url: string) {
   const opts = { url, connections, headers: { Authorization: `Bearer ${token}` } };
@@ -189,61 +120,48 @@ async function listThroughput(pid: number, seed: Seed, label: string, query: str
   await throughput(pid, seed.token, `GET /project/tests ${label} (${query}; page of ${page.data.tests.length}, total ${page.data.total})`, url);
 }
 
-function rssKb(pid: number): number {
-  const m = /VmRSS:\s+(\d+) kB/.exec(fs.readFileSync(`/proc/${pid}/status`, 'utf8'));
-  return m ? Number(m[1]) : 0;
-}
-
 async function exportRun(seed: Seed, pid: number, format: 'csv' | 'json') {
   const before = rssKb(pid);
-  let peak = before;
-  const sampler = setInterval(() => (peak = Math.max(peak, rssKb(pid))), 20);
-  const cpuBefore = cpuMs(pid);
-  const started = performance.now();
-  const res = await fetch(`${base}/api/v1/tests/download?projectId=${seed.projectId}&format=${format}`, {
-    headers: { Authorization: `Bearer ${seed.token}` },
-  });
-  if (!res.ok || !res.body) throw new Error(`export answered ${res.status}`);
-  // Rows are counted as they arrive by a marker each row holds once (steps span lines, so not by newlines).
-  const marker = format === 'csv' ? 'Checkout flow ' : '"testId":';
-  let rows = 0;
-  let bytes = 0;
-  let tail = '';
-  const decoder = new TextDecoder();
-  for await (const chunk of res.body) {
-    bytes += chunk.byteLength;
-    const text = tail + decoder.decode(chunk, { stream: true });
-    rows += text.split(marker).length - 1;
-    tail = text.slice(-marker.length + 1);
+  const rss = rssSampler(pid);
+  try {
+    const cpuBefore = cpuMs(pid);
+    const started = performance.now();
+    const res = await fetch(`${base}/api/v1/tests/download?projectId=${seed.projectId}&format=${format}`, {
+      headers: { Authorization: `Bearer ${seed.token}` },
+    });
+    if (!res.ok || !res.body) throw new Error(`export answered ${res.status}`);
+    // Rows are counted as they arrive by a marker each row holds once (steps span lines, so not by newlines).
+    const marker = format === 'csv' ? 'Checkout flow ' : '"testId":';
+    let rows = 0;
+    let bytes = 0;
+    let tail = '';
+    const decoder = new TextDecoder();
+    for await (const chunk of res.body) {
+      bytes += chunk.byteLength;
+      const text = tail + decoder.decode(chunk, { stream: true });
+      rows += text.split(marker).length - 1;
+      tail = text.slice(-marker.length + 1);
+    }
+    const seconds = (performance.now() - started) / 1000;
+    const peakMb = rss.peak();
+    console.log(
+      `GET /tests/download format=${format}: ${rows} rows, ${(bytes / 1e6).toFixed(1)} MB in ${seconds.toFixed(2)} s = ` +
+        `${Math.round(rows / seconds)} rows/s; server CPU ${Math.round(cpuMs(pid) - cpuBefore)} ms; ` +
+        `server RSS ${Math.round(before / 1024)} MB before, peak ${Math.round(peakMb)} MB`,
+    );
+  } finally {
+    rss.stop();
   }
-  const seconds = (performance.now() - started) / 1000;
-  clearInterval(sampler);
-  peak = Math.max(peak, rssKb(pid));
-  console.log(
-    `GET /tests/download format=${format}: ${rows} rows, ${(bytes / 1e6).toFixed(1)} MB in ${seconds.toFixed(2)} s = ` +
-      `${Math.round(rows / seconds)} rows/s; server CPU ${Math.round(cpuMs(pid) - cpuBefore)} ms; ` +
-      `server RSS ${Math.round(before / 1024)} MB before, peak ${Math.round(peak / 1024)} MB`,
-  );
-}
-
-async function vacuum() {
-  const c = new Client({ connectionString: databaseUrl });
-  await c.connect();
-  await c.query('VACUUM ANALYZE tests, test_labels');
-  await c.end();
 }
 
 async function main() {
-  await admin(`DROP DATABASE IF EXISTS "${dbName}" WITH (FORCE)`);
-  await admin(`CREATE DATABASE "${dbName}"`);
+  await recreateDatabase(databaseName);
   let server: ChildProcess | undefined;
   try {
-    execFileSync(process.execPath, [path.join(root, 'bin/casebook.js'), 'migrate'], {
-      cwd: root, env: { ...process.env, DATABASE_URL: databaseUrl, LOG_LEVEL: 'warn' }, stdio: ['ignore', 'ignore', 'inherit'],
-    });
+    migrate(databaseUrl);
     const seeded = await seed();
     const project: Seed = { ...seeded.main, token: seeded.token };
-    server = await startServer();
+    server = await startServer(bench);
     console.log(`server pid ${server.pid}, pool ${poolSize}, ${connections} connections, ${duration} s per run, ${require('node:os').cpus().length} CPUs`);
 
     // A first call warms the server up (JIT, query compiler) on a project of its own.
@@ -252,7 +170,7 @@ async function main() {
     for (let from = 0; from < 20_000; from += 5000) addTimes.push(await bulkAdd(project, from));
     console.log(`POST /test/bulk-add, 5,000 tests per call: first call on a cold server ${Math.round(warm)} ms, then ${addTimes.map((ms) => `${Math.round(ms)} ms`).join(', ')}`);
     // Autovacuum would get here on its own within a minute of the inserts; the bench does not wait.
-    await vacuum();
+    await admin('VACUUM ANALYZE tests, test_labels', databaseUrl);
 
     const pid = server.pid!;
     // The floor under every API call: authentication (its queries) plus the smallest route.
@@ -273,13 +191,13 @@ async function main() {
     // The export is measured on a freshly started server, so its RSS is not the heap
     // left behind by the bulk-add bodies above.
     await stopServer(server);
-    server = await startServer();
+    server = await startServer(bench);
     await fetch(`${base}/api/v1/labels?projectId=${project.projectId}`, { headers: { Authorization: `Bearer ${project.token}` } });
     console.log(`fresh server, after one request: RSS ${Math.round(rssKb(server.pid!) / 1024)} MB`);
     for (const format of ['csv', 'json', 'csv', 'json'] as const) await exportRun(project, server.pid!, format);
   } finally {
     if (server) await stopServer(server);
-    await admin(`DROP DATABASE IF EXISTS "${dbName}" WITH (FORCE)`);
+    await dropDatabase(databaseName);
   }
 }
 

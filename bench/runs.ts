@@ -14,49 +14,23 @@
  *     (authentication and one small query) under the same load
  * Every figure is printed; nothing is asserted. Everything started is stopped.
  */
-import { execFileSync, spawn, type ChildProcess } from 'node:child_process';
-import fs from 'node:fs';
-import path from 'node:path';
+import type { ChildProcess } from 'node:child_process';
 import { Client } from 'pg';
-import { loadConfig } from '../src/config';
-import { openDatabase, type Database } from '../src/db/client';
+import type { Database } from '../src/db/client';
 import { issueToken } from '../src/domain/tokens/tokens.service';
 import { defaultLookupRows } from '../src/domain/lookups/lookup-defaults';
 import { createRun } from '../src/domain/runs/runs.service';
 import type { RequestContext } from '../src/http/route';
+import {
+  admin, autocannon, benchSettings, dropDatabase, migrate, openSeedDatabase, recreateDatabase, rssSampler, startServer, stopServer,
+  type RssSampler,
+} from './support';
 
-interface CannonResult {
-  requests: { average: number; total: number };
-  latency: { average: number; p50: number; p99: number; max: number };
-  non2xx: number;
-  errors: number;
-}
-// autocannon ships no type declarations; this is the part of its result used here.
-// eslint-disable-next-line @typescript-eslint/no-require-imports
-const autocannon = require('autocannon') as (opts: Record<string, unknown>) => Promise<CannonResult>;
-
-const root = path.resolve(__dirname, '..');
-const adminUrl = process.env.BENCH_ADMIN_DATABASE_URL ?? 'postgresql://postgres@127.0.0.1:5432/postgres';
-const dbName = 'casebook_bench_runs';
-const databaseUrl = Object.assign(new URL(adminUrl), { pathname: `/${dbName}` }).toString();
-const port = Number(process.env.BENCH_PORT ?? 3927);
-const poolSize = process.env.BENCH_POOL_SIZE ?? '20';
-const connections = Number(process.env.BENCH_CONNECTIONS ?? 50);
-const duration = Number(process.env.BENCH_DURATION ?? 10);
-const base = `http://127.0.0.1:${port}`;
+const bench = benchSettings('casebook_bench_runs', 3927);
+const { databaseName, databaseUrl, poolSize, connections, duration, base } = bench;
 const RUN_SIZE = 10_000;
 const BULK = 5_000;
 const STATUSES = ['passed', 'failed', 'blocked', 'retest', 'untested'] as const;
-
-async function admin(sql: string, url = adminUrl) {
-  const c = new Client({ connectionString: url });
-  await c.connect();
-  try {
-    await c.query(sql);
-  } finally {
-    await c.end();
-  }
-}
 
 /** A User with a token; a project with sections, squads and 15,000 tests; the 10,000-test run. */
 async function seed(db: Database) {
@@ -97,68 +71,10 @@ async function seed(db: Database) {
 }
 type Seed = Awaited<ReturnType<typeof seed>>;
 
-function startServer(): Promise<ChildProcess> {
-  // BENCH_NODE_ARGS, e.g. "--cpu-prof --cpu-prof-dir=/tmp/prof", profiles the server.
-  const nodeArgs = (process.env.BENCH_NODE_ARGS ?? '').split(' ').filter(Boolean);
-  const child = spawn(process.execPath, [...nodeArgs, path.join(root, 'bin/casebook.js'), 'serve'], {
-    cwd: root,
-    env: { ...process.env, DATABASE_URL: databaseUrl, DATABASE_POOL_SIZE: poolSize, PORT: String(port), HOST: '127.0.0.1', LOG_LEVEL: 'warn' },
-    stdio: ['ignore', 'inherit', 'inherit'],
-  });
-  return new Promise((resolve, reject) => {
-    const started = Date.now();
-    const poll = async () => {
-      try {
-        if ((await fetch(`${base}/readyz`)).ok) return resolve(child);
-      } catch {
-        // not listening yet
-      }
-      if (child.exitCode !== null || Date.now() - started > 30_000) return reject(new Error('server did not start'));
-      setTimeout(poll, 200);
-    };
-    poll();
-  });
-}
-
-function stopServer(child: ChildProcess): Promise<void> {
-  if (child.exitCode !== null) return Promise.resolve();
-  return new Promise((resolve) => {
-    child.once('exit', () => resolve());
-    child.kill('SIGTERM');
-  });
-}
-
-/** Samples the server's resident memory every 20 ms; `peak()` reads and resets the phase maximum. */
-function rssSampler(pid: number) {
-  let phase = 0;
-  let overall = 0;
-  const read = () => {
-    try {
-      const kb = Number(/VmRSS:\s+(\d+)/.exec(fs.readFileSync(`/proc/${pid}/status`, 'utf8'))?.[1] ?? 0);
-      phase = Math.max(phase, kb);
-      overall = Math.max(overall, kb);
-    } catch {
-      // the process has exited
-    }
-  };
-  const timer = setInterval(read, 20);
-  read();
-  return {
-    peak() {
-      read();
-      const mb = phase / 1024;
-      phase = 0;
-      return mb;
-    },
-    overall: () => overall / 1024,
-    stop: () => clearInterval(timer),
-  };
-}
-
 const mb = (n: number) => `${n.toFixed(0)} MB`;
 const ms = (n: number) => `${n.toFixed(0)} ms`;
 
-async function timed(label: string, fn: () => Promise<Response>, rss: ReturnType<typeof rssSampler>) {
+async function timed(label: string, fn: () => Promise<Response>, rss: RssSampler) {
   const started = performance.now();
   const res = await fn();
   const body = Buffer.from(await res.arrayBuffer());
@@ -168,7 +84,7 @@ async function timed(label: string, fn: () => Promise<Response>, rss: ReturnType
   return { elapsed, body };
 }
 
-async function load(label: string, paths: string[], auth: Record<string, string>, rss: ReturnType<typeof rssSampler>) {
+async function load(label: string, paths: string[], auth: Record<string, string>, rss: RssSampler) {
   const requests = paths.map((p) => ({ method: 'GET', path: p }));
   // A short unreported warm-up, so the figures are of a JIT-compiled server.
   await autocannon({ url: base, connections, duration: 2, headers: auth, requests });
@@ -177,7 +93,7 @@ async function load(label: string, paths: string[], auth: Record<string, string>
     + `max ${result.latency.max} ms   non-2xx ${result.non2xx}   errors ${result.errors}   server RSS peak ${mb(rss.peak())}`);
 }
 
-async function measure(s: Seed, rss: ReturnType<typeof rssSampler>) {
+async function measure(s: Seed, rss: RssSampler) {
   const auth = { authorization: `Bearer ${s.token}` };
   const json = { ...auth, 'content-type': 'application/json' };
   const q = `runId=${s.runId}&projectId=${s.projectId}`;
@@ -226,15 +142,12 @@ async function measure(s: Seed, rss: ReturnType<typeof rssSampler>) {
 }
 
 async function main() {
-  await admin(`DROP DATABASE IF EXISTS ${dbName} WITH (FORCE)`);
-  await admin(`CREATE DATABASE ${dbName}`);
+  await recreateDatabase(databaseName);
   let server: ChildProcess | undefined;
-  let rss: ReturnType<typeof rssSampler> | undefined;
+  let rss: RssSampler | undefined;
   try {
-    execFileSync(process.execPath, [path.join(root, 'bin/casebook.js'), 'migrate'], {
-      cwd: root, env: { ...process.env, DATABASE_URL: databaseUrl, LOG_LEVEL: 'warn' }, stdio: ['ignore', 'ignore', 'inherit'],
-    });
-    const db = await openDatabase(loadConfig({ DATABASE_URL: databaseUrl, DATABASE_POOL_SIZE: '2', LOG_LEVEL: 'warn' }));
+    migrate(databaseUrl);
+    const db = await openSeedDatabase(databaseUrl);
     let s: Seed;
     try {
       s = await seed(db);
@@ -243,7 +156,7 @@ async function main() {
     }
     // Fresh statistics, as a long-lived database would have.
     await admin('VACUUM ANALYZE', databaseUrl);
-    server = await startServer();
+    server = await startServer(bench);
     rss = rssSampler(server.pid!);
     console.log(`server pid ${server.pid}, RSS at start ${mb(rss.peak())}`);
     await measure(s, rss);
@@ -253,7 +166,7 @@ async function main() {
   } finally {
     rss?.stop();
     if (server) await stopServer(server);
-    await admin(`DROP DATABASE IF EXISTS ${dbName} WITH (FORCE)`);
+    await dropDatabase(databaseName);
   }
 }
 

@@ -1,0 +1,160 @@
+/**
+ * What the benchmarks share: their settings from BENCH_* variables, a bench
+ * database on the local PostgreSQL, the real server started on it, autocannon,
+ * and the server's memory and CPU read from /proc.
+ *
+ * Variables: BENCH_ADMIN_DATABASE_URL (the admin connection, default
+ * postgresql://postgres@127.0.0.1:5432/postgres), BENCH_PORT, BENCH_POOL_SIZE
+ * (default 20), BENCH_CONNECTIONS (default 50), BENCH_DURATION (seconds per
+ * run, default 10), BENCH_NODE_ARGS (extra node arguments for the server).
+ */
+import { execFileSync, spawn, type ChildProcess } from 'node:child_process';
+import fs from 'node:fs';
+import path from 'node:path';
+import { Client } from 'pg';
+import { loadConfig } from '../src/config';
+import { openDatabase, type Database } from '../src/db/client';
+
+export interface CannonResult {
+  requests: { average: number; total: number };
+  latency: { average: number; p50: number; p99: number; max: number };
+  non2xx: number;
+  errors: number;
+  duration: number;
+}
+// autocannon ships no type declarations; this is the part of its result used here.
+// eslint-disable-next-line @typescript-eslint/no-require-imports
+export const autocannon = require('autocannon') as (opts: Record<string, unknown>) => Promise<CannonResult>;
+
+const root = path.resolve(__dirname, '..');
+const casebookBin = path.join(root, 'bin/casebook.js');
+const adminUrl = process.env.BENCH_ADMIN_DATABASE_URL ?? 'postgresql://postgres@127.0.0.1:5432/postgres';
+
+/** A bench's database and load settings; BENCH_* variables override the defaults. */
+export function benchSettings(databaseName: string, defaultPort: number) {
+  const port = Number(process.env.BENCH_PORT ?? defaultPort);
+  return {
+    databaseName,
+    databaseUrl: benchDatabaseUrl(databaseName),
+    port,
+    base: `http://127.0.0.1:${port}`,
+    poolSize: process.env.BENCH_POOL_SIZE ?? '20',
+    connections: Number(process.env.BENCH_CONNECTIONS ?? 50),
+    duration: Number(process.env.BENCH_DURATION ?? 10),
+  };
+}
+export type BenchSettings = ReturnType<typeof benchSettings>;
+
+/** The URL of database `databaseName` on the server of the admin connection. */
+export function benchDatabaseUrl(databaseName: string): string {
+  const u = new URL(adminUrl);
+  u.pathname = `/${databaseName}`;
+  return u.toString();
+}
+
+/** Runs one statement on a connection of its own: to the admin database unless `url` says otherwise. */
+export async function admin(sql: string, url = adminUrl) {
+  const c = new Client({ connectionString: url });
+  await c.connect();
+  try {
+    await c.query(sql);
+  } finally {
+    await c.end();
+  }
+}
+
+/** Drops the database if a previous bench left it behind, and creates it empty. */
+export async function recreateDatabase(databaseName: string) {
+  await dropDatabase(databaseName);
+  await admin(`CREATE DATABASE "${databaseName}"`);
+}
+
+export async function dropDatabase(databaseName: string) {
+  await admin(`DROP DATABASE IF EXISTS "${databaseName}" WITH (FORCE)`);
+}
+
+/** Applies the migrations with `casebook migrate`. */
+export function migrate(databaseUrl: string) {
+  execFileSync(process.execPath, [casebookBin, 'migrate'], {
+    cwd: root, env: { ...process.env, DATABASE_URL: databaseUrl, LOG_LEVEL: 'warn' }, stdio: ['ignore', 'ignore', 'inherit'],
+  });
+}
+
+/** A small connection for seeding through Prisma; the caller closes it. */
+export function openSeedDatabase(databaseUrl: string): Promise<Database> {
+  return openDatabase(loadConfig({ DATABASE_URL: databaseUrl, DATABASE_POOL_SIZE: '2', LOG_LEVEL: 'warn' }));
+}
+
+/** Starts `casebook serve` on the bench database and resolves once /readyz answers (30 s at most). */
+export function startServer(settings: Pick<BenchSettings, 'databaseUrl' | 'poolSize' | 'port'>): Promise<ChildProcess> {
+  const { databaseUrl, poolSize, port } = settings;
+  // BENCH_NODE_ARGS, e.g. "--cpu-prof --cpu-prof-dir=/tmp/prof", profiles the server.
+  const nodeArgs = (process.env.BENCH_NODE_ARGS ?? '').split(' ').filter(Boolean);
+  const child = spawn(process.execPath, [...nodeArgs, casebookBin, 'serve'], {
+    cwd: root,
+    env: { ...process.env, DATABASE_URL: databaseUrl, DATABASE_POOL_SIZE: poolSize, PORT: String(port), HOST: '127.0.0.1', LOG_LEVEL: 'warn' },
+    stdio: ['ignore', 'inherit', 'inherit'],
+  });
+  return new Promise((resolve, reject) => {
+    const started = Date.now();
+    const poll = async () => {
+      try {
+        if ((await fetch(`http://127.0.0.1:${port}/readyz`)).ok) return resolve(child);
+      } catch {
+        // not listening yet
+      }
+      if (child.exitCode !== null || Date.now() - started > 30_000) return reject(new Error('server did not start'));
+      setTimeout(poll, 200);
+    };
+    poll();
+  });
+}
+
+/** Sends SIGTERM and resolves once the server has exited. */
+export function stopServer(child: ChildProcess): Promise<void> {
+  if (child.exitCode !== null) return Promise.resolve();
+  return new Promise((resolve) => {
+    child.once('exit', () => resolve());
+    child.kill('SIGTERM');
+  });
+}
+
+/** The process's resident memory now, in kB. */
+export function rssKb(pid: number): number {
+  const m = /VmRSS:\s+(\d+) kB/.exec(fs.readFileSync(`/proc/${pid}/status`, 'utf8'));
+  return m ? Number(m[1]) : 0;
+}
+
+/** Samples the server's resident memory every 20 ms; `peak()` reads and resets the phase maximum, in MB. */
+export function rssSampler(pid: number) {
+  let phase = 0;
+  let overall = 0;
+  const read = () => {
+    try {
+      const kb = rssKb(pid);
+      phase = Math.max(phase, kb);
+      overall = Math.max(overall, kb);
+    } catch {
+      // the process has exited
+    }
+  };
+  const timer = setInterval(read, 20);
+  read();
+  return {
+    peak() {
+      read();
+      const mb = phase / 1024;
+      phase = 0;
+      return mb;
+    },
+    overall: () => overall / 1024,
+    stop: () => clearInterval(timer),
+  };
+}
+export type RssSampler = ReturnType<typeof rssSampler>;
+
+/** CPU time (user + system) the process has used so far, in ms. */
+export function cpuMs(pid: number): number {
+  const fields = fs.readFileSync(`/proc/${pid}/stat`, 'utf8').split(') ')[1].split(' ');
+  return ((Number(fields[11]) + Number(fields[12])) * 1000) / 100; // utime, stime in clock ticks of 1/100 s
+}
