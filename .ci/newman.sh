@@ -4,27 +4,15 @@
 # first start: project → tests → run → results → reports.
 set -euo pipefail
 cd "$(dirname "$0")/.."
+source .ci/lib/start-server.sh
 
-data=$(mktemp -d)
-log=$(mktemp)
-port=$((20000 + RANDOM % 20000))
-CASEBOOK_DATA_DIR="$data" PORT="$port" DATABASE_URL= LOG_LEVEL=warn setsid node bin/casebook.js serve >"$log" 2>&1 &
-pid=$!
-cleanup() { kill -- -"$pid" 2>/dev/null || true; rm -rf "$data" "$log"; }
-trap cleanup EXIT
-
-for _ in $(seq 1 60); do
-  if curl -fsS "http://127.0.0.1:$port/readyz" >/dev/null 2>&1; then break; fi
-  if ! kill -0 "$pid" 2>/dev/null; then cat "$log"; echo "server exited early"; exit 1; fi
-  sleep 1
-done
-token=$(grep -o 'cb_[A-Za-z0-9_-]*' "$log" | head -n 1)
-[ -n "$token" ] || { cat "$log"; echo "no bootstrap token printed"; exit 1; }
+start_embedded_server /readyz env LOG_LEVEL=warn node bin/casebook.js serve
+bootstrap_token
 
 if ! npx --no-install newman run postman/ci-smoke.postman_collection.json \
   --environment postman/casebook.localhost.postman_environment.json \
-  --env-var "baseUrl=http://127.0.0.1:$port" --env-var "token=$token" \
+  --env-var "baseUrl=$server_url" --env-var "token=$server_token" \
   --bail --color off --reporters cli; then
-  echo "== server log"; tail -n 40 "$log"; exit 1
+  echo "== server log"; tail -n 40 "$server_log"; exit 1
 fi
-echo "newman smoke OK (port $port)"
+echo "newman smoke OK (port $server_port)"
