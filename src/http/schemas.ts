@@ -32,6 +32,26 @@ export const limitOffset = {
   offset: queryInt(0, Number.MAX_SAFE_INTEGER).default(0),
 };
 
+/** A bulk array: 1 to MAX_BULK items (API.md), called `noun`s in its messages. */
+export const bulkArray = <T extends z.ZodType>(item: T, noun: string) =>
+  z.array(item).min(1, `At least one ${noun}`).max(MAX_BULK, `At most ${MAX_BULK} ${noun}s`);
+
+/**
+ * A refinement naming every repeated id of an array, at validation time (400
+ * before any lookup): `<name>.<i>[.<field>]: Duplicate of <name>.<first>[.<field>]`.
+ */
+export function noDuplicateIds<T>(name: string, idOf: (item: T) => number, field?: string) {
+  const at = (i: number) => (field ? [i, field] : [i]);
+  return (items: T[], ctx: z.RefinementCtx) => {
+    const first = new Map<number, number>();
+    items.forEach((item, i) => {
+      const seen = first.get(idOf(item));
+      if (seen === undefined) first.set(idOf(item), i);
+      else ctx.addIssue({ code: 'custom', path: at(i), message: `Duplicate of ${[name, ...at(seen)].join('.')}` });
+    });
+  };
+}
+
 export const nonBlank = (max = 255) => z.string().trim().min(1, 'Must not be empty').max(max, `At most ${max} characters`);
 export const optionalText = (max = 10000) => z.string().max(max, `At most ${max} characters`).nullable().optional();
 

@@ -29,11 +29,11 @@ describe('PUT /run/update-test-status', () => {
       [[{ testId: ids[0], status: 'passed' }, { testId: ids[1], status: 'done' }], 'testResults.1.status: Expected one of passed, failed, blocked, retest, untested'],
       [[{ testId: ids[0], status: 'passed' }, { testId: ids[1] }], 'testResults.1.status: Required'],
       [[{ testId: ids[0], status: 'passed' }, { testId: ids[1], status: 'failed' }, { testId: outsider, status: 'failed' }], `testResults.2.testId: Test ${outsider} is not in the run`],
-      [[{ testId: ids[0], status: 'passed' }, { testId: ids[1], status: 'failed' }, { testId: ids[2], status: 'failed' }, { testId: ids[0], status: 'blocked' }], 'testResults.3.testId: Duplicate of testResults.0'],
+      [[{ testId: ids[0], status: 'passed' }, { testId: ids[1], status: 'failed' }, { testId: ids[2], status: 'failed' }, { testId: ids[0], status: 'blocked' }], 'testResults.3.testId: Duplicate of testResults.0.testId'],
       [[{ testId: ids[0], status: 'passed', comment: 5 }], 'testResults.0.comment'],
       [[{ testId: -1, status: 'passed' }], 'testResults.0.testId'],
-      [[], 'testResults: Must not be empty'],
-      [Array.from({ length: 5001 }, (_, i) => ({ testId: i + 1, status: 'passed' })), 'testResults: At most 5000 items'],
+      [[], 'testResults: At least one result'],
+      [Array.from({ length: 5001 }, (_, i) => ({ testId: i + 1, status: 'passed' })), 'testResults: At most 5000 results'],
     ];
     for (const [testResults, message] of cases) {
       const res = await t.as(w.user.token).put('/run/update-test-status', { ...q, testResults }).expect(400);

@@ -145,11 +145,11 @@ describe('POST /run/create', () => {
     const [foreign] = await createTests(t.db, w.projectB.projectId, 1);
     const runsBefore = await t.db.run.count();
     const cases: [unknown, string][] = [
-      [{ projectId: p, runName: 'x', testIds: [] }, 'testIds: Must not be empty'],
+      [{ projectId: p, runName: 'x', testIds: [] }, 'testIds: At least one test'],
       [{ projectId: p, runName: 'x', testIds: [a, b, a] }, 'testIds.2: Duplicate of testIds.0'],
       [{ projectId: p, runName: 'x', testIds: [a, foreign] }, `testIds.1: Test ${foreign} is not in the project`],
       [{ projectId: p, runName: 'x', testIds: [gone, a] }, `testIds.0: Test ${gone} is not in the project`],
-      [{ projectId: p, runName: 'x', testIds: Array.from({ length: 5001 }, (_, i) => i + 1) }, 'testIds: At most 5000 items'],
+      [{ projectId: p, runName: 'x', testIds: Array.from({ length: 5001 }, (_, i) => i + 1) }, 'testIds: At most 5000 tests'],
       [{ projectId: p, runName: '  ', testIds: [a] }, 'runName: Must not be empty'],
       [{ projectId: p, testIds: [a] }, 'runName: Required'],
       [{ projectId: p, runName: 'x', testIds: ['1'] }, 'testIds.0: Expected number'],

@@ -1,4 +1,4 @@
-import { bodyId, limitOffset, MAX_BULK, nonBlank, optionalText, queryId, z } from '../../http/schemas';
+import { bodyId, bulkArray, limitOffset, noDuplicateIds, nonBlank, optionalText, queryId, z } from '../../http/schemas';
 
 /** The five statuses of a test in a run, in the order reports show them. */
 export const TEST_STATUSES = ['passed', 'failed', 'blocked', 'retest', 'untested'] as const;
@@ -101,23 +101,7 @@ export const runReportQuery = runQuery.extend({
 
 // Bodies
 
-/** Reports every repeat of an id as `<index>.<field>: Duplicate of <name>.<first index>`. */
-function noDuplicateIds<T>(name: string, idOf: (item: T) => number, field?: string) {
-  return (items: T[], ctx: z.RefinementCtx) => {
-    const first = new Map<number, number>();
-    items.forEach((item, i) => {
-      const id = idOf(item);
-      const seen = first.get(id);
-      if (seen === undefined) first.set(id, i);
-      else ctx.addIssue({ code: 'custom', path: field ? [i, field] : [i], message: `Duplicate of ${name}.${seen}` });
-    });
-  };
-}
-
-const bulk = <T extends z.ZodType>(item: T) =>
-  z.array(item).min(1, 'Must not be empty').max(MAX_BULK, `At most ${MAX_BULK} items`);
-
-const testIds = bulk(bodyId).superRefine(noDuplicateIds<number>('testIds', (id) => id));
+const testIds = bulkArray(bodyId, 'test').superRefine(noDuplicateIds<number>('testIds', (id) => id));
 
 export const runIdBody = z.strictObject({ runId: bodyId, projectId: bodyId });
 export const createRunBody = z.strictObject({
@@ -131,7 +115,7 @@ export const removeTestsBody = runIdBody.extend({ testIds });
 
 const testResult = z.strictObject({ testId: bodyId, status: testStatus, comment: optionalText() });
 export const updateStatusBody = runIdBody.extend({
-  testResults: bulk(testResult).superRefine(noDuplicateIds<z.infer<typeof testResult>>('testResults', (r) => r.testId, 'testId')),
+  testResults: bulkArray(testResult, 'result').superRefine(noDuplicateIds<z.infer<typeof testResult>>('testResults', (r) => r.testId, 'testId')),
 });
 
 export const updatedCount = z.object({ updated: int });

@@ -9,18 +9,6 @@ import { insertTests, softDeleteTests, updateTests } from './tests.write';
 // Bulk routes: each is one transaction of set-based statements, all or nothing.
 // A bad item is a 400 naming its index and field, and nothing is written.
 
-/** `tests.4.testId: Duplicate of tests.1` for every repeated id. */
-function refuseDuplicates(ids: number[], at: (i: number) => string) {
-  const first = new Map<number, number>();
-  const errors: string[] = [];
-  ids.forEach((id, i) => {
-    const j = first.get(id);
-    if (j === undefined) first.set(id, i);
-    else errors.push(`${at(i)}: Duplicate of ${at(j)}`);
-  });
-  if (errors.length > 0) throw badRequest(listOf(errors));
-}
-
 export async function bulkAddTests(
   ctx: RequestContext,
   input: { projectId: number; tests: (TestFieldsInput & { title: string; projectId?: number })[] },
@@ -44,7 +32,6 @@ export async function bulkUpdateTests(
   input: { projectId?: number; tests: (TestFieldsInput & { testId: number })[] },
 ) {
   const testIds = input.tests.map((t) => t.testId);
-  refuseDuplicates(testIds, (i) => `tests.${i}.testId`);
   if (input.projectId !== undefined) await requireProject(ctx, input.projectId);
   const scope = input.projectId === undefined ? Prisma.empty : Prisma.sql`AND t.project_id = ${input.projectId}`;
   await ctx.db.$transaction(async (tx) => {
@@ -68,7 +55,6 @@ export async function bulkUpdateTests(
 
 export async function bulkDeleteTests(ctx: RequestContext, input: { projectId: number; testIds: number[] }) {
   const { projectId, testIds } = input;
-  refuseDuplicates(testIds, (i) => `testIds.${i}`);
   const project = await requireProject(ctx, projectId);
   await ctx.db.$transaction(async (tx) => {
     const found = await tx.$queryRaw<{ id: number }[]>`

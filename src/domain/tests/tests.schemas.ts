@@ -1,4 +1,4 @@
-import { bodyId, limitOffset, MAX_BULK, MAX_PAGE, nonBlank, optionalText, queryId, z } from '../../http/schemas';
+import { bodyId, bulkArray, limitOffset, MAX_PAGE, noDuplicateIds, nonBlank, optionalText, queryId, z } from '../../http/schemas';
 
 // Request and record schemas of the test catalog. Referenced ids (section,
 // lookups, squad, labels) are checked against the test's project by the service.
@@ -28,20 +28,20 @@ export const createTestBody = z.strictObject({ projectId: bodyId, title, ...test
 export const updateTestBody = z.strictObject({ testId: bodyId, projectId: bodyId.optional(), title: title.optional(), ...testFields });
 export const testIdBody = z.strictObject({ testId: bodyId, projectId: bodyId });
 
-const bulkItems = <T extends z.ZodType>(item: T) =>
-  z.array(item).min(1, 'At least one test').max(MAX_BULK, `At most ${MAX_BULK} tests`);
 export const bulkAddBody = z.strictObject({
   projectId: bodyId,
   // An item may repeat the request's projectId, as a create body would carry it.
-  tests: bulkItems(z.strictObject({ projectId: bodyId.optional(), title, ...testFields })),
+  tests: bulkArray(z.strictObject({ projectId: bodyId.optional(), title, ...testFields }), 'test'),
 });
 export const bulkUpdateBody = z.strictObject({
   projectId: bodyId.optional(),
-  tests: bulkItems(z.strictObject({ testId: bodyId, title: title.optional(), ...testFields })),
+  tests: bulkArray(z.strictObject({ testId: bodyId, title: title.optional(), ...testFields }), 'test').superRefine(
+    noDuplicateIds<{ testId: number }>('tests', (t) => t.testId, 'testId'),
+  ),
 });
 export const bulkDeleteBody = z.strictObject({
   projectId: bodyId,
-  testIds: z.array(bodyId).min(1, 'At least one test').max(MAX_BULK, `At most ${MAX_BULK} tests`),
+  testIds: bulkArray(bodyId, 'test').superRefine(noDuplicateIds<number>('testIds', (id) => id)),
 });
 
 // An empty search is no search, as a cleared search box sends it.
