@@ -1,3 +1,4 @@
+import crypto from 'node:crypto';
 import fs from 'node:fs';
 import path from 'node:path';
 import { PrismaPg } from '@prisma/adapter-pg';
@@ -45,12 +46,20 @@ function fromFactory(
   };
 }
 
+// Named statements are parsed and planned once per connection instead of on
+// every call. Only small statements are named: bulk writes vary in their number
+// of parameters and would fill each connection's statement cache.
+const MAX_CACHED_STATEMENT_ARGS = 64;
+function statementName(query: { sql: string; args: unknown[] }): string {
+  if (query.args.length > MAX_CACHED_STATEMENT_ARGS) return undefined as unknown as string;
+  return `cb_${crypto.createHash('sha1').update(query.sql).digest('base64url')}`;
+}
+
 function openPostgres(config: DbConfig, url: string): Database {
-  const factory = new PrismaPg({
-    connectionString: url,
-    max: config.databasePoolSize,
-    connectionTimeoutMillis: config.databaseConnectTimeoutMs,
-  });
+  const factory = new PrismaPg(
+    { connectionString: url, max: config.databasePoolSize, connectionTimeoutMillis: config.databaseConnectTimeoutMs },
+    { statementNameGenerator: statementName },
+  );
   return fromFactory('postgresql', factory);
 }
 
