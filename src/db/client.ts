@@ -2,10 +2,11 @@ import crypto from 'node:crypto';
 import fs from 'node:fs';
 import path from 'node:path';
 import { PrismaPg } from '@prisma/adapter-pg';
+import pg from 'pg';
 import type { SqlMigrationAwareDriverAdapterFactory } from '@prisma/driver-adapter-utils';
 import { PrismaClient } from '../generated/prisma/client';
 import type { Config } from '../config';
-import { applyMigrations } from './migrate';
+import { applyMigrations, type ScriptRunner } from './migrate';
 import { acquireDirectoryLock } from './directory-lock';
 
 export type Db = PrismaClient;
@@ -13,8 +14,8 @@ export type Db = PrismaClient;
 export interface Database {
   prisma: PrismaClient;
   kind: 'postgresql' | 'embedded';
-  /** Applies pending migrations; returns the names it applied. */
-  migrate(): Promise<string[]>;
+  /** Applies pending migrations (of prisma/migrations unless told); returns the names it applied. */
+  migrate(dir?: string): Promise<string[]>;
   /** Resolves when the database answers a trivial query. */
   ping(): Promise<void>;
   close(): Promise<void>;
@@ -29,13 +30,14 @@ export async function openDatabase(config: DbConfig): Promise<Database> {
 function fromFactory(
   kind: Database['kind'],
   factory: SqlMigrationAwareDriverAdapterFactory,
+  runScript: ScriptRunner,
   onClose: () => Promise<void> = async () => {},
 ): Database {
   const prisma = new PrismaClient({ adapter: factory });
   return {
     prisma,
     kind,
-    migrate: () => applyMigrations(factory),
+    migrate: (dir) => applyMigrations(factory, runScript, dir),
     ping: async () => {
       await prisma.$queryRawUnsafe('SELECT 1');
     },
@@ -60,7 +62,22 @@ function openPostgres(config: DbConfig, url: string): Database {
     { connectionString: url, max: config.databasePoolSize, connectionTimeoutMillis: config.databaseConnectTimeoutMs },
     { statementNameGenerator: statementName },
   );
-  return fromFactory('postgresql', factory);
+  // A migration's script runs on a connection of its own, in one transaction.
+  const runScript: ScriptRunner = async (script) => {
+    const client = new pg.Client({ connectionString: url, connectionTimeoutMillis: config.databaseConnectTimeoutMs });
+    await client.connect();
+    try {
+      await client.query('BEGIN');
+      await client.query(script);
+      await client.query('COMMIT');
+    } catch (err) {
+      await client.query('ROLLBACK').catch(() => {});
+      throw err;
+    } finally {
+      await client.end();
+    }
+  };
+  return fromFactory('postgresql', factory, runScript);
 }
 
 async function openEmbedded(dataDir: string): Promise<Database> {
@@ -72,7 +89,10 @@ async function openEmbedded(dataDir: string): Promise<Database> {
     const { PGlite } = require('@electric-sql/pglite') as typeof import('@electric-sql/pglite');
     const { PrismaPGlite } = require('pglite-prisma-adapter') as typeof import('pglite-prisma-adapter');
     const pg = await PGlite.create({ dataDir: path.join(dir, 'pglite') });
-    return fromFactory('embedded', new PrismaPGlite(pg), async () => {
+    const runScript: ScriptRunner = async (script) => {
+      await pg.transaction((tx) => tx.exec(script));
+    };
+    return fromFactory('embedded', new PrismaPGlite(pg), runScript, async () => {
       await pg.close();
       release();
     });

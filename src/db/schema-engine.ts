@@ -57,17 +57,17 @@ export async function withSchemaEngine<T>(
 export const noFilters = { externalTables: [], externalEnums: [] };
 
 /** The migrations folder in the form the engine reads it. */
-export function readMigrationsList() {
-  const dirs = fs.existsSync(migrationsDir)
-    ? fs.readdirSync(migrationsDir, { withFileTypes: true }).filter((d) => d.isDirectory()).map((d) => d.name).sort()
+export function readMigrationsList(dir = migrationsDir) {
+  const dirs = fs.existsSync(dir)
+    ? fs.readdirSync(dir, { withFileTypes: true }).filter((d) => d.isDirectory()).map((d) => d.name).sort()
     : [];
-  const lockPath = path.join(migrationsDir, 'migration_lock.toml');
+  const lockPath = path.join(dir, 'migration_lock.toml');
   return {
-    baseDir: migrationsDir,
+    baseDir: dir,
     lockfile: { path: 'migration_lock.toml', content: fs.existsSync(lockPath) ? fs.readFileSync(lockPath, 'utf8') : null },
     shadowDbInitScript: '',
     migrationDirectories: dirs.map((name) => {
-      const file = path.join(migrationsDir, name, 'migration.sql');
+      const file = path.join(dir, name, 'migration.sql');
       return {
         path: name,
         migrationFile: {
