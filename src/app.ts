@@ -28,24 +28,36 @@ function requireJsonBody(req: Request, res: Response, next: NextFunction) {
   next();
 }
 
+/**
+ * Request logs (info level): method, path and status only; headers (tokens,
+ * cookies) and query strings stay out. Below info they would all be dropped, so
+ * the per-request logging work is skipped and errors log through the root logger.
+ */
+function requestLogging(logger: Logger): express.RequestHandler {
+  if (!logger.isLevelEnabled('info')) {
+    return (req, _res, next) => {
+      req.log = logger;
+      next();
+    };
+  }
+  return pinoHttp({
+    logger,
+    quietReqLogger: true,
+    autoLogging: { ignore: (req) => req.url === '/healthz' },
+    serializers: {
+      req: (req: { id: unknown; method: string; url: string }) => ({ id: req.id, method: req.method, path: req.url.split('?')[0] }),
+      res: (res: { statusCode: number }) => ({ statusCode: res.statusCode }),
+    },
+  });
+}
+
 /** Wires middleware and routers; no business logic lives here. */
 export async function buildApp({ config, database, logger }: AppDeps): Promise<express.Express> {
   const app = express();
   app.set('trust proxy', 'loopback');
   app.disable('x-powered-by');
   app.use(helmet());
-  app.use(
-    pinoHttp({
-      logger,
-      quietReqLogger: true,
-      autoLogging: { ignore: (req) => req.url === '/healthz' },
-      // Method, path and status only: headers (tokens, cookies) and query strings stay out of the logs.
-      serializers: {
-        req: (req: { id: unknown; method: string; url: string }) => ({ id: req.id, method: req.method, path: req.url.split('?')[0] }),
-        res: (res: { statusCode: number }) => ({ statusCode: res.statusCode }),
-      },
-    }),
-  );
+  app.use(requestLogging(logger));
   app.use(cookieParser());
 
   app.get('/healthz', (_req, res) => sendData(res, { ok: true }));
