@@ -92,6 +92,14 @@ describe('envelopes and headers', () => {
     }
   });
 
+  it('compresses large responses for clients that accept gzip, not for others', async () => {
+    const gz = await t.http.get('/api/v1/openapi.json').set('Accept-Encoding', 'gzip').expect(200);
+    expect(gz.headers['content-encoding']).toBe('gzip');
+    expect(gz.body.openapi).toMatch(/^3\.0/);
+    const plain = await t.http.get('/api/v1/openapi.json').set('Accept-Encoding', 'identity').expect(200);
+    expect(plain.headers['content-encoding']).toBeUndefined();
+  });
+
   it('serves healthz and readyz', async () => {
     await t.http.get('/healthz').expect(200, { data: { ok: true }, status: 200 });
     await t.http.get('/readyz').expect(200, { data: { ok: true }, status: 200 });
