@@ -1,4 +1,4 @@
-import type { Writable } from 'node:stream';
+import { Transform, type Writable } from 'node:stream';
 import { finished } from 'node:stream/promises';
 
 // Writing a report to a response without holding it all in memory: wait for
@@ -34,4 +34,29 @@ export async function endStream(out: Writable, chunk?: string | Buffer): Promise
   if (chunk === undefined) out.end();
   else out.end(chunk);
   await finished(out);
+}
+
+/**
+ * Joins small chunks (a CSV row each) into blocks of about `bytes`: every write
+ * to a response costs a system call, and a compressor's work per call.
+ */
+export function coalesce(bytes = 64 * 1024): Transform {
+  let pending: Buffer[] = [];
+  let size = 0;
+  const take = () => {
+    const block = Buffer.concat(pending, size);
+    pending = [];
+    size = 0;
+    return block;
+  };
+  return new Transform({
+    transform(chunk: Buffer, _enc, callback) {
+      pending.push(chunk);
+      size += chunk.length;
+      callback(null, size >= bytes ? take() : undefined);
+    },
+    flush(callback) {
+      callback(null, size > 0 ? take() : undefined);
+    },
+  });
 }

@@ -1,4 +1,4 @@
-import { Readable, type Writable } from 'node:stream';
+import { Readable } from 'node:stream';
 import { pipeline } from 'node:stream/promises';
 import type { Response } from 'express';
 import type { Db } from '../db/client';
@@ -8,6 +8,7 @@ import { requireProject } from '../domain/access';
 import type { TestFilters } from '../domain/tests/tests.schemas';
 import { catalogWhere, testRecordColumns, type TestRecord } from '../domain/tests/tests.sql';
 import { csvRow, csvStream, loadCatalogNames, type CatalogNames } from './test-export-csv';
+import { coalesce, drained } from './stream-writes';
 
 // GET /tests/download: the catalog as a file, streamed. The database is read in
 // keyset-paged batches (by testId), so memory stays flat however large the project.
@@ -50,21 +51,6 @@ async function* jsonArray(source: AsyncGenerator<Batch>): AsyncGenerator<string>
   yield separator === '[' ? '[]' : ']';
 }
 
-/** Resolves once `stream` wants more input; rejects if it closes first. */
-function drained(stream: Writable): Promise<void> {
-  return new Promise((resolve, reject) => {
-    if (stream.destroyed) return reject(new Error('stream closed before drain'));
-    const done = (err?: Error) => {
-      stream.off('drain', onDrain).off('close', onClose);
-      if (err) reject(err);
-      else resolve();
-    };
-    const onDrain = () => done();
-    const onClose = () => done(new Error('stream closed before drain'));
-    stream.on('drain', onDrain).on('close', onClose);
-  });
-}
-
 /**
  * Writes a batch's rows into the CSV stream at once and waits for it to drain
  * between batches: memory stays bounded by one batch, without a round through
@@ -72,7 +58,7 @@ function drained(stream: Writable): Promise<void> {
  */
 async function writeCsv(source: AsyncGenerator<Batch>, names: CatalogNames, res: Response) {
   const csv = csvStream();
-  const written = pipeline(csv, res);
+  const written = pipeline(csv, coalesce(), res);
   try {
     for await (const batch of source) {
       if (csv.destroyed) break; // the client went away while the batch was read
