@@ -29,6 +29,11 @@ function requireJsonBody(req: Request, res: Response, next: NextFunction) {
   next();
 }
 
+function noStore(_req: Request, res: Response, next: NextFunction) {
+  res.set('Cache-Control', 'no-store');
+  next();
+}
+
 /**
  * Request logs (info level): method, path and status only; headers (tokens,
  * cookies) and query strings stay out. Below info they would all be dropped, so
@@ -57,7 +62,9 @@ export async function buildApp({ config, database, logger }: AppDeps): Promise<e
   const app = express();
   app.set('trust proxy', 'loopback');
   app.disable('x-powered-by');
-  app.use(helmet());
+  // HSTS only where the service is really reached over https: over http a browser ignores it at
+  // best, and a stray one pins a dev hostname to https.
+  app.use(helmet({ strictTransportSecurity: config.publicUrl.startsWith('https:') }));
   // Large JSON pages and exports shrink ~10x; on a busy host the bytes saved cost less than gzip.
   app.use(compression());
   app.use(requestLogging(logger));
@@ -73,6 +80,8 @@ export async function buildApp({ config, database, logger }: AppDeps): Promise<e
     }
   });
 
+  // API answers and the routes that issue sessions hold tokens and private data: no cache keeps them.
+  app.use(['/api/v1', '/auth', '/logout'], noStore);
   app.use(buildLoginRouter(config, database.prisma));
 
   const rbac = await loadRbac();
