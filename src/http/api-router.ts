@@ -4,6 +4,7 @@ import type { Rbac } from '../auth/rbac';
 import { authenticate } from '../auth/authenticate';
 import { isForeignOrigin } from '../auth/same-origin';
 import { sendData } from './envelope';
+import { refuseNulCharacters } from './nul-characters';
 import { AppError, forbidden, unauthorized, zodMessage } from './errors';
 import type { AnyRoute, RequestContext } from './route';
 
@@ -27,6 +28,7 @@ export function buildApiRouter(routes: AnyRoute[], deps: ApiDeps): express.Route
       if (principal.via === 'session' && spec.method !== 'get' && isForeignOrigin(req, deps.publicUrl)) throw forbidden();
       if (!deps.rbac.can(principal.role, spec.resource, spec.action)) throw forbidden();
 
+      refuseNulCharacters(req.query, req.body);
       const query = spec.query ? spec.query.safeParse(req.query) : { success: true as const, data: {} };
       if (!query.success) throw new AppError('bad_request', zodMessage(query.error));
       const body = spec.body ? spec.body.safeParse(req.body ?? {}) : { success: true as const, data: {} };

@@ -1,6 +1,8 @@
 import { createSession } from '../../src/auth/sessions';
 import { createTestApp, type TestApp } from '../support/app';
 import { createWorld, type World } from '../support/factories';
+import { createTests } from '../support/catalog-factories';
+import { runSnapshot, startRun } from '../support/run-factories';
 
 let t: TestApp;
 let w: World;
@@ -55,5 +57,69 @@ describe('caching and transport headers', () => {
     } finally {
       await secure.close();
     }
+  });
+});
+
+describe('NUL characters', () => {
+  // PostgreSQL text cannot hold U+0000: such a value must be a 400 naming its field, never a 500.
+  const nul = (field: string) => `Invalid request: ${field}: Must not contain NUL characters`;
+
+  it('answers 400 to a NUL in a query string, for a Reader too', async () => {
+    const projectId = w.projectA.projectId;
+    const res = await t.as(w.reader.token).get('/project/tests', { projectId, search: 'a\u0000b' }).expect(400);
+    expect(res.body).toEqual({ error: nul('search'), status: 400 });
+    const count = await t.as(w.reader.token).get('/project/tests-count', { projectId, search: '\u0000' }).expect(400);
+    expect(count.body.error).toBe(nul('search'));
+    // Credentials and role are still checked first.
+    await t.http.get('/api/v1/project/tests').query({ projectId, search: '\u0000' }).expect(401);
+    await t.as(w.reader.token).post('/test/create', { projectId, title: '\u0000' }).expect(403);
+  });
+
+  it('answers 400 to a NUL in a body string, naming its path, and writes nothing', async () => {
+    const projectId = w.projectA.projectId;
+    const user = t.as(w.user.token);
+    const [tests, labels, projects] = await Promise.all([t.db.test.count(), t.db.label.count(), t.db.project.count()]);
+
+    expect((await user.post('/test/create', { projectId, title: 'ok', steps: 'one\u0000two' }).expect(400)).body).toEqual({
+      error: nul('steps'),
+      status: 400,
+    });
+    await user.post('/test/create', { projectId, title: 't\u0000' }).expect(400, { error: nul('title'), status: 400 });
+    const bulk = await user.post('/test/bulk-add', { projectId, tests: [{ title: 'fine' }, { title: 'x', preconditions: '\u0000' }] }).expect(400);
+    expect(bulk.body.error).toBe(nul('tests.1.preconditions'));
+    const labelRes = await user.post('/project/add-labels', { projectId, labels: ['good', 'b\u0000d'] }).expect(400);
+    expect(labelRes.body.error).toBe(nul('labels.1'));
+    const projectRes = await user.post('/project/create', { orgId: w.orgA.orgId, projectName: 'p\u0000', projectDescription: '\u0000' }).expect(400);
+    expect(projectRes.body.error).toBe(
+      'Invalid request: projectDescription: Must not contain NUL characters; projectName: Must not contain NUL characters',
+    );
+
+    expect(await Promise.all([t.db.test.count(), t.db.label.count(), t.db.project.count()])).toEqual([tests, labels, projects]);
+  });
+
+  it('answers 400 to a NUL in run names and result comments, leaving the run as it was', async () => {
+    const projectId = w.projectA.projectId;
+    const testIds = await createTests(t.db, projectId, 2);
+    const runs = await t.db.run.count();
+    const created = await t.as(w.user.token).post('/run/create', { projectId, runName: 'r\u0000', testIds }).expect(400);
+    expect(created.body.error).toBe(nul('runName'));
+    expect(await t.db.run.count()).toBe(runs);
+
+    const run = await startRun(t, w.user.token, projectId, testIds);
+    const before = await runSnapshot(t.db, run.runId);
+    const res = await t
+      .as(w.user.token)
+      .put('/run/update-test-status', {
+        runId: run.runId,
+        projectId,
+        testResults: [
+          { testId: testIds[0], status: 'passed', comment: 'fine' },
+          { testId: testIds[1], status: 'failed', comment: 'bad\u0000' },
+        ],
+      })
+      .expect(400);
+    expect(res.body.error).toBe(nul('testResults.1.comment'));
+    await t.as(w.user.token).put('/run/edit', { runId: run.runId, projectId, runName: '\u0000' }).expect(400, { error: nul('runName'), status: 400 });
+    expect(await runSnapshot(t.db, run.runId)).toEqual(before);
   });
 });
