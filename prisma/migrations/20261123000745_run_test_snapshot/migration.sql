@@ -1,0 +1,2 @@
+-- AlterTable
+ALTER TABLE "run_tests" ADD COLUMN     "snapshot" JSONB;
