@@ -58,7 +58,7 @@ async function seed() {
     const p = db.prisma;
     const org = await p.organization.create({ data: { orgName: 'Bench' } });
     const user = await p.user.create({
-      data: { email: 'bench@example.test', name: 'Bench', role: 'Admin', memberships: { create: { orgId: org.orgId } } },
+      data: { email: 'bench@example.test', name: 'Bench', memberships: { create: { orgId: org.orgId, role: 'Admin' } } },
     });
     const { token } = await issueToken(p, user.userId, 'bench');
     const main = await seedProject(p, org.orgId, user.userId, 'Catalog bench');

@@ -37,7 +37,7 @@ async function seed(db: Database) {
   const p = db.prisma;
   const org = await p.organization.create({ data: { orgName: 'Runs bench' } });
   const user = await p.user.create({
-    data: { email: 'runs-bench@example.test', name: 'Bench User', role: 'User', memberships: { create: { orgId: org.orgId } } },
+    data: { email: 'runs-bench@example.test', name: 'Bench User', memberships: { create: { orgId: org.orgId, role: 'User' } } },
   });
   const { token } = await issueToken(p, user.userId, 'bench');
   const project = await p.project.create({ data: { orgId: org.orgId, projectName: 'Runs bench', createdBy: user.userId } });
@@ -63,7 +63,7 @@ async function seed(db: Database) {
   });
   const ids = tests.map((t) => t.testId).sort((a, b) => a - b);
   // The API takes at most 5,000 ids per call, so the 10,000-test run is made by the same service directly.
-  const ctx: RequestContext = { userId: user.userId, role: 'User', orgIds: [org.orgId], via: 'token', db: p, can: () => true };
+  const ctx: RequestContext = { userId: user.userId, memberships: [{ orgId: org.orgId, role: 'User' }], orgIds: [org.orgId], via: 'token', db: p, can: () => true };
   const started = performance.now();
   const run = await createRun(ctx, { projectId, runName: 'Regression 10k', testIds: ids.slice(0, RUN_SIZE) });
   const serviceCreateMs = performance.now() - started;

@@ -21,7 +21,7 @@ async function findOrg(db: Db, ref: string) {
   return org;
 }
 
-/** Creates the user, or adds the membership (and sets the role) of an existing one. */
+/** Creates the user, or adds the membership of an existing one; the role is set in that organization only. */
 export async function createOrUpdateUser(db: Db, input: { email: string; name: string; role: string; org: string }) {
   const role = roleEnum.safeParse(input.role);
   if (!role.success) throw new CommandError(`--role must be one of Reader, User, Admin (got "${input.role}")`);
@@ -30,16 +30,16 @@ export async function createOrUpdateUser(db: Db, input: { email: string; name: s
   const email = input.email.toLowerCase();
   const user = await db.user.upsert({
     where: { email },
-    update: { name: input.name, role: role.data },
-    create: { email, name: input.name, role: role.data },
+    update: { name: input.name },
+    create: { email, name: input.name },
   });
   await db.membership.upsert({
     where: { userId_orgId: { userId: user.userId, orgId: org.orgId } },
-    update: {},
-    create: { userId: user.userId, orgId: org.orgId },
+    update: { role: role.data },
+    create: { userId: user.userId, orgId: org.orgId, role: role.data },
   });
-  const memberships = await db.membership.findMany({ where: { userId: user.userId }, orderBy: { orgId: 'asc' } });
-  return { userId: user.userId, email: user.email, name: user.name, role: user.role, orgIds: memberships.map((m) => m.orgId) };
+  const memberships = await db.membership.findMany({ where: { userId: user.userId }, select: { orgId: true, role: true }, orderBy: { orgId: 'asc' } });
+  return { userId: user.userId, email: user.email, name: user.name, role: role.data, orgIds: memberships.map((m) => m.orgId), memberships };
 }
 
 export async function createTokenForEmail(db: Db, email: string, name?: string): Promise<string> {

@@ -11,7 +11,7 @@ export async function bootstrapFirstAdmin(db: Db): Promise<string | null> {
     if ((await tx.user.count()) > 0) return null;
     const org = await tx.organization.upsert({ where: { orgName: 'Default' }, update: {}, create: { orgName: 'Default' } });
     return tx.user.create({
-      data: { email: 'admin@localhost', name: 'Administrator', role: 'Admin', memberships: { create: { orgId: org.orgId } } },
+      data: { email: 'admin@localhost', name: 'Administrator', memberships: { create: { orgId: org.orgId, role: 'Admin' } } },
     });
   });
   if (!admin) return null;

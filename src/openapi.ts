@@ -83,7 +83,12 @@ function downloadResponse(route: AnyRoute): ResponseConfig {
 function routeDescription(route: AnyRoute, rbac: Rbac): { text: string; minimumRole: string } {
   const minimumRole = roles.find((role) => rbac.can(role, route.resource, route.action)) ?? 'none';
   const lines = [`Minimum role: ${minimumRole} (permission \`${route.resource}:${route.action}\`).`];
-  if (route.sessionOnly) lines.push('Requires the browser session cookie; API tokens are refused (401).');
+  if (route.sessionOnly === true) lines.push('Requires the browser session cookie; API tokens are refused (401).');
+  else if (route.sessionOnly) {
+    const { resource, action } = route.sessionOnly.unless;
+    const holder = roles.find((role) => rbac.can(role, resource, action)) ?? 'none';
+    lines.push(`Requires the browser session cookie, except for callers who are ${holder} in one of their organizations, who may use an API token; other tokens are refused (401).`);
+  }
   if (route.download) lines.push('Answers with a file download; errors before the first byte use the error envelope.');
   return { text: lines.join('\n\n'), minimumRole };
 }
@@ -100,7 +105,7 @@ function registerApiRoute(registry: OpenAPIRegistry, errors: ReturnType<typeof e
     summary: route.summary,
     description: text,
     'x-minimum-role': minimumRole,
-    security: route.sessionOnly ? [{ sessionCookie: [] }] : [{ bearerToken: [] }, { sessionCookie: [] }],
+    security: route.sessionOnly === true ? [{ sessionCookie: [] }] : [{ bearerToken: [] }, { sessionCookie: [] }],
     request: {
       ...(route.query ? { query: documentedQuery(route) } : {}),
       ...(route.body ? { body: { required: true, content: { 'application/json': { schema: route.body } } } } : {}),

@@ -5,18 +5,24 @@ import { hashSecret, TOKEN_PREFIX } from './secrets';
 
 export const SESSION_COOKIE = 'user_session';
 
+/** A user's membership of one organization, with the role held there. */
+export interface Membership {
+  orgId: number;
+  role: Role;
+}
+
 export interface Principal {
   userId: number;
-  role: Role;
-  orgIds: number[];
+  /** Every organization of the caller, ordered by orgId, with the caller's role in it. */
+  memberships: Membership[];
   via: 'session' | 'token';
 }
 
 interface CredentialRow {
   id: number;
   userId: number;
-  role: Role;
   orgIds: number[];
+  roles: Role[];
   expiresAt: Date | null;
   revokedAt: Date | null;
   lastUsedAt: Date | null;
@@ -26,18 +32,20 @@ interface CredentialRow {
 // credential, its user and the user's organizations come back from one query.
 function findToken(db: Db, tokenHash: string) {
   return db.$queryRaw<CredentialRow[]>`
-    SELECT t.id, u.id AS "userId", u.role::text AS role, t.expires_at AS "expiresAt", t.revoked_at AS "revokedAt",
+    SELECT t.id, u.id AS "userId", t.expires_at AS "expiresAt", t.revoked_at AS "revokedAt",
            t.last_used_at AS "lastUsedAt",
-           ARRAY(SELECT m.org_id FROM memberships m WHERE m.user_id = u.id ORDER BY m.org_id) AS "orgIds"
+           ARRAY(SELECT m.org_id FROM memberships m WHERE m.user_id = u.id ORDER BY m.org_id) AS "orgIds",
+           ARRAY(SELECT m.role::text FROM memberships m WHERE m.user_id = u.id ORDER BY m.org_id) AS roles
       FROM api_tokens t JOIN users u ON u.id = t.user_id
      WHERE t.token_hash = ${tokenHash}`;
 }
 
 function findSession(db: Db, sessionHash: string) {
   return db.$queryRaw<CredentialRow[]>`
-    SELECT 0 AS id, u.id AS "userId", u.role::text AS role, s.expires_at AS "expiresAt", NULL::timestamp AS "revokedAt",
+    SELECT 0 AS id, u.id AS "userId", s.expires_at AS "expiresAt", NULL::timestamp AS "revokedAt",
            NULL::timestamp AS "lastUsedAt",
-           ARRAY(SELECT m.org_id FROM memberships m WHERE m.user_id = u.id ORDER BY m.org_id) AS "orgIds"
+           ARRAY(SELECT m.org_id FROM memberships m WHERE m.user_id = u.id ORDER BY m.org_id) AS "orgIds",
+           ARRAY(SELECT m.role::text FROM memberships m WHERE m.user_id = u.id ORDER BY m.org_id) AS roles
       FROM sessions s JOIN users u ON u.id = s.user_id
      WHERE s.session_hash = ${sessionHash}`;
 }
@@ -48,8 +56,7 @@ function live(row: CredentialRow | undefined, now: number): row is CredentialRow
 
 const principal = (row: CredentialRow, via: Principal['via']): Principal => ({
   userId: row.userId,
-  role: row.role,
-  orgIds: row.orgIds.map(Number),
+  memberships: row.orgIds.map((orgId, i) => ({ orgId: Number(orgId), role: row.roles[i] })),
   via,
 });
 

@@ -26,8 +26,9 @@ ${opts.error ? '<p class="error">Sign-in failed. Please try again.</p>' : ''}
 <a class="button" id="sign-in" href="/auth/login">Sign in</a>`);
 }
 
-export function homePage(user: { name: string; email: string; role: string }): string {
-  return page('Signed in', `<h1>Casebook</h1><p>Signed in as <strong>${escape(user.name)}</strong> (${escape(user.email)}), role ${escape(user.role)}.</p>
+export function homePage(user: { name: string; email: string; memberships: { role: string; org: { orgName: string } }[] }): string {
+  const roles = user.memberships.map((m) => `${escape(m.role)} of ${escape(m.org.orgName)}`).join(', ') || 'no organization yet';
+  return page('Signed in', `<h1>Casebook</h1><p>Signed in as <strong>${escape(user.name)}</strong> (${escape(user.email)}): ${roles}.</p>
 <p>The API is under <code>/api/v1</code>; its description is at <a href="/api/v1/openapi.json">/api/v1/openapi.json</a>.</p>
 <form method="post" action="/logout"><button class="button" id="sign-out" type="submit">Sign out</button></form>`);
 }

@@ -4,7 +4,7 @@ import { Passport } from 'passport';
 import OAuth2Strategy, { type StateStore } from 'passport-oauth2';
 import type { Config } from '../config';
 import type { Db } from '../db/client';
-import { findOrCreateOAuthUser } from '../domain/users/users.service';
+import { findOrCreateOAuthUser } from './oauth-identity';
 import { forbidden } from '../http/errors';
 import { authenticate, SESSION_COOKIE } from './authenticate';
 import { homePage, loginPage } from './login-pages';
@@ -92,7 +92,10 @@ export function buildLoginRouter(config: Config, db: Db): express.Router {
   router.get('/', async (req, res) => {
     const principal = await authenticate(db, req);
     if (!principal || principal.via !== 'session') return res.redirect('/login');
-    const user = await db.user.findUniqueOrThrow({ where: { userId: principal.userId } });
+    const user = await db.user.findUniqueOrThrow({
+      where: { userId: principal.userId },
+      select: { name: true, email: true, memberships: { select: { role: true, org: { select: { orgName: true } } }, orderBy: { orgId: 'asc' } } },
+    });
     res.type('html').send(homePage(user));
   });
 

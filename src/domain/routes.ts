@@ -8,8 +8,9 @@ import { sectionRoutes } from './sections/sections.routes';
 import { labelRoutes } from './labels/labels.routes';
 import { lookupRoutes } from './lookups/lookups.routes';
 import { runRoutes } from './runs/runs.routes';
+import { auditRoutes } from './audit/audit.routes';
 
 /** Every REST operation under /api/v1: the router, RBAC tests and OpenAPI all read this list. */
 export const apiRoutes: AnyRoute[] = [...tokenRoutes, ...userRoutes, ...orgRoutes, ...projectRoutes,
   ...testRoutes, ...sectionRoutes, ...labelRoutes, ...lookupRoutes,
-  ...runRoutes];
+  ...runRoutes, ...auditRoutes];

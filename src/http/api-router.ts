@@ -1,32 +1,48 @@
 import express, { type Request, type Response, type NextFunction } from 'express';
 import type { Db } from '../db/client';
 import type { Rbac } from '../auth/rbac';
-import { authenticate } from '../auth/authenticate';
+import { authenticate, type Principal } from '../auth/authenticate';
+import { allowedAnywhere, orgsAllowing, roleIn } from '../auth/org-roles';
 import { isForeignOrigin } from '../auth/same-origin';
+import { orgsOwning, ownedRefs } from '../domain/access';
 import { sendData } from './envelope';
 import { refuseNulCharacters } from './nul-characters';
 import { AppError, forbidden, unauthorized, zodMessage } from './errors';
+import type { RenderSlots } from './render-slots';
 import type { AnyRoute, RequestContext } from './route';
 
 export interface ApiDeps {
   db: Db;
   rbac: Rbac;
   publicUrl: string;
+  /** Downloads (reports, exports) render in one of these slots. */
+  renders: RenderSlots;
+}
+
+/** A session-only route takes a Bearer token only from holders of its `unless` permission. */
+function credentialAccepted(spec: AnyRoute, principal: Principal, rbac: Rbac): boolean {
+  if (!spec.sessionOnly || principal.via === 'session') return true;
+  if (spec.sessionOnly === true) return false;
+  const { resource, action } = spec.sessionOnly.unless;
+  return orgsAllowing(rbac, principal.memberships, resource, action).length > 0;
 }
 
 /**
  * Mounts every route on the same road: authenticate (401) → authorize with
- * Casbin (403) → validate with the route's zod schemas (400) → service →
- * envelope. Existence and state errors come from the services.
+ * Casbin (403: no role of the caller allows the action) → validate with the
+ * route's zod schemas (400) → authorize in the owning organization (403: the
+ * caller's role there is too low) → service → envelope. Existence and state
+ * errors come from the services, which see only the organizations allowed.
  */
 export function buildApiRouter(routes: AnyRoute[], deps: ApiDeps): express.Router {
   const router = express.Router();
   for (const spec of routes) {
     router[spec.method](spec.path, async (req: Request, res: Response, _next: NextFunction) => {
       const principal = await authenticate(deps.db, req);
-      if (!principal || (spec.sessionOnly && principal.via !== 'session')) throw unauthorized();
+      if (!principal || !credentialAccepted(spec, principal, deps.rbac)) throw unauthorized();
       if (principal.via === 'session' && spec.method !== 'get' && isForeignOrigin(req, deps.publicUrl)) throw forbidden();
-      if (!deps.rbac.can(principal.role, spec.resource, spec.action)) throw forbidden();
+      const { memberships } = principal;
+      if (!allowedAnywhere(deps.rbac, memberships, spec.resource, spec.action)) throw forbidden();
 
       refuseNulCharacters(req.query, req.body);
       const query = spec.query ? spec.query.safeParse(req.query) : { success: true as const, data: {} };
@@ -34,8 +50,26 @@ export function buildApiRouter(routes: AnyRoute[], deps: ApiDeps): express.Route
       const body = spec.body ? spec.body.safeParse(req.body ?? {}) : { success: true as const, data: {} };
       if (!body.success) throw new AppError('bad_request', zodMessage(body.error));
 
-      const ctx: RequestContext = { ...principal, db: deps.db, can: (resource, action) => deps.rbac.can(principal.role, resource, action) };
-      const data = await spec.handler(ctx, { query: query.data, body: body.data }, { req, res });
+      const orgIds = orgsAllowing(deps.rbac, memberships, spec.resource, spec.action);
+      if (orgIds.length < memberships.length) {
+        // Allowed in some of the caller's organizations only: naming a record of another of them is 403, not 404.
+        const owners = await orgsOwning(deps.db, ownedRefs(query.data, body.data), memberships.map((m) => m.orgId));
+        if (owners.some((orgId) => !orgIds.includes(orgId))) throw forbidden();
+      }
+
+      const ctx: RequestContext = {
+        userId: principal.userId,
+        memberships,
+        orgIds,
+        via: principal.via,
+        db: deps.db,
+        can: (resource, action, orgId) => {
+          const role = roleIn(memberships, orgId);
+          return role !== undefined && deps.rbac.can(role, resource, action);
+        },
+      };
+      const handle = () => spec.handler(ctx, { query: query.data, body: body.data }, { req, res });
+      const data = await (spec.download ? deps.renders.run(res, handle) : handle());
       if (!spec.download) sendData(res, data, spec.successStatus ?? 200);
     });
   }

@@ -1,17 +1,22 @@
 import type { Request, Response } from 'express';
 import type { z } from 'zod';
-import type { Role } from '../generated/prisma/client';
 import type { Db } from '../db/client';
+import type { Membership } from '../auth/authenticate';
 
 /** Who is calling, and the database to serve them from. Services get this, never `req`. */
 export interface RequestContext {
   userId: number;
-  role: Role;
+  /** Every organization of the caller, with the caller's role in it. */
+  memberships: Membership[];
+  /**
+   * The organizations where the caller's role allows this route's action: the
+   * scope every query of the route filters on.
+   */
   orgIds: number[];
   via: 'session' | 'token';
   db: Db;
-  /** The RBAC decision for the caller's role, for rules finer than the route's own. */
-  can(resource: string, action: string): boolean;
+  /** RBAC for rules finer than the route's own: may the caller do this in that organization? */
+  can(resource: string, action: string, orgId: number): boolean;
 }
 
 export type Method = 'get' | 'post' | 'put' | 'delete';
@@ -34,8 +39,11 @@ export interface RouteSpec<Q extends z.ZodType = z.ZodType, B extends z.ZodType 
   /** Schema of the success envelope's `data` (documentation and response checks). */
   response?: z.ZodType;
   successStatus?: 200 | 201;
-  /** Accepts only the browser session cookie, not a Bearer token. */
-  sessionOnly?: boolean;
+  /**
+   * Accepts only the browser session cookie, not a Bearer token; `unless` names a
+   * permission whose holders (in any of their organizations) may use a token too.
+   */
+  sessionOnly?: boolean | { unless: { resource: string; action: string } };
   /** The handler writes a file itself (no envelope); these are its content types. */
   download?: string[];
   /** Error statuses this route can answer besides 401/403/400. */

@@ -46,7 +46,7 @@ it('5. User may create and update tests and create runs; may not delete projects
   await user.post('/run/create', { projectId: w.projectA.projectId, runName: 'R1', testIds: [testId] }).expect(201);
   await user.delete('/project/delete', { projectId: w.projectA.projectId }).expect(403, FORBIDDEN);
   await user.put('/user/update-role', { userId: w.reader.userId, role: 'Admin' }).expect(403, FORBIDDEN);
-  expect((await t.db.user.findUniqueOrThrow({ where: { userId: w.reader.userId } })).role).toBe('Reader');
+  expect((await t.db.membership.findUniqueOrThrow({ where: { userId_orgId: { userId: w.reader.userId, orgId: w.orgA.orgId } } })).role).toBe('Reader');
 });
 
 it('6. Admin may delete tests, change roles and generate tokens', async () => {

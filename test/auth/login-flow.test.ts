@@ -119,9 +119,14 @@ describe('session rules', () => {
     userId = (await t.db.user.findUniqueOrThrow({ where: { email: 'reader@example.test' } })).userId;
   });
 
-  it('requires the session cookie to generate a token: a Bearer token alone is 401', async () => {
-    const other = await createUser(t.db, 'Admin', [oldestOrgId]);
-    await t.as(other.token).post('/token/generate', { userId: other.userId }).expect(401);
+  it("requires the session cookie to generate a token, except for an Admin's Bearer token", async () => {
+    for (const role of ['Reader', 'User'] as const) {
+      const other = await createUser(t.db, role, [oldestOrgId]);
+      await t.as(other.token).post('/token/generate', { userId: other.userId }).expect(401);
+    }
+    const admin = await createUser(t.db, 'Admin', [oldestOrgId]);
+    const minted = await t.as(admin.token).post('/token/generate', { userId: admin.userId, name: 'ci' }).expect(201);
+    await t.as(minted.body.data.token).get('/tokens').expect(200);
   });
 
   it('forbids a non-Admin to generate a token for someone else (403)', async () => {

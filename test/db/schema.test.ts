@@ -25,8 +25,10 @@ it('leaves nothing for a new migration to do', () => {
 it('creates, reads, updates and deletes every model', async () => {
   const db = t.db;
   const org = await db.organization.create({ data: { orgName: 'schema-org' } });
-  const user = await db.user.create({ data: { email: 'schema@example.test', name: 'S', role: 'User' } });
-  await db.membership.create({ data: { userId: user.userId, orgId: org.orgId } });
+  const user = await db.user.create({ data: { email: 'schema@example.test', name: 'S' } });
+  await db.membership.create({ data: { userId: user.userId, orgId: org.orgId, role: 'User' } });
+  const invitation = await db.invitation.create({ data: { orgId: org.orgId, email: 'new@example.test', role: 'User', invitedBy: user.userId } });
+  const audit = await db.auditEvent.create({ data: { orgId: org.orgId, actorId: user.userId, action: 'user.invited', targetType: 'user', detail: { email: 'new@example.test' } } });
   const session = await db.session.create({ data: { sessionHash: 'h1', userId: user.userId, expiresAt: new Date(Date.now() + 1000) } });
   const token = await db.apiToken.create({ data: { userId: user.userId, tokenHash: 'th1', name: 'n' } });
   const project = await db.project.create({ data: { orgId: org.orgId, projectName: 'p', createdBy: user.userId } });
@@ -57,7 +59,9 @@ it('creates, reads, updates and deletes every model', async () => {
 
   // updates
   await db.organization.update({ where: { orgId: org.orgId }, data: { orgName: 'schema-org-2' } });
-  await db.user.update({ where: { userId: user.userId }, data: { role: 'Admin' } });
+  await db.membership.update({ where: { userId_orgId: { userId: user.userId, orgId: org.orgId } }, data: { role: 'Admin' } });
+  await db.invitation.update({ where: { invitationId: invitation.invitationId }, data: { acceptedAt: new Date() } });
+  expect((await db.auditEvent.findUniqueOrThrow({ where: { auditId: audit.auditId } })).detail).toEqual({ email: 'new@example.test' });
   await db.session.update({ where: { sessionHash: session.sessionHash }, data: { expiresAt: new Date() } });
   await db.apiToken.update({ where: { tokenId: token.tokenId }, data: { revokedAt: new Date() } });
   await db.project.update({ where: { projectId: project.projectId }, data: { isActive: false } });

@@ -1,5 +1,5 @@
 import { createTestApp, type TestApp } from '../support/app';
-import { createUser, createWorld, type World } from '../support/factories';
+import { createOrg, createUser, createWorld, type World } from '../support/factories';
 
 let t: TestApp;
 let w: World;
@@ -32,7 +32,10 @@ describe('organizations', () => {
 describe('users', () => {
   it('gives the caller by default and a colleague by id', async () => {
     const me = await t.as(w.user.token).get('/user/details').expect(200);
-    expect(me.body.data).toEqual({ userId: w.user.userId, name: expect.any(String), email: w.user.email, role: 'User', orgIds: [w.orgA.orgId] });
+    expect(me.body.data).toEqual({
+      userId: w.user.userId, name: expect.any(String), email: w.user.email, role: 'User', orgIds: [w.orgA.orgId],
+      memberships: [{ orgId: w.orgA.orgId, role: 'User' }],
+    });
     const colleague = await t.as(w.user.token).get('/user/details', { userId: w.reader.userId }).expect(200);
     expect(colleague.body.data.email).toBe(w.reader.email);
   });
@@ -41,7 +44,7 @@ describe('users', () => {
     await t.as(w.admin.token).get('/user/details', { userId: w.adminB.userId }).expect(404, { error: 'User not found', status: 404 });
     await t.as(w.admin.token).get('/all-users', { orgId: w.orgB.orgId }).expect(404, { error: 'Organization not found', status: 404 });
     await t.as(w.admin.token).put('/user/update-role', { userId: w.adminB.userId, role: 'Reader' }).expect(404);
-    expect((await t.db.user.findUniqueOrThrow({ where: { userId: w.adminB.userId } })).role).toBe('Admin');
+    expect((await t.db.membership.findUniqueOrThrow({ where: { userId_orgId: { userId: w.adminB.userId, orgId: w.orgB.orgId } } })).role).toBe('Admin');
     const all = await t.as(w.admin.token).get('/all-users').expect(200);
     expect(all.body.data.users.map((u: { userId: number }) => u.userId)).not.toContain(w.adminB.userId);
   });
@@ -70,18 +73,15 @@ describe('users', () => {
     expect(res.body.error).toContain('role');
     const missing = await t.as(w.admin.token).put('/user/update-role', {}).expect(400);
     expect(missing.body.error).toBe('Invalid request: userId: Required; role: Required');
-    expect((await t.db.user.findUniqueOrThrow({ where: { userId: w.reader.userId } })).role).toBe('Reader');
+    expect((await t.db.membership.findUniqueOrThrow({ where: { userId_orgId: { userId: w.reader.userId, orgId: w.orgA.orgId } } })).role).toBe('Reader');
   });
 
-  it('keeps at least one Admin (409)', async () => {
-    const solo = await createUser(t.db, 'Admin', [w.orgA.orgId]);
-    await t.db.user.updateMany({ where: { role: 'Admin', userId: { not: solo.userId } }, data: { role: 'User' } });
-    try {
-      const res = await t.as(solo.token).put('/user/update-role', { userId: solo.userId, role: 'Reader' }).expect(409);
-      expect(res.body.error).toBe('Cannot change the role of the last Admin');
-    } finally {
-      await t.db.user.updateMany({ where: { userId: { in: [w.admin.userId, w.adminB.userId] } }, data: { role: 'Admin' } });
-    }
+  it('keeps at least one Admin in each organization (409)', async () => {
+    const org = await createOrg(t.db);
+    const solo = await createUser(t.db, 'Admin', [org.orgId]);
+    const res = await t.as(solo.token).put('/user/update-role', { userId: solo.userId, role: 'Reader' }).expect(409);
+    expect(res.body.error).toBe('Cannot change the role of the last Admin');
+    expect((await t.db.membership.findUniqueOrThrow({ where: { userId_orgId: { userId: solo.userId, orgId: org.orgId } } })).role).toBe('Admin');
   });
 });
 

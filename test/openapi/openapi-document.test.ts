@@ -65,7 +65,7 @@ describe('the document', () => {
       expect(o.summary).toBe(route.summary);
       expect(Object.keys(o.responses)).toContain(String(route.successStatus ?? 200));
       expect(Boolean(o.requestBody)).toBe(Boolean(route.body));
-      expect(o.security).toEqual(route.sessionOnly ? [{ sessionCookie: [] }] : [{ bearerToken: [] }, { sessionCookie: [] }]);
+      expect(o.security).toEqual(route.sessionOnly === true ? [{ sessionCookie: [] }] : [{ bearerToken: [] }, { sessionCookie: [] }]);
     }
     const ids = Object.values(doc.paths as Record<string, Record<string, Operation>>).flatMap((item) => Object.values(item).map((o) => o.operationId));
     expect(new Set(ids).size).toBe(ids.length);

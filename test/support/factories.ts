@@ -20,10 +20,11 @@ export interface TestUser {
   tokenId: number;
 }
 
+/** A user with `role` in each of `orgIds`. */
 export async function createUser(db: Db, role: Role, orgIds: number[]): Promise<TestUser> {
   const email = `${unique(role.toLowerCase())}@example.test`;
   const user = await db.user.create({
-    data: { email, name: `${role} ${email}`, role, memberships: { create: orgIds.map((orgId) => ({ orgId })) } },
+    data: { email, name: `${role} ${email}`, memberships: { create: orgIds.map((orgId) => ({ orgId, role })) } },
   });
   const token = await issueToken(db, user.userId, 'test');
   return { userId: user.userId, email, role, token: token.token, tokenId: token.tokenId };

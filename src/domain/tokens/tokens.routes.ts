@@ -7,14 +7,16 @@ const tag = 'Tokens';
 
 export const tokenRoutes = [
   route({
-    method: 'post', path: '/token/generate', resource: 'token', action: 'create', tag, sessionOnly: true,
-    summary: 'Generate an API token (browser session required; the token is shown only here)',
+    method: 'post', path: '/token/generate', resource: 'token', action: 'create', tag,
+    // Admins may mint with a token too (CI, the embedded default); everyone else needs the browser session.
+    sessionOnly: { unless: { resource: 'token', action: 'manage-others' } },
+    summary: 'Generate an API token (browser session, or an Admin\'s token; the token is shown only here)',
     body: generateTokenBody, response: newTokenRecord, successStatus: 201, errors: [404],
     handler: (ctx, { body }) => generateToken(ctx, body),
   }),
   route({
     method: 'delete', path: '/token/delete', resource: 'token', action: 'delete', tag,
-    summary: 'Revoke a token (own; Admin: any in their organizations)',
+    summary: "Revoke a token (own; Admin: another user's when Admin in every organization of that user)",
     body: deleteTokenBody, response: tokenRevoked, errors: [404],
     handler: (ctx, { body }) => revokeToken(ctx, body.tokenId),
   }),

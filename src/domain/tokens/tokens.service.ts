@@ -2,36 +2,57 @@ import type { Db } from '../../db/client';
 import type { RequestContext } from '../../http/route';
 import { forbidden, notFound } from '../../http/errors';
 import { hashSecret, newApiTokenSecret } from '../../auth/secrets';
+import { recordAudit } from '../audit/audit.service';
 
-const isAdmin = (ctx: RequestContext) => ctx.can('token', 'manage-others');
+const managesOthersSomewhere = (ctx: RequestContext) => ctx.memberships.some((m) => ctx.can('token', 'manage-others', m.orgId));
 
-/** Issues a token; the secret is returned here once and stored only as a hash. */
-export async function issueToken(db: Db, userId: number, name = '') {
+/**
+ * Another user's tokens are managed only by an Admin of every organization that
+ * user belongs to: a token carries all of its user's access. Not visible: 404.
+ */
+async function requireManagerOf(ctx: RequestContext, userId: number): Promise<void> {
+  const theirs = await ctx.db.membership.findMany({ where: { userId }, select: { orgId: true } });
+  if (!theirs.some((m) => ctx.memberships.some((mine) => mine.orgId === m.orgId))) throw notFound('User');
+  if (!theirs.every((m) => ctx.can('token', 'manage-others', m.orgId))) throw forbidden();
+}
+
+/** Issues a token; the secret is returned here once and stored only as a hash. `actorId` null: the CLI. */
+export async function issueToken(db: Db, userId: number, name = '', actorId: number | null = null) {
   const token = newApiTokenSecret();
-  const row = await db.apiToken.create({ data: { userId, name, tokenHash: hashSecret(token) } });
+  const row = await db.$transaction(async (tx) => {
+    const created = await tx.apiToken.create({ data: { userId, name, tokenHash: hashSecret(token) } });
+    const orgs = await tx.membership.findMany({ where: { userId }, select: { orgId: true } });
+    await recordAudit(tx, actorId, orgs.map((m) => m.orgId), { action: 'token.generated', targetType: 'token', targetId: created.tokenId, detail: { userId, name } });
+    return created;
+  });
   return { tokenId: row.tokenId, token, userId, name: row.name, createdAt: row.createdAt };
 }
 
 export async function generateToken(ctx: RequestContext, input: { userId: number; name?: string }) {
   if (input.userId !== ctx.userId) {
-    if (!isAdmin(ctx)) throw forbidden();
-    const target = await ctx.db.user.findFirst({
-      where: { userId: input.userId, memberships: { some: { orgId: { in: ctx.orgIds } } } },
-      select: { userId: true },
-    });
-    if (!target) throw notFound('User');
+    if (!managesOthersSomewhere(ctx)) throw forbidden();
+    await requireManagerOf(ctx, input.userId);
   }
-  return issueToken(ctx.db, input.userId, input.name);
+  return issueToken(ctx.db, input.userId, input.name, ctx.userId);
 }
 
-/** Own tokens for everyone; Admins also those of users in their organizations. Others: 404. */
+/** Own tokens for everyone; Admins also those of users they manage (see requireManagerOf). Others: 404. */
 export async function revokeToken(ctx: RequestContext, tokenId: number) {
-  const owner = isAdmin(ctx)
-    ? { OR: [{ userId: ctx.userId }, { user: { memberships: { some: { orgId: { in: ctx.orgIds } } } } }] }
-    : { userId: ctx.userId };
-  const token = await ctx.db.apiToken.findFirst({ where: { tokenId, ...owner }, select: { tokenId: true, revokedAt: true } });
+  const token = await ctx.db.apiToken.findUnique({ where: { tokenId }, select: { tokenId: true, userId: true, revokedAt: true } });
   if (!token) throw notFound('Token');
-  if (!token.revokedAt) await ctx.db.apiToken.update({ where: { tokenId }, data: { revokedAt: new Date() } });
+  if (token.userId !== ctx.userId) {
+    if (!managesOthersSomewhere(ctx)) throw notFound('Token');
+    await requireManagerOf(ctx, token.userId).catch((err) => {
+      throw err.status === 404 ? notFound('Token') : err;
+    });
+  }
+  if (!token.revokedAt) {
+    await ctx.db.$transaction(async (tx) => {
+      await tx.apiToken.update({ where: { tokenId }, data: { revokedAt: new Date() } });
+      const orgs = await tx.membership.findMany({ where: { userId: token.userId }, select: { orgId: true } });
+      await recordAudit(tx, ctx.userId, orgs.map((m) => m.orgId), { action: 'token.revoked', targetType: 'token', targetId: tokenId, detail: { userId: token.userId } });
+    });
+  }
   return { tokenId, revoked: true as const };
 }
 

@@ -9,7 +9,7 @@ export const userRoutes = [
     method: 'get', path: '/user/details', resource: 'user', action: 'read', tag,
     summary: 'Details of a user (default: the caller)',
     query: userDetailsQuery, response: userRecord, errors: [404],
-    handler: (ctx, { query }) => getUser(ctx, query.userId ?? ctx.userId),
+    handler: (ctx, { query }) => getUser(ctx, { userId: query.userId ?? ctx.userId, orgId: query.orgId }),
   }),
   route({
     method: 'get', path: '/all-users', resource: 'user', action: 'list', tag,
@@ -19,8 +19,8 @@ export const userRoutes = [
   }),
   route({
     method: 'put', path: '/user/update-role', resource: 'user', action: 'update-role', tag,
-    summary: "Change a user's role (Admin)",
+    summary: "Change a user's role in one organization (Admin of that organization)",
     body: updateRoleBody, response: userRecord, errors: [404, 409],
-    handler: (ctx, { body }) => updateRole(ctx, body.userId, body.role),
+    handler: (ctx, { body }) => updateRole(ctx, body),
   }),
 ];

@@ -2,14 +2,22 @@ import { bodyId, limitOffset, queryId, z } from '../../http/schemas';
 
 export const roleEnum = z.enum(['Reader', 'User', 'Admin']);
 
+export const membershipRecord = z.object({ orgId: z.number().int(), role: roleEnum });
 export const userRecord = z.object({
   userId: z.number().int(),
   name: z.string(),
   email: z.string(),
-  role: roleEnum,
-  orgIds: z.array(z.number().int()),
+  role: roleEnum
+    .nullable()
+    .describe("The user's role in the organization asked for (orgId), or in the user's only organization you share; null when several and none was asked for"),
+  orgIds: z.array(z.number().int()).describe("The user's organizations that you belong to as well"),
+  memberships: z.array(membershipRecord).describe('The role in each of those organizations'),
 });
-export const userDetailsQuery = z.object({ userId: queryId.optional() });
+export const userDetailsQuery = z.object({ userId: queryId.optional(), orgId: queryId.optional() });
 export const allUsersQuery = z.object({ orgId: queryId.optional(), ...limitOffset });
 export const userPage = z.object({ users: z.array(userRecord), total: z.number().int(), limit: z.number().int(), offset: z.number().int() });
-export const updateRoleBody = z.strictObject({ userId: bodyId, role: roleEnum });
+export const updateRoleBody = z.strictObject({
+  userId: bodyId,
+  role: roleEnum,
+  orgId: bodyId.optional().describe('The organization whose membership changes; required when the user shares more than one with you'),
+});

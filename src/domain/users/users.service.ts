@@ -1,66 +1,94 @@
-import type { Db } from '../../db/client';
 import type { Role } from '../../generated/prisma/client';
 import type { RequestContext } from '../../http/route';
-import { conflict, notFound } from '../../http/errors';
+import { badRequest, conflict, forbidden, notFound } from '../../http/errors';
 import { requireOrgMember } from '../access';
+import { recordAudit } from '../audit/audit.service';
 
-const userSelect = { userId: true, name: true, email: true, role: true, memberships: { select: { orgId: true }, orderBy: { orgId: 'asc' } } } as const;
+type UserRow = { userId: number; name: string; email: string; memberships: { orgId: number; role: Role }[] };
 
-type UserRow = { userId: number; name: string; email: string; role: Role; memberships: { orgId: number }[] };
-const toUser = ({ memberships, ...u }: UserRow) => ({ ...u, orgIds: memberships.map((m) => m.orgId) });
+/** Only the memberships in the caller's own organizations are shown: nothing of other organizations leaks. */
+const memberOrgs = (ctx: RequestContext) => ctx.memberships.map((m) => m.orgId);
 
-/** Users the caller can see: those sharing one of the caller's organizations (and the caller). */
-const visibleTo = (ctx: RequestContext, userId: number) => ({
-  userId,
-  OR: [{ userId: ctx.userId }, { memberships: { some: { orgId: { in: ctx.orgIds } } } }],
-});
+const userSelect = (orgIds: number[]) =>
+  ({
+    userId: true,
+    name: true,
+    email: true,
+    memberships: { where: { orgId: { in: orgIds } }, select: { orgId: true, role: true }, orderBy: { orgId: 'asc' } },
+  }) as const;
 
-export async function getUser(ctx: RequestContext, userId: number) {
-  const user = await ctx.db.user.findFirst({ where: visibleTo(ctx, userId), select: userSelect });
-  if (!user) throw notFound('User');
-  return toUser(user);
+/** The record the API shows; `role` is the one in `orgId`, or in the only organization shown. */
+function toUser(u: UserRow, orgId?: number) {
+  const shown = orgId === undefined ? u.memberships : u.memberships.filter((m) => m.orgId === orgId);
+  return {
+    userId: u.userId,
+    name: u.name,
+    email: u.email,
+    role: shown.length === 1 ? shown[0].role : null,
+    orgIds: u.memberships.map((m) => m.orgId),
+    memberships: u.memberships,
+  };
 }
 
+export async function getUser(ctx: RequestContext, q: { userId: number; orgId?: number }) {
+  if (q.orgId !== undefined) requireOrgMember(ctx, q.orgId);
+  const orgIds = memberOrgs(ctx);
+  const user = await ctx.db.user.findFirst({
+    where: { userId: q.userId, OR: [{ userId: ctx.userId }, { memberships: { some: { orgId: { in: orgIds } } } }] },
+    select: userSelect(orgIds),
+  });
+  if (!user) throw notFound('User');
+  return toUser(user, q.orgId);
+}
+
+/** Users of the organizations where the caller is Admin (or of the one asked for). */
 export async function listUsers(ctx: RequestContext, q: { orgId?: number; limit: number; offset: number }) {
   if (q.orgId !== undefined) requireOrgMember(ctx, q.orgId);
   const where = { memberships: { some: { orgId: q.orgId ?? { in: ctx.orgIds } } } };
   const [users, total] = await Promise.all([
-    ctx.db.user.findMany({ where, select: userSelect, orderBy: { userId: 'asc' }, skip: q.offset, take: q.limit }),
+    ctx.db.user.findMany({ where, select: userSelect(memberOrgs(ctx)), orderBy: { userId: 'asc' }, skip: q.offset, take: q.limit }),
     ctx.db.user.count({ where }),
   ]);
-  return { users: users.map(toUser), total, limit: q.limit, offset: q.offset };
-}
-
-export async function updateRole(ctx: RequestContext, userId: number, role: Role) {
-  return ctx.db.$transaction(async (tx) => {
-    const user = await tx.user.findFirst({ where: visibleTo(ctx, userId), select: userSelect });
-    if (!user) throw notFound('User');
-    if (user.role === 'Admin' && role !== 'Admin') {
-      // Someone must remain able to manage users.
-      const admins = await tx.user.count({ where: { role: 'Admin' } });
-      if (admins <= 1) throw conflict('Cannot change the role of the last Admin');
-    }
-    return toUser(await tx.user.update({ where: { userId }, data: { role }, select: userSelect }));
-  });
+  return { users: users.map((u) => toUser(u, q.orgId)), total, limit: q.limit, offset: q.offset };
 }
 
 /**
- * The user behind an OAuth login, created at first sight: role Reader, or Admin
- * for the configured admin addresses, member of the oldest organization.
+ * Changes the user's role in one organization: the one named, or the only one
+ * the user shares with the caller. Only an Admin there may; its last Admin stays.
  */
-export async function findOrCreateOAuthUser(db: Db, profile: { email: string; name: string }, adminEmails: string[]) {
-  const email = profile.email.toLowerCase();
-  const existing = await db.user.findUnique({ where: { email } });
-  if (existing) return existing;
-  const oldestOrg = await db.organization.findFirst({ orderBy: { orgId: 'asc' }, select: { orgId: true } });
-  return db.user.upsert({
-    where: { email },
-    update: {},
-    create: {
-      email,
-      name: profile.name,
-      role: adminEmails.includes(email) ? 'Admin' : 'Reader',
-      memberships: oldestOrg ? { create: { orgId: oldestOrg.orgId } } : undefined,
-    },
+export async function updateRole(ctx: RequestContext, input: { userId: number; role: Role; orgId?: number }) {
+  const shared = await ctx.db.membership.findMany({
+    where: { userId: input.userId, orgId: { in: memberOrgs(ctx) } },
+    select: { orgId: true },
+    orderBy: { orgId: 'asc' },
+  });
+  if (shared.length === 0) throw notFound('User');
+  if (input.orgId !== undefined && !memberOrgs(ctx).includes(input.orgId)) throw notFound('Organization');
+  if (input.orgId === undefined && shared.length > 1) {
+    throw badRequest('orgId: Required when the user belongs to more than one of your organizations');
+  }
+  const orgId = input.orgId ?? shared[0].orgId;
+  if (!shared.some((m) => m.orgId === orgId)) throw notFound('User');
+  if (!ctx.can('user', 'update-role', orgId)) throw forbidden();
+
+  return ctx.db.$transaction(async (tx) => {
+    // The organization's row lock serializes role changes within it, so two
+    // Admins demoting each other at once cannot leave it without an Admin.
+    await tx.$queryRaw`SELECT id FROM organizations WHERE id = ${orgId} FOR UPDATE`;
+    const caller = await tx.membership.findUnique({ where: { userId_orgId: { userId: ctx.userId, orgId } }, select: { role: true } });
+    if (caller?.role !== 'Admin') throw forbidden(); // demoted meanwhile
+    const current = await tx.membership.findUniqueOrThrow({ where: { userId_orgId: { userId: input.userId, orgId } }, select: { role: true } });
+    if (current.role === 'Admin' && input.role !== 'Admin') {
+      const admins = await tx.membership.count({ where: { orgId, role: 'Admin' } });
+      if (admins <= 1) throw conflict('Cannot change the role of the last Admin');
+    }
+    if (current.role !== input.role) {
+      await tx.membership.update({ where: { userId_orgId: { userId: input.userId, orgId } }, data: { role: input.role } });
+      await recordAudit(tx, ctx.userId, [orgId], {
+        action: 'user.role-changed', targetType: 'user', targetId: input.userId, detail: { from: current.role, to: input.role },
+      });
+    }
+    const user = await tx.user.findUniqueOrThrow({ where: { userId: input.userId }, select: userSelect(memberOrgs(ctx)) });
+    return toUser(user, orgId);
   });
 }

@@ -1,0 +1,12 @@
+import { route } from '../../http/route';
+import { auditPage, auditQuery } from './audit.schemas';
+import { listAudit } from './audit.service';
+
+export const auditRoutes = [
+  route({
+    method: 'get', path: '/audit', resource: 'audit', action: 'read', tag: 'Audit',
+    summary: "An organization's audit log, newest first (Admin of that organization)",
+    query: auditQuery, response: auditPage, errors: [404],
+    handler: (ctx, { query }) => listAudit(ctx, query),
+  }),
+];

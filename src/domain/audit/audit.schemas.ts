@@ -1,0 +1,29 @@
+import { limitOffset, queryId, z } from '../../http/schemas';
+
+export const auditActions = [
+  'user.role-changed',
+  'user.invited',
+  'token.generated',
+  'token.revoked',
+  'run.locked',
+  'run.unlocked',
+  'run.reset',
+  'project.deleted',
+  'test.deleted',
+  'section.deleted',
+  'run.deleted',
+] as const;
+export type AuditAction = (typeof auditActions)[number];
+
+export const auditQuery = z.object({ orgId: queryId, ...limitOffset });
+export const auditRecord = z.object({
+  auditId: z.number().int(),
+  orgId: z.number().int(),
+  actorId: z.number().int().nullable().describe('The user who acted (null once that user is gone)'),
+  action: z.enum(auditActions),
+  targetType: z.string().describe('What was acted on: user, token, run, project, test, section'),
+  targetId: z.number().int().nullable(),
+  detail: z.record(z.string(), z.unknown()).nullable().describe('What changed, e.g. { from, to } of a role'),
+  createdAt: z.iso.datetime(),
+});
+export const auditPage = z.object({ events: z.array(auditRecord), total: z.number().int(), limit: z.number().int(), offset: z.number().int() });
