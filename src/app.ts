@@ -10,6 +10,7 @@ import { loadRbac } from './auth/rbac';
 import { buildLoginRouter } from './auth/login-routes';
 import { apiRoutes } from './domain/routes';
 import { buildApiRouter } from './http/api-router';
+import { renderSlots } from './http/render-slots';
 import { sendData, sendError } from './http/envelope';
 import { errorHandler } from './http/error-handler';
 import { buildOpenApiDocument, type OpenApiDocument } from './openapi';
@@ -95,7 +96,7 @@ export async function buildApp({ config, database, logger }: AppDeps): Promise<e
     '/api/v1',
     requireJsonBody,
     express.json({ limit: BODY_LIMIT, type: 'application/json' }),
-    buildApiRouter(apiRoutes, { db: database.prisma, rbac, publicUrl: config.publicUrl }),
+    buildApiRouter(apiRoutes, { db: database.prisma, rbac, publicUrl: config.publicUrl, renders: renderSlots(config.render) }),
   );
   app.use((_req, res) => sendError(res, 404, 'Route not found'));
   app.use(errorHandler);

@@ -1,3 +1,4 @@
+import os from 'node:os';
 import { z } from 'zod';
 
 // The only reader of process.env: every setting is parsed here, once, and a bad
@@ -21,6 +22,9 @@ const envSchema = z.object({
   OAUTH_SCOPE: z.string().default('openid email profile'),
   ADMIN_EMAILS: z.string().default(''),
   SESSION_TTL_HOURS: z.coerce.number().positive().default(168),
+  // Report and export renders at once (default: twice the CPU count), and how long the next one waits for a slot.
+  RENDER_CONCURRENCY: z.coerce.number().int().min(1).max(1000).default(() => 2 * os.availableParallelism()),
+  RENDER_WAIT_MS: z.coerce.number().int().min(0).max(60_000).default(3000),
   LOG_LEVEL: z.enum(['fatal', 'error', 'warn', 'info', 'debug', 'trace', 'silent']).default('info'),
   // The MCP tool server (`casebook mcp`): the REST server it calls, and how.
   CASEBOOK_URL: optionalUrl,
@@ -48,6 +52,8 @@ export interface Config {
   adminEmails: string[];
   sessionTtlMs: number;
   logLevel: z.infer<typeof envSchema>['LOG_LEVEL'];
+  /** Renders of reports and exports: at most `concurrency` at once; the next ones wait up to `waitMs`, then 503. */
+  render: { concurrency: number; waitMs: number };
   mcp: {
     /** REST server to call; absent: the MCP server starts the app in its own process. */
     url?: string;
@@ -99,6 +105,7 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env): Config {
     adminEmails: e.ADMIN_EMAILS.split(',').map((s) => s.trim().toLowerCase()).filter(Boolean),
     sessionTtlMs: e.SESSION_TTL_HOURS * 3600_000,
     logLevel: e.LOG_LEVEL,
+    render: { concurrency: e.RENDER_CONCURRENCY, waitMs: e.RENDER_WAIT_MS },
     mcp: { url: e.CASEBOOK_URL, token: e.CASEBOOK_TOKEN, maxRetries: e.CASEBOOK_MAX_RETRIES, timeoutMs: e.CASEBOOK_TIMEOUT_MS },
   };
 }
