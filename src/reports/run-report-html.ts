@@ -1,12 +1,12 @@
 import type { Writable } from 'node:stream';
 import { TEST_STATUSES } from '../domain/runs/runs.schemas';
-import { chartBars, formatWhen, sectionGroups, STATUS_COLORS, STATUS_LABELS, type RunReport, type RunReportRow } from './run-report';
+import { chartBars, formatWhen, NO_SECTION, rowsOf, STATUS_COLORS, STATUS_LABELS, type RunReport, type RunReportRow } from './run-report';
 import { endStream, writeChunk } from './stream-writes';
 
 // A self-contained HTML page: inline CSS, the status chart as inline SVG, no
-// external assets. Every piece of user text goes through escapeHtml. Written
-// section by section, honouring backpressure, so a big run never sits in
-// memory as one string.
+// external assets. Every piece of user text goes through escapeHtml. Written a
+// batch of rows at a time as they are read, honouring backpressure, so a big run
+// never sits in memory, as rows or as one string.
 
 const entities: Record<string, string> = { '&': '&amp;', '<': '&lt;', '>': '&gt;', '"': '&quot;', "'": '&#39;' };
 export const escapeHtml = (value: unknown) => String(value ?? '').replace(/[&<>"']/g, (c) => entities[c]);
@@ -63,19 +63,23 @@ function row(r: RunReportRow): string {
     + `<td>${escapeHtml(r.updatedBy)}</td><td class="when">${formatWhen(r.updatedAt)}</td></tr>`;
 }
 
-// Rows per write: big enough to keep writes few, small enough to stay light.
-const CHUNK_ROWS = 500;
-
 /** Writes the page to `out` and ends it. */
 export async function writeHtmlReport(report: RunReport, out: Writable): Promise<void> {
   await writeChunk(out, head(report));
-  if (report.tests.length === 0) await writeChunk(out, '<p>This run has no tests.</p>');
-  for (const group of sectionGroups(report.tests)) {
-    await writeChunk(out, `<h3>${escapeHtml(group.path)}</h3>${TABLE_HEAD}`);
-    for (let i = 0; i < group.rows.length; i += CHUNK_ROWS) {
-      await writeChunk(out, group.rows.slice(i, i + CHUNK_ROWS).map(row).join(''));
+  if (report.summary.total === 0) await writeChunk(out, '<p>This run has no tests.</p>');
+  // Rows come ordered by section: a new path closes the table and opens the next.
+  let section: string | null | undefined;
+  for await (const batch of report.batches) {
+    let html = '';
+    for (const r of rowsOf(batch)) {
+      if (r.sectionPath !== section) {
+        if (section !== undefined) html += '</tbody></table>';
+        html += `<h3>${escapeHtml(r.sectionPath ?? NO_SECTION)}</h3>${TABLE_HEAD}`;
+        section = r.sectionPath;
+      }
+      html += row(r);
     }
-    await writeChunk(out, '</tbody></table>');
+    await writeChunk(out, html);
   }
-  await endStream(out, '</section></body></html>');
+  await endStream(out, `${section !== undefined ? '</tbody></table>' : ''}</section></body></html>`);
 }

@@ -3,15 +3,16 @@ import { setImmediate as nextTurn } from 'node:timers/promises';
 import PDFDocument from 'pdfkit';
 import { TEST_STATUSES } from '../domain/runs/runs.schemas';
 import {
-  chartBars, formatWhen, sectionGroups, STATUS_COLORS, STATUS_LABELS, type RunReport, type RunReportRow,
+  chartBars, formatWhen, NO_SECTION, rowsOf, STATUS_COLORS, STATUS_LABELS, type RunReport, type RunReportRow,
 } from './run-report';
 import { drained, endStream } from './stream-writes';
 
 // The PDF report, streamed with pdfkit: page 1 holds the title block, the status
 // chart and the summary; then the tests, one line each, grouped by section, with
-// the table header repeated on every page. Pages are flushed as they fill
-// (bufferPages off), the event loop gets a turn after each page, and a slow
-// client pauses rendering, so memory stays flat whatever the run's size.
+// the table header repeated on every page. Rows are read a batch at a time,
+// pages are flushed as they fill (bufferPages off), the event loop gets a turn
+// after each page, and a slow client pauses rendering, so memory stays flat
+// whatever the run's size.
 
 const PAGE = { size: 'A4', layout: 'landscape' as const, margin: 36 };
 const WIDTH = 841.89;
@@ -41,27 +42,51 @@ const CELL_PAD = 3;
 type Line = { kind: 'section'; path: string; continued: boolean } | { kind: 'row'; row: RunReportRow };
 
 /**
- * The tests table cut into pages of LINES_PER_PAGE lines. A section heading
- * never ends a page, and a section that goes on over a page break repeats its
- * heading, marked as continued.
+ * Cuts the tests table, fed row by row in section order, into pages of
+ * LINES_PER_PAGE lines. A section heading never ends a page, and a section that
+ * goes on over a page break repeats its heading, marked as continued.
  */
-export function* tablePages(rows: RunReportRow[]): Generator<Line[]> {
-  let page: Line[] = [];
-  for (const group of sectionGroups(rows)) {
-    if (page.length + 2 > LINES_PER_PAGE) {
-      yield page;
-      page = [];
+export class TablePager {
+  private page: Line[] = [];
+  private section: string | null | undefined;
+
+  /** Adds a row; answers the page it completed, if any. */
+  push(row: RunReportRow): Line[] | undefined {
+    let full: Line[] | undefined;
+    const path = row.sectionPath ?? NO_SECTION;
+    if (row.sectionPath !== this.section) {
+      if (this.page.length + 2 > LINES_PER_PAGE) full = this.take();
+      this.page.push({ kind: 'section', path, continued: false });
+      this.section = row.sectionPath;
+    } else if (this.page.length >= LINES_PER_PAGE) {
+      full = this.take();
+      this.page.push({ kind: 'section', path, continued: true });
     }
-    page.push({ kind: 'section', path: group.path, continued: false });
-    for (const row of group.rows) {
-      if (page.length >= LINES_PER_PAGE) {
-        yield page;
-        page = [{ kind: 'section', path: group.path, continued: true }];
-      }
-      page.push({ kind: 'row', row });
-    }
+    this.page.push({ kind: 'row', row });
+    return full;
   }
-  if (page.length) yield page;
+
+  /** The last page, if it holds anything. */
+  finish(): Line[] | undefined {
+    return this.page.length ? this.take() : undefined;
+  }
+
+  private take(): Line[] {
+    const page = this.page;
+    this.page = [];
+    return page;
+  }
+}
+
+/** The pages of a whole table at once. */
+export function* tablePages(rows: Iterable<RunReportRow>): Generator<Line[]> {
+  const pager = new TablePager();
+  for (const row of rows) {
+    const page = pager.push(row);
+    if (page) yield page;
+  }
+  const last = pager.finish();
+  if (last) yield last;
 }
 
 // The standard PDF fonts speak WinAnsi: other characters become '?' rather than garbage.
@@ -208,12 +233,12 @@ export async function writePdfReport(report: RunReport, out: Writable): Promise<
   let pageNo = 1;
   titleBlock(doc, report);
   summaryBlock(doc, report, doc.y + 24);
-  if (report.tests.length === 0) {
+  if (report.summary.total === 0) {
     doc.font('Helvetica').fontSize(11).fillColor('#212121').text('This run has no tests.', LEFT, 330, { lineBreak: false });
   }
   footer(doc, report, pageNo);
 
-  for (const lines of tablePages(report.tests)) {
+  const drawPage = async (lines: Line[]) => {
     doc.addPage(PAGE);
     pageNo++;
     const top = tableHeader(doc);
@@ -223,7 +248,16 @@ export async function writePdfReport(report: RunReport, out: Writable): Promise<
     if (failure) throw failure;
     if (out.writableNeedDrain) await drained(out);
     await nextTurn();
+  };
+  const pager = new TablePager();
+  for await (const batch of report.batches) {
+    for (const row of rowsOf(batch)) {
+      const page = pager.push(row);
+      if (page) await drawPage(page);
+    }
   }
+  const last = pager.finish();
+  if (last) await drawPage(last);
   doc.end();
   await ended;
   if (failure) throw failure;

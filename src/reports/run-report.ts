@@ -1,10 +1,15 @@
+import { Prisma } from '../generated/prisma/client';
+import type { Db } from '../db/client';
 import type { RequestContext } from '../http/route';
-import { requireRun, toRunRecord } from '../domain/runs/run-access';
+import { countsOf, runNotFound, scopedRunSql, toRunRecord, type RunRow } from '../domain/runs/run-access';
+import { isoTime } from '../domain/runs/run-tests.service';
 import { TEST_STATUSES, type StatusCounts, type TestStatusName } from '../domain/runs/runs.schemas';
 
-// The run report model: one query for the rows, everything else derived from
-// them, so the summary always agrees with the rows it summarizes. The JSON
-// format is this model; the HTML and PDF renderers draw it.
+// The run report model: the run, its project and summary, and the rows read in
+// batches while the report is written, so no format ever holds a whole large run
+// (5,000 results with long comments are ~50 MB). The header and the rows' order
+// are read in one statement, so the summary is that of the rows listed; a result
+// changed while its report is being written shows its newer status and comment.
 
 export interface RunReportRow {
   testId: number;
@@ -30,56 +35,114 @@ export interface RunReport {
   run: ReturnType<typeof toRunRecord>;
   project: { projectId: number; orgId: number; projectName: string; projectDescription: string | null };
   summary: RunReportSummary;
-  tests: RunReportRow[];
+  /**
+   * The rows in report order, a batch at a time, each as the JSON texts of its
+   * rows joined by commas (the JSON format writes them as they are; rowsOf
+   * parses one for the others). Iterate it once.
+   */
+  batches: AsyncIterable<string>;
 }
 
 export const percentOf = (part: number, total: number) => (total === 0 ? 0 : Math.round((part / total) * 10000) / 100);
 
-export function summarize(rows: { status: TestStatusName }[]): RunReportSummary {
-  const counts = { passed: 0, failed: 0, blocked: 0, retest: 0, untested: 0 };
-  for (const row of rows) counts[row.status]++;
-  return { total: rows.length, ...counts, passRate: percentOf(counts.passed, rows.length) };
+export function summarize(counts: StatusCounts): RunReportSummary {
+  return { ...counts, passRate: percentOf(counts.passed, counts.total) };
+}
+
+/** The rows of one batch. */
+export function rowsOf(batch: string): RunReportRow[] {
+  const rows = JSON.parse(`[${batch}]`) as (Omit<RunReportRow, 'updatedAt'> & { updatedAt: string | Date })[];
+  for (const row of rows) row.updatedAt = new Date(row.updatedAt);
+  return rows as RunReportRow[];
 }
 
 // Guards the recursive walk against a (corrupt) cycle in the section tree.
 const MAX_SECTION_DEPTH = 100;
 
-/** Builds the report of a run the caller may see (404 otherwise); rows by section (tree order, unsectioned first), then test id. */
-export async function buildRunReport(ctx: RequestContext, runId: number, projectId: number): Promise<RunReport> {
-  const run = await requireRun(ctx, runId, projectId);
-  const [project, tests] = await Promise.all([
-    ctx.db.project.findUniqueOrThrow({
-      where: { projectId },
-      select: { projectId: true, orgId: true, projectName: true, projectDescription: true },
-    }),
-    // Sections in tree order (siblings by name): ranks per parent, paths and rank
-    // arrays down the tree, then one integer per section, so the 10,000-row sort
-    // compares integers, not collated text (~20 ms instead of ~38 ms).
-    ctx.db.$queryRaw<RunReportRow[]>`
-      WITH RECURSIVE ranked AS (
-        SELECT id, parent_id, name, row_number() OVER (PARTITION BY parent_id ORDER BY name, id)::int AS pos
-        FROM sections WHERE project_id = ${projectId}
-      ), tree AS (
-        SELECT id, name::text AS path, ARRAY[pos] AS sort_key, 1 AS depth FROM ranked WHERE parent_id IS NULL
-        UNION ALL
-        SELECT s.id, tree.path || ' > ' || s.name, tree.sort_key || s.pos, tree.depth + 1
-        FROM ranked s JOIN tree ON s.parent_id = tree.id WHERE tree.depth < ${MAX_SECTION_DEPTH}
-      ), paths AS (
-        SELECT id, path, row_number() OVER (ORDER BY sort_key)::int AS ord FROM tree
-      )
-      SELECT rt.test_id AS "testId", t.title, t.section_id AS "sectionId", paths.path AS "sectionPath",
-        pr.name AS priority, sq.name AS squad, rt.status::text AS status, rt.comment,
-        u.name AS "updatedBy", rt.updated_at AS "updatedAt"
-      FROM run_tests rt
-      JOIN tests t ON t.id = rt.test_id
-      LEFT JOIN paths ON paths.id = t.section_id
-      LEFT JOIN lookup_entries pr ON pr.id = t.priority_id
-      LEFT JOIN squads sq ON sq.id = t.squad_id
-      LEFT JOIN users u ON u.id = rt.updated_by
-      WHERE rt.run_id = ${runId}
-      ORDER BY paths.ord NULLS FIRST, rt.test_id`,
-  ]);
-  return { run: toRunRecord(run), project, summary: summarize(tests), tests };
+// Sections in tree order (siblings by name): ranks per parent, paths and rank
+// arrays down the tree. Small next to the rows, so each batch walks it again.
+const sectionTree = (projectId: number) => Prisma.sql`
+  ranked AS (
+    SELECT id, parent_id, name, row_number() OVER (PARTITION BY parent_id ORDER BY name, id)::int AS pos
+    FROM sections WHERE project_id = ${projectId}
+  ), tree AS (
+    SELECT id, name::text AS path, ARRAY[pos] AS sort_key, 1 AS depth FROM ranked WHERE parent_id IS NULL
+    UNION ALL
+    SELECT s.id, tree.path || ' > ' || s.name, tree.sort_key || s.pos, tree.depth + 1
+    FROM ranked s JOIN tree ON s.parent_id = tree.id WHERE tree.depth < ${MAX_SECTION_DEPTH}
+  )`;
+
+// Rows per batch: with 10 KB comments a batch is ~2.5 MB of text.
+const BATCH = 250;
+
+type Header = RunRow & { orgId: number; projectName: string; projectDescription: string | null; testIds: number[] };
+
+/**
+ * The run (404 unless the caller may see it), its project, and the ids of its
+ * tests in report order: by section (tree order, unsectioned first), then test
+ * id. One integer per section makes the sort compare integers, not collated text.
+ */
+async function readHeader(ctx: RequestContext, runId: number, projectId: number): Promise<Header | undefined> {
+  const [header] = await ctx.db.$queryRaw<Header[]>`
+    WITH RECURSIVE run AS (${scopedRunSql(ctx, runId, projectId)}), ${sectionTree(projectId)},
+    ords AS (SELECT id, row_number() OVER (ORDER BY sort_key)::int AS ord FROM tree)
+    SELECT run.*, p.org_id AS "orgId", p.name AS "projectName", p.description AS "projectDescription",
+      ARRAY(
+        SELECT rt.test_id FROM run_tests rt JOIN tests t ON t.id = rt.test_id LEFT JOIN ords ON ords.id = t.section_id
+        WHERE rt.run_id = ${runId} ORDER BY ords.ord NULLS FIRST, rt.test_id
+      ) AS "testIds"
+    FROM run JOIN projects p ON p.id = run."projectId"`;
+  return header;
+}
+
+/** The rows of the given tests, in the order given, as JSON texts joined by commas (keys compact, in RunReportRow's order). */
+async function readBatch(db: Db, runId: number, projectId: number, testIds: number[]): Promise<string> {
+  const [batch] = await db.$queryRaw<{ json: string }[]>`
+    WITH RECURSIVE ${sectionTree(projectId)}
+    SELECT coalesce(string_agg(r.json::text, ',' ORDER BY ids.n), '') AS json
+    FROM unnest(${testIds}::int[]) WITH ORDINALITY AS ids(test_id, n)
+    JOIN run_tests rt ON rt.run_id = ${runId} AND rt.test_id = ids.test_id
+    JOIN tests t ON t.id = rt.test_id
+    LEFT JOIN tree ON tree.id = t.section_id
+    LEFT JOIN lookup_entries pr ON pr.id = t.priority_id
+    LEFT JOIN squads sq ON sq.id = t.squad_id
+    LEFT JOIN users u ON u.id = rt.updated_by
+    CROSS JOIN LATERAL (SELECT row_to_json(x) AS json FROM (
+      SELECT rt.test_id AS "testId", t.title, t.section_id AS "sectionId", tree.path AS "sectionPath",
+        pr.name AS priority, sq.name AS squad, rt.status, rt.comment, u.name AS "updatedBy",
+        ${Prisma.raw(isoTime('rt.updated_at'))} AS "updatedAt"
+    ) x) r`;
+  return batch.json;
+}
+
+/** Batches in report order; the next one is read while the current one is written. */
+async function* batches(read: (ids: number[]) => Promise<string>, testIds: number[], first: Promise<string>): AsyncGenerator<string> {
+  let current = first;
+  for (let start = 0; start < testIds.length; start += BATCH) {
+    const next = start + BATCH < testIds.length ? read(testIds.slice(start + BATCH, start + 2 * BATCH)) : undefined;
+    next?.catch(() => {}); // awaited on the next turn; this only keeps an abandoned read from being "unhandled"
+    yield await current;
+    if (next) current = next;
+  }
+}
+
+/**
+ * Opens the report of a run the caller may see (404 otherwise). The first batch
+ * is read before this resolves, so a failing database still gets the error envelope.
+ */
+export async function openRunReport(ctx: RequestContext, runId: number, projectId: number): Promise<RunReport> {
+  const header = await readHeader(ctx, runId, projectId);
+  if (!header) return runNotFound(ctx, projectId);
+  const read = (ids: number[]) => readBatch(ctx.db, runId, projectId, ids);
+  const first = read(header.testIds.slice(0, BATCH));
+  await first;
+  const counts = countsOf(header);
+  return {
+    run: toRunRecord(header),
+    project: { projectId, orgId: header.orgId, projectName: header.projectName, projectDescription: header.projectDescription },
+    summary: summarize(counts),
+    batches: batches(read, header.testIds, first),
+  };
 }
 
 // Shared by the HTML and PDF renderers, so both draw the same thing.
@@ -117,17 +180,6 @@ export function chartBars(summary: RunReportSummary, width: number, height: numb
       x: i * slot + (slot - barWidth) / 2, y: height - barHeight, width: barWidth, height: barHeight,
     };
   });
-}
-
-/** Consecutive rows of the same section (the model is ordered by section). */
-export function* sectionGroups(rows: RunReportRow[]): Generator<{ path: string; rows: RunReportRow[] }> {
-  let start = 0;
-  for (let i = 1; i <= rows.length; i++) {
-    if (i === rows.length || rows[i].sectionPath !== rows[start].sectionPath) {
-      if (i > start) yield { path: rows[start].sectionPath ?? NO_SECTION, rows: rows.slice(start, i) };
-      start = i;
-    }
-  }
 }
 
 /** `2026-11-21 08:34 UTC` */

@@ -4,12 +4,13 @@ import { notFound } from '../../http/errors';
 import { countsOf, requireRunAnyProject, runNotFound, scopedRunSql, type RunRow } from './run-access';
 import type { TestStatusName } from './runs.schemas';
 
-// Reads of the tests in a run: the paged list, the bare list by status, and the
+// Reads of the tests in a run: the paged list (optionally of one status) and the
 // history of one test in the run.
 
-// Rows leave the database as one JSON array: no per-cell decoding in the client,
-// and times already in the API's ISO form (timestamps are stored in UTC).
-const isoTime = (column: string) => `to_char(${column}, 'YYYY-MM-DD"T"HH24:MI:SS.MS"Z"')`;
+/** A timestamp column in the API's ISO form, as Date.toISOString writes it (timestamps are stored in UTC). */
+export const isoTime = (column: string) => `to_char(${column}, 'YYYY-MM-DD"T"HH24:MI:SS.MS"Z"')`;
+
+// Rows leave the database as one JSON array: no per-cell decoding in the client.
 const runTestsJson = Prisma.raw(`coalesce(json_agg(json_build_object(
   'runId', rt.run_id, 'testId', rt.test_id, 'projectId', t.project_id, 'title', t.title,
   'sectionId', t.section_id, 'priorityId', t.priority_id, 'typeId', t.type_id,
@@ -21,7 +22,7 @@ const statusFilter = (status?: TestStatusName) =>
   status ? Prisma.sql`AND rt.status = ${status}::"TestStatus"` : Prisma.empty;
 
 /**
- * A page of the run's tests by test id, in one query with the run's scope check;
+ * A page of the run's tests by test id (GET /run/tests and /run/test-status), in one query with the run's scope check;
  * the total comes from the run's counters, not a count. The page's ids come from
  * an index-only scan first (an array, so the planner looks the rows up by key),
  * and rows skipped by OFFSET are never joined: 1.3 ms instead of 5.7 ms at
@@ -43,19 +44,6 @@ export async function listRunTests(
   if (!run) return runNotFound(ctx, q.projectId);
   const counts = countsOf(run);
   return { tests: run.tests, total: q.status ? counts[q.status] : counts.total, limit: q.limit, offset: q.offset };
-}
-
-/** Every test of the run with the given status (all when absent), as a bare array. */
-export async function listRunTestsByStatus(ctx: RequestContext, q: { runId: number; projectId: number; status?: TestStatusName }) {
-  const [run] = await ctx.db.$queryRaw<{ tests: unknown[] }[]>`
-    WITH run AS (${scopedRunSql(ctx, q.runId, q.projectId)})
-    SELECT (
-      SELECT ${runTestsJson} FROM run_tests rt JOIN tests t ON t.id = rt.test_id
-      WHERE rt.run_id = ${q.runId} ${statusFilter(q.status)}
-    ) AS tests
-    FROM run`;
-  if (!run) return runNotFound(ctx, q.projectId);
-  return run.tests;
 }
 
 /**

@@ -1,15 +1,15 @@
 import { route } from '../../http/route';
 import { z } from '../../http/schemas';
-import { buildRunReport } from '../../reports/run-report';
+import { openRunReport } from '../../reports/run-report';
 import { RUN_REPORT_CONTENT_TYPES, sendRunReport } from '../../reports/run-report-download';
 import {
   createRunBody, editRunBody, historyEntry, listRunsQuery, removedCount, removeTestsBody, resetCount, runDeleted, runIdBody,
-  runPage, runQuery, runRecord, runReport, runReportQuery, runTestHistoryQuery, runTestPage, runTestRecord, runTestStatusQuery,
+  runPage, runQuery, runRecord, runReport, runReportQuery, runTestHistoryQuery, runTestPage,
   runTestsQuery, stateDetail, updatedCount, updateStatusBody,
 } from './runs.schemas';
 import { createRun, deleteRun, editRun, getRun, getStateDetail, listRuns, lockRun } from './runs.service';
 import { removeTests, resetRun, updateTestStatuses } from './run-results.service';
-import { getRunTestHistory, listRunTests, listRunTestsByStatus } from './run-tests.service';
+import { getRunTestHistory, listRunTests } from './run-tests.service';
 
 const tag = 'Runs';
 
@@ -52,9 +52,9 @@ export const runRoutes = [
   }),
   route({
     method: 'get', path: '/run/test-status', resource: 'run', action: 'read', tag,
-    summary: 'Every test of a run with the given status (all when absent), not paged',
-    query: runTestStatusQuery, response: z.array(runTestRecord), errors: [404],
-    handler: (ctx, { query }) => listRunTestsByStatus(ctx, query),
+    summary: 'The tests of a run with the given status (all when absent), by test id, paged like GET /run/tests',
+    query: runTestsQuery, response: runTestPage, errors: [404],
+    handler: (ctx, { query }) => listRunTests(ctx, query),
   }),
   route({
     method: 'get', path: '/run/state-detail', resource: 'run', action: 'read', tag,
@@ -95,7 +95,7 @@ export const runRoutes = [
   route({
     method: 'get', path: '/run/report', resource: 'run', action: 'read', tag,
     summary: 'Report of a run as a file: json (default; { run, project, summary, tests }), html or pdf',
-    query: runReportQuery, download: RUN_REPORT_CONTENT_TYPES, response: runReport, errors: [404],
-    handler: async (ctx, { query }, { res }) => sendRunReport(res, await buildRunReport(ctx, query.runId, query.projectId), query.format),
+    query: runReportQuery, download: RUN_REPORT_CONTENT_TYPES, response: runReport, errors: [404, 503],
+    handler: async (ctx, { query }, { res }) => sendRunReport(res, await openRunReport(ctx, query.runId, query.projectId), query.format),
   }),
 ];

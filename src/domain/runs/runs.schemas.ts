@@ -92,7 +92,6 @@ export const runReport = z.object({
 export const listRunsQuery = z.object({ projectId: queryId, ...limitOffset });
 export const runQuery = z.object({ runId: queryId, projectId: queryId });
 export const runTestsQuery = z.object({ runId: queryId, projectId: queryId, status: testStatus.optional(), ...limitOffset });
-export const runTestStatusQuery = z.object({ runId: queryId, projectId: queryId, status: testStatus.optional() });
 export const runTestHistoryQuery = z.object({ runId: queryId, testId: queryId });
 export const REPORT_FORMATS = ['json', 'pdf', 'html'] as const;
 export const runReportQuery = runQuery.extend({

@@ -1,0 +1,207 @@
+/**
+ * Reports benchmark: `npx tsx bench/reports.ts` (npm run bench:reports).
+ *
+ * Starts the real server on a bench database of the local PostgreSQL, seeds a
+ * 5,000-test run whose every result carries a 10 KB comment (~51 MB of JSON
+ * report), then on loopback:
+ *   - /healthz alone, as the latency baseline
+ *   - 20 concurrent GET /run/report?format=json (gzip accepted, as browsers do),
+ *     each read to the end; a 503 is retried after its Retry-After, as the MCP
+ *     client does, and counted
+ *   - meanwhile /healthz every 10 ms, one request at a time
+ * and prints the server's peak RSS (sampled from /proc every 20 ms, target
+ * < 400 MB) and the /healthz latency percentiles (target p99 < 100 ms).
+ * BENCH_REPORTS (default 20), BENCH_RUN_SIZE (default 5000) and
+ * BENCH_COMMENT_BYTES (default 10240) change the load. Nothing is asserted.
+ */
+import type { ChildProcess } from 'node:child_process';
+import type { Database } from '../src/db/client';
+import { issueToken } from '../src/domain/tokens/tokens.service';
+import { defaultLookupRows } from '../src/domain/lookups/lookup-defaults';
+import { createRun } from '../src/domain/runs/runs.service';
+import { updateTestStatuses } from '../src/domain/runs/run-results.service';
+import type { RequestContext } from '../src/http/route';
+import {
+  admin, benchSettings, dropDatabase, migrate, openSeedDatabase, recreateDatabase, rssSampler, startServer, stopServer, type RssSampler,
+} from './support';
+
+const bench = benchSettings('casebook_bench_reports', 3928);
+const { databaseName, databaseUrl, base } = bench;
+const REPORTS = Number(process.env.BENCH_REPORTS ?? 20);
+const RUN_SIZE = Number(process.env.BENCH_RUN_SIZE ?? 5000);
+const COMMENT_BYTES = Number(process.env.BENCH_COMMENT_BYTES ?? 10240);
+const STATUSES = ['passed', 'failed', 'blocked', 'retest', 'untested'] as const;
+const WORDS = ['checkout', 'timeout', 'retry', 'payment', 'gateway', 'flaky', 'assert', 'expected', 'received', 'screenshot', 'stack', 'trace'];
+
+/** Text of `bytes` characters from words picked by a small PRNG: varied, as real comments are, so gzip does not make it free. */
+function comment(seed: number, bytes: number): string {
+  let x = seed * 2654435761 >>> 0;
+  const parts: string[] = [];
+  let length = 0;
+  while (length < bytes) {
+    x = (x * 1103515245 + 12345) >>> 0;
+    const word = `${WORDS[x % WORDS.length]}${x % 997}`;
+    parts.push(word);
+    length += word.length + 1;
+  }
+  return parts.join(' ').slice(0, bytes);
+}
+
+/** A User with a token; a project with sections and squads; a run of RUN_SIZE tests, each with a status and a long comment. */
+async function seed(db: Database) {
+  const p = db.prisma;
+  const org = await p.organization.create({ data: { orgName: 'Reports bench' } });
+  const user = await p.user.create({
+    data: { email: 'reports-bench@example.test', name: 'Bench User', memberships: { create: { orgId: org.orgId, role: 'User' } } },
+  });
+  const { token } = await issueToken(p, user.userId, 'bench');
+  const project = await p.project.create({ data: { orgId: org.orgId, projectName: 'Reports bench', createdBy: user.userId } });
+  const projectId = project.projectId;
+  await p.lookupEntry.createMany({ data: defaultLookupRows(projectId) });
+  const priorities = (await p.lookupEntry.findMany({ where: { projectId, kind: 'priority' } })).map((l) => l.id);
+  const sections: number[] = [];
+  for (let top = 0; top < 5; top++) {
+    const parent = await p.section.create({ data: { projectId, sectionName: `Area ${top}` } });
+    for (let child = 0; child < 4; child++) {
+      sections.push((await p.section.create({ data: { projectId, sectionName: `Feature ${top}.${child}`, parentSectionId: parent.sectionId } })).sectionId);
+    }
+  }
+  const tests = await p.test.createManyAndReturn({
+    data: Array.from({ length: RUN_SIZE }, (_, i) => ({
+      projectId, title: `Checkout flow ${i}: pay with a saved card and get a receipt`,
+      sectionId: sections[i % sections.length], priorityId: priorities[i % priorities.length],
+    })),
+    select: { testId: true },
+  });
+  const ids = tests.map((t) => t.testId);
+  const ctx: RequestContext = {
+    userId: user.userId, memberships: [{ orgId: org.orgId, role: 'User' }], orgIds: [org.orgId], via: 'token', db: p, can: () => true,
+  };
+  const run = await createRun(ctx, { projectId, runName: 'Reports bench run', testIds: ids });
+  // Through the service: the HTTP body limit (5 MiB) would take 10 calls for the ~51 MB of comments.
+  for (let start = 0; start < ids.length; start += 1000) {
+    const testResults = ids.slice(start, start + 1000).map((testId, i) => ({
+      testId, status: STATUSES[(start + i) % STATUSES.length], comment: comment(start + i, COMMENT_BYTES),
+    }));
+    await updateTestStatuses(ctx, { runId: run.runId, projectId, testResults });
+  }
+  return { token, projectId, runId: run.runId };
+}
+type Seed = Awaited<ReturnType<typeof seed>>;
+
+const mb = (n: number) => `${n.toFixed(0)} MB`;
+const percentile = (sorted: number[], p: number) => sorted[Math.min(sorted.length - 1, Math.ceil((p / 100) * sorted.length) - 1)] ?? 0;
+
+/** GET /healthz one at a time every `everyMs` until stopped; the latencies in ms. */
+function pollHealth(everyMs: number) {
+  const latencies: number[] = [];
+  let failures = 0;
+  let running = true;
+  const done = (async () => {
+    while (running) {
+      const started = performance.now();
+      try {
+        const res = await fetch(`${base}/healthz`);
+        await res.arrayBuffer();
+        if (!res.ok) failures++;
+      } catch {
+        failures++;
+      }
+      latencies.push(performance.now() - started);
+      await new Promise((resolve) => setTimeout(resolve, everyMs));
+    }
+  })();
+  return {
+    async stop() {
+      running = false;
+      await done;
+      return { latencies, failures };
+    },
+  };
+}
+
+function printHealth(label: string, { latencies, failures }: { latencies: number[]; failures: number }) {
+  const sorted = [...latencies].sort((a, b) => a - b);
+  const f = (n: number) => `${n.toFixed(1)} ms`;
+  console.log(`${label.padEnd(40)} n ${sorted.length}   p50 ${f(percentile(sorted, 50))}   p90 ${f(percentile(sorted, 90))}   `
+    + `p99 ${f(percentile(sorted, 99))}   max ${f(sorted.at(-1) ?? 0)}   failures ${failures}`);
+}
+
+/** One report read to the end (bytes counted, not kept); 503 is retried after Retry-After. */
+async function report(url: string, auth: Record<string, string>) {
+  const started = performance.now();
+  let busy = 0;
+  for (;;) {
+    const res = await fetch(url, { headers: { ...auth, 'accept-encoding': 'gzip' } });
+    if (res.status === 503) {
+      busy++;
+      await res.arrayBuffer();
+      const wait = Number(res.headers.get('retry-after') ?? 1);
+      await new Promise((resolve) => setTimeout(resolve, wait * 1000));
+      continue;
+    }
+    if (!res.ok) throw new Error(`HTTP ${res.status} ${await res.text()}`);
+    let bytes = 0;
+    for await (const chunk of res.body!) bytes += (chunk as Uint8Array).length;
+    return { ms: performance.now() - started, bytes, busy };
+  }
+}
+
+async function measure(s: Seed, rss: RssSampler) {
+  const auth = { authorization: `Bearer ${s.token}` };
+  const url = `${base}/api/v1/run/report?runId=${s.runId}&projectId=${s.projectId}&format=json`;
+
+  // One report first: checks the shape and warms the server up.
+  const first = await fetch(url, { headers: auth });
+  const body = (await first.json()) as { summary: { total: number }; tests: unknown[] };
+  console.log(`one report: HTTP ${first.status}, ${body.tests.length} tests (summary total ${body.summary.total}), server RSS peak ${mb(rss.peak())}`);
+
+  const idle = pollHealth(10);
+  await new Promise((resolve) => setTimeout(resolve, 3000));
+  printHealth('/healthz, idle server', await idle.stop());
+  rss.peak();
+
+  console.log(`\n${REPORTS} concurrent JSON reports of the ${RUN_SIZE}-test run (${COMMENT_BYTES} B comments), gzip accepted`);
+  const health = pollHealth(10);
+  const started = performance.now();
+  const results = await Promise.all(Array.from({ length: REPORTS }, () => report(url, auth)));
+  const wall = performance.now() - started;
+  const during = await health.stop();
+  const times = results.map((r) => r.ms).sort((a, b) => a - b);
+  console.log(`all done in ${(wall / 1000).toFixed(1)} s; per report p50 ${(percentile(times, 50) / 1000).toFixed(1)} s, `
+    + `max ${(times.at(-1)! / 1000).toFixed(1)} s; ${(results[0].bytes / 1e6).toFixed(1)} MB each (decompressed); `
+    + `503 answers retried: ${results.reduce((n, r) => n + r.busy, 0)}`);
+  console.log(`server RSS peak during the reports: ${mb(rss.peak())}`);
+  printHealth('/healthz during the reports', during);
+}
+
+async function main() {
+  await recreateDatabase(databaseName);
+  let server: ChildProcess | undefined;
+  let rss: RssSampler | undefined;
+  try {
+    migrate(databaseUrl);
+    const db = await openSeedDatabase(databaseUrl);
+    let s: Seed;
+    try {
+      s = await seed(db);
+    } finally {
+      await db.close();
+    }
+    await admin('VACUUM ANALYZE', databaseUrl);
+    server = await startServer(bench);
+    rss = rssSampler(server.pid!);
+    console.log(`server pid ${server.pid}, RSS at start ${mb(rss.peak())}`);
+    await measure(s, rss);
+    console.log(`\nserver RSS peak over the whole bench: ${mb(rss.overall())}`);
+  } finally {
+    rss?.stop();
+    if (server) await stopServer(server);
+    await dropDatabase(databaseName);
+  }
+}
+
+main().catch((err) => {
+  console.error(err);
+  process.exit(1);
+});
