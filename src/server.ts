@@ -1,9 +1,9 @@
-import http from 'node:http';
 import type { AddressInfo } from 'node:net';
 import type { Config } from './config';
 import { openDatabase, type Database } from './db/client';
 import { createLogger, type Logger } from './logger';
 import { buildApp } from './app';
+import { createHttpServer } from './http/http-server';
 
 export interface RunningServer {
   url: string;
@@ -19,8 +19,7 @@ export async function startServer(config: Config, logger: Logger = createLogger(
     const applied = await database.migrate();
     if (applied.length) logger.info({ applied }, 'migrations applied');
     const app = await buildApp({ config, database, logger });
-    const server = http.createServer(app);
-    server.keepAliveTimeout = 65_000;
+    const server = createHttpServer(app);
     await new Promise<void>((resolve, reject) => {
       server.once('error', reject);
       server.listen(config.port, config.host, () => resolve());

@@ -25,6 +25,13 @@ interface PrismaLikeError {
   meta?: { modelName?: string };
 }
 
+const bodyFaults: Record<string, string> = {
+  'request.size.invalid': 'Invalid request: body length does not match Content-Length',
+  'request.aborted': 'Invalid request: body cut short',
+};
+const unreadableBody = (type?: string) =>
+  type === undefined ? 'Invalid request: body does not decode as its Content-Encoding' : (bodyFaults[type] ?? 'Invalid request: unreadable body');
+
 /** Maps every error to the envelope; only 500s are logged with their details. */
 export const errorHandler: ErrorRequestHandler = (err, req, res, _next) => {
   if (res.headersSent) {
@@ -35,12 +42,15 @@ export const errorHandler: ErrorRequestHandler = (err, req, res, _next) => {
   }
   if (err instanceof AppError) return sendError(res, err.status, err.message);
   if (err instanceof ZodError) return sendError(res, 400, zodMessage(err));
-  const bodyError = err as { type?: string; status?: number };
+  const bodyError = err as { type?: string; status?: number; expose?: boolean };
   if (bodyError.type === 'entity.too.large') return sendError(res, 413, 'Payload too large');
   if (bodyError.type === 'entity.parse.failed') return sendError(res, 400, 'Invalid request: malformed JSON body');
   if (bodyError.type === 'encoding.unsupported' || bodyError.type === 'charset.unsupported') {
     return sendError(res, 415, 'Content-Type must be application/json');
   }
+  // body-parser's other client faults: exposed 400s, typed by raw-body, or zlib's own error (no
+  // type) for a body that does not decode as its Content-Encoding says.
+  if (bodyError.expose && bodyError.status === 400) return sendError(res, 400, unreadableBody(bodyError.type));
   if (isDatabaseUnavailable(err)) {
     req.log?.warn({ err }, 'database unavailable');
     return sendError(res, 503, 'Service unavailable');

@@ -1,4 +1,8 @@
+import http from 'node:http';
+import net from 'node:net';
+import zlib from 'node:zlib';
 import { createSession } from '../../src/auth/sessions';
+import { createHttpServer } from '../../src/http/http-server';
 import { createTestApp, type TestApp } from '../support/app';
 import { createWorld, type World } from '../support/factories';
 import { createTests } from '../support/catalog-factories';
@@ -121,5 +125,84 @@ describe('NUL characters', () => {
     expect(res.body.error).toBe(nul('testResults.1.comment'));
     await t.as(w.user.token).put('/run/edit', { runId: run.runId, projectId, runName: '\u0000' }).expect(400, { error: nul('runName'), status: 400 });
     expect(await runSnapshot(t.db, run.runId)).toEqual(before);
+  });
+});
+
+describe('requests that cannot be read', () => {
+  let server: http.Server;
+  let port: number;
+  beforeAll(async () => {
+    server = createHttpServer(t.app);
+    await new Promise<void>((resolve) => server.listen(0, '127.0.0.1', resolve));
+    port = (server.address() as net.AddressInfo).port;
+  });
+  afterAll(() => new Promise<void>((resolve) => server.close(() => resolve())));
+
+  /** POSTs raw bytes as JSON with the given Content-Encoding to the listening server. */
+  function postEncoded(path: string, encoding: string, body: Buffer, token?: string) {
+    const headers = { 'content-type': 'application/json', 'content-encoding': encoding, 'content-length': body.length, ...(token ? { authorization: `Bearer ${token}` } : {}) };
+    return new Promise<{ status: number; body: unknown }>((resolve, reject) => {
+      const req = http.request({ host: '127.0.0.1', port, method: 'POST', path, headers }, (res) => {
+        let text = '';
+        res.on('data', (chunk) => (text += chunk));
+        res.on('end', () => resolve({ status: res.statusCode!, body: JSON.parse(text) }));
+      });
+      req.on('error', reject);
+      req.end(body);
+    });
+  }
+
+  /** Sends bytes over a bare TCP socket; resolves with everything the server wrote before closing. */
+  function rawExchange(bytes: string) {
+    return new Promise<{ status: number; headers: string; body: unknown }>((resolve, reject) => {
+      const socket = net.connect(port, '127.0.0.1', () => socket.write(bytes));
+      let text = '';
+      socket.on('data', (chunk) => (text += chunk));
+      socket.on('error', reject);
+      socket.on('close', () => {
+        const [head, body = ''] = text.split('\r\n\r\n');
+        resolve({ status: Number(head.split(' ')[1]), headers: head, body: body.startsWith('{') ? JSON.parse(body) : body });
+      });
+    });
+  }
+
+  it('answers 400 to a body that does not decode as its Content-Encoding, with or without credentials', async () => {
+    const projects = await t.db.project.count();
+    const undecodable = { error: 'Invalid request: body does not decode as its Content-Encoding', status: 400 };
+    const good = Buffer.from(JSON.stringify({ orgId: w.orgA.orgId, projectName: 'gzipped' }));
+    const cases: [string, Buffer][] = [
+      ['gzip', Buffer.from('not gzip at all')],
+      ['gzip', zlib.gzipSync(good).subarray(0, 12)],
+      ['deflate', Buffer.from('not deflate')],
+      ['br', Buffer.from('not brotli')],
+    ];
+    for (const [encoding, bytes] of cases) {
+      expect(await postEncoded('/api/v1/project/create', encoding, bytes)).toEqual({ status: 400, body: undecodable });
+      expect(await postEncoded('/api/v1/project/create', encoding, bytes, w.user.token)).toEqual({ status: 400, body: undecodable });
+    }
+    expect(await t.db.project.count()).toBe(projects);
+    // An encoding body-parser does not know stays 415; one it decodes is read as usual.
+    expect(await postEncoded('/api/v1/project/create', 'compress', good, w.user.token)).toEqual({
+      status: 415,
+      body: { error: 'Content-Type must be application/json', status: 415 },
+    });
+    expect((await postEncoded('/api/v1/project/create', 'gzip', zlib.gzipSync(good), w.user.token)).status).toBe(201);
+  });
+
+  it("answers what Node's HTTP parser refuses in the envelope: 400, and 431 for headers too large", async () => {
+    const garbage = await rawExchange('NOT A REQUEST LINE\r\n\r\n');
+    expect(garbage.status).toBe(400);
+    expect(garbage.headers).toMatch(/content-type: application\/json/i);
+    expect(garbage.body).toEqual({ error: 'Invalid request: malformed HTTP request', status: 400 });
+
+    const badHeader = await rawExchange('GET /healthz HTTP/1.1\r\nHost: x\r\nBad Header: y\r\n\r\n');
+    expect(badHeader.body).toEqual({ error: 'Invalid request: malformed HTTP request', status: 400 });
+
+    const huge = await rawExchange(`GET /healthz HTTP/1.1\r\nHost: x\r\nX-Big: ${'a'.repeat(64 * 1024)}\r\n\r\n`);
+    expect(huge.status).toBe(431);
+    expect(huge.body).toEqual({ error: 'Request header fields too large', status: 431 });
+
+    // The server is still there for well-formed requests.
+    expect((await rawExchange('GET /healthz HTTP/1.1\r\nHost: x\r\nConnection: close\r\n\r\n')).body).toEqual({ data: { ok: true }, status: 200 });
   });
 });
