@@ -47,3 +47,26 @@ export async function createTokenForEmail(db: Db, email: string, name?: string):
   if (!user) throw new CommandError(`no user with email ${email} (create one with: casebook user create ...)`);
   return (await issueToken(db, user.userId, name ?? 'cli')).token;
 }
+
+/**
+ * What to do instead when the embedded database is held by a running server:
+ * the same change through its API, with an Admin's token.
+ */
+export function throughRunningServer(command: 'org' | 'user' | 'token', publicUrl: string): string {
+  const call = (method: string, path: string, body: string) =>
+    `  curl -X ${method} ${publicUrl}/api/v1${path} -H "Authorization: Bearer $ADMIN_TOKEN" -H "Content-Type: application/json" -d '${body}'`;
+  const viaApi = {
+    token: [
+      "Create the token through the running server instead, with an Admin's token (such as the one printed at its first start):",
+      call('POST', '/token/generate', '{"userId": 1, "name": "ci"}'),
+      '(user ids: GET /api/v1/all-users)',
+    ],
+    user: [
+      "Invite the user through the running server instead, with an Admin's token (such as the one printed at its first start); they join at their first sign-in:",
+      call('POST', '/user/invite', '{"orgId": 1, "email": "tess@example.com", "role": "User"}'),
+      "(an existing member's role: PUT /api/v1/user/update-role)",
+    ],
+    org: ['Organizations are created only here: stop the server, run this command, then start the server again.'],
+  }[command];
+  return viaApi.join('\n');
+}

@@ -5,7 +5,7 @@ import { DirectoryLockedError } from './db/directory-lock';
 import { createLogger } from './logger';
 import { startServer } from './server';
 import { bootstrapFirstAdmin } from './bootstrap';
-import { createOrganization, createOrUpdateUser, createTokenForEmail } from './admin-commands';
+import { createOrganization, createOrUpdateUser, createTokenForEmail, throughRunningServer } from './admin-commands';
 import type * as McpServerModule from './mcp/server';
 
 const usage = `Usage: casebook <command>
@@ -49,8 +49,20 @@ async function withDatabase<T>(config: Config, fn: (db: Database, applied: strin
   }
 }
 
+/** An administration command: a held embedded database gets the way to do it through the running server. */
+async function withAdminDatabase<T>(config: Config, command: 'org' | 'user' | 'token', fn: (db: Database) => Promise<T>): Promise<T> {
+  try {
+    return await withDatabase(config, fn);
+  } catch (err) {
+    if (!(err instanceof DirectoryLockedError)) throw err;
+    throw new DirectoryLockedError(`${err.message}\n\n${throughRunningServer(command, config.publicUrl)}`);
+  }
+}
+
 async function serve(config: Config) {
   const server = await startServer(config);
+  // A promise nobody awaits (a background write while the database is away, say) must not end the server.
+  process.on('unhandledRejection', (reason) => server.logger.warn({ err: reason }, 'unhandled rejection'));
   const token = await bootstrapFirstAdmin(server.database.prisma);
   if (token) {
     process.stdout.write(
@@ -101,7 +113,7 @@ async function main(argv: string[]) {
       if (sub !== 'create') break;
       {
         const v = flags(rest, ['name']);
-        const org = await withDatabase(config, (db) => createOrganization(db.prisma, required(v, 'name')));
+        const org = await withAdminDatabase(config, 'org', (db) => createOrganization(db.prisma, required(v, 'name')));
         process.stdout.write(`${JSON.stringify(org)}\n`);
       }
       return;
@@ -110,7 +122,7 @@ async function main(argv: string[]) {
       {
         const v = flags(rest, ['email', 'name', 'role', 'org']);
         const input = { email: required(v, 'email'), name: required(v, 'name'), role: required(v, 'role'), org: required(v, 'org') };
-        const user = await withDatabase(config, (db) => createOrUpdateUser(db.prisma, input));
+        const user = await withAdminDatabase(config, 'user', (db) => createOrUpdateUser(db.prisma, input));
         process.stdout.write(`${JSON.stringify(user)}\n`);
       }
       return;
@@ -118,7 +130,7 @@ async function main(argv: string[]) {
       if (sub !== 'create') break;
       {
         const v = flags(rest, ['email', 'name']);
-        const token = await withDatabase(config, (db) => createTokenForEmail(db.prisma, required(v, 'email'), v.name));
+        const token = await withAdminDatabase(config, 'token', (db) => createTokenForEmail(db.prisma, required(v, 'email'), v.name));
         process.stdout.write(`${token}\n`);
       }
       return;

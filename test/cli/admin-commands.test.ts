@@ -31,10 +31,12 @@ it('creates an organization, a user in it, and a token that works against the AP
   expect(me.body.data).toMatchObject({ email: 'tess@example.test', role: 'User', orgIds: [orgId] });
 });
 
-it('adds a membership to an existing user', async () => {
+it('adds a membership to an existing user, with its role in that organization only', async () => {
   await runCli(['org', 'create', '--name', 'Second Team'], env);
-  const res = await runCli(['user', 'create', '--email', 'tess@example.test', '--name', 'Tess', '--role', 'User', '--org', 'Second Team'], env);
-  expect(JSON.parse(res.stdout).orgIds).toHaveLength(2);
+  const res = await runCli(['user', 'create', '--email', 'tess@example.test', '--name', 'Tess', '--role', 'Admin', '--org', 'Second Team'], env);
+  const out = JSON.parse(res.stdout);
+  expect(out.orgIds).toHaveLength(2);
+  expect(out.memberships.map((m: { role: string }) => m.role)).toEqual(['User', 'Admin']);
   expect(await t.db.user.count({ where: { email: 'tess@example.test' } })).toBe(1);
 });
 

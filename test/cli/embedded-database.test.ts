@@ -53,6 +53,15 @@ it('refuses to open a directory that another process holds, with a clear message
     const second = await runCli(['migrate'], { CASEBOOK_DATA_DIR: dataDir });
     expect(second.code).toBe(1);
     expect(second.stderr).toContain(`The embedded database in ${dataDir} is already open in another Casebook process (pid ${server.pid})`);
+    // Administration commands say how to do the same through the running server.
+    const token = await runCli(['token', 'create', '--email', 'admin@localhost'], { CASEBOOK_DATA_DIR: dataDir });
+    expect(token).toMatchObject({ code: 1, stdout: '' });
+    expect(token.stderr).toContain('Create the token through the running server instead');
+    expect(token.stderr).toContain('curl -X POST http://localhost:3000/api/v1/token/generate -H "Authorization: Bearer $ADMIN_TOKEN"');
+    const user = await runCli(['user', 'create', '--email', 'e@x.test', '--name', 'E', '--role', 'User', '--org', 'Default'], { CASEBOOK_DATA_DIR: dataDir });
+    expect(user.stderr).toContain('/api/v1/user/invite');
+    const org = await runCli(['org', 'create', '--name', 'Second'], { CASEBOOK_DATA_DIR: dataDir });
+    expect(org.stderr).toContain('stop the server, run this command, then start the server again');
   } finally {
     server.kill('SIGTERM');
     await new Promise((r) => server.once('exit', r));
