@@ -6,6 +6,8 @@ import {
   chartBars, formatWhen, NO_SECTION, rowsOf, STATUS_COLORS, STATUS_LABELS, type RunReport, type RunReportRow,
 } from './run-report';
 import { drained, endStream } from './stream-writes';
+import { clean, drawRuns, fitRuns, prepareTexts, runsOf, useFont, wrapRuns } from './pdf-text';
+import type { Weight } from './pdf-fonts';
 
 // The PDF report, streamed with pdfkit: page 1 holds the title block, the status
 // chart and the summary; then the tests, one line each, grouped by section, with
@@ -89,65 +91,44 @@ export function* tablePages(rows: Iterable<RunReportRow>): Generator<Line[]> {
   if (last) yield last;
 }
 
-// The standard PDF fonts speak WinAnsi: other characters become '?' rather than garbage.
-const outsideWinAnsi = /[^\x20-\x7e\xa0-\xff\u2013\u2014\u2018\u2019\u201a\u201c\u201d\u201e\u2020\u2021\u2022\u2026\u2030\u20ac\u2122]/g;
-const printable = (text: string) => text.replace(/\s+/g, ' ').replace(outsideWinAnsi, '?');
-
-// Widths of single characters at size 1 per font, measured once: fitting a cell
-// by summing them costs a fraction of pdfkit's widthOfString (kerning lookups).
-const charWidths = new Map<string, Map<string, number>>();
-function charWidth(doc: PDFKit.PDFDocument, font: string, ch: string): number {
-  let widths = charWidths.get(font);
-  if (!widths) charWidths.set(font, (widths = new Map()));
-  let w = widths.get(ch);
-  if (w === undefined) {
-    w = doc.widthOfString(ch) / FONT_SIZE_OF(doc);
-    widths.set(ch, w);
-  }
-  return w;
-}
-const FONT_SIZE_OF = (doc: PDFKit.PDFDocument) => (doc as unknown as { _fontSize: number })._fontSize;
-
-/** The text cut (with an ellipsis) to fit `width` in `font` at the current size, which the caller has set. */
-function fit(doc: PDFKit.PDFDocument, font: string, raw: string, width: number): string {
-  const text = printable(raw);
-  const size = FONT_SIZE_OF(doc);
-  // No glyph of Helvetica is wider than 1 em: short strings need no measuring.
-  if (text.length * size <= width) return text;
-  const ellipsis = charWidth(doc, font, '…') * size;
-  let used = 0;
-  let cut = 0;
-  for (let i = 0; i < text.length; i++) {
-    used += charWidth(doc, font, text[i]) * size;
-    if (used + ellipsis <= width) cut = i + 1;
-    if (used > width) return `${text.slice(0, cut)}…`;
-  }
-  return text;
+/** One line of text cut with an ellipsis to fit `width`, drawn from (x, y). */
+function line(doc: PDFKit.PDFDocument, text: string, weight: Weight, size: number, x: number, y: number, width: number): void {
+  drawRuns(doc, fitRuns(runsOf(text, weight), size, width, weight), x, y, size);
 }
 
-function titleBlock(doc: PDFKit.PDFDocument, report: RunReport): void {
+/** Text wrapped to at most `maxLines` lines from (x, y); returns the y under it. */
+function paragraph(doc: PDFKit.PDFDocument, text: string, weight: Weight, size: number, y: number, maxLines: number): number {
+  const lineHeight = size * 1.25;
+  for (const runs of wrapRuns(text, weight, size, WIDTH - 2 * LEFT, maxLines)) {
+    drawRuns(doc, runs, LEFT, y, size);
+    y += lineHeight;
+  }
+  return y;
+}
+
+/** Every text of the report's first page. */
+const firstPageTexts = ({ run, project }: RunReport) => [run.runName, `Run report: ${run.runName}`, project.projectName, run.runDescription];
+
+/** The title block; returns the y under it. */
+function titleBlock(doc: PDFKit.PDFDocument, report: RunReport): number {
   const { run, project } = report;
-  doc.font('Helvetica-Bold').fontSize(18).fillColor('#212121')
-    .text(printable(`Run report: ${run.runName}`), LEFT, TOP, { width: WIDTH - 2 * LEFT, height: 44, ellipsis: true });
-  doc.font('Helvetica').fontSize(10).fillColor('#555555');
+  doc.fillColor('#212121');
+  let y = paragraph(doc, `Run report: ${run.runName}`, 700, 18, TOP, 2);
+  doc.fillColor('#555555');
   const lock = run.locked ? `Locked ${formatWhen(run.lockedAt)}` : 'Not locked';
-  doc.text(printable(`Project: ${project.projectName} · Run #${run.runId} · Created ${formatWhen(run.createdAt)} · ${lock}`),
-    LEFT, doc.y + 4, { width: WIDTH - 2 * LEFT, height: 14, ellipsis: true });
-  if (run.runDescription) {
-    doc.text(printable(run.runDescription), LEFT, doc.y + 4, { width: WIDTH - 2 * LEFT, height: 60, ellipsis: true });
-  }
-  doc.text(`Generated ${formatWhen(new Date())}`, LEFT, doc.y + 4, { lineBreak: false });
+  y = paragraph(doc, `Project: ${project.projectName} · Run #${run.runId} · Created ${formatWhen(run.createdAt)} · ${lock}`, 400, 10, y + 4, 1);
+  if (run.runDescription) y = paragraph(doc, run.runDescription, 400, 10, y + 4, 4);
+  return paragraph(doc, `Generated ${formatWhen(new Date())}`, 400, 10, y + 4, 1);
 }
 
 function summaryBlock(doc: PDFKit.PDFDocument, report: RunReport, top: number): void {
   const { summary } = report;
-  doc.font('Helvetica-Bold').fontSize(14).fillColor('#212121').text('Summary', LEFT, top, { lineBreak: false });
+  useFont(doc, 700, 14).fillColor('#212121').text('Summary', LEFT, top, { lineBreak: false });
   // The chart: same geometry as the HTML page's.
   const [cx, cy, cw, ch] = [LEFT, top + 44, 380, 150];
-  doc.fontSize(10);
   for (const bar of chartBars(summary, cw, ch)) {
     if (bar.height > 0) doc.rect(cx + bar.x, cy + bar.y, bar.width, bar.height).fill(bar.color);
-    doc.font('Helvetica').fillColor('#212121');
+    useFont(doc, 400, 10).fillColor('#212121');
     doc.text(String(bar.count), cx + bar.x, cy + bar.y - 14, { width: bar.width, align: 'center', lineBreak: false });
     doc.text(bar.label, cx + bar.x - 10, cy + ch + 6, { width: bar.width + 20, align: 'center', lineBreak: false });
   }
@@ -156,12 +137,11 @@ function summaryBlock(doc: PDFKit.PDFDocument, report: RunReport, top: number): 
   const tx = LEFT + cw + 60;
   let y = top + 30;
   const line = (label: string, count: string, share: string, color = '#212121', bold = false) => {
-    doc.font(bold ? 'Helvetica-Bold' : 'Helvetica').fillColor(color).text(label, tx, y, { lineBreak: false });
+    useFont(doc, bold ? 700 : 400, 11).fillColor(color).text(label, tx, y, { lineBreak: false });
     doc.fillColor('#212121').text(count, tx + 110, y, { width: 60, align: 'right', lineBreak: false });
     doc.text(share, tx + 180, y, { width: 70, align: 'right', lineBreak: false });
     y += 18;
   };
-  doc.fontSize(11);
   line('Status', 'Tests', 'Share', '#212121', true);
   for (const s of TEST_STATUSES) {
     line(STATUS_LABELS[s], String(summary[s]), `${summary.total ? ((summary[s] / summary.total) * 100).toFixed(1) : '0.0'}%`, STATUS_COLORS[s], true);
@@ -172,7 +152,7 @@ function summaryBlock(doc: PDFKit.PDFDocument, report: RunReport, top: number): 
 
 function tableHeader(doc: PDFKit.PDFDocument): number {
   doc.rect(LEFT, TOP, TABLE_WIDTH, HEADER_HEIGHT).fill('#eeeeee');
-  doc.font('Helvetica-Bold').fontSize(FONT_SIZE).fillColor('#212121');
+  useFont(doc, 700, FONT_SIZE).fillColor('#212121');
   let x = LEFT;
   for (const col of COLUMNS) {
     doc.text(col.title, x + CELL_PAD, TOP + 5, { lineBreak: false });
@@ -183,24 +163,30 @@ function tableHeader(doc: PDFKit.PDFDocument): number {
 
 const TEXT_COLOR = '#212121';
 
-function tableLine(doc: PDFKit.PDFDocument, line: Line, y: number): void {
-  if (line.kind === 'section') {
-    doc.font('Helvetica-Bold').fontSize(FONT_SIZE + 1).fillColor(TEXT_COLOR);
-    const heading = line.continued ? `${line.path} (continued)` : line.path;
-    doc.text(fit(doc, 'Helvetica-Bold', heading, TABLE_WIDTH - 2 * CELL_PAD), LEFT + CELL_PAD, y + 3, { lineBreak: false });
+function tableLine(doc: PDFKit.PDFDocument, item: Line, y: number): void {
+  doc.fillColor(TEXT_COLOR);
+  if (item.kind === 'section') {
+    const heading = item.continued ? `${item.path} (continued)` : item.path;
+    line(doc, heading, 700, FONT_SIZE + 1, LEFT + CELL_PAD, y + 3, TABLE_WIDTH - 2 * CELL_PAD);
     return;
   }
-  doc.font('Helvetica').fontSize(FONT_SIZE).fillColor(TEXT_COLOR);
   let x = LEFT;
   for (const col of COLUMNS) {
-    const text = fit(doc, 'Helvetica', col.cell(line.row), col.width - 2 * CELL_PAD);
-    if (col.title === 'Status') {
-      doc.fillColor(STATUS_COLORS[line.row.status]).text(text, x + CELL_PAD, y + 3, { lineBreak: false }).fillColor(TEXT_COLOR);
-    } else {
-      doc.text(text, x + CELL_PAD, y + 3, { lineBreak: false });
-    }
+    if (col.title === 'Status') doc.fillColor(STATUS_COLORS[item.row.status]);
+    line(doc, col.cell(item.row), 400, FONT_SIZE, x + CELL_PAD, y + 3, col.width - 2 * CELL_PAD);
+    if (col.title === 'Status') doc.fillColor(TEXT_COLOR);
     x += col.width;
   }
+}
+
+/** Every text of a page of the table, by weight. */
+function pageTexts(lines: Line[]): { 400: string[]; 700: string[] } {
+  const texts = { 400: [] as string[], 700: [] as string[] };
+  for (const item of lines) {
+    if (item.kind === 'section') texts[700].push(item.path);
+    else for (const col of COLUMNS) texts[400].push(col.cell(item.row));
+  }
+  return texts;
 }
 
 /** Thin rules under the rows of a page, stroked as one path. */
@@ -210,15 +196,15 @@ function rowRules(doc: PDFKit.PDFDocument, top: number, count: number): void {
 }
 
 function footer(doc: PDFKit.PDFDocument, report: RunReport, pageNo: number): void {
-  doc.font('Helvetica').fontSize(7).fillColor('#777777')
-    .text(printable(`${report.run.runName} · Run #${report.run.runId} · page ${pageNo}`), LEFT, HEIGHT - PAGE.margin + 10, { lineBreak: false });
+  doc.fillColor('#777777');
+  line(doc, `${report.run.runName} · Run #${report.run.runId} · page ${pageNo}`, 400, 7, LEFT, HEIGHT - PAGE.margin + 10, WIDTH - 2 * LEFT);
 }
 
 /** Renders the report to `out` and ends it. */
 export async function writePdfReport(report: RunReport, out: Writable): Promise<void> {
   const doc = new PDFDocument({
     size: PAGE.size, layout: PAGE.layout, margin: PAGE.margin, bufferPages: false,
-    info: { Title: printable(`Run report: ${report.run.runName}`), Creator: 'Casebook' },
+    info: { Title: clean(`Run report: ${report.run.runName}`), Creator: 'Casebook' },
   });
   // Pushed straight to `out`, so a slow client shows as a full socket buffer (waited on below).
   let failure: Error | undefined;
@@ -231,18 +217,22 @@ export async function writePdfReport(report: RunReport, out: Writable): Promise<
   const ended = new Promise<void>((resolve) => doc.on('end', resolve));
 
   let pageNo = 1;
-  titleBlock(doc, report);
-  summaryBlock(doc, report, doc.y + 24);
+  await prepareTexts(firstPageTexts(report), 400);
+  await prepareTexts(firstPageTexts(report), 700);
+  summaryBlock(doc, report, titleBlock(doc, report) + 24);
   if (report.summary.total === 0) {
-    doc.font('Helvetica').fontSize(11).fillColor('#212121').text('This run has no tests.', LEFT, 330, { lineBreak: false });
+    useFont(doc, 400, 11).fillColor('#212121').text('This run has no tests.', LEFT, 330, { lineBreak: false });
   }
   footer(doc, report, pageNo);
 
   const drawPage = async (lines: Line[]) => {
+    const texts = pageTexts(lines);
+    await prepareTexts(texts[400], 400);
+    await prepareTexts(texts[700], 700);
     doc.addPage(PAGE);
     pageNo++;
     const top = tableHeader(doc);
-    lines.forEach((line, i) => tableLine(doc, line, top + i * ROW_HEIGHT));
+    lines.forEach((item, i) => tableLine(doc, item, top + i * ROW_HEIGHT));
     rowRules(doc, top, lines.length);
     footer(doc, report, pageNo);
     if (failure) throw failure;
