@@ -21,6 +21,11 @@ const envSchema = z.object({
   OAUTH_CLIENT_SECRET: optionalString,
   OAUTH_SCOPE: z.string().default('openid email profile'),
   ADMIN_EMAILS: z.string().default(''),
+  // Who may join at first OAuth login besides the invited: these email domains, into that organization (name or id).
+  OAUTH_ALLOWED_DOMAINS: z.string().default(''),
+  OAUTH_DEFAULT_ORG: optionalString,
+  // Unsafe: take the provider's email as proven even without email_verified: true.
+  OAUTH_TRUST_UNVERIFIED_EMAIL: z.enum(['true', 'false'], 'Expected true or false').default('false'),
   SESSION_TTL_HOURS: z.coerce.number().positive().default(168),
   // Report and export renders at once (default: twice the CPU count), and how long the next one waits for a slot.
   RENDER_CONCURRENCY: z.coerce.number().int().min(1).max(1000).default(() => 2 * os.availableParallelism()),
@@ -50,6 +55,15 @@ export interface Config {
     scope: string;
   };
   adminEmails: string[];
+  /** Who an OAuth login may admit besides the invited (see src/auth/oauth-identity.ts). */
+  oauthAdmission: {
+    /** Email domains (lower case) whose verified addresses join `defaultOrg` as Reader at first login. */
+    allowedDomains: string[];
+    /** Organization name or id. */
+    defaultOrg?: string;
+    /** Link and admit by email even when the provider does not say it is verified (unsafe). */
+    trustUnverifiedEmail: boolean;
+  };
   sessionTtlMs: number;
   logLevel: z.infer<typeof envSchema>['LOG_LEVEL'];
   /** Renders of reports and exports: at most `concurrency` at once; the next ones wait up to `waitMs`, then 503. */
@@ -84,6 +98,10 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env): Config {
   if (missing.length > 0 && missing.length < Object.keys(oauthVars).length) {
     throw new ConfigError(`Invalid configuration:\n  OAuth login needs all of its settings; missing: ${missing.join(', ')}`);
   }
+  const allowedDomains = e.OAUTH_ALLOWED_DOMAINS.split(',').map((s) => s.trim().toLowerCase().replace(/^@/, '')).filter(Boolean);
+  if (allowedDomains.length > 0 && !e.OAUTH_DEFAULT_ORG) {
+    throw new ConfigError('Invalid configuration:\n  OAUTH_ALLOWED_DOMAINS needs OAUTH_DEFAULT_ORG: the organization those users join');
+  }
   return {
     port: e.PORT,
     host: e.HOST,
@@ -103,6 +121,11 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env): Config {
         }
       : undefined,
     adminEmails: e.ADMIN_EMAILS.split(',').map((s) => s.trim().toLowerCase()).filter(Boolean),
+    oauthAdmission: {
+      allowedDomains,
+      defaultOrg: e.OAUTH_DEFAULT_ORG?.trim(),
+      trustUnverifiedEmail: e.OAUTH_TRUST_UNVERIFIED_EMAIL === 'true',
+    },
     sessionTtlMs: e.SESSION_TTL_HOURS * 3600_000,
     logLevel: e.LOG_LEVEL,
     render: { concurrency: e.RENDER_CONCURRENCY, waitMs: e.RENDER_WAIT_MS },

@@ -32,3 +32,21 @@ export function homePage(user: { name: string; email: string; memberships: { rol
 <p>The API is under <code>/api/v1</code>; its description is at <a href="/api/v1/openapi.json">/api/v1/openapi.json</a>.</p>
 <form method="post" action="/logout"><button class="button" id="sign-out" type="submit">Sign out</button></form>`);
 }
+
+const refusals = {
+  'not-invited': (email: string) =>
+    `<p>There is no Casebook account for <strong>${escape(email)}</strong> yet, and nobody has invited it.</p>
+<p>Ask an Admin of your organization for an invitation, then sign in again.</p>`,
+  'unverified-email': (email: string) =>
+    `<p>Your sign-in provider has not verified the address <strong>${escape(email)}</strong>, so Casebook cannot match it to an invitation or an account.</p>
+<p>Verify the address with your provider, or ask an Admin of your organization for help.</p>`,
+  'subject-mismatch': (email: string) =>
+    `<p>The Casebook account for <strong>${escape(email)}</strong> is linked to another sign-in identity.</p>
+<p>Sign in with that identity, or ask an Admin of your organization for an invitation.</p>`,
+} as const;
+
+/** A login the provider accepted and Casebook did not: why, and whom to ask. */
+export function refusedPage(reason: keyof typeof refusals, email: string): string {
+  return page('Not signed in', `<h1>Casebook</h1>${refusals[reason](email)}
+<a class="button" href="/login">Back to sign in</a>`);
+}

@@ -4,10 +4,10 @@ import { Passport } from 'passport';
 import OAuth2Strategy, { type StateStore } from 'passport-oauth2';
 import type { Config } from '../config';
 import type { Db } from '../db/client';
-import { findOrCreateOAuthUser } from './oauth-identity';
+import { admitOAuthLogin, type LoginOutcome, type OAuthProfile, type RefusalReason } from './oauth-identity';
 import { forbidden } from '../http/errors';
 import { authenticate, SESSION_COOKIE } from './authenticate';
-import { homePage, loginPage } from './login-pages';
+import { homePage, loginPage, refusedPage } from './login-pages';
 import { isForeignOrigin } from './same-origin';
 import { createSession, endSession, sessionCookieOptions } from './sessions';
 
@@ -37,11 +37,6 @@ function cookieStateStore(publicUrl: string): StateStore {
   } as unknown as StateStore;
 }
 
-interface OAuthProfile {
-  email: string;
-  name: string;
-}
-
 function buildPassport(config: Config, db: Db): InstanceType<typeof Passport> | undefined {
   const oauth = config.oauth;
   if (!oauth) return undefined;
@@ -56,21 +51,30 @@ function buildPassport(config: Config, db: Db): InstanceType<typeof Passport> | 
       scope: oauth.scope.split(/\s+/).filter(Boolean),
       store: cookieStateStore(config.publicUrl),
     },
-    (_access: string, _refresh: string, profile: OAuthProfile, done: (err: unknown, user?: unknown) => void) => {
-      findOrCreateOAuthUser(db, profile, config.adminEmails).then((user) => done(null, user), done);
+    (_access: string, _refresh: string, profile: OAuthProfile, done: (err: unknown, user?: unknown, info?: unknown) => void) => {
+      const policy = { adminEmails: config.adminEmails, ...config.oauthAdmission };
+      admitOAuthLogin(db, profile, policy).then(
+        (outcome: LoginOutcome) => ('user' in outcome ? done(null, outcome.user) : done(null, false, { ...outcome, email: profile.email })),
+        done,
+      );
     },
   );
-  // The provider's userinfo endpoint gives the email and name we key users on.
+  // The provider's userinfo endpoint gives the subject we key users on, and the email and name.
   strategy.userProfile = (accessToken, done) => {
     const client = (strategy as unknown as { _oauth2: { useAuthorizationHeaderforGET(b: boolean): void; get: (u: string, t: string, cb: (e: unknown, body?: string | Buffer) => void) => void } })._oauth2;
     client.useAuthorizationHeaderforGET(true);
     client.get(oauth.userInfoUrl, accessToken, (err, body) => {
       if (err) return done(new Error('Failed to fetch the user profile'));
       try {
-        const info = JSON.parse(String(body)) as { email?: unknown; name?: unknown; preferred_username?: unknown };
+        const info = JSON.parse(String(body)) as { sub?: unknown; email?: unknown; email_verified?: unknown; name?: unknown };
+        const subject = typeof info.sub === 'number' ? String(info.sub) : info.sub;
+        if (typeof subject !== 'string' || !subject) return done(new Error('The provider gave no subject (sub)'));
         if (typeof info.email !== 'string' || !info.email.includes('@')) return done(new Error('The provider gave no email address'));
         const name = typeof info.name === 'string' && info.name.trim() ? info.name.trim() : info.email.split('@')[0];
-        done(null, { email: info.email.toLowerCase(), name });
+        // Some providers send the flag as a string.
+        const emailVerified = info.email_verified === true || info.email_verified === 'true';
+        const profile: OAuthProfile = { subject, email: info.email.toLowerCase(), emailVerified, name };
+        done(null, profile);
       } catch {
         done(new Error('The provider answered an unreadable profile'));
       }
@@ -78,6 +82,12 @@ function buildPassport(config: Config, db: Db): InstanceType<typeof Passport> | 
   };
   passport.use('oauth2', strategy);
   return passport;
+}
+
+interface Refusal {
+  refused?: RefusalReason;
+  detail?: string;
+  email: string;
 }
 
 /** `/login`, `/auth/login`, `/auth/callback`, `/logout` and the signed-in page `/`. */
@@ -102,8 +112,14 @@ export function buildLoginRouter(config: Config, db: Db): express.Router {
   if (passport) {
     router.get('/auth/login', passport.authenticate('oauth2', { session: false }));
     router.get('/auth/callback', (req, res, next) => {
-      passport.authenticate('oauth2', { session: false }, async (err: unknown, user: { userId: number } | false) => {
+      passport.authenticate('oauth2', { session: false }, async (err: unknown, user: { userId: number } | false, info?: Refusal) => {
         try {
+          if (!err && !user && info?.refused) {
+            // Known to the provider, not admitted here: no session, and nothing was written.
+            if (info.detail) req.log?.warn({ reason: info.refused }, info.detail);
+            else req.log?.info({ reason: info.refused }, 'oauth login refused');
+            return res.status(403).type('html').send(refusedPage(info.refused, info.email));
+          }
           if (err || !user) {
             req.log?.warn({ err }, 'oauth login failed');
             return res.redirect('/login?error');

@@ -1,18 +1,120 @@
 import type { Db } from '../db/client';
+import type { Prisma, Role, User } from '../generated/prisma/client';
+
+/** What the provider's userinfo says about the person signing in. */
+export interface OAuthProfile {
+  /** The provider's `sub`: the identity itself, stable when the email changes. */
+  subject: string;
+  email: string;
+  /** The provider's `email_verified: true`: the person proved they own `email`. */
+  emailVerified: boolean;
+  name: string;
+}
+
+/** Who a first login may admit besides the invited (Config.oauthAdmission plus ADMIN_EMAILS). */
+export interface AdmissionPolicy {
+  adminEmails: string[];
+  allowedDomains: string[];
+  defaultOrg?: string;
+  trustUnverifiedEmail: boolean;
+}
+
+export type RefusalReason = 'not-invited' | 'unverified-email' | 'subject-mismatch';
+export type LoginOutcome = { user: User } | { refused: RefusalReason; detail?: string };
+
+type Tx = Prisma.TransactionClient;
 
 /**
- * The user behind an OAuth login, created at first sight: role Reader, or Admin
- * for the configured admin addresses, member of the oldest organization.
+ * The account behind an OAuth login, matched on the provider's subject. An
+ * account without one yet (made by `casebook user create` or the bootstrap) is
+ * linked by email, only when the provider vouches for that email. An unknown
+ * identity gets an account only when invited, or from an allowed domain;
+ * otherwise nothing is written and the login is refused.
  */
-export async function findOrCreateOAuthUser(db: Db, profile: { email: string; name: string }, adminEmails: string[]) {
-  const email = profile.email.toLowerCase();
-  const existing = await db.user.findUnique({ where: { email } });
-  if (existing) return existing;
-  const oldestOrg = await db.organization.findFirst({ orderBy: { orgId: 'asc' }, select: { orgId: true } });
-  const role = adminEmails.includes(email) ? 'Admin' : 'Reader';
-  return db.user.upsert({
-    where: { email },
-    update: {},
-    create: { email, name: profile.name, memberships: oldestOrg ? { create: { orgId: oldestOrg.orgId, role } } : undefined },
+export async function admitOAuthLogin(db: Db, profile: OAuthProfile, policy: AdmissionPolicy): Promise<LoginOutcome> {
+  const attempt = () => db.$transaction((tx) => admit(tx, { ...profile, email: profile.email.toLowerCase() }, policy));
+  try {
+    return await attempt();
+  } catch (e) {
+    // Two first logins of the same identity at once: the loser finds the winner's row.
+    if ((e as { code?: string }).code === 'P2002') return attempt();
+    throw e;
+  }
+}
+
+async function admit(tx: Tx, p: OAuthProfile, policy: AdmissionPolicy): Promise<LoginOutcome> {
+  const emailProven = p.emailVerified || policy.trustUnverifiedEmail;
+  const admin = policy.adminEmails.includes(p.email);
+
+  const bySubject = await tx.user.findUnique({ where: { oauthSubject: p.subject } });
+  if (bySubject) {
+    if (emailProven) await acceptInvitations(tx, bySubject.userId, p.email, admin);
+    return { user: bySubject };
+  }
+
+  const byEmail = await tx.user.findUnique({ where: { email: p.email } });
+  if (byEmail) {
+    // Another identity already owns this account: the same email does not make the same person.
+    if (byEmail.oauthSubject !== null) return { refused: 'subject-mismatch' };
+    if (!emailProven) return { refused: 'unverified-email' };
+    const user = await tx.user.update({ where: { userId: byEmail.userId }, data: { oauthSubject: p.subject } });
+    await acceptInvitations(tx, user.userId, p.email, admin);
+    return { user };
+  }
+
+  if (!emailProven) return { refused: 'unverified-email' };
+  const invitations = await pendingInvitations(tx, p.email);
+  const joins = new Map<number, Role>(invitations.map((i) => [i.orgId, admin ? 'Admin' : i.role]));
+  let detail: string | undefined;
+  if (joins.size === 0 && (admin || policy.allowedDomains.includes(p.email.split('@').pop()!))) {
+    const org = await defaultOrg(tx, policy.defaultOrg, admin);
+    if (org) joins.set(org.orgId, admin ? 'Admin' : 'Reader');
+    else if (policy.defaultOrg) detail = `OAUTH_DEFAULT_ORG "${policy.defaultOrg}" names no organization`;
+  }
+  if (joins.size === 0) return { refused: 'not-invited', detail };
+
+  const user = await tx.user.create({
+    data: {
+      email: p.email,
+      name: p.name,
+      oauthSubject: p.subject,
+      memberships: { create: [...joins].map(([orgId, role]) => ({ orgId, role })) },
+    },
   });
+  await markAccepted(tx, invitations);
+  return { user };
+}
+
+function pendingInvitations(tx: Tx, email: string) {
+  return tx.invitation.findMany({ where: { email, acceptedAt: null }, select: { invitationId: true, orgId: true, role: true } });
+}
+
+async function markAccepted(tx: Tx, invitations: { invitationId: number }[]) {
+  if (invitations.length === 0) return;
+  await tx.invitation.updateMany({ where: { invitationId: { in: invitations.map((i) => i.invitationId) } }, data: { acceptedAt: new Date() } });
+}
+
+/** Invitations made since the account exists: joined at its next login; an existing membership keeps its role. */
+async function acceptInvitations(tx: Tx, userId: number, email: string, admin: boolean) {
+  const invitations = await pendingInvitations(tx, email);
+  if (invitations.length === 0) return;
+  await tx.membership.createMany({
+    data: invitations.map((i) => ({ userId, orgId: i.orgId, role: admin ? 'Admin' : i.role })),
+    skipDuplicates: true,
+  });
+  await markAccepted(tx, invitations);
+}
+
+/**
+ * OAUTH_DEFAULT_ORG (a name or an id). An ADMIN_EMAILS address with neither an
+ * invitation nor that setting gets the oldest organization (the bootstrap's
+ * `Default` on a fresh install), so an operator can still sign in first.
+ */
+function defaultOrg(tx: Tx, ref: string | undefined, admin: boolean) {
+  if (ref === undefined) {
+    return admin ? tx.organization.findFirst({ orderBy: { orgId: 'asc' }, select: { orgId: true } }) : Promise.resolve(null);
+  }
+  // As `casebook user create --org`: digits are an id, anything else a name.
+  const where = /^[0-9]{1,9}$/.test(ref) ? { orgId: Number(ref) } : { orgName: ref };
+  return tx.organization.findUnique({ where, select: { orgId: true } });
 }

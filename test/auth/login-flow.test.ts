@@ -1,15 +1,20 @@
 import { createTestApp, type TestApp } from '../support/app';
 import { createOrg, createUser } from '../support/factories';
-import { startOAuthProvider, type OAuthProvider } from '../support/oauth-provider';
+import { cookieValue, oauthLogin } from '../support/oauth-login';
+import { startOAuthProvider, type OAuthIdentity, type OAuthProvider } from '../support/oauth-provider';
 
 let provider: OAuthProvider;
 let t: TestApp;
-let oldestOrgId: number;
+let firstOrgId: number;
 
 beforeAll(async () => {
   provider = await startOAuthProvider();
-  t = await createTestApp({ ...provider.env, PUBLIC_URL: 'http://localhost:3000', ADMIN_EMAILS: 'Boss@Example.test' });
-  oldestOrgId = (await createOrg(t.db, 'First')).orgId;
+  // example.test addresses join First at their first login (see oauth-admission.test.ts for who else may).
+  t = await createTestApp({
+    ...provider.env, PUBLIC_URL: 'http://localhost:3000', ADMIN_EMAILS: 'Boss@Example.test',
+    OAUTH_ALLOWED_DOMAINS: 'example.test', OAUTH_DEFAULT_ORG: 'First',
+  });
+  firstOrgId = (await createOrg(t.db, 'First')).orgId;
   await createOrg(t.db, 'Second');
 });
 afterAll(async () => {
@@ -17,28 +22,8 @@ afterAll(async () => {
   await provider.stop();
 });
 
-function cookieValue(setCookie: string[] | undefined, name: string): string | undefined {
-  const line = (setCookie ?? []).find((c) => c.startsWith(`${name}=`));
-  return line?.split(';')[0].slice(name.length + 1);
-}
-
 /** Walks /auth/login → provider → /auth/callback; returns the callback's response. */
-async function login(identity: { email: string; name: string }, tamperState = false) {
-  await provider.setIdentity(identity);
-  const start = await t.http.get('/auth/login').expect(302);
-  const authorize = new URL(start.headers.location);
-  expect(authorize.origin + authorize.pathname).toBe(provider.env.OAUTH_AUTHORIZATION_URL);
-  expect(authorize.searchParams.get('state')).toBeTruthy();
-  const stateCookie = cookieValue(start.headers['set-cookie'] as unknown as string[], 'oauth_state');
-  expect(stateCookie).toBe(authorize.searchParams.get('state'));
-
-  const atProvider = await fetch(authorize, { redirect: 'manual' });
-  expect(atProvider.status).toBe(302);
-  const callback = new URL(atProvider.headers.get('location')!);
-  expect(callback.pathname).toBe('/auth/callback');
-  if (tamperState) callback.searchParams.set('state', 'forged-state-value');
-  return t.http.get(callback.pathname + callback.search).set('Cookie', `oauth_state=${stateCookie}`);
-}
+const login = (identity: OAuthIdentity, tamperState = false) => oauthLogin(t, provider, identity, tamperState);
 
 describe('browser login through the OAuth provider', () => {
   it('signs in, uses the session, generates a token, and revokes it', async () => {
@@ -55,7 +40,7 @@ describe('browser login through the OAuth provider', () => {
     const cookie = `user_session=${session}`;
 
     const me = await t.http.get('/api/v1/user/details').set('Cookie', cookie).expect(200);
-    expect(me.body.data).toMatchObject({ email: 'ada@example.test', name: 'Ada Lovelace', role: 'Reader', orgIds: [oldestOrgId] });
+    expect(me.body.data).toMatchObject({ email: 'ada@example.test', name: 'Ada Lovelace', role: 'Reader', orgIds: [firstOrgId] });
     const home = await t.http.get('/').set('Cookie', cookie).expect(200);
     expect(home.text).toContain('Ada Lovelace');
 
@@ -121,16 +106,16 @@ describe('session rules', () => {
 
   it("requires the session cookie to generate a token, except for an Admin's Bearer token", async () => {
     for (const role of ['Reader', 'User'] as const) {
-      const other = await createUser(t.db, role, [oldestOrgId]);
+      const other = await createUser(t.db, role, [firstOrgId]);
       await t.as(other.token).post('/token/generate', { userId: other.userId }).expect(401);
     }
-    const admin = await createUser(t.db, 'Admin', [oldestOrgId]);
+    const admin = await createUser(t.db, 'Admin', [firstOrgId]);
     const minted = await t.as(admin.token).post('/token/generate', { userId: admin.userId, name: 'ci' }).expect(201);
     await t.as(minted.body.data.token).get('/tokens').expect(200);
   });
 
   it('forbids a non-Admin to generate a token for someone else (403)', async () => {
-    const other = await createUser(t.db, 'Reader', [oldestOrgId]);
+    const other = await createUser(t.db, 'Reader', [firstOrgId]);
     const res = await t.http.post('/api/v1/token/generate').set('Cookie', cookie).send({ userId: other.userId }).expect(403);
     expect(res.body.error).toBe('Forbidden - User does not have access');
     expect(await t.db.apiToken.count({ where: { userId: other.userId, name: { not: 'test' } } })).toBe(0);
@@ -154,8 +139,9 @@ describe('session rules', () => {
 
 describe('secure cookies', () => {
   it('marks the session cookie Secure under an https public URL', async () => {
-    const secure = await createTestApp({ ...provider.env, PUBLIC_URL: 'https://casebook.example' });
+    const secure = await createTestApp({ ...provider.env, PUBLIC_URL: 'https://casebook.example', OAUTH_ALLOWED_DOMAINS: 'example.test', OAUTH_DEFAULT_ORG: 'Secure' });
     try {
+      await createOrg(secure.db, 'Secure');
       await provider.setIdentity({ email: 'sec@example.test', name: 'Sec' });
       const start = await secure.http.get('/auth/login').expect(302);
       const stateCookie = cookieValue(start.headers['set-cookie'] as unknown as string[], 'oauth_state');

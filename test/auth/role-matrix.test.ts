@@ -13,6 +13,7 @@ const contract: Record<string, Role> = {
   'GET /user/details': 'Reader',
   'GET /all-users': 'Admin',
   'PUT /user/update-role': 'Admin',
+  'POST /user/invite': 'Admin',
   'GET /audit': 'Admin',
   'GET /orgs': 'Reader',
   'GET /org/detail': 'Reader',

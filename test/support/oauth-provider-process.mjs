@@ -1,6 +1,8 @@
 // A real OAuth 2.0 provider for tests (oauth2-mock-server, which is ESM-only, so
 // it runs in its own process). Prints {"issuer": url} when ready; each JSON line
-// on stdin ({"email","name"}) sets the identity its userinfo endpoint returns.
+// on stdin ({"email","name", optional "sub" and "email_verified"}) sets the
+// identity its userinfo endpoint returns: sub defaults to the email, and the
+// email is verified unless email_verified says otherwise (null: left out).
 import readline from 'node:readline';
 import { OAuth2Server } from 'oauth2-mock-server';
 
@@ -8,7 +10,8 @@ const server = new OAuth2Server();
 await server.issuer.keys.generate('RS256');
 let identity = { email: 'tester@example.test', name: 'Test User' };
 server.service.on('beforeUserinfo', (response) => {
-  response.body = { sub: identity.email, email: identity.email, name: identity.name };
+  const { sub = identity.email, email_verified = true, ...rest } = identity;
+  response.body = { sub, ...rest, ...(email_verified === null ? {} : { email_verified }) };
 });
 await server.start(0, '127.0.0.1');
 process.stdout.write(`${JSON.stringify({ issuer: server.issuer.url })}\n`);

@@ -2,12 +2,19 @@ import { spawn, type ChildProcessWithoutNullStreams } from 'node:child_process';
 import path from 'node:path';
 import readline from 'node:readline';
 
+export interface OAuthIdentity {
+  email: string;
+  name: string;
+  sub?: string | number;
+  email_verified?: boolean | string | null;
+}
+
 export interface OAuthProvider {
   issuer: string;
   /** OAUTH_* settings that point Casebook at this provider. */
   env: Record<string, string>;
-  /** The identity the next login returns from userinfo. */
-  setIdentity(identity: { email: string; name: string }): Promise<void>;
+  /** The identity the next login returns from userinfo (sub: the email; email_verified: true, null leaves it out). */
+  setIdentity(identity: OAuthIdentity): Promise<void>;
   stop(): Promise<void>;
 }
 
@@ -21,8 +28,12 @@ export async function startOAuthProvider(): Promise<OAuthProvider> {
   lines.on('line', (line) => waiters.shift()?.(line));
   const nextLine = () =>
     new Promise<string>((resolve, reject) => {
-      waiters.push(resolve);
-      child.once('exit', (code) => reject(new Error(`OAuth provider exited (${code})`)));
+      const exited = (code: number | null) => reject(new Error(`OAuth provider exited (${code})`));
+      child.once('exit', exited);
+      waiters.push((line) => {
+        child.off('exit', exited);
+        resolve(line);
+      });
     });
   const { issuer } = JSON.parse(await nextLine()) as { issuer: string };
   return {

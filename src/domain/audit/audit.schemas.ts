@@ -21,7 +21,7 @@ export const auditRecord = z.object({
   orgId: z.number().int(),
   actorId: z.number().int().nullable().describe('The user who acted (null once that user is gone)'),
   action: z.enum(auditActions),
-  targetType: z.string().describe('What was acted on: user, token, run, project, test, section'),
+  targetType: z.string().describe('What was acted on: user, invitation, token, run, project, test, section'),
   targetId: z.number().int().nullable(),
   detail: z.record(z.string(), z.unknown()).nullable().describe('What changed, e.g. { from, to } of a role'),
   createdAt: z.iso.datetime(),

@@ -1,5 +1,6 @@
 import { route } from '../../http/route';
-import { allUsersQuery, updateRoleBody, userDetailsQuery, userPage, userRecord } from './users.schemas';
+import { allUsersQuery, invitationRecord, inviteBody, updateRoleBody, userDetailsQuery, userPage, userRecord } from './users.schemas';
+import { inviteUser } from './invitations.service';
 import { getUser, listUsers, updateRole } from './users.service';
 
 const tag = 'Users';
@@ -22,5 +23,11 @@ export const userRoutes = [
     summary: "Change a user's role in one organization (Admin of that organization)",
     body: updateRoleBody, response: userRecord, errors: [404, 409],
     handler: (ctx, { body }) => updateRole(ctx, body),
+  }),
+  route({
+    method: 'post', path: '/user/invite', resource: 'user', action: 'invite', tag,
+    summary: 'Invite an email into an organization (Admin of that organization): it joins with the role at its first sign-in',
+    body: inviteBody, response: invitationRecord, successStatus: 201, errors: [404, 409],
+    handler: (ctx, { body }) => inviteUser(ctx, body),
   }),
 ];

@@ -21,3 +21,18 @@ export const updateRoleBody = z.strictObject({
   role: roleEnum,
   orgId: bodyId.optional().describe('The organization whose membership changes; required when the user shares more than one with you'),
 });
+
+export const inviteBody = z.strictObject({
+  orgId: bodyId,
+  email: z.email('Expected an email address').max(254, 'At most 254 characters').transform((e) => e.toLowerCase()),
+  role: roleEnum.describe('The role the invitee gets in orgId at first sign-in'),
+});
+export const invitationRecord = z.object({
+  invitationId: z.number().int(),
+  orgId: z.number().int(),
+  email: z.string(),
+  role: roleEnum,
+  invitedBy: z.number().int().nullable().describe('The Admin who invited last (null once that user is gone)'),
+  createdAt: z.iso.datetime(),
+  acceptedAt: z.iso.datetime().nullable().describe('When the invitee signed in and joined; null while pending'),
+});

@@ -1,0 +1,91 @@
+import { createTestApp, type TestApp } from '../support/app';
+import { createOrg, createUser, createWorld, type World } from '../support/factories';
+
+// POST /user/invite: an Admin invites an email into one of its organizations.
+
+let t: TestApp;
+let w: World;
+beforeAll(async () => {
+  t = await createTestApp();
+  w = await createWorld(t.db);
+});
+afterAll(() => t.close());
+
+const invitationsOf = (email: string) => t.db.invitation.findMany({ where: { email } });
+
+describe('POST /user/invite', () => {
+  it('records the invitation (201), lower-cased, and audits it', async () => {
+    const res = await t.as(w.admin.token).post('/user/invite', { orgId: w.orgA.orgId, email: 'New.Person@Example.test', role: 'User' }).expect(201);
+    expect(res.body).toEqual({
+      data: {
+        invitationId: expect.any(Number), orgId: w.orgA.orgId, email: 'new.person@example.test', role: 'User',
+        invitedBy: w.admin.userId, createdAt: expect.any(String), acceptedAt: null,
+      },
+      status: 201,
+    });
+    const audit = await t.db.auditEvent.findMany({ where: { orgId: w.orgA.orgId, action: 'user.invited' } });
+    expect(audit).toEqual([expect.objectContaining({
+      actorId: w.admin.userId, targetType: 'invitation', targetId: res.body.data.invitationId,
+      detail: { email: 'new.person@example.test', role: 'User' },
+    })]);
+  });
+
+  it('updates the role when the email is invited again', async () => {
+    const first = await t.as(w.admin.token).post('/user/invite', { orgId: w.orgA.orgId, email: 'again@example.test', role: 'Reader' }).expect(201);
+    const second = await t.as(w.admin.token).post('/user/invite', { orgId: w.orgA.orgId, email: 'AGAIN@example.test', role: 'Admin' }).expect(201);
+    expect(second.body.data).toMatchObject({ invitationId: first.body.data.invitationId, role: 'Admin' });
+    expect((await invitationsOf('again@example.test')).map((i) => i.role)).toEqual(['Admin']);
+  });
+
+  it('invites a user of another organization into this one', async () => {
+    await t.as(w.admin.token).post('/user/invite', { orgId: w.orgA.orgId, email: w.adminB.email, role: 'Reader' }).expect(201);
+  });
+
+  it('is 403 for a Reader and a User, writing nothing', async () => {
+    for (const caller of [w.reader, w.user]) {
+      const res = await t.as(caller.token).post('/user/invite', { orgId: w.orgA.orgId, email: 'nope@example.test', role: 'Reader' }).expect(403);
+      expect(res.body).toEqual({ error: 'Forbidden - User does not have access', status: 403 });
+    }
+    expect(await invitationsOf('nope@example.test')).toEqual([]);
+  });
+
+  it("is 403 in an organization where the Admin is only a Reader", async () => {
+    const orgC = await createOrg(t.db);
+    const mixed = await createUser(t.db, 'Admin', [w.orgA.orgId]);
+    await t.db.membership.create({ data: { userId: mixed.userId, orgId: orgC.orgId, role: 'Reader' } });
+    await t.as(mixed.token).post('/user/invite', { orgId: orgC.orgId, email: 'mixed@example.test', role: 'Reader' }).expect(403);
+    expect(await invitationsOf('mixed@example.test')).toEqual([]);
+  });
+
+  it("is 404 for another organization's id or an unknown one", async () => {
+    for (const orgId of [w.orgB.orgId, 999999]) {
+      await t.as(w.admin.token).post('/user/invite', { orgId, email: 'cross@example.test', role: 'Reader' })
+        .expect(404, { error: 'Organization not found', status: 404 });
+    }
+    expect(await invitationsOf('cross@example.test')).toEqual([]);
+  });
+
+  it('is 400 naming the field for bad input, writing nothing', async () => {
+    const bad: [unknown, RegExp][] = [
+      [{ orgId: w.orgA.orgId, email: 'not-an-email', role: 'Reader' }, /^Invalid request: email: Expected an email address$/],
+      [{ orgId: w.orgA.orgId, email: 'a@b.test', role: 'Owner' }, /^Invalid request: role: /],
+      [{ orgId: w.orgA.orgId, email: 'a@b.test' }, /^Invalid request: role: Required$/],
+      [{ email: 'a@b.test', role: 'Reader' }, /^Invalid request: orgId: Required$/],
+      [{ orgId: w.orgA.orgId, email: 'a@b.test', role: 'Reader', extra: 1 }, /Unknown field\(s\): extra/],
+    ];
+    const before = await t.db.invitation.count();
+    for (const [body, message] of bad) {
+      const res = await t.as(w.admin.token).post('/user/invite', body).expect(400);
+      expect(res.body.error).toMatch(message);
+    }
+    expect(await t.db.invitation.count()).toBe(before);
+  });
+
+  it('is 409 for an email that is already a member, in any case', async () => {
+    for (const email of [w.reader.email, w.reader.email.toUpperCase()]) {
+      const res = await t.as(w.admin.token).post('/user/invite', { orgId: w.orgA.orgId, email, role: 'Admin' }).expect(409);
+      expect(res.body).toEqual({ error: 'User is already a member of this organization', status: 409 });
+    }
+    expect(await invitationsOf(w.reader.email)).toEqual([]);
+  });
+});

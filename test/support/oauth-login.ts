@@ -1,0 +1,31 @@
+import type { TestApp } from './app';
+import type { OAuthIdentity, OAuthProvider } from './oauth-provider';
+
+export function cookieValue(setCookie: string[] | undefined, name: string): string | undefined {
+  const line = (setCookie ?? []).find((c) => c.startsWith(`${name}=`));
+  return line?.split(';')[0].slice(name.length + 1);
+}
+
+/** The `user_session=…` Cookie header a response set, if any. */
+export function sessionCookie(res: { headers: Record<string, unknown> }): string | undefined {
+  const value = cookieValue(res.headers['set-cookie'] as string[] | undefined, 'user_session');
+  return value === undefined ? undefined : `user_session=${value}`;
+}
+
+/** Walks /auth/login → provider (answering as `identity`) → /auth/callback; returns the callback's response. */
+export async function oauthLogin(t: TestApp, provider: OAuthProvider, identity: OAuthIdentity, tamperState = false) {
+  await provider.setIdentity(identity);
+  const start = await t.http.get('/auth/login').expect(302);
+  const authorize = new URL(start.headers.location);
+  expect(authorize.origin + authorize.pathname).toBe(provider.env.OAUTH_AUTHORIZATION_URL);
+  expect(authorize.searchParams.get('state')).toBeTruthy();
+  const stateCookie = cookieValue(start.headers['set-cookie'] as unknown as string[], 'oauth_state');
+  expect(stateCookie).toBe(authorize.searchParams.get('state'));
+
+  const atProvider = await fetch(authorize, { redirect: 'manual' });
+  expect(atProvider.status).toBe(302);
+  const callback = new URL(atProvider.headers.get('location')!);
+  expect(callback.pathname).toBe('/auth/callback');
+  if (tamperState) callback.searchParams.set('state', 'forged-state-value');
+  return t.http.get(callback.pathname + callback.search).set('Cookie', `oauth_state=${stateCookie}`);
+}
