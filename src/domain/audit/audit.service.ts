@@ -5,7 +5,7 @@ import { requireOrgMember } from '../access';
 import type { AuditAction } from './audit.schemas';
 
 /** A client or a transaction: an audit entry is written in the same transaction as what it records. */
-type Writer = Pick<Db, 'auditEvent'>;
+type Writer = Pick<Db, 'auditEvent' | '$executeRaw'>;
 
 export interface AuditEntry {
   action: AuditAction;
@@ -20,6 +20,14 @@ export async function recordAudit(db: Writer, actorId: number | null, orgIds: nu
   await db.auditEvent.createMany({
     data: orgIds.map((orgId) => ({ orgId, actorId, action: entry.action, targetType: entry.targetType, targetId: entry.targetId ?? null, detail: entry.detail })),
   });
+}
+
+/** Records who did what in a project, in the project's organization (write it before deleting the project). */
+export async function recordInProject(db: Writer, actorId: number, projectId: number, entry: AuditEntry): Promise<void> {
+  await db.$executeRaw`
+    INSERT INTO audit_events (org_id, actor_id, action, target_type, target_id, detail)
+    SELECT org_id, ${actorId}, ${entry.action}, ${entry.targetType}, ${entry.targetId ?? null}::int, ${JSON.stringify(entry.detail ?? null)}::jsonb
+      FROM projects WHERE id = ${projectId}`;
 }
 
 /** The organization's audit log, newest first. */

@@ -1,6 +1,7 @@
 import type { RequestContext } from '../../http/route';
 import { conflict, notFound } from '../../http/errors';
 import { defaultLookupRows } from '../lookups/lookup-defaults';
+import { recordInProject } from '../audit/audit.service';
 import { inCallerOrgs, projectScope, requireOrgMember, requireProject } from '../access';
 import type { CreateProjectInput, EditProjectInput } from './projects.schemas';
 
@@ -63,7 +64,11 @@ export async function setProjectStatus(ctx: RequestContext, projectId: number, i
 }
 
 export async function deleteProject(ctx: RequestContext, projectId: number) {
-  const { count } = await ctx.db.project.deleteMany({ where: { projectId, orgId: inCallerOrgs(ctx) } });
-  if (count === 0) throw notFound('Project');
+  await ctx.db.$transaction(async (tx) => {
+    const project = await tx.project.findFirst({ where: { projectId, orgId: inCallerOrgs(ctx) }, select: { projectName: true } });
+    if (!project) throw notFound('Project');
+    await recordInProject(tx, ctx.userId, projectId, { action: 'project.deleted', targetType: 'project', targetId: projectId, detail: { projectName: project.projectName } });
+    await tx.project.delete({ where: { projectId } });
+  });
   return { projectId, deleted: true as const };
 }

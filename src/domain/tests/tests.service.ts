@@ -1,6 +1,7 @@
 import type { Db } from '../../db/client';
 import type { RequestContext } from '../../http/route';
 import { notFound, projectInactive } from '../../http/errors';
+import { recordInProject } from '../audit/audit.service';
 import { inCallerOrgs, requireProject } from '../access';
 import type { CreateTestInput, TestFilters, UpdateTestInput } from './tests.schemas';
 import { requireReferencesInProject } from './tests.references';
@@ -76,6 +77,9 @@ export async function deleteTest(ctx: RequestContext, projectId: number, testId:
   const test = await ctx.db.test.findFirst({ where: { testId, projectId, deletedAt: null }, select: { testId: true } });
   if (!test) throw notFound('Test');
   if (!project.isActive) throw projectInactive();
-  await softDeleteTests(ctx.db, [testId]);
+  await ctx.db.$transaction(async (tx) => {
+    await softDeleteTests(tx, [testId]);
+    await recordInProject(tx, ctx.userId, projectId, { action: 'test.deleted', targetType: 'test', targetId: testId, detail: { projectId } });
+  });
   return { testId, deleted: true as const };
 }

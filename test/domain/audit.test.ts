@@ -1,0 +1,59 @@
+import { createTestApp, type TestApp } from '../support/app';
+import { createSection, createTests } from '../support/catalog-factories';
+import { createOrg, createProject, createUser, type TestUser } from '../support/factories';
+
+// The audit log: who deleted what, and when, in the organization it belonged to.
+
+let t: TestApp;
+let org: { orgId: number };
+let admin: TestUser;
+let user: TestUser;
+
+const events = async (limit = 100) =>
+  (await t.as(admin.token).get('/audit', { orgId: org.orgId, limit }).expect(200)).body.data.events as {
+    action: string; actorId: number; targetType: string; targetId: number | null; detail: Record<string, unknown>;
+  }[];
+
+beforeAll(async () => {
+  t = await createTestApp();
+  org = await createOrg(t.db);
+  [admin, user] = await Promise.all([createUser(t.db, 'Admin', [org.orgId]), createUser(t.db, 'User', [org.orgId])]);
+});
+afterAll(() => t.close());
+
+it('records deletions of tests, sections and projects with the actor, newest first', async () => {
+  const project = await createProject(t.db, org.orgId, { projectName: 'Audited' });
+  const { projectId } = project;
+  const [one, two, three] = await createTests(t.db, projectId, 3);
+  const section = await createSection(t.db, projectId, 'Old');
+  const as = t.as(admin.token);
+  await as.delete('/test/delete', { projectId, testId: one }).expect(200);
+  await as.delete('/test/bulk-delete', { projectId, testIds: [two, three] }).expect(200);
+  await as.delete('/project/delete-section', { sectionId: section.sectionId }).expect(200);
+  await as.delete('/project/delete', { projectId }).expect(200);
+
+  const [p, s, bulk, single] = (await events()).filter((e) => e.action.endsWith('.deleted'));
+  expect(p).toMatchObject({ action: 'project.deleted', actorId: admin.userId, targetType: 'project', targetId: projectId, detail: { projectName: 'Audited' } });
+  expect(s).toMatchObject({ action: 'section.deleted', targetId: section.sectionId, detail: { projectId, sectionName: 'Old' } });
+  expect(bulk).toMatchObject({ action: 'test.deleted', targetId: null, detail: { projectId, testIds: [two, three] } });
+  expect(single).toMatchObject({ action: 'test.deleted', targetId: one, detail: { projectId } });
+});
+
+it('records nothing for a refused deletion', async () => {
+  const before = (await events()).length;
+  const { projectId } = await createProject(t.db, org.orgId);
+  const [testId] = await createTests(t.db, projectId, 1);
+  await t.as(user.token).delete('/test/delete', { projectId, testId }).expect(403);
+  await t.as(admin.token).delete('/test/delete', { projectId, testId: 999999 }).expect(404);
+  expect((await events()).length).toBe(before);
+});
+
+it('pages with limit and offset and refuses bad paging', async () => {
+  const all = await events();
+  const page = await t.as(admin.token).get('/audit', { orgId: org.orgId, limit: 1, offset: 1 }).expect(200);
+  expect(page.body.data).toMatchObject({ total: all.length, limit: 1, offset: 1 });
+  expect(page.body.data.events).toEqual([expect.objectContaining({ action: all[1].action })]);
+  const bad = await t.as(admin.token).get('/audit', { orgId: org.orgId, offset: -1 }).expect(400);
+  expect(bad.body.error).toContain('offset');
+  await t.as(admin.token).get('/audit').expect(400, { error: 'Invalid request: orgId: Required', status: 400 });
+});
