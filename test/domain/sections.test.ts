@@ -143,3 +143,42 @@ describe('DELETE /project/delete-section', () => {
     expect(bad.body.error).toContain('sectionId');
   });
 });
+
+describe('sibling names compare literally, ignoring case only', () => {
+  // %, _ and \ are plain characters of a name, never LIKE patterns.
+  const edit = (body: Record<string, unknown>) => t.as(w.user.token).put('/project/edit-section', body);
+
+  it('accepts a name that only a pattern would match (no false 409)', async () => {
+    const p = (await createProject(t.db, w.orgA.orgId)).projectId;
+    await add({ projectId: p, sectionName: 'Release 1x0' }).expect(201);
+    await add({ projectId: p, sectionName: 'Release 1_0' }).expect(201);
+    await add({ projectId: p, sectionName: '%' }).expect(201);
+    await add({ projectId: p, sectionName: 'Rel%' }).expect(201);
+    const other = await createSection(t.db, p, 'Other');
+    await edit({ sectionId: other.sectionId, sectionName: '_elease 1x0' }).expect(200);
+    expect(await t.db.section.count({ where: { projectId: p } })).toBe(5);
+  });
+
+  it('takes a backslash, trailing or not, as a character (no 500)', async () => {
+    const p = (await createProject(t.db, w.orgA.orgId)).projectId;
+    // A sibling longer than the name: LIKE would reach the trailing escape and fail.
+    await createSection(t.db, p, 'Folders');
+    const res = await add({ projectId: p, sectionName: 'Folder\\' }).expect(201);
+    expect(res.body.data.sectionName).toBe('Folder\\');
+    const other = await createSection(t.db, p, 'Other');
+    await edit({ sectionId: other.sectionId, sectionName: 'Folders\\' }).expect(200);
+  });
+
+  it('refuses a sibling of the same name, whatever characters it holds (409), writing nothing', async () => {
+    const p = (await createProject(t.db, w.orgA.orgId)).projectId;
+    for (const name of ['a\\b', 'C:\\Temp\\', '50%', 'snake_case']) {
+      await add({ projectId: p, sectionName: name }).expect(201);
+      const dup = await add({ projectId: p, sectionName: name.toUpperCase() }).expect(409);
+      expect(dup.body).toEqual({ error: 'Section already exists', status: 409 });
+    }
+    const other = await createSection(t.db, p, 'Other');
+    await edit({ sectionId: other.sectionId, sectionName: 'A\\B' }).expect(409);
+    const names = (await t.db.section.findMany({ where: { projectId: p }, orderBy: { sectionId: 'asc' } })).map((s) => s.sectionName);
+    expect(names).toEqual(['a\\b', 'C:\\Temp\\', '50%', 'snake_case', 'Other']);
+  });
+});

@@ -45,15 +45,15 @@ async function requireParentIn(tx: Tx, projectId: number, parentSectionId: numbe
   if (!parent) throw badRequest('parentSectionId: Not a section of this project');
 }
 
+// Plain equality of lower(): Prisma's case-insensitive `equals` is ILIKE, where %, _ and \ of a
+// name would act as patterns.
 async function refuseSiblingName(tx: Tx, projectId: number, parentSectionId: number | null, name: string, exceptId?: number) {
-  const clash = await tx.section.findFirst({
-    where: {
-      projectId, parentSectionId, sectionName: { equals: name, mode: 'insensitive' },
-      ...(exceptId ? { NOT: { sectionId: exceptId } } : {}),
-    },
-    select: { sectionId: true },
-  });
-  if (clash) throw duplicateName();
+  const clash = await tx.$queryRaw<{ id: number }[]>`
+    SELECT id FROM sections
+     WHERE project_id = ${projectId} AND parent_id IS NOT DISTINCT FROM ${parentSectionId}::int
+       AND lower(name) = lower(${name}) AND id IS DISTINCT FROM ${exceptId ?? null}::int
+     LIMIT 1`;
+  if (clash.length) throw duplicateName();
 }
 
 async function withDepth(tx: Tx, section: Omit<SectionRow, 'depth'>) {
