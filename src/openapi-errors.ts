@@ -11,6 +11,7 @@ interface ErrorResponse {
   description: string;
   error: z.ZodString | z.ZodLiteral<string>;
   example: string;
+  headers?: Record<string, { description: string; schema: { type: 'integer' } }>;
 }
 
 const byStatus: Record<number, ErrorResponse> = {
@@ -53,7 +54,13 @@ const byStatus: Record<number, ErrorResponse> = {
   },
   423: { name: 'Locked', description: 'The run is locked', error: z.literal('Run is locked'), example: 'Run is locked' },
   500: { name: 'InternalError', description: 'Server fault (details go to the server log only)', error: z.literal('Internal server error'), example: 'Internal server error' },
-  503: { name: 'Unavailable', description: 'The database is unreachable', error: z.literal('Service unavailable'), example: 'Service unavailable' },
+  503: {
+    name: 'Unavailable',
+    description: 'The database is unreachable, or (file downloads) no render slot freed up in time; then `Retry-After` says when to try again',
+    error: z.literal('Service unavailable'),
+    example: 'Service unavailable',
+    headers: { 'Retry-After': { description: 'Seconds to wait before retrying (sent when the render slots were busy)', schema: { type: 'integer' } } },
+  },
 };
 
 function describe(status: number): ErrorResponse {
@@ -80,9 +87,10 @@ function errorSchema(status: number): z.ZodType {
 export function errorResponses(registry: OpenAPIRegistry) {
   const registered = new Set<number>();
   const register = (status: number) => {
-    const { name, description, example } = describe(status);
+    const { name, description, example, headers } = describe(status);
     registry.registerComponent('responses', name, {
       description,
+      ...(headers ? { headers } : {}),
       content: { 'application/json': { schema: { $ref: `#/components/schemas/Error${status}` }, example: { error: example, status } } },
     });
     registered.add(status);

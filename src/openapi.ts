@@ -89,7 +89,10 @@ function routeDescription(route: AnyRoute, rbac: Rbac): { text: string; minimumR
     const holder = roles.find((role) => rbac.can(role, resource, action)) ?? 'none';
     lines.push(`Requires the browser session cookie, except for callers who are ${holder} in one of their organizations, who may use an API token; other tokens are refused (401).`);
   }
-  if (route.download) lines.push('Answers with a file download; errors before the first byte use the error envelope.');
+  if (route.download) {
+    lines.push('Answers with a file download, written as a stream; errors before the first byte use the error envelope. '
+      + 'Downloads share the process\'s render slots (RENDER_CONCURRENCY): when none frees up in time (RENDER_WAIT_MS) the answer is 503 with `Retry-After`.');
+  }
   return { text: lines.join('\n\n'), minimumRole };
 }
 

@@ -35,11 +35,13 @@ export const runTools = [
   }),
   tool({
     name: 'get-run-test-status',
-    description: 'List the tests of a run that have one status (all tests when status is left out), e.g. every failed test of a run.',
-    input: { ...inRun, status: testStatus.optional().describe('passed, failed, blocked, retest or untested') },
+    description:
+      'List the tests of a run that have one status (all tests when status is left out), e.g. every failed test of a run, a page at a time (limit/offset; the result has total and hasMore).',
+    input: { ...inRun, status: testStatus.optional().describe('passed, failed, blocked, retest or untested'), limit, offset },
     example: { runId: 9, projectId: 3, status: 'failed' },
     method: 'GET', path: '/run/test-status',
     rbac: { resource: 'run', action: 'read' },
+    paged: 'limit-offset',
   }),
   tool({
     name: 'get-run-state-detail',

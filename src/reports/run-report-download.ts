@@ -19,11 +19,12 @@ export const RUN_REPORT_CONTENT_TYPES = Object.values(contentTypes).map((t) => t
 async function writeJsonReport(report: RunReport, out: Writable): Promise<void> {
   const { run, project, summary } = report;
   await writeChunk(out, `{"run":${JSON.stringify(run)},"project":${JSON.stringify(project)},"summary":${JSON.stringify(summary)},"tests":[`);
-  let separator = '';
+  let first = true;
   for await (const batch of report.batches) {
     if (!batch) continue; // every test of the batch left the run meanwhile
-    await writeChunk(out, separator + batch);
-    separator = ',';
+    if (!first) await writeChunk(out, ',');
+    await writeChunk(out, batch);
+    first = false;
   }
   await endStream(out, ']}');
 }

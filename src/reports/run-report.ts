@@ -72,8 +72,9 @@ const sectionTree = (projectId: number) => Prisma.sql`
     FROM ranked s JOIN tree ON s.parent_id = tree.id WHERE tree.depth < ${MAX_SECTION_DEPTH}
   )`;
 
-// Rows per batch: with 10 KB comments a batch is ~2.5 MB of text.
-const BATCH = 250;
+// Rows per batch: with 10 KB comments a batch is ~1 MB of text, small enough
+// that reading and writing one never holds the event loop for long.
+const BATCH = 100;
 
 type Header = RunRow & { orgId: number; projectName: string; projectDescription: string | null; testIds: number[] };
 

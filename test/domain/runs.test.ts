@@ -58,8 +58,9 @@ describe('the life of a run', () => {
     const reset = await user.put('/run/reset', q).expect(200);
     expect(reset.body.data).toEqual({ reset: 5 });
     const retest = await reader.get('/run/test-status', { ...q, status: 'retest' }).expect(200);
-    expect(retest.body.data.map((x: { testId: number }) => x.testId)).toEqual(ids);
-    expect(retest.body.data.every((x: { comment: string | null }) => x.comment === null)).toBe(true);
+    expect(retest.body.data).toMatchObject({ total: 5, limit: 100, offset: 0 });
+    expect(retest.body.data.tests.map((x: { testId: number }) => x.testId)).toEqual(ids);
+    expect(retest.body.data.tests.every((x: { comment: string | null }) => x.comment === null)).toBe(true);
     expect((await reader.get('/run/state-detail', q).expect(200)).body.data).toMatchObject({ total: 5, retest: 5, passed: 0, failed: 0, blocked: 0, untested: 0 });
     const afterReset = await reader.get('/run/test-status-history', { runId: run.runId, testId: ids[2] }).expect(200);
     expect(afterReset.body.data.map((h: { status: string }) => h.status)).toEqual(['retest', 'failed', 'untested']);
@@ -134,6 +135,42 @@ describe('GET /runs and /run/detail', () => {
     expect((await reader.get('/run/detail', { runId: runB.runId, projectId: w.projectA.projectId }).expect(404)).body.error).toBe('Run not found');
     expect((await reader.get('/run/state-detail', { runId: runB.runId, projectId: w.projectA.projectId }).expect(404)).body.error).toBe('Run not found');
     expect((await reader.get('/run/test-status-history', { runId: runB.runId, testId: ids[0] }).expect(404)).body.error).toBe('Run not found');
+  });
+});
+
+describe('GET /run/test-status', () => {
+  it('pages the tests of one status (or all) by test id, with the total', async () => {
+    const p = w.projectA.projectId;
+    const ids = await createTests(t.db, p, 5, () => ({}), 'Paged');
+    const run = await startRun(t, w.user.token, p, ids, 'Paged statuses');
+    const q = { runId: run.runId, projectId: p };
+    await t.as(w.user.token).put('/run/update-test-status', {
+      ...q, testResults: [ids[0], ids[2], ids[3]].map((testId) => ({ testId, status: 'failed', comment: `c${testId}` })),
+    }).expect(200);
+    const reader = t.as(w.reader.token);
+    const idsOf = (res: { body: { data: { tests: { testId: number }[] } } }) => res.body.data.tests.map((x) => x.testId);
+
+    const first = await reader.get('/run/test-status', { ...q, status: 'failed', limit: 2 }).expect(200);
+    expect(first.body.data).toMatchObject({ total: 3, limit: 2, offset: 0 });
+    expect(idsOf(first)).toEqual([ids[0], ids[2]]);
+    expect(first.body.data.tests[1]).toMatchObject({ runId: run.runId, status: 'failed', comment: `c${ids[2]}` });
+    const next = await reader.get('/run/test-status', { ...q, status: 'failed', limit: 2, offset: 2 }).expect(200);
+    expect(idsOf(next)).toEqual([ids[3]]);
+    const all = await reader.get('/run/test-status', { ...q, offset: 1, limit: 3 }).expect(200);
+    expect(all.body.data).toMatchObject({ total: 5, limit: 3, offset: 1 });
+    expect(idsOf(all)).toEqual(ids.slice(1, 4));
+    const past = await reader.get('/run/test-status', { ...q, offset: 10 }).expect(200);
+    expect(past.body.data).toEqual({ tests: [], total: 5, limit: 100, offset: 10 });
+  });
+
+  it.each([
+    [{ limit: 0 }, 'limit'],
+    [{ limit: 1001 }, 'limit'],
+    [{ offset: -1 }, 'offset'],
+    [{ limit: 'x' }, 'limit'],
+  ])('rejects %j with 400 naming the field', async (paging, field) => {
+    const res = await t.as(w.reader.token).get('/run/test-status', { runId: 1, projectId: w.projectA.projectId, ...paging }).expect(400);
+    expect(res.body).toEqual({ error: expect.stringContaining(field), status: 400 });
   });
 });
 

@@ -218,9 +218,12 @@ it('reads the state, results and histories of the run', async () => {
   const page = await tool('get-run-tests-list', { ...inRun, limit: 2 });
   expect(page).toEqual({ ...(await rest.data<Rec>('/run/tests', { ...inRun, limit: 2 })), hasMore: true, nextOffset: 2 });
 
-  const blocked = await tool<{ testId: number; comment: string }[]>('get-run-test-status', { ...inRun, status: 'blocked' });
-  expect(blocked).toEqual(await rest.data('/run/test-status', { ...inRun, status: 'blocked' }));
-  expect(blocked.map((t) => [t.testId, t.comment])).toEqual([[s.bulkIds[1], 'no sandbox']]);
+  const blocked = await tool<{ tests: { testId: number; comment: string }[] }>('get-run-test-status', { ...inRun, status: 'blocked' });
+  expect(blocked).toEqual({ ...(await rest.data<Rec>('/run/test-status', { ...inRun, status: 'blocked' })), hasMore: false });
+  expect(blocked.tests.map((t) => [t.testId, t.comment])).toEqual([[s.bulkIds[1], 'no sandbox']]);
+  const firstOfAll = await tool('get-run-test-status', { ...inRun, limit: 1 });
+  expect(firstOfAll).toEqual({ ...(await rest.data<Rec>('/run/test-status', { ...inRun, limit: 1 })), hasMore: true, nextOffset: 1 });
+  expect(firstOfAll).toMatchObject({ total: 3, limit: 1, offset: 0 });
 
   const inRunHistory = await tool<{ status: string }[]>('get-test-status-history-in-run', { testId: s.testId, runId: s.runId });
   expect(inRunHistory).toEqual(await rest.data('/run/test-status-history', { testId: s.testId, runId: s.runId }));

@@ -68,7 +68,7 @@ const expectedParams: Record<string, string[]> = {
   'create-test': ['testDescription', 'sectionId', 'priorityId', 'typeId', 'automationStatusId', 'platformId', 'testCoveredById', 'squadId', 'labels'],
   'update-test': ['testName', 'testDescription', 'sectionId', 'priorityId', 'typeId', 'automationStatusId', 'platformId', 'testCoveredById', 'squadId', 'labels'],
   'get-runs': ['limit', 'offset'],
-  'get-run-test-status': ['status'],
+  'get-run-test-status': ['status', 'limit', 'offset'],
   'download-report': ['format'],
   'create-run': ['runDescription'],
   'edit-run': ['runName', 'runDescription'],
@@ -174,7 +174,7 @@ it('offers limit and offset on every tool whose REST list is paged by them', () 
   for (const spec of tools.filter((t) => t.paged === 'limit-offset')) {
     expect(Object.keys(byName(spec.name).inputSchema.properties!)).toEqual(expect.arrayContaining(['limit', 'offset']));
   }
-  expect(tools.filter((t) => t.paged).map((t) => t.name).sort()).toEqual(['get-all-users', 'get-projects', 'get-run-tests-list', 'get-runs', 'get-tests']);
+  expect(tools.filter((t) => t.paged).map((t) => t.name).sort()).toEqual(['get-all-users', 'get-projects', 'get-run-test-status', 'get-run-tests-list', 'get-runs', 'get-tests']);
 });
 
 // The table's REST side, against the routes the app registers: the method and path
