@@ -14,7 +14,7 @@ export interface RunningServer {
 
 /** Opens the database, applies pending migrations, and serves the app. */
 export async function startServer(config: Config, logger: Logger = createLogger(config.logLevel)): Promise<RunningServer> {
-  const database = await openDatabase(config);
+  const database = await openDatabase(config, logger);
   try {
     const applied = await database.migrate();
     if (applied.length) logger.info({ applied }, 'migrations applied');

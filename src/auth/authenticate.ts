@@ -77,7 +77,9 @@ export async function authenticate(db: Db, req: Request): Promise<Principal | nu
     const [token] = await findToken(db, hashSecret(match[1]));
     if (!live(token, now)) return null;
     if (!token.lastUsedAt || now - new Date(token.lastUsedAt).getTime() > LAST_USED_GRANULARITY_MS) {
-      db.apiToken.update({ where: { tokenId: token.id }, data: { lastUsedAt: new Date(now) } }).catch(() => {});
+      db.apiToken
+        .update({ where: { tokenId: token.id }, data: { lastUsedAt: new Date(now) } })
+        .catch((err: unknown) => req.log?.warn({ err }, 'could not record when the token was last used'));
     }
     return principal(token, 'token');
   }

@@ -6,6 +6,7 @@ import pg from 'pg';
 import type { SqlMigrationAwareDriverAdapterFactory } from '@prisma/driver-adapter-utils';
 import { PrismaClient } from '../generated/prisma/client';
 import type { Config } from '../config';
+import { createLogger, type Logger } from '../logger';
 import { applyMigrations, type ScriptRunner } from './migrate';
 import { acquireDirectoryLock } from './directory-lock';
 
@@ -21,10 +22,10 @@ export interface Database {
   close(): Promise<void>;
 }
 
-type DbConfig = Pick<Config, 'databaseUrl' | 'databasePoolSize' | 'databaseConnectTimeoutMs' | 'dataDir'>;
+type DbConfig = Pick<Config, 'databaseUrl' | 'databasePoolSize' | 'databaseConnectTimeoutMs' | 'dataDir' | 'logLevel'>;
 
-export async function openDatabase(config: DbConfig): Promise<Database> {
-  return config.databaseUrl ? openPostgres(config, config.databaseUrl) : openEmbedded(config.dataDir);
+export async function openDatabase(config: DbConfig, logger: Logger = createLogger(config.logLevel)): Promise<Database> {
+  return config.databaseUrl ? openPostgres(config, config.databaseUrl, logger) : openEmbedded(config.dataDir);
 }
 
 function fromFactory(
@@ -57,14 +58,35 @@ function statementName(query: { sql: string; args: unknown[] }): string {
   return `cb_${crypto.createHash('sha1').update(query.sql).digest('base64url')}`;
 }
 
-function openPostgres(config: DbConfig, url: string): Database {
-  const factory = new PrismaPg(
-    { connectionString: url, max: config.databasePoolSize, connectionTimeoutMillis: config.databaseConnectTimeoutMs },
-    { statementNameGenerator: statementName },
-  );
+/**
+ * The pool of the app's connections. pg emits 'error' on a client whose
+ * connection breaks, idle or checked out, and an 'error' event nobody listens
+ * to ends the process; so every client gets a listener for its whole life. The
+ * pool itself drops a broken client (when idle, or when it is released) and
+ * opens a new one for the next query.
+ */
+function connectionPool(config: DbConfig, url: string, logger: Logger): pg.Pool {
+  const pool = new pg.Pool({ connectionString: url, max: config.databasePoolSize, connectionTimeoutMillis: config.databaseConnectTimeoutMs });
+  pool.on('connect', (client) => {
+    let reported = false; // a cut connection reports twice (the socket error, then its end)
+    client.on('error', (err) => {
+      if (!reported) logger.warn({ err }, 'database connection lost');
+      reported = true;
+    });
+  });
+  pool.on('error', () => {}); // an idle client's error, already logged by the client's own listener
+  return pool;
+}
+
+function openPostgres(config: DbConfig, url: string, logger: Logger): Database {
+  // The pool is ours, not the adapter's: the schema engine disposes of its adapters after a migration,
+  // and the app's pool must outlive that. It ends with the database.
+  const pool = connectionPool(config, url, logger);
+  const factory = new PrismaPg(pool, { statementNameGenerator: statementName });
   // A migration's script runs on a connection of its own, in one transaction.
   const runScript: ScriptRunner = async (script) => {
     const client = new pg.Client({ connectionString: url, connectionTimeoutMillis: config.databaseConnectTimeoutMs });
+    client.on('error', () => {}); // a broken connection also fails the pending query, which reports it
     await client.connect();
     try {
       await client.query('BEGIN');
@@ -77,7 +99,7 @@ function openPostgres(config: DbConfig, url: string): Database {
       await client.end();
     }
   };
-  return fromFactory('postgresql', factory, runScript);
+  return fromFactory('postgresql', factory, runScript, () => pool.end());
 }
 
 async function openEmbedded(dataDir: string): Promise<Database> {

@@ -1,24 +1,8 @@
 import type { ErrorRequestHandler } from 'express';
 import { ZodError } from 'zod';
+import { isDatabaseUnavailable } from '../db/unavailable';
 import { sendError } from './envelope';
 import { AppError, zodMessage } from './errors';
-
-// Prisma error codes that mean "the database is not there" rather than "this
-// request is wrong": P1001 can't reach, P1002 timed out, P1017 connection closed,
-// P2024 pool timeout.
-const unavailableCodes = new Set(['P1001', 'P1002', 'P1008', 'P1017', 'P2024']);
-const unavailableKinds = new Set(['DatabaseNotReachable', 'ConnectionClosed', 'SocketTimeout', 'TooManyConnections', 'DatabaseDoesNotExist']);
-const unavailableErrno = /ECONNREFUSED|ECONNRESET|ETIMEDOUT|EHOSTUNREACH|ENOTFOUND|Connection terminated|timeout exceeded when trying to connect|Can't reach database/i;
-
-export function isDatabaseUnavailable(err: unknown): boolean {
-  for (let e = err as { code?: unknown; cause?: unknown; message?: unknown; kind?: unknown } | undefined, depth = 0; e && depth < 5; depth++) {
-    if (typeof e.code === 'string' && unavailableCodes.has(e.code)) return true;
-    if (typeof e.kind === 'string' && unavailableKinds.has(e.kind)) return true;
-    if (typeof e.message === 'string' && unavailableErrno.test(e.message)) return true;
-    e = e.cause as typeof e;
-  }
-  return false;
-}
 
 interface PrismaLikeError {
   code?: string;

@@ -1,4 +1,4 @@
-import { spawn } from 'node:child_process';
+import { spawn, type ChildProcess } from 'node:child_process';
 import path from 'node:path';
 
 export const casebookBin = path.resolve(__dirname, '../../bin/casebook.js');
@@ -26,5 +26,53 @@ export function runCli(args: string[], env: Record<string, string>, timeoutMs = 
       clearTimeout(timer);
       resolve({ code, stdout, stderr });
     });
+  });
+}
+
+export interface ServeProcess {
+  child: ChildProcess;
+  /** The server's root URL and the first Admin's token, as `casebook serve` printed them. */
+  url: string;
+  token: string;
+  /** Everything the process wrote so far (stdout and stderr). */
+  output(): string;
+  /** SIGTERM, then the exit code. */
+  stop(): Promise<number | null>;
+}
+
+/** Starts `casebook serve` on a fresh database (it bootstraps the first Admin) and waits until it serves. */
+export function startServe(env: Record<string, string>, timeoutMs = 30_000): Promise<ServeProcess> {
+  const child = spawn(process.execPath, [casebookBin, 'serve'], {
+    env: { PATH: process.env.PATH ?? '', HOME: process.env.HOME ?? '/tmp', LOG_LEVEL: 'warn', PORT: '0', HOST: '127.0.0.1', ...env },
+    stdio: ['ignore', 'pipe', 'pipe'],
+  });
+  let output = '';
+  const exited = new Promise<number | null>((resolve) => child.once('exit', (code) => resolve(code)));
+  return new Promise((resolve, reject) => {
+    const timer = setTimeout(() => fail(new Error(`serve did not start in ${timeoutMs} ms:\n${output}`)), timeoutMs);
+    const fail = (err: Error) => {
+      clearTimeout(timer);
+      child.kill('SIGKILL');
+      reject(err);
+    };
+    const onData = (d: Buffer) => {
+      output += d;
+      const started = /Try: curl -H "Authorization: Bearer (\S+)" (\S+)\/api\/v1\/orgs/.exec(output);
+      if (!started) return;
+      clearTimeout(timer);
+      resolve({
+        child,
+        token: started[1],
+        url: started[2],
+        output: () => output,
+        stop: () => {
+          child.kill('SIGTERM');
+          return exited;
+        },
+      });
+    };
+    child.stdout!.on('data', onData);
+    child.stderr!.on('data', onData);
+    child.once('exit', (code) => fail(new Error(`serve exited with ${code}:\n${output}`)));
   });
 }

@@ -36,10 +36,17 @@ export async function startTcpProxy(target: { host: string; port: number }) {
     get port() {
       return port;
     },
-    /** Refuses new connections and cuts the open ones. */
-    down: () =>
+    /**
+     * Refuses new connections (ECONNREFUSED) and cuts the open ones: with
+     * `reset`, abruptly (a TCP RST, ECONNRESET on the other side), else with a
+     * FIN as a server going away would.
+     */
+    down: (how: { reset?: boolean } = {}) =>
       new Promise<void>((resolve) => {
-        for (const s of sockets) s.destroy();
+        for (const s of sockets) {
+          if (how.reset && !s.destroyed) s.resetAndDestroy();
+          else s.destroy();
+        }
         if (!server?.listening) return resolve();
         server.close(() => resolve());
       }),
