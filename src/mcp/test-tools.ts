@@ -4,10 +4,15 @@ import { id, ids, limit, offset, projectId, runId, testFieldChanges, testFields,
 
 const testName = text('Title of the test, e.g. "Login with a valid password"');
 const sectionFilter = id('Only tests of this section (get-sections)').optional();
+const subsections = z
+  .boolean()
+  .optional()
+  .describe('With sectionId: true also takes the tests of its subsections, at any depth (default false: the section alone)');
 const priorityFilter = id('Only tests of this priority (get-priority)').optional();
 const automationFilter = id('Only tests of this automation status (get-automation-status)').optional();
 const listFilters = {
   sectionId: sectionFilter,
+  includeSubsections: subsections,
   priorityId: priorityFilter,
   squadId: id('Only tests of this squad (get-squads)').optional(),
   labelId: id('Only tests with this label (get-labels)').optional(),
@@ -20,7 +25,7 @@ export const testTools = [
   tool({
     name: 'get-tests',
     description:
-      'List the tests of a project, a page at a time (limit/offset; the result has total and hasMore, and nextOffset while more pages exist). Use it to find testIds, filtered by section, priority, squad, label, automation status or a title search.',
+      'List the tests of a project, a page at a time (limit/offset; the result has total and hasMore, and nextOffset while more pages exist). Use it to find testIds, filtered by section (includeSubsections: true for its whole subtree), priority, squad, label, automation status or a title search.',
     input: { projectId, ...listFilters, limit, offset },
     example: { projectId: 3, sectionId: 7, limit: 50, offset: 0 },
     method: 'GET', path: '/project/tests',
@@ -37,9 +42,9 @@ export const testTools = [
   }),
   tool({
     name: 'get-tests-count',
-    description: 'Count the tests of a project, optionally in one section, priority or automation status. Cheaper than get-tests when only the number matters.',
-    input: { projectId, sectionId: sectionFilter, priorityId: priorityFilter, automationStatusId: automationFilter },
-    example: { projectId: 3, priorityId: 1 },
+    description: 'Count the tests of a project, optionally in one section (with its subsections if asked), priority or automation status. Cheaper than get-tests when only the number matters.',
+    input: { projectId, sectionId: sectionFilter, includeSubsections: subsections, priorityId: priorityFilter, automationStatusId: automationFilter },
+    example: { projectId: 3, sectionId: 7, includeSubsections: true },
     method: 'GET', path: '/project/tests-count',
     rbac: { resource: 'test', action: 'read' },
   }),

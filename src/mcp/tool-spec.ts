@@ -59,7 +59,7 @@ export const testFields = {
   platformId: id('Platform id, from get-platforms').optional(),
   testCoveredById: id('Coverage id (Manual, Unit, E2E...), from get-test-covered-by').optional(),
   squadId: id('Squad id, from get-squads').optional(),
-  labels: ids('Label ids (array of numbers), from get-labels').optional(),
+  labels: ids('Label ids (array of numbers, at most 100), from get-labels').optional(),
   preconditions: text('State needed before the steps').optional(),
   steps: text('The steps to perform').optional(),
   expectedResult: text('What a pass looks like').optional(),

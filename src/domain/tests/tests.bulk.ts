@@ -2,12 +2,22 @@ import { Prisma } from '../../generated/prisma/client';
 import type { RequestContext } from '../../http/route';
 import { badRequest, projectInactive } from '../../http/errors';
 import { requireProject } from '../access';
+import { recordInProject } from '../audit/audit.service';
 import type { TestFieldsInput } from './tests.schemas';
 import { listOf, requireReferencesInProject } from './tests.references';
 import { insertTests, softDeleteTests, updateTests } from './tests.write';
 
 // Bulk routes: each is one transaction of set-based statements, all or nothing.
 // A bad item is a 400 naming its index and field, and nothing is written.
+
+/**
+ * Prisma's interactive transactions expire after 5 s. The largest bulk call
+ * (5000 tests × 100 labels = 500,000 label links, each checked by PostgreSQL
+ * against both of its foreign keys) takes 10-30 s on a busy 2-core host
+ * (npm run bench:bulk-labels), so bulk transactions get two minutes; maxWait
+ * bounds the wait for a pooled connection.
+ */
+const BULK_TRANSACTION = { timeout: 120_000, maxWait: 10_000 };
 
 export async function bulkAddTests(
   ctx: RequestContext,
@@ -23,7 +33,7 @@ export async function bulkAddTests(
   const testIds = await ctx.db.$transaction(async (tx) => {
     await requireReferencesInProject(tx, items.map((fields, i) => ({ projectId, fields, at: `tests.${i}.` })));
     return insertTests(tx, projectId, ctx.userId, items);
-  });
+  }, BULK_TRANSACTION);
   return { testIds, count: testIds.length };
 }
 
@@ -49,7 +59,7 @@ export async function bulkUpdateTests(
       input.tests.map(({ testId, ...fields }, i) => ({ projectId: byId.get(testId)!.projectId, fields, at: `tests.${i}.` })),
     );
     await updateTests(tx, input.tests);
-  });
+  }, BULK_TRANSACTION);
   return { testIds, count: testIds.length };
 }
 
@@ -64,6 +74,7 @@ export async function bulkDeleteTests(ctx: RequestContext, input: { projectId: n
     if (missing.length > 0) throw badRequest(listOf(missing));
     if (!project.isActive) throw projectInactive();
     await softDeleteTests(tx, testIds);
+    await recordInProject(tx, ctx.userId, projectId, { action: 'test.deleted', targetType: 'test', detail: { projectId, testIds } });
   });
   return { testIds, count: testIds.length };
 }

@@ -1,9 +1,15 @@
-import { bodyId, bulkArray, limitOffset, MAX_PAGE, noDuplicateIds, nonBlank, optionalText, queryId, z } from '../../http/schemas';
+import { bodyId, bulkArray, limitOffset, noDuplicateIds, nonBlank, optionalText, queryBoolean, queryId, z } from '../../http/schemas';
 
 // Request and record schemas of the test catalog. Referenced ids (section,
 // lookups, squad, labels) are checked against the test's project by the service.
 
 const ref = bodyId.nullable().optional();
+
+/**
+ * Labels of one test. The bound keeps the largest bulk call (5000 tests) at
+ * 500,000 label links, which one transaction writes well within its timeout.
+ */
+export const MAX_LABELS = 100;
 
 /** Every writable field but the title; null clears a field. */
 const testFields = {
@@ -19,7 +25,7 @@ const testFields = {
   testCoveredById: ref,
   squadId: ref,
   /** Label ids; on update the test's labels are replaced by these. */
-  labels: z.array(bodyId).max(MAX_PAGE, `At most ${MAX_PAGE} labels`).optional(),
+  labels: z.array(bodyId).max(MAX_LABELS, `At most ${MAX_LABELS} labels`).optional(),
 };
 const title = nonBlank(500);
 
@@ -48,6 +54,8 @@ export const bulkDeleteBody = z.strictObject({
 const search = z.preprocess((v) => (v === '' ? undefined : v), z.string().trim().max(200, 'At most 200 characters').optional());
 export const testFilters = {
   sectionId: queryId.optional(),
+  /** With sectionId: also the tests of its subsections, at any depth. */
+  includeSubsections: queryBoolean.prefault('false'),
   priorityId: queryId.optional(),
   squadId: queryId.optional(),
   labelId: queryId.optional(),

@@ -63,10 +63,24 @@ export const testRecordColumns = Prisma.sql`
 
 const escapeLike = (s: string) => s.replace(/[\\%_]/g, '\\$&');
 
+/**
+ * The ids of a section of the project and of all its subsections, as an array
+ * expression: evaluated once per statement, it lets `section_id = ANY(...)` use
+ * the (project_id, section_id) index. The walk follows the parent_id index; UNION
+ * stops at a cycle should one ever exist.
+ */
+const sectionSubtree = (projectId: number, sectionId: number) => Prisma.sql`ARRAY(
+  WITH RECURSIVE subtree(id) AS (
+    SELECT s.id FROM sections s WHERE s.id = ${sectionId} AND s.project_id = ${projectId}
+    UNION SELECT c.id FROM sections c JOIN subtree ON c.parent_id = subtree.id WHERE c.project_id = ${projectId}
+  ) SELECT id FROM subtree)`;
+
 /** The list filters as conditions on `FROM tests t`, deleted tests included. */
 function filterConditions(projectId: number, f: TestFilters): Prisma.Sql[] {
   const parts = [Prisma.sql`t.project_id = ${projectId}`];
-  if (f.sectionId !== undefined) parts.push(Prisma.sql`t.section_id = ${f.sectionId}`);
+  if (f.sectionId !== undefined) {
+    parts.push(f.includeSubsections ? Prisma.sql`t.section_id = ANY(${sectionSubtree(projectId, f.sectionId)})` : Prisma.sql`t.section_id = ${f.sectionId}`);
+  }
   if (f.priorityId !== undefined) parts.push(Prisma.sql`t.priority_id = ${f.priorityId}`);
   if (f.squadId !== undefined) parts.push(Prisma.sql`t.squad_id = ${f.squadId}`);
   if (f.automationStatusId !== undefined) parts.push(Prisma.sql`t.automation_status_id = ${f.automationStatusId}`);

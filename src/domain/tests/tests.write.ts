@@ -44,11 +44,20 @@ export async function updateTests(tx: Tx, items: TestChange[]): Promise<void> {
      WHERE t.id = v.id`;
   const relabelled = items.filter((item) => item.labels !== undefined);
   if (relabelled.length === 0) return;
-  await tx.$executeRaw`DELETE FROM test_labels WHERE test_id = ANY(${relabelled.map((item) => item.testId)}::int[])`;
-  await linkLabels(tx, relabelled.map((item) => item.testId), relabelled.map((item) => item.labels));
+  const pairs = labelPairs(relabelled.map((item) => item.testId), relabelled.map((item) => item.labels));
+  // Only the difference is written: each inserted link costs PostgreSQL two
+  // foreign-key checks, and an update that repeats a test's labels inserts none.
+  await tx.$executeRaw`
+    WITH wanted AS (SELECT * FROM unnest(${pairs.testIds}::int[], ${pairs.labelIds}::int[]) AS w(test_id, label_id)),
+         dropped AS (
+           DELETE FROM test_labels tl
+            WHERE tl.test_id = ANY(${relabelled.map((item) => item.testId)}::int[])
+              AND NOT EXISTS (SELECT 1 FROM wanted w WHERE w.test_id = tl.test_id AND w.label_id = tl.label_id))
+    INSERT INTO test_labels (test_id, label_id) SELECT test_id, label_id FROM wanted ON CONFLICT DO NOTHING`;
 }
 
-async function linkLabels(tx: Tx, testIds: number[], labels: (number[] | undefined)[]) {
+/** The (test, label) links as two parallel arrays, each test's label ids once. */
+function labelPairs(testIds: number[], labels: (number[] | undefined)[]) {
   const pairs: { testIds: number[]; labelIds: number[] } = { testIds: [], labelIds: [] };
   labels.forEach((ids, i) => {
     for (const labelId of new Set(ids ?? [])) {
@@ -56,6 +65,12 @@ async function linkLabels(tx: Tx, testIds: number[], labels: (number[] | undefin
       pairs.labelIds.push(labelId);
     }
   });
+  return pairs;
+}
+
+/** One INSERT ... SELECT FROM unnest of two int arrays, however many links. */
+async function linkLabels(tx: Tx, testIds: number[], labels: (number[] | undefined)[]) {
+  const pairs = labelPairs(testIds, labels);
   if (pairs.testIds.length === 0) return;
   await tx.$executeRaw`
     INSERT INTO test_labels (test_id, label_id) SELECT * FROM unnest(${pairs.testIds}::int[], ${pairs.labelIds}::int[])`;
