@@ -2,6 +2,7 @@ import { Prisma } from '../../generated/prisma/client';
 import type { RequestContext } from '../../http/route';
 import { badRequest, conflict, notFound, projectInactive } from '../../http/errors';
 import { inCallerOrgs, requireProject } from '../access';
+import { recordInProject } from '../audit/audit.service';
 import type { AddSectionInput, EditSectionInput } from './sections.schemas';
 
 type Tx = Prisma.TransactionClient;
@@ -126,6 +127,9 @@ export async function deleteSection(ctx: RequestContext, sectionId: number) {
     const movedTests = await tx.test.updateMany({ where: { sectionId }, data: { sectionId: parentSectionId } });
     const movedSections = await tx.section.updateMany({ where: { parentSectionId: sectionId }, data: { parentSectionId } });
     await tx.section.delete({ where: { sectionId } });
+    await recordInProject(tx, ctx.userId, section.projectId, {
+      action: 'section.deleted', targetType: 'section', targetId: sectionId, detail: { projectId: section.projectId, sectionName: section.sectionName },
+    });
     return { sectionId, deleted: true as const, parentSectionId, movedTests: movedTests.count, movedSections: movedSections.count };
   });
 }
