@@ -1,25 +1,19 @@
 import { spawn, type ChildProcess } from 'node:child_process';
-import fs from 'node:fs';
 import net from 'node:net';
+import os from 'node:os';
 import path from 'node:path';
-import { chromium, type Browser, type BrowserContext, type Page } from 'playwright-core';
+import type { Browser, BrowserContext, Page } from 'playwright-core';
 import { loadConfig } from '../../src/config';
 import { openDatabase } from '../../src/db/client';
+import { bundledVersion, chromiumKind, launchBrowser } from '../support/browser';
 import { createOrg } from '../support/factories';
 import { startOAuthProvider, type OAuthProvider } from '../support/oauth-provider';
 import { createTestDatabase } from '../support/postgres';
 
-// The browser login in a real browser: Debian's Chromium, headless, driven by
-// playwright-core, against `casebook serve` (startServer, in its own process:
-// its migration engine is ESM, which CommonJS jest cannot load) on a fresh test
-// database and a real OAuth provider. CI installs Chromium (.ci/run); without
-// it this test fails.
-
-const CHROMIUM = '/usr/bin/chromium';
-const CHROMIUM_ARGS = [
-  '--headless', '--no-sandbox', '--disable-gpu', '--disable-background-networking',
-  '--disable-component-update', '--disable-sync', '--no-first-run',
-];
+// The browser login in a real browser: headless Chromium (Debian's, else the npm
+// package's: test/support/browser.ts) driven by playwright-core, against
+// `casebook serve` (startServer, in its own process: its migration engine is ESM,
+// which CommonJS jest cannot load) on a fresh test database and a real OAuth provider.
 
 let provider: OAuthProvider;
 let database: Awaited<ReturnType<typeof createTestDatabase>>;
@@ -58,12 +52,11 @@ async function serve(env: Record<string, string>): Promise<string> {
 }
 
 beforeAll(async () => {
-  if (!fs.existsSync(CHROMIUM)) throw new Error(`${CHROMIUM} is missing: install Debian's chromium package (apt-get install chromium; .ci/run does it)`);
   provider = await startOAuthProvider();
   await provider.setIdentity({ email: 'Grace@Example.test', name: 'Grace Hopper' });
   database = await createTestDatabase();
   const port = await freePort();
-  // A first-time user joins the oldest organization: make it before the server starts.
+  // Grace's domain lets her in at her first login, into this organization: make it before the server starts.
   const db = await openDatabase(loadConfig({ DATABASE_URL: database.url, DATABASE_POOL_SIZE: '1', LOG_LEVEL: 'silent' }));
   orgId = (await createOrg(db.prisma, 'Browser testers')).orgId;
   await db.close();
@@ -71,8 +64,9 @@ beforeAll(async () => {
     ...provider.env,
     DATABASE_URL: database.url, DATABASE_POOL_SIZE: '3', HOST: '127.0.0.1', PORT: String(port),
     PUBLIC_URL: `http://127.0.0.1:${port}`, LOG_LEVEL: 'warn',
+    OAUTH_ALLOWED_DOMAINS: 'example.test', OAUTH_DEFAULT_ORG: 'Browser testers',
   });
-  browser = await chromium.launch({ executablePath: CHROMIUM, args: CHROMIUM_ARGS, headless: true });
+  browser = await launchBrowser();
   context = await browser.newContext();
 }, 120_000);
 afterAll(async () => {
@@ -86,9 +80,9 @@ afterAll(async () => {
   await provider?.stop();
 });
 
-it('uses the Chromium of the system', () => {
-  expect(fs.existsSync(CHROMIUM)).toBe(true);
+it('runs headless Chromium, the npm package\'s when the machine has none', () => {
   expect(browser.version()).toMatch(/^\d+\./);
+  if (chromiumKind() === 'bundled') expect(browser.version().split('.')[0]).toBe(bundledVersion().split('.')[0]);
 });
 
 /** Walks the login as a user does: /login → Sign in → provider → back on the signed-in page. */
@@ -98,7 +92,7 @@ async function signIn(context: BrowserContext) {
   expect(await page.title()).toBe('Sign in · Casebook');
   // /auth/login → the provider's /authorize → /auth/callback → the signed-in page.
   await Promise.all([page.waitForURL(`${serverUrl}/`), page.click('#sign-in')]);
-  expect(await page.textContent('main')).toContain('Signed in as Grace Hopper (grace@example.test), role Reader.');
+  expect(await page.textContent('main')).toContain('Signed in as Grace Hopper (grace@example.test): Reader of Browser testers.');
   return page;
 }
 
@@ -106,13 +100,15 @@ const apiStatus = (page: Page) => page.evaluate(async () => (await fetch('/api/v
 
 it('signs in through the OAuth provider, then calls the API with the session cookie', async () => {
   const page = await signIn(context);
+  // To look at when a run fails: what the browser rendered.
+  await page.screenshot({ path: path.join(os.tmpdir(), 'casebook-browser-login.png') });
   const me = await page.evaluate(async () => {
     const res = await fetch('/api/v1/user/details');
     return { status: res.status, body: (await res.json()) as { data: { userId: number } } };
   });
   expect(me).toEqual({
     status: 200,
-    body: { data: { userId: expect.any(Number), name: 'Grace Hopper', email: 'grace@example.test', role: 'Reader', orgIds: [orgId] }, status: 200 },
+    body: { data: { userId: expect.any(Number), name: 'Grace Hopper', email: 'grace@example.test', role: 'Reader', orgIds: [orgId], memberships: [{ orgId, role: 'Reader' }] }, status: 200 },
   });
 
   const session = (await context.cookies()).find((c) => c.name === 'user_session');
