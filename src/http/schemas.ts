@@ -32,9 +32,9 @@ export const limitOffset = {
   offset: queryInt(0, Number.MAX_SAFE_INTEGER).default(0),
 };
 
-/** A bulk array: 1 to MAX_BULK items (API.md), called `noun`s in its messages. */
-export const bulkArray = <T extends z.ZodType>(item: T, noun: string) =>
-  z.array(item).min(1, `At least one ${noun}`).max(MAX_BULK, `At most ${MAX_BULK} ${noun}s`);
+/** A bulk array: 1 to `max` items (MAX_BULK unless a route says more, API.md), called `noun`s in its messages. */
+export const bulkArray = <T extends z.ZodType>(item: T, noun: string, max = MAX_BULK) =>
+  z.array(item).min(1, `At least one ${noun}`).max(max, `At most ${max} ${noun}s`);
 
 /**
  * A refinement naming every repeated id of an array, at validation time (400

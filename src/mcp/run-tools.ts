@@ -122,6 +122,15 @@ export const runTools = [
     rbac: { resource: 'run', action: 'reset' },
   }),
   tool({
+    name: 'run-add-tests',
+    description:
+      'Add tests to an open run, each starting untested; tests already in the run keep their status and comment. Every testId must be a live test of the project (otherwise nothing is written). A locked run refuses. Returns { added, total }. Needs the User role.',
+    input: { ...inRun, testIds: ids('Ids of the tests to add (array of numbers, up to 50,000 in the run)') },
+    example: { runId: 9, projectId: 3, testIds: [45, 46] },
+    method: 'PUT', path: '/run/add-tests',
+    rbac: { resource: 'run', action: 'add-tests' },
+  }),
+  tool({
     name: 'run-remove-tests',
     description: 'Take tests out of a run (their history in the run is kept). A locked run refuses. Needs the User role.',
     input: { ...inRun, testIds: ids('Ids of the tests to remove (array of numbers)') },

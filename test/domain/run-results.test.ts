@@ -150,6 +150,63 @@ describe('PUT /run/reset and PUT /run/remove-tests', () => {
   });
 });
 
+describe('PUT /run/add-tests', () => {
+  it('adds tests as untested, leaves those already in the run as they are, keeps the counters right', async () => {
+    const { ids, runId, q } = await newRun(2);
+    const [c, d] = await createTests(t.db, w.projectA.projectId, 2);
+    await t.as(w.user.token).put('/run/update-test-status', { ...q, testResults: [{ testId: ids[0], status: 'failed', comment: 'boom' }] }).expect(200);
+    const res = await t.as(w.user.token).put('/run/add-tests', { ...q, testIds: [d, ids[0], c] }).expect(200);
+    expect(res.body).toEqual({ data: { added: 2, total: 4 }, status: 200 });
+    const tests = (await t.as(w.reader.token).get('/run/tests', q).expect(200)).body.data.tests;
+    expect(tests.map((x: { testId: number; status: string; comment: string | null }) => [x.testId, x.status, x.comment])).toEqual([
+      [ids[0], 'failed', 'boom'], [ids[1], 'untested', null], [c, 'untested', null], [d, 'untested', null],
+    ]);
+    const state = (await t.as(w.reader.token).get('/run/state-detail', q).expect(200)).body.data;
+    expect(state).toEqual({ runId, locked: false, ...(await countedStatuses(t.db, runId)) });
+    expect(state).toMatchObject({ total: 4, failed: 1, untested: 3 });
+    // One history entry per added test, by test id; none for the test already there.
+    const history = await t.db.statusHistory.findMany({ where: { runId }, orderBy: { id: 'asc' } });
+    expect(history.slice(-2).map((h) => [h.testId, h.status, h.userId])).toEqual([[c, 'untested', w.user.userId], [d, 'untested', w.user.userId]]);
+    expect(history.filter((h) => h.testId === ids[0]).map((h) => h.status)).toEqual(['untested', 'failed']);
+
+    // Again: nothing new to add.
+    expect((await t.as(w.user.token).put('/run/add-tests', { ...q, testIds: [c, d] }).expect(200)).body.data).toEqual({ added: 0, total: 4 });
+    expect(await t.db.statusHistory.count({ where: { runId } })).toBe(history.length);
+  });
+
+  it('refuses bad test ids with 400 naming them, writing nothing', async () => {
+    const { runId, q } = await newRun(1);
+    const [fresh, gone] = await createTests(t.db, w.projectA.projectId, 2);
+    await t.db.test.update({ where: { testId: gone }, data: { deletedAt: new Date() } });
+    const [foreign] = await createTests(t.db, w.projectB.projectId, 1);
+    const before = await runSnapshot(t.db, runId);
+    const cases: [unknown, string][] = [
+      [[fresh, foreign, gone], `Invalid request: testIds.1: Test ${foreign} is not in the project; testIds.2: Test ${gone} is not in the project`],
+      [[fresh, fresh], 'testIds.1: Duplicate of testIds.0'],
+      [[], 'testIds: At least one test'],
+      [['1'], 'testIds.0: Expected number'],
+    ];
+    for (const [testIds, message] of cases) {
+      const res = await t.as(w.user.token).put('/run/add-tests', { ...q, testIds }).expect(400);
+      expect(res.body.error).toContain(message);
+    }
+    expect((await t.as(w.user.token).put('/run/add-tests', { runId, testIds: [fresh] }).expect(400)).body.error).toContain('projectId: Required');
+    expect(await runSnapshot(t.db, runId)).toEqual(before);
+  });
+
+  it('is 423 on a locked run, 404 for another organization or an unknown run, 403 for a Reader', async () => {
+    const { runId, q } = await newRun(1);
+    const [fresh] = await createTests(t.db, w.projectA.projectId, 1);
+    await t.as(w.reader.token).put('/run/add-tests', { ...q, testIds: [fresh] }).expect(403);
+    expect((await t.as(w.adminB.token).put('/run/add-tests', { ...q, testIds: [fresh] }).expect(404)).body).toEqual({ error: 'Project not found', status: 404 });
+    expect((await t.as(w.user.token).put('/run/add-tests', { ...q, runId: runId + 1000, testIds: [fresh] }).expect(404)).body.error).toBe('Run not found');
+    await t.as(w.user.token).put('/run/lock', q).expect(200);
+    const before = await runSnapshot(t.db, runId);
+    expect((await t.as(w.user.token).put('/run/add-tests', { ...q, testIds: [fresh] }).expect(423)).body).toEqual({ error: 'Run is locked', status: 423 });
+    expect(await runSnapshot(t.db, runId)).toEqual(before);
+  });
+});
+
 describe('reads of the tests in a run', () => {
   it('GET /run/tests pages by test id, filters by status, totals per filter', async () => {
     const { ids, q } = await newRun(7);

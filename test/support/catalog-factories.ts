@@ -53,3 +53,12 @@ export async function createRunWithHistory(
   for (const change of changes) await db.statusHistory.create({ data: { runId: run.runId, ...change } });
   return run;
 }
+
+/** `count` live tests titled `<prefix> <n>` in one INSERT ... SELECT (for runs of real size). Returns the ids in order. */
+export async function createManyTests(db: Db, projectId: number, count: number, prefix = 'Bulk') {
+  const rows = await db.$queryRaw<{ id: number }[]>`
+    INSERT INTO tests (project_id, title, updated_at)
+    SELECT ${projectId}, ${prefix}::text || ' ' || i, now() FROM generate_series(1, ${count}::int) AS i
+    RETURNING id`;
+  return rows.map((r) => r.id).sort((a, b) => a - b);
+}

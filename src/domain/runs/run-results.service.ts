@@ -2,10 +2,10 @@ import type { Prisma } from '../../generated/prisma/client';
 import type { RequestContext } from '../../http/route';
 import { badRequest } from '../../http/errors';
 import { counterMoves, lockRunForWrite, RUN_WRITE_TX } from './run-access';
-import { entriesMessage, MAX_NAMED } from './runs.service';
-import type { RemoveTestsInput, UpdateStatusInput } from './runs.schemas';
+import { entriesMessage, idListSql, insertUntested, MAX_NAMED, requireLiveTests } from './run-test-sources';
+import type { AddTestsInput, RemoveTestsInput, UpdateStatusInput } from './runs.schemas';
 
-// Writes to the results of a run: status updates, reset, removing tests. Each
+// Writes to the results of a run: status updates, reset, adding and removing tests. Each
 // is one transaction under the run's row lock (see lockRunForWrite) and a
 // constant number of set-based statements, whatever the number of tests.
 
@@ -85,5 +85,17 @@ export async function removeTests(ctx: RequestContext, input: RemoveTestsInput) 
       UPDATE runs SET ${counterMoves(null, 'del')} WHERE id = ${input.runId}
       RETURNING (SELECT count(*) FROM del)::int AS removed`;
     return { removed: row.removed };
+  }, RUN_WRITE_TX);
+}
+
+/**
+ * Puts live tests of the project into an open run as `untested` (one history
+ * entry each, by test id); tests already in it keep their status and comment.
+ */
+export async function addTests(ctx: RequestContext, input: AddTestsInput) {
+  return ctx.db.$transaction(async (tx) => {
+    await lockRunForWrite(tx, ctx, input.runId, input.projectId);
+    await requireLiveTests(tx, input.projectId, input.testIds);
+    return insertUntested(tx, input.runId, ctx.userId, idListSql(input.testIds), { newRun: false });
   }, RUN_WRITE_TX);
 }

@@ -3,12 +3,12 @@ import { z } from '../../http/schemas';
 import { openRunReport } from '../../reports/run-report';
 import { RUN_REPORT_CONTENT_TYPES, sendRunReport } from '../../reports/run-report-download';
 import {
-  createRunBody, editRunBody, historyEntry, listRunsQuery, removedCount, removeTestsBody, resetCount, runDeleted, runIdBody,
+  addedCount, addTestsBody, createRunBody, editRunBody, historyEntry, listRunsQuery, removedCount, removeTestsBody, resetCount, runDeleted, runIdBody,
   runPage, runQuery, runRecord, runReport, runReportQuery, runTestHistoryQuery, runTestPage,
   runTestsQuery, stateDetail, updatedCount, updateStatusBody,
 } from './runs.schemas';
 import { createRun, deleteRun, editRun, getRun, getStateDetail, listRuns, lockRun } from './runs.service';
-import { removeTests, resetRun, updateTestStatuses } from './run-results.service';
+import { addTests, removeTests, resetRun, updateTestStatuses } from './run-results.service';
 import { getRunTestHistory, listRunTests } from './run-tests.service';
 
 const tag = 'Runs';
@@ -28,7 +28,7 @@ export const runRoutes = [
   }),
   route({
     method: 'post', path: '/run/create', resource: 'run', action: 'create', tag,
-    summary: 'Create a run of the given tests (of the project, not deleted, no repeats); every test starts untested',
+    summary: 'Create a run of up to 50,000 tests, listed (testIds) or selected (sectionIds, labelIds, priorityIds or allTests); every test starts untested',
     body: createRunBody, response: runRecord, successStatus: 201, errors: [404, 409],
     handler: (ctx, { body }) => createRun(ctx, body),
   }),
@@ -85,6 +85,12 @@ export const runRoutes = [
     summary: 'Set every test of a run to retest (comments cleared), with a history entry each',
     body: runIdBody, response: resetCount, errors: [404, 409, 423],
     handler: (ctx, { body }) => resetRun(ctx, body.runId, body.projectId),
+  }),
+  route({
+    method: 'put', path: '/run/add-tests', resource: 'run', action: 'add-tests', tag,
+    summary: 'Add live tests of the project to an open run as untested (up to 50,000 in the run); tests already in it keep their status and comment',
+    body: addTestsBody, response: addedCount, errors: [404, 409, 423],
+    handler: (ctx, { body }) => addTests(ctx, body),
   }),
   route({
     method: 'put', path: '/run/remove-tests', resource: 'run', action: 'remove-tests', tag,

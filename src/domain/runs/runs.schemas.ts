@@ -100,15 +100,45 @@ export const runReportQuery = runQuery.extend({
 
 // Bodies
 
-const testIds = bulkArray(bodyId, 'test').superRefine(noDuplicateIds<number>('testIds', (id) => id));
+/** The most tests one run holds (more than the generic bulk limit: whole catalogs get run). */
+export const MAX_RUN_TESTS = 50_000;
+
+const idList = (name: string, noun: string, max?: number) =>
+  bulkArray(bodyId, noun, max).superRefine(noDuplicateIds<number>(name, (id) => id));
+const testIds = idList('testIds', 'test');
+const runTestIds = idList('testIds', 'test', MAX_RUN_TESTS);
+
+const SELECTION = ['sectionIds', 'labelIds', 'priorityIds'] as const;
 
 export const runIdBody = z.strictObject({ runId: bodyId, projectId: bodyId });
 export const createRunBody = z.strictObject({
   projectId: bodyId,
   runName: nonBlank(200),
   runDescription: optionalText(),
-  testIds,
+  testIds: runTestIds.optional().describe(`The tests of the run (up to ${MAX_RUN_TESTS}). Give these, or a selection instead.`),
+  sectionIds: idList('sectionIds', 'section').optional()
+    .describe('Selection: the live tests of these sections and of all their subsections'),
+  labelIds: idList('labelIds', 'label').optional().describe('Selection: the live tests carrying at least one of these labels'),
+  priorityIds: idList('priorityIds', 'priority').optional().describe('Selection: the live tests of one of these priorities'),
+  allTests: z.literal(true).optional().describe('Selection: every live test of the project (not with the other selection fields)'),
+}).superRefine((body, ctx) => {
+  const criteria = SELECTION.filter((key) => body[key] !== undefined);
+  const selected = criteria.length > 0 || body.allTests !== undefined;
+  if (body.testIds === undefined && !selected) {
+    ctx.addIssue({ code: 'custom', path: ['testIds'], message: 'Required, or a selection: sectionIds, labelIds, priorityIds or allTests' });
+  } else if (body.testIds !== undefined && selected) {
+    ctx.addIssue({ code: 'custom', path: ['testIds'], message: 'Give testIds or a selection (sectionIds, labelIds, priorityIds, allTests), not both' });
+  } else if (body.allTests !== undefined && criteria.length > 0) {
+    ctx.addIssue({ code: 'custom', path: ['allTests'], message: `Not with ${criteria.join(', ')}` });
+  }
+}).meta({
+  description: 'A run of the given testIds, or of a selection of the project\'s live (not deleted) tests: allTests, or any of '
+    + 'sectionIds, labelIds, priorityIds. Within one field a test matches any of the ids; several fields together select '
+    + 'the tests matching every one of them (e.g. sectionIds and labelIds: tests of those sections that carry one of those labels). '
+    + `A selection matching no test, or more than ${MAX_RUN_TESTS}, is 400.`,
+  example: { projectId: 1, runName: 'Release 2.4 regression', sectionIds: [1], priorityIds: [1] },
 });
+export const addTestsBody = runIdBody.extend({ testIds: runTestIds });
 export const editRunBody = runIdBody.extend({ runName: nonBlank(200).optional(), runDescription: optionalText() });
 export const removeTestsBody = runIdBody.extend({ testIds });
 
@@ -120,8 +150,13 @@ export const updateStatusBody = runIdBody.extend({
 export const updatedCount = z.object({ updated: int });
 export const resetCount = z.object({ reset: int });
 export const removedCount = z.object({ removed: int });
+export const addedCount = z.object({
+  added: int.describe('Tests newly put in the run (those already in it are left as they are)'),
+  total: int.describe('Tests in the run now'),
+});
 
 export type CreateRunInput = z.infer<typeof createRunBody>;
 export type EditRunInput = z.infer<typeof editRunBody>;
 export type UpdateStatusInput = z.infer<typeof updateStatusBody>;
 export type RemoveTestsInput = z.infer<typeof removeTestsBody>;
+export type AddTestsInput = z.infer<typeof addTestsBody>;

@@ -2,15 +2,10 @@ import type { RequestContext } from '../../http/route';
 import { badRequest } from '../../http/errors';
 import { requireProject } from '../access';
 import { countsOf, lockRunForWrite, requireRun, RUN_WRITE_TX, toRunRecord, type RunRow } from './run-access';
+import { insertUntested, runTestSource } from './run-test-sources';
 import type { CreateRunInput, EditRunInput } from './runs.schemas';
 
 // Runs themselves: list, detail, create, edit, lock, delete, state detail.
-
-/** Error messages name at most this many entries, then say there are more. */
-export const MAX_NAMED = 20;
-export function entriesMessage(parts: string[]): string {
-  return parts.length > MAX_NAMED ? `${parts.slice(0, MAX_NAMED).join('; ')}; and more` : parts.join('; ');
-}
 
 export async function listRuns(ctx: RequestContext, q: { projectId: number; limit: number; offset: number }) {
   await requireProject(ctx, q.projectId);
@@ -31,39 +26,21 @@ export async function getStateDetail(ctx: RequestContext, runId: number, project
   return { runId: run.runId, locked: run.locked, ...countsOf(run) };
 }
 
-/** Entries of `ids` that are no test of the project (or a deleted one), as `testIds.<i>` messages. */
-async function testsOutsideProject(ctx: RequestContext, projectId: number, ids: number[]): Promise<string[]> {
-  const rows = await ctx.db.$queryRaw<{ id: number; n: bigint }[]>`
-    SELECT v.id, v.n FROM unnest(${ids}::int[]) WITH ORDINALITY AS v(id, n)
-    WHERE NOT EXISTS (SELECT 1 FROM tests t WHERE t.id = v.id AND t.project_id = ${projectId} AND t.deleted_at IS NULL)
-    ORDER BY v.n LIMIT ${MAX_NAMED + 1}`;
-  return rows.map((r) => `testIds.${Number(r.n) - 1}: Test ${r.id} is not in the project`);
-}
-
-/** Creates the run with every test `untested` and one history entry per test, in one transaction. */
+/**
+ * Creates the run with its tests (listed, or selected in SQL) all `untested`,
+ * one history entry each, in one transaction.
+ */
 export async function createRun(ctx: RequestContext, input: CreateRunInput) {
   await requireProject(ctx, input.projectId, { active: true });
-  const outside = await testsOutsideProject(ctx, input.projectId, input.testIds);
-  if (outside.length) throw badRequest(entriesMessage(outside));
+  const source = await runTestSource(ctx, input);
   const run = await ctx.db.$transaction(async (tx) => {
     const created = await tx.run.create({
-      data: {
-        projectId: input.projectId,
-        runName: input.runName,
-        runDescription: input.runDescription ?? null,
-        createdBy: ctx.userId,
-        untestedCount: input.testIds.length,
-      },
+      data: { projectId: input.projectId, runName: input.runName, runDescription: input.runDescription ?? null, createdBy: ctx.userId },
     });
-    const now = new Date();
-    await tx.$executeRaw`
-      INSERT INTO run_tests (run_id, test_id, status, updated_by, updated_at)
-      SELECT ${created.runId}, id, 'untested', ${ctx.userId}, ${now} FROM unnest(${input.testIds}::int[]) AS id`;
-    await tx.$executeRaw`
-      INSERT INTO status_history (run_id, test_id, status, user_id, created_at)
-      SELECT ${created.runId}, id, 'untested', ${ctx.userId}, ${now} FROM unnest(${input.testIds}::int[]) WITH ORDINALITY AS v(id, n)
-      ORDER BY n`;
-    return created;
+    const { added } = await insertUntested(tx, created.runId, ctx.userId, source, { newRun: true });
+    // The selection may have changed since it was counted.
+    if (added === 0) throw badRequest('no tests match the selection');
+    return { ...created, untestedCount: added };
   }, RUN_WRITE_TX);
   return toRunRecord(run);
 }
