@@ -107,11 +107,19 @@ export const runTools = [
   }),
   tool({
     name: 'run-lock',
-    description: 'Lock a run when it is finished: its results can no longer change (there is no unlock). Needs the User role.',
+    description: 'Lock a run when it is finished: its results can no longer change, and its tests keep showing their title, section, priority, squad and labels as they are now. An Admin can unlock it (run-unlock). Needs the User role.',
     input: inRun,
     example,
     method: 'PUT', path: '/run/lock',
     rbac: { resource: 'run', action: 'lock' },
+  }),
+  tool({
+    name: 'run-unlock',
+    description: 'Reopen a locked run so results can change again; its tests show the live catalog again. A run that is not locked gives an error. Needs the Admin role.',
+    input: inRun,
+    example,
+    method: 'PUT', path: '/run/unlock',
+    rbac: { resource: 'run', action: 'unlock' },
   }),
   tool({
     name: 'run-reset',

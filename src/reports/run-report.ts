@@ -3,6 +3,7 @@ import type { Db } from '../db/client';
 import type { RequestContext } from '../http/route';
 import { countsOf, runNotFound, scopedRunSql, toRunRecord, type RunRow } from '../domain/runs/run-access';
 import { isoTime } from '../domain/runs/run-tests.service';
+import { sectionTreeSql, shown } from '../domain/runs/run-snapshot';
 import { TEST_STATUSES, type StatusCounts, type TestStatusName } from '../domain/runs/runs.schemas';
 
 // The run report model: the run, its project and summary, and the rows read in
@@ -56,22 +57,6 @@ export function rowsOf(batch: string): RunReportRow[] {
   return rows as RunReportRow[];
 }
 
-// Guards the recursive walk against a (corrupt) cycle in the section tree.
-const MAX_SECTION_DEPTH = 100;
-
-// Sections in tree order (siblings by name): ranks per parent, paths and rank
-// arrays down the tree. Small next to the rows, so each batch walks it again.
-const sectionTree = (projectId: number) => Prisma.sql`
-  ranked AS (
-    SELECT id, parent_id, name, row_number() OVER (PARTITION BY parent_id ORDER BY name, id)::int AS pos
-    FROM sections WHERE project_id = ${projectId}
-  ), tree AS (
-    SELECT id, name::text AS path, ARRAY[pos] AS sort_key, 1 AS depth FROM ranked WHERE parent_id IS NULL
-    UNION ALL
-    SELECT s.id, tree.path || ' > ' || s.name, tree.sort_key || s.pos, tree.depth + 1
-    FROM ranked s JOIN tree ON s.parent_id = tree.id WHERE tree.depth < ${MAX_SECTION_DEPTH}
-  )`;
-
 // Rows per batch: with 10 KB comments a batch is ~1 MB of text, small enough
 // that reading and writing one never holds the event loop for long.
 const BATCH = 100;
@@ -82,24 +67,33 @@ type Header = RunRow & { orgId: number; projectName: string; projectDescription:
  * The run (404 unless the caller may see it), its project, and the ids of its
  * tests in report order: by section (tree order, unsectioned first), then test
  * id. One integer per section makes the sort compare integers, not collated text.
+ * A locked run keeps the order (and the names) of its snapshot.
  */
 async function readHeader(ctx: RequestContext, runId: number, projectId: number): Promise<Header | undefined> {
   const [header] = await ctx.db.$queryRaw<Header[]>`
-    WITH RECURSIVE run AS (${scopedRunSql(ctx, runId, projectId)}), ${sectionTree(projectId)},
-    ords AS (SELECT id, row_number() OVER (ORDER BY sort_key)::int AS ord FROM tree)
+    WITH RECURSIVE run AS (${scopedRunSql(ctx, runId, projectId)}), ${sectionTreeSql(projectId)}
     SELECT run.*, p.org_id AS "orgId", p.name AS "projectName", p.description AS "projectDescription",
       ARRAY(
         SELECT rt.test_id FROM run_tests rt JOIN tests t ON t.id = rt.test_id LEFT JOIN ords ON ords.id = t.section_id
-        WHERE rt.run_id = ${runId} ORDER BY ords.ord NULLS FIRST, rt.test_id
+        WHERE rt.run_id = ${runId} ORDER BY ${Prisma.raw(shown('sectionOrder', 'ords.ord'))} NULLS FIRST, rt.test_id
       ) AS "testIds"
     FROM run JOIN projects p ON p.id = run."projectId"`;
   return header;
 }
 
+// The catalog fields of a row: the locked run's snapshot, or the live catalog.
+const frozen = {
+  title: Prisma.raw(shown('title', 't.title', 'text')),
+  sectionId: Prisma.raw(shown('sectionId', 't.section_id')),
+  sectionPath: Prisma.raw(shown('sectionPath', 'tree.path', 'text')),
+  priority: Prisma.raw(shown('priority', 'pr.name', 'text')),
+  squad: Prisma.raw(shown('squad', 'sq.name', 'text')),
+};
+
 /** The rows of the given tests, in the order given, as JSON texts joined by commas (keys compact, in RunReportRow's order). */
 async function readBatch(db: Db, runId: number, projectId: number, testIds: number[]): Promise<string> {
   const [batch] = await db.$queryRaw<{ json: string }[]>`
-    WITH RECURSIVE ${sectionTree(projectId)}
+    WITH RECURSIVE ${sectionTreeSql(projectId)}
     SELECT coalesce(string_agg(r.json::text, ',' ORDER BY ids.n), '') AS json
     FROM unnest(${testIds}::int[]) WITH ORDINALITY AS ids(test_id, n)
     JOIN run_tests rt ON rt.run_id = ${runId} AND rt.test_id = ids.test_id
@@ -109,8 +103,8 @@ async function readBatch(db: Db, runId: number, projectId: number, testIds: numb
     LEFT JOIN squads sq ON sq.id = t.squad_id
     LEFT JOIN users u ON u.id = rt.updated_by
     CROSS JOIN LATERAL (SELECT row_to_json(x) AS json FROM (
-      SELECT rt.test_id AS "testId", t.title, t.section_id AS "sectionId", tree.path AS "sectionPath",
-        pr.name AS priority, sq.name AS squad, rt.status, rt.comment, u.name AS "updatedBy",
+      SELECT rt.test_id AS "testId", ${frozen.title} AS title, ${frozen.sectionId} AS "sectionId", ${frozen.sectionPath} AS "sectionPath",
+        ${frozen.priority} AS priority, ${frozen.squad} AS squad, rt.status, rt.comment, u.name AS "updatedBy",
         ${Prisma.raw(isoTime('rt.updated_at'))} AS "updatedAt"
     ) x) r`;
   return batch.json;

@@ -43,6 +43,7 @@ const expectedRequired: Record<string, string[]> = {
   'run-reset': ['runId', 'projectId'],
   'run-remove-tests': ['runId', 'projectId', 'testIds'],
   'run-add-tests': ['runId', 'projectId', 'testIds'],
+  'run-unlock': ['runId', 'projectId'],
   'get-labels': ['projectId'],
   'get-sections': ['projectId'],
   'get-squads': ['projectId'],

@@ -2,6 +2,7 @@ import { Prisma } from '../../generated/prisma/client';
 import type { RequestContext } from '../../http/route';
 import { notFound } from '../../http/errors';
 import { countsOf, requireRunAnyProject, runNotFound, scopedRunSql, type RunRow } from './run-access';
+import { frozenNamesJson, shown } from './run-snapshot';
 import type { TestStatusName } from './runs.schemas';
 
 // Reads of the tests in a run: the paged list (optionally of one status) and the
@@ -11,11 +12,14 @@ import type { TestStatusName } from './runs.schemas';
 export const isoTime = (column: string) => `to_char(${column}, 'YYYY-MM-DD"T"HH24:MI:SS.MS"Z"')`;
 
 // Rows leave the database as one JSON array: no per-cell decoding in the client.
+// Catalog fields come from the snapshot of a locked run (see run-snapshot.ts).
 const runTestsJson = Prisma.raw(`coalesce(json_agg(json_build_object(
-  'runId', rt.run_id, 'testId', rt.test_id, 'projectId', t.project_id, 'title', t.title,
-  'sectionId', t.section_id, 'priorityId', t.priority_id, 'typeId', t.type_id,
-  'automationStatusId', t.automation_status_id, 'squadId', t.squad_id, 'status', rt.status, 'comment', rt.comment,
-  'updatedBy', rt.updated_by, 'updatedAt', ${isoTime('rt.updated_at')}, 'deleted', t.deleted_at IS NOT NULL
+  'runId', rt.run_id, 'testId', rt.test_id, 'projectId', t.project_id, 'title', ${shown('title', 't.title', 'text')},
+  'sectionId', ${shown('sectionId', 't.section_id')}, 'priorityId', ${shown('priorityId', 't.priority_id')},
+  'typeId', ${shown('typeId', 't.type_id')}, 'automationStatusId', ${shown('automationStatusId', 't.automation_status_id')},
+  'squadId', ${shown('squadId', 't.squad_id')}, 'status', rt.status, 'comment', rt.comment,
+  'updatedBy', rt.updated_by, 'updatedAt', ${isoTime('rt.updated_at')}, 'deleted', t.deleted_at IS NOT NULL,
+  'snapshot', ${frozenNamesJson}
 ) ORDER BY rt.test_id), '[]'::json)`);
 
 const statusFilter = (status?: TestStatusName) =>

@@ -7,7 +7,8 @@ import {
   runPage, runQuery, runRecord, runReport, runReportQuery, runTestHistoryQuery, runTestPage,
   runTestsQuery, stateDetail, updatedCount, updateStatusBody,
 } from './runs.schemas';
-import { createRun, deleteRun, editRun, getRun, getStateDetail, listRuns, lockRun } from './runs.service';
+import { createRun, deleteRun, editRun, getRun, getStateDetail, listRuns } from './runs.service';
+import { lockRun, unlockRun } from './run-lock.service';
 import { addTests, removeTests, resetRun, updateTestStatuses } from './run-results.service';
 import { getRunTestHistory, listRunTests } from './run-tests.service';
 
@@ -76,9 +77,17 @@ export const runRoutes = [
   }),
   route({
     method: 'put', path: '/run/lock', resource: 'run', action: 'lock', tag,
-    summary: 'Lock a run for good, recording who and when; there is no unlock, and locking a locked run is 423',
+    summary: 'Lock a run, recording who and when, and freeze what its tests show (title, section path, priority, squad, labels) '
+      + 'as they are now; locking a locked run is 423',
     body: runIdBody, response: runRecord, errors: [404, 409, 423],
     handler: (ctx, { body }) => lockRun(ctx, body.runId, body.projectId),
+  }),
+  route({
+    method: 'put', path: '/run/unlock', resource: 'run', action: 'unlock', tag,
+    summary: 'Reopen a locked run (Admin): lockedBy and lockedAt cleared, its tests show the live catalog again; '
+      + 'unlocking an open run is 409 Run is not locked',
+    body: runIdBody, response: runRecord, errors: [404, 409],
+    handler: (ctx, { body }) => unlockRun(ctx, body.runId, body.projectId),
   }),
   route({
     method: 'put', path: '/run/reset', resource: 'run', action: 'reset', tag,

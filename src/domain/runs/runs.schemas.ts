@@ -51,8 +51,14 @@ export const runTestRecord = z.object({
   comment: z.string().nullable(),
   updatedBy: int.nullable(),
   updatedAt: when,
-  /** The test left the catalog; its result stays in the run. */
-  deleted: z.boolean(),
+  deleted: z.boolean().describe('The test has left the catalog (now, even in a locked run); its result stays in the run'),
+  snapshot: z.object({
+    sectionPath: z.string().nullable(),
+    priority: z.string().nullable(),
+    squad: z.string().nullable(),
+    labels: z.array(z.string()),
+  }).nullable().describe('Null while the run is open (the fields above are the live catalog\'s). Once the run is locked, '
+    + 'the test as it was at lock time: these names, and the title and ids above, whatever the catalog does since'),
 });
 export const runTestPage = z.object({ tests: z.array(runTestRecord), total: int, limit: int, offset: int });
 

@@ -1,11 +1,11 @@
 import type { RequestContext } from '../../http/route';
 import { badRequest } from '../../http/errors';
 import { requireProject } from '../access';
-import { countsOf, lockRunForWrite, requireRun, RUN_WRITE_TX, toRunRecord, type RunRow } from './run-access';
+import { countsOf, lockRunForWrite, requireRun, RUN_WRITE_TX, toRunRecord } from './run-access';
 import { insertUntested, runTestSource } from './run-test-sources';
 import type { CreateRunInput, EditRunInput } from './runs.schemas';
 
-// Runs themselves: list, detail, create, edit, lock, delete, state detail.
+// Runs themselves: list, detail, create, edit, delete, state detail (lock and unlock: run-lock.service.ts).
 
 export async function listRuns(ctx: RequestContext, q: { projectId: number; limit: number; offset: number }) {
   await requireProject(ctx, q.projectId);
@@ -52,15 +52,6 @@ export async function editRun(ctx: RequestContext, input: EditRunInput) {
       where: { runId: input.runId },
       data: { runName: input.runName, runDescription: input.runDescription },
     });
-  }, RUN_WRITE_TX);
-  return toRunRecord(run);
-}
-
-/** Locks the run for good. Locking a locked run is refused like any other change to it (423). */
-export async function lockRun(ctx: RequestContext, runId: number, projectId: number) {
-  const run: RunRow = await ctx.db.$transaction(async (tx) => {
-    await lockRunForWrite(tx, ctx, runId, projectId);
-    return tx.run.update({ where: { runId }, data: { locked: true, lockedBy: ctx.userId, lockedAt: new Date() } });
   }, RUN_WRITE_TX);
   return toRunRecord(run);
 }

@@ -1,0 +1,58 @@
+import { Prisma } from '../../generated/prisma/client';
+
+// A locked run shows its tests as they were when it was locked: at lock time
+// each run_tests row gets a snapshot (jsonb) of the test's title, catalog ids,
+// section path and tree position, priority, squad and label names; unlocking
+// clears it. Readers pick the snapshot when there is one (snapshot is set
+// exactly while the run is locked), so an open run's reads stay a plain join.
+
+// Guards the recursive walk against a (corrupt) cycle in the section tree.
+const MAX_SECTION_DEPTH = 100;
+
+/**
+ * CTEs `ranked`, `tree` (id, path `A > B`, sort_key) and `ords` (id, path, ord:
+ * the section's position in tree order, siblings by name) of a project's
+ * sections. Goes after `WITH RECURSIVE`.
+ */
+export const sectionTreeSql = (projectId: number) => Prisma.sql`
+  ranked AS (
+    SELECT id, parent_id, name, row_number() OVER (PARTITION BY parent_id ORDER BY name, id)::int AS pos
+    FROM sections WHERE project_id = ${projectId}
+  ), tree AS (
+    SELECT id, name::text AS path, ARRAY[pos] AS sort_key, 1 AS depth FROM ranked WHERE parent_id IS NULL
+    UNION ALL
+    SELECT s.id, tree.path || ' > ' || s.name, tree.sort_key || s.pos, tree.depth + 1
+    FROM ranked s JOIN tree ON s.parent_id = tree.id WHERE tree.depth < ${MAX_SECTION_DEPTH}
+  ), ords AS (
+    SELECT id, path, row_number() OVER (ORDER BY sort_key)::int AS ord FROM tree
+  )`;
+
+/** Takes the snapshot of every test of the run (inside the lock's transaction). */
+export function takeSnapshotSql(runId: number, projectId: number): Prisma.Sql {
+  return Prisma.sql`
+    WITH RECURSIVE ${sectionTreeSql(projectId)}
+    UPDATE run_tests rt SET snapshot = jsonb_build_object(
+      'title', t.title, 'sectionId', t.section_id, 'sectionPath', ords.path, 'sectionOrder', ords.ord,
+      'priorityId', t.priority_id, 'priority', pr.name, 'typeId', t.type_id,
+      'automationStatusId', t.automation_status_id, 'squadId', t.squad_id, 'squad', sq.name,
+      'labels', coalesce((
+        SELECT jsonb_agg(l.name ORDER BY l.name, l.id) FROM test_labels tl JOIN labels l ON l.id = tl.label_id WHERE tl.test_id = t.id
+      ), '[]'::jsonb))
+    FROM tests t
+    LEFT JOIN ords ON ords.id = t.section_id
+    LEFT JOIN lookup_entries pr ON pr.id = t.priority_id
+    LEFT JOIN squads sq ON sq.id = t.squad_id
+    WHERE rt.run_id = ${runId} AND t.id = rt.test_id`;
+}
+
+const CASTS = { text: '', int: '::int' } as const;
+
+/** SQL text of a field as the run shows it: from the snapshot of `rt` when there is one, else `live`. */
+export function shown(field: string, live: string, type: keyof typeof CASTS = 'int'): string {
+  return `CASE WHEN rt.snapshot IS NULL THEN ${live} ELSE (rt.snapshot->>'${field}')${CASTS[type]} END`;
+}
+
+/** SQL text of the names a locked run froze for `rt`, null while the run is open (the API's `snapshot`). */
+export const frozenNamesJson = `CASE WHEN rt.snapshot IS NULL THEN NULL ELSE json_build_object(
+  'sectionPath', rt.snapshot->'sectionPath', 'priority', rt.snapshot->'priority',
+  'squad', rt.snapshot->'squad', 'labels', rt.snapshot->'labels') END`;
