@@ -12,15 +12,21 @@ import type { TestStatusName } from './runs.schemas';
 export const isoTime = (column: string) => `to_char(${column}, 'YYYY-MM-DD"T"HH24:MI:SS.MS"Z"')`;
 
 // Rows leave the database as one JSON array: no per-cell decoding in the client.
-// Catalog fields come from the snapshot of a locked run (see run-snapshot.ts).
-const runTestsJson = Prisma.raw(`coalesce(json_agg(json_build_object(
-  'runId', rt.run_id, 'testId', rt.test_id, 'projectId', t.project_id, 'title', ${shown('title', 't.title', 'text')},
-  'sectionId', ${shown('sectionId', 't.section_id')}, 'priorityId', ${shown('priorityId', 't.priority_id')},
-  'typeId', ${shown('typeId', 't.type_id')}, 'automationStatusId', ${shown('automationStatusId', 't.automation_status_id')},
-  'squadId', ${shown('squadId', 't.squad_id')}, 'status', rt.status, 'comment', rt.comment,
+// A locked run's catalog fields come from its snapshot (see run-snapshot.ts); an
+// open run's rows are built without looking at it, so the hot path stays a plain join.
+const runTestsJson = (frozen: boolean) => {
+  const field = (name: string, live: string, type?: 'text') => (frozen ? shown(name, live, type) : live);
+  return Prisma.raw(`coalesce(json_agg(json_build_object(
+  'runId', rt.run_id, 'testId', rt.test_id, 'projectId', t.project_id, 'title', ${field('title', 't.title', 'text')},
+  'sectionId', ${field('sectionId', 't.section_id')}, 'priorityId', ${field('priorityId', 't.priority_id')},
+  'typeId', ${field('typeId', 't.type_id')}, 'automationStatusId', ${field('automationStatusId', 't.automation_status_id')},
+  'squadId', ${field('squadId', 't.squad_id')}, 'status', rt.status, 'comment', rt.comment,
   'updatedBy', rt.updated_by, 'updatedAt', ${isoTime('rt.updated_at')}, 'deleted', t.deleted_at IS NOT NULL,
-  'snapshot', ${frozenNamesJson}
+  'snapshot', ${frozen ? frozenNamesJson : 'NULL'}
 ) ORDER BY rt.test_id), '[]'::json)`);
+};
+const liveJson = runTestsJson(false);
+const frozenJson = runTestsJson(true);
 
 const statusFilter = (status?: TestStatusName) =>
   status ? Prisma.sql`AND rt.status = ${status}::"TestStatus"` : Prisma.empty;
@@ -35,15 +41,16 @@ const statusFilter = (status?: TestStatusName) =>
 export async function listRunTests(
   ctx: RequestContext, q: { runId: number; projectId: number; status?: TestStatusName; limit: number; offset: number },
 ) {
-  const [run] = await ctx.db.$queryRaw<(RunRow & { tests: unknown[] })[]>`
-    WITH run AS (${scopedRunSql(ctx, q.runId, q.projectId)})
-    SELECT run.*, (
-      SELECT ${runTestsJson} FROM run_tests rt JOIN tests t ON t.id = rt.test_id
+  // Only the branch of the run's state is executed.
+  const page = (json: Prisma.Sql) => Prisma.sql`
+      SELECT ${json} FROM run_tests rt JOIN tests t ON t.id = rt.test_id
       WHERE rt.run_id = ${q.runId} AND rt.test_id = ANY(ARRAY(
         SELECT rt.test_id FROM run_tests rt WHERE rt.run_id = ${q.runId} ${statusFilter(q.status)}
         ORDER BY rt.test_id LIMIT ${q.limit} OFFSET ${q.offset}
-      ))
-    ) AS tests
+      ))`;
+  const [run] = await ctx.db.$queryRaw<(RunRow & { tests: unknown[] })[]>`
+    WITH run AS (${scopedRunSql(ctx, q.runId, q.projectId)})
+    SELECT run.*, CASE WHEN run.locked THEN (${page(frozenJson)}) ELSE (${page(liveJson)}) END AS tests
     FROM run`;
   if (!run) return runNotFound(ctx, q.projectId);
   const counts = countsOf(run);
