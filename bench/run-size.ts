@@ -1,0 +1,103 @@
+/**
+ * Runs of real size: `npx tsx bench/run-size.ts` (npm run bench:run-size).
+ *
+ * Starts the real server on a bench database, seeds a project of 50,000 tests
+ * (5 areas of 4 features each) with no ANALYZE afterwards, as right after an
+ * import, and times on loopback, three rounds each:
+ *   - POST /run/create of 50,000 testIds, of allTests, of one area (sectionIds, with subsections)
+ *   - PUT /run/add-tests of 5,000 tests to a 45,000-test run
+ *   - PUT /run/lock (snapshot of 50,000 tests), GET /run/tests of the locked run, PUT /run/unlock
+ * Every figure is printed; nothing is asserted. Everything started is stopped.
+ */
+import type { ChildProcess } from 'node:child_process';
+import type { Database } from '../src/db/client';
+import { issueToken } from '../src/domain/tokens/tokens.service';
+import { defaultLookupRows } from '../src/domain/lookups/lookup-defaults';
+import { benchSettings, dropDatabase, migrate, openSeedDatabase, recreateDatabase, startServer, stopServer } from './support';
+
+const bench = benchSettings('casebook_bench_run_size', 3931);
+const { databaseName, databaseUrl, base } = bench;
+const SIZE = 50_000;
+
+async function seed(db: Database) {
+  const p = db.prisma;
+  const org = await p.organization.create({ data: { orgName: 'Run size bench' } });
+  const user = await p.user.create({
+    data: { email: 'run-size-bench@example.test', name: 'Bench Admin', memberships: { create: { orgId: org.orgId, role: 'Admin' } } },
+  });
+  const { token } = await issueToken(p, user.userId, 'bench');
+  const project = await p.project.create({ data: { orgId: org.orgId, projectName: 'Run size bench', createdBy: user.userId } });
+  const projectId = project.projectId;
+  await p.lookupEntry.createMany({ data: defaultLookupRows(projectId) });
+  const areas: number[] = [];
+  const features: number[] = [];
+  for (let top = 0; top < 5; top++) {
+    const area = await p.section.create({ data: { projectId, sectionName: `Area ${top}` } });
+    areas.push(area.sectionId);
+    for (let child = 0; child < 4; child++) {
+      features.push((await p.section.create({ data: { projectId, sectionName: `Feature ${top}.${child}`, parentSectionId: area.sectionId } })).sectionId);
+    }
+  }
+  const rows = await p.$queryRaw<{ id: number }[]>`
+    INSERT INTO tests (project_id, title, section_id, updated_at)
+    SELECT ${projectId}, 'Checkout flow ' || i || ': pay with a saved card and get a receipt', (${features}::int[])[1 + i % ${features.length}], now()
+    FROM generate_series(1, ${SIZE}::int) AS i RETURNING id`;
+  return { token, projectId, areaId: areas[0], ids: rows.map((r) => r.id).sort((a, b) => a - b) };
+}
+
+const ms = (n: number) => `${n.toFixed(0)} ms`;
+
+async function call(label: string, method: string, path: string, token: string, body?: unknown) {
+  const started = performance.now();
+  const res = await fetch(`${base}/api/v1${path}`, {
+    method, headers: { authorization: `Bearer ${token}`, ...(body ? { 'content-type': 'application/json' } : {}) },
+    body: body ? JSON.stringify(body) : undefined,
+  });
+  const json = await res.json() as { data: Record<string, unknown> & { runId?: number; statusCounts?: { total: number } } };
+  const elapsed = performance.now() - started;
+  if (!res.ok) throw new Error(`${label}: HTTP ${res.status} ${JSON.stringify(json).slice(0, 200)}`);
+  const size = json.data.statusCounts?.total ?? json.data.total ?? '';
+  console.log(`${label.padEnd(52)} ${ms(elapsed).padStart(8)}   ${size}`);
+  return json.data;
+}
+
+async function measure(s: Awaited<ReturnType<typeof seed>>) {
+  const { token, projectId } = s;
+  for (let round = 1; round <= 3; round++) {
+    console.log(`\nround ${round}`);
+    await call(`POST /run/create, ${SIZE} testIds`, 'POST', '/run/create', token, { projectId, runName: 'ids', testIds: s.ids });
+    await call('POST /run/create, allTests', 'POST', '/run/create', token, { projectId, runName: 'all', allTests: true });
+    await call('POST /run/create, sectionIds: one area', 'POST', '/run/create', token, { projectId, runName: 'area', sectionIds: [s.areaId] });
+    const part = await call(`POST /run/create, ${SIZE - 5000} testIds`, 'POST', '/run/create', token, { projectId, runName: 'part', testIds: s.ids.slice(5000) });
+    await call('PUT /run/add-tests, 5000 more', 'PUT', '/run/add-tests', token, { runId: part.runId, projectId, testIds: s.ids.slice(0, 5000) });
+    const q = { runId: part.runId, projectId };
+    await call(`PUT /run/lock, ${SIZE} tests (snapshot)`, 'PUT', '/run/lock', token, q);
+    await call('GET /run/tests of the locked run, limit 100', 'GET', `/run/tests?runId=${q.runId}&projectId=${projectId}&offset=25000`, token);
+    await call(`PUT /run/unlock, ${SIZE} tests`, 'PUT', '/run/unlock', token, q);
+  }
+}
+
+async function main() {
+  await recreateDatabase(databaseName);
+  let server: ChildProcess | undefined;
+  try {
+    migrate(databaseUrl);
+    const db = await openSeedDatabase(databaseUrl);
+    let s;
+    try {
+      s = await seed(db);
+    } finally {
+      await db.close();
+    }
+    server = await startServer(bench);
+    await measure(s);
+  } finally {
+    if (server) await stopServer(server);
+    await dropDatabase(databaseName);
+  }
+}
+
+main().catch((err) => {
+  console.error(err);
+  process.exit(1);
+});
