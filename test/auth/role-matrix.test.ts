@@ -47,6 +47,8 @@ const contract: Record<string, Role> = {
   'PUT /run/lock': 'User',
   'PUT /run/reset': 'User',
   'PUT /run/remove-tests': 'User',
+  'PUT /run/add-tests': 'User',
+  'PUT /run/unlock': 'Admin',
   'GET /run/report': 'Reader',
   'GET /labels': 'Reader',
   'GET /squads': 'Reader',
