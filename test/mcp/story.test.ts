@@ -204,6 +204,8 @@ it('runs the tests: create, edit, record results, reset, remove', async () => {
     { testId: refund, status: 'blocked', comment: 'no sandbox' },
   ] })).toEqual({ updated: 3 });
   expect(await tool('run-remove-tests', { ...inRun, testIds: [cancel] })).toMatchObject({ removed: 1 });
+  const inScratch = { runId: s.scratchRunId, projectId: s.projectId };
+  expect(await tool('run-add-tests', { ...inScratch, testIds: [cancel, s.testId] })).toEqual({ added: 1, total: 2 });
 });
 
 it('reads the state, results and histories of the run', async () => {
@@ -236,6 +238,9 @@ it('reads the state, results and histories of the run', async () => {
 it('locks the run and downloads its report as json, html and pdf', async () => {
   const inRun = { runId: s.runId, projectId: s.projectId };
   expect(await tool('run-lock', inRun)).toMatchObject({ runId: s.runId, locked: true, lockedBy: w.admin.userId });
+  const inScratch = { runId: s.scratchRunId, projectId: s.projectId };
+  await tool('run-lock', inScratch);
+  expect(await tool('run-unlock', inScratch)).toMatchObject({ runId: s.scratchRunId, locked: false, lockedBy: null, lockedAt: null });
 
   const report = await tool<{ summary: Rec }>('download-report', inRun);
   const restReport = await rest.raw('GET', '/run/report', { ...inRun, format: 'json' });
