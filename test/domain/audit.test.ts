@@ -57,3 +57,23 @@ it('pages with limit and offset and refuses bad paging', async () => {
   expect(bad.body.error).toContain('offset');
   await t.as(admin.token).get('/audit').expect(400, { error: 'Invalid request: orgId: Required', status: 400 });
 });
+
+it('records run reset, lock, unlock and deletion', async () => {
+  const { projectId } = await createProject(t.db, org.orgId);
+  const testIds = await createTests(t.db, projectId, 2);
+  const run = await t.as(user.token).post('/run/create', { projectId, runName: 'Audited run', testIds }).expect(201);
+  const { runId } = run.body.data;
+  await t.as(user.token).put('/run/reset', { runId, projectId }).expect(200);
+  await t.as(user.token).put('/run/lock', { runId, projectId }).expect(200);
+  await t.as(admin.token).put('/run/unlock', { runId, projectId }).expect(200);
+  await t.as(admin.token).delete('/run/delete', { runId, projectId }).expect(200);
+  const runEvents = (await events()).filter((e) => e.targetType === 'run' && e.targetId === runId);
+  expect(runEvents.map((e) => [e.action, e.actorId])).toEqual([
+    ['run.deleted', admin.userId],
+    ['run.unlocked', admin.userId],
+    ['run.locked', user.userId],
+    ['run.reset', user.userId],
+  ]);
+  expect(runEvents[0].detail).toEqual({ projectId, runName: 'Audited run' });
+  expect(runEvents[3].detail).toEqual({ projectId, reset: 2 });
+});

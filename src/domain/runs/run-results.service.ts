@@ -1,6 +1,7 @@
 import type { Prisma } from '../../generated/prisma/client';
 import type { RequestContext } from '../../http/route';
 import { badRequest } from '../../http/errors';
+import { recordInProject } from '../audit/audit.service';
 import { counterMoves, lockRunForWrite, RUN_WRITE_TX } from './run-access';
 import { entriesMessage, idListSql, insertUntested, MAX_NAMED, requireLiveTests } from './run-test-sources';
 import type { AddTestsInput, RemoveTestsInput, UpdateStatusInput } from './runs.schemas';
@@ -69,6 +70,7 @@ export async function resetRun(ctx: RequestContext, runId: number, projectId: nu
         retest_count = (SELECT count(*) FROM upd)
       WHERE id = ${runId}
       RETURNING retest_count AS reset`;
+    await recordInProject(tx, ctx.userId, projectId, { action: 'run.reset', targetType: 'run', targetId: runId, detail: { projectId, reset: row.reset } });
     return { reset: row.reset };
   }, RUN_WRITE_TX);
 }

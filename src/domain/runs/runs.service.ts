@@ -1,6 +1,7 @@
 import type { RequestContext } from '../../http/route';
 import { badRequest } from '../../http/errors';
 import { requireProject } from '../access';
+import { recordInProject } from '../audit/audit.service';
 import { countsOf, lockRunForWrite, requireRun, RUN_WRITE_TX, toRunRecord } from './run-access';
 import { insertUntested, runTestSource } from './run-test-sources';
 import type { CreateRunInput, EditRunInput } from './runs.schemas';
@@ -59,7 +60,8 @@ export async function editRun(ctx: RequestContext, input: EditRunInput) {
 /** Deletes the run with its results and history; allowed on a locked run, not in an inactive project. */
 export async function deleteRun(ctx: RequestContext, runId: number, projectId: number) {
   await ctx.db.$transaction(async (tx) => {
-    await lockRunForWrite(tx, ctx, runId, projectId, { allowLocked: true });
+    const run = await lockRunForWrite(tx, ctx, runId, projectId, { allowLocked: true });
+    await recordInProject(tx, ctx.userId, projectId, { action: 'run.deleted', targetType: 'run', targetId: runId, detail: { projectId, runName: run.runName } });
     await tx.run.delete({ where: { runId } });
   }, RUN_WRITE_TX);
   return { runId, deleted: true as const };
