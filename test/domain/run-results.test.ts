@@ -228,16 +228,17 @@ describe('reads of the tests in a run', () => {
     }
   });
 
-  it('GET /run/test-status is a bare array, all tests or one status', async () => {
+  it('GET /run/test-status pages all tests or one status', async () => {
     const { ids, q } = await newRun(4);
     await t.as(w.user.token).put('/run/update-test-status', { ...q, testResults: [{ testId: ids[3], status: 'blocked' }] }).expect(200);
     const all = (await t.as(w.reader.token).get('/run/test-status', q).expect(200)).body.data;
-    expect(all.map((x: { testId: number; status: string }) => [x.testId, x.status])).toEqual([
+    expect(all).toMatchObject({ total: 4, limit: 100, offset: 0 });
+    expect(all.tests.map((x: { testId: number; status: string }) => [x.testId, x.status])).toEqual([
       [ids[0], 'untested'], [ids[1], 'untested'], [ids[2], 'untested'], [ids[3], 'blocked'],
     ]);
     const blocked = (await t.as(w.reader.token).get('/run/test-status', { ...q, status: 'blocked' }).expect(200)).body.data;
-    expect(blocked.map((x: { testId: number }) => x.testId)).toEqual([ids[3]]);
-    expect((await t.as(w.reader.token).get('/run/test-status', { ...q, status: 'failed' }).expect(200)).body.data).toEqual([]);
+    expect(blocked.tests.map((x: { testId: number }) => x.testId)).toEqual([ids[3]]);
+    expect((await t.as(w.reader.token).get('/run/test-status', { ...q, status: 'failed' }).expect(200)).body.data).toMatchObject({ tests: [], total: 0 });
     expect((await t.as(w.adminB.token).get('/run/test-status', q).expect(404)).body.error).toBe('Project not found');
   });
 
