@@ -23,7 +23,8 @@ const description = `Test management for QA teams, CI pipelines and AI assistant
 - Success bodies are \`{ "data": ..., "status": <http status> }\`; errors are \`{ "error": "<message>", "status": <http status> }\`.
 - Authenticate with an API token (\`Authorization: Bearer cb_...\`) or the browser session cookie \`${SESSION_COOKIE}\` set by the OAuth login at \`/login\`.
   Cookie-authenticated writes must come from this service's own origin.
-- Checks run in this order: authentication (401), role permission (403), input validation (400), existence within the caller's organizations (404), state (409, 423).
+- A user holds one role per organization; a request is decided by the role in the organization that owns what it names.
+- Checks run in this order: authentication (401), role permission in any of the caller's organizations (403), input validation (400), the role in the organization owning the named records (403), existence within the caller's organizations (404), state (409, 423).
 - \`GET /projects\` pages with \`page\`/\`pageSize\`; every other list with \`limit\` (1-1000, default 100) and \`offset\`. Paged payloads carry \`total\`.
 - Downloads answer with the file itself and \`Content-Disposition: attachment\`.`;
 
