@@ -32,7 +32,10 @@ async function memberOf(roles: [{ orgId: number }, 'Reader' | 'User' | 'Admin'][
 
 beforeAll(async () => {
   t = await createTestApp();
-  [orgA, orgB, orgC] = await Promise.all([createOrg(t.db), createOrg(t.db), createOrg(t.db)]);
+  // One after the other: memberships are listed by orgId, so A < B < C.
+  orgA = await createOrg(t.db);
+  orgB = await createOrg(t.db);
+  orgC = await createOrg(t.db);
   adminA = await createUser(t.db, 'Admin', [orgA.orgId]);
   adminB = await createUser(t.db, 'Admin', [orgB.orgId]);
   mixed = await memberOf([[orgB, 'Admin'], [orgA, 'Reader']]);
@@ -86,11 +89,14 @@ describe('authorization uses the role in the organization that owns the resource
     const both = await memberOf([[orgA, 'Admin'], [orgB, 'Admin']]);
     const res = await t.as(both.token).put('/user/update-role', { userId: multi.userId, role: 'Admin' }).expect(400);
     expect(res.body.error).toBe('Invalid request: orgId: Required when the user belongs to more than one of your organizations');
-    const done = await t.as(both.token).put('/user/update-role', { userId: multi.userId, role: 'Admin', orgId: orgA.orgId }).expect(200);
-    expect(done.body.data).toMatchObject({ role: 'Admin', memberships: [{ orgId: orgA.orgId, role: 'Admin' }, { orgId: orgB.orgId, role: 'Reader' }] });
-    expect(await roleIn(multi.userId, orgB.orgId)).toBe('Reader');
-    await t.as(both.token).put('/user/update-role', { userId: multi.userId, role: 'User', orgId: orgA.orgId }).expect(200);
-    await t.db.membership.deleteMany({ where: { userId: both.userId } });
+    try {
+      const done = await t.as(both.token).put('/user/update-role', { userId: multi.userId, role: 'Admin', orgId: orgA.orgId }).expect(200);
+      expect(done.body.data).toMatchObject({ role: 'Admin', memberships: [{ orgId: orgA.orgId, role: 'Admin' }, { orgId: orgB.orgId, role: 'Reader' }] });
+      expect(await roleIn(multi.userId, orgB.orgId)).toBe('Reader');
+    } finally {
+      await t.db.membership.update({ where: { userId_orgId: { userId: multi.userId, orgId: orgA.orgId } }, data: { role: 'User' } });
+      await t.db.membership.deleteMany({ where: { userId: both.userId } });
+    }
   });
 
   it('shows the role per organization in user details and all-users', async () => {
