@@ -9,34 +9,24 @@
  * and the server's CPU time in it (the rest is PostgreSQL's), and the test_labels
  * rows counted afterwards. Nothing is asserted.
  */
-import type { ChildProcess } from 'node:child_process';
 import { Client } from 'pg';
-import { issueToken } from '../src/domain/tokens/tokens.service';
-import { benchSettings, cpuMs, dropDatabase, migrate, openSeedDatabase, recreateDatabase, startServer, stopServer } from './support';
+import type { Database } from '../src/db/client';
+import { benchSettings, cpuMs, runBench, seedMember, type BenchServer } from './support';
 
 const bench = benchSettings('casebook_bench_bulk_labels', 3919);
-const { databaseName, databaseUrl, base } = bench;
+const { databaseUrl, base } = bench;
 const TESTS = 5000;
 const LABELS = 100;
 
-async function seed() {
-  const db = await openSeedDatabase(databaseUrl);
-  try {
-    const p = db.prisma;
-    const org = await p.organization.create({ data: { orgName: 'Bench' } });
-    const user = await p.user.create({
-      data: { email: 'bench@example.test', name: 'Bench', memberships: { create: { orgId: org.orgId, role: 'Admin' } } },
-    });
-    const { token } = await issueToken(p, user.userId, 'bench');
-    const project = await p.project.create({ data: { orgId: org.orgId, projectName: 'Labels bench', createdBy: user.userId } });
-    const projectId = project.projectId;
-    const labels = await p.label.createManyAndReturn({
-      data: Array.from({ length: 2 * LABELS }, (_, i) => ({ projectId, labelName: `label-${i}`, nameKey: `label-${i}` })),
-    });
-    return { token, projectId, labels: labels.map((l) => l.labelId) };
-  } finally {
-    await db.close();
-  }
+async function seed(db: Database) {
+  const p = db.prisma;
+  const { orgId, userId, token } = await seedMember(p, 'Bench', 'Admin');
+  const project = await p.project.create({ data: { orgId, projectName: 'Labels bench', createdBy: userId } });
+  const projectId = project.projectId;
+  const labels = await p.label.createManyAndReturn({
+    data: Array.from({ length: 2 * LABELS }, (_, i) => ({ projectId, labelName: `label-${i}`, nameKey: `label-${i}` })),
+  });
+  return { token, projectId, labels: labels.map((l) => l.labelId) };
 }
 
 async function call(pid: number, method: 'POST' | 'PUT', path: string, token: string, payload: unknown) {
@@ -67,40 +57,27 @@ async function countLabelLinks(projectId: number): Promise<number> {
   }
 }
 
-async function main() {
-  await recreateDatabase(databaseName);
-  let server: ChildProcess | undefined;
-  try {
-    migrate(databaseUrl);
-    const { token, projectId, labels } = await seed();
-    server = await startServer(bench);
-    const pid = server.pid!;
-    // A small call first warms the server up (JIT, query compiler).
-    await call(pid, 'POST', '/test/bulk-add', token, { projectId, tests: [{ title: 'warm-up', labels: labels.slice(0, LABELS) }] });
-    const first = labels.slice(0, LABELS);
-    const tests = Array.from({ length: TESTS }, (_, i) => ({ title: `Labelled ${i}`, labels: first }));
-    const added = await call(pid, 'POST', '/test/bulk-add', token, { projectId, tests });
-    // The body grows with the width of the label ids (ids come from one sequence for all projects).
-    for (const digits of [8, 9]) {
-      const wide = Array.from({ length: LABELS }, (_, k) => 10 ** (digits - 1) + k);
-      const size = JSON.stringify({ projectId, tests: tests.map((x) => ({ ...x, labels: wide })) }).length;
-      console.log(`the same bulk-add body with ${digits}-digit label ids: ${(size / 1024 / 1024).toFixed(2)} MiB`);
-    }
-    console.log(`test_labels rows of the project after bulk-add: ${await countLabelLinks(projectId)} (expected ${TESTS * LABELS + LABELS})`);
-    if (!added) return;
-    const second = labels.slice(LABELS);
-    const relabel = { tests: added.testIds.map((testId) => ({ testId, labels: second })) };
-    await call(pid, 'PUT', '/test/bulk-update', token, relabel);
-    // The same labels once more: nothing to change in test_labels.
-    await call(pid, 'PUT', '/test/bulk-update', token, relabel);
-    console.log(`test_labels rows of the project after bulk-update: ${await countLabelLinks(projectId)} (expected ${TESTS * LABELS + LABELS})`);
-  } finally {
-    if (server) await stopServer(server);
-    await dropDatabase(databaseName);
+async function measure({ token, projectId, labels }: Awaited<ReturnType<typeof seed>>, server: BenchServer) {
+  const { pid } = server;
+  // A small call first warms the server up (JIT, query compiler).
+  await call(pid, 'POST', '/test/bulk-add', token, { projectId, tests: [{ title: 'warm-up', labels: labels.slice(0, LABELS) }] });
+  const first = labels.slice(0, LABELS);
+  const tests = Array.from({ length: TESTS }, (_, i) => ({ title: `Labelled ${i}`, labels: first }));
+  const added = await call(pid, 'POST', '/test/bulk-add', token, { projectId, tests });
+  // The body grows with the width of the label ids (ids come from one sequence for all projects).
+  for (const digits of [8, 9]) {
+    const wide = Array.from({ length: LABELS }, (_, k) => 10 ** (digits - 1) + k);
+    const size = JSON.stringify({ projectId, tests: tests.map((x) => ({ ...x, labels: wide })) }).length;
+    console.log(`the same bulk-add body with ${digits}-digit label ids: ${(size / 1024 / 1024).toFixed(2)} MiB`);
   }
+  console.log(`test_labels rows of the project after bulk-add: ${await countLabelLinks(projectId)} (expected ${TESTS * LABELS + LABELS})`);
+  if (!added) return;
+  const second = labels.slice(LABELS);
+  const relabel = { tests: added.testIds.map((testId) => ({ testId, labels: second })) };
+  await call(pid, 'PUT', '/test/bulk-update', token, relabel);
+  // The same labels once more: nothing to change in test_labels.
+  await call(pid, 'PUT', '/test/bulk-update', token, relabel);
+  console.log(`test_labels rows of the project after bulk-update: ${await countLabelLinks(projectId)} (expected ${TESTS * LABELS + LABELS})`);
 }
 
-main().catch((err) => {
-  console.error(err);
-  process.exitCode = 1;
-});
+runBench({ settings: bench, seed, measure });

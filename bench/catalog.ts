@@ -10,17 +10,14 @@
  *     server RSS < 200 MB, sampled from /proc/<pid>/status during the export)
  * Every figure is printed; nothing is asserted. Everything started is stopped.
  */
-import type { ChildProcess } from 'node:child_process';
-import type { Db } from '../src/db/client';
-import { issueToken } from '../src/domain/tokens/tokens.service';
+import type { Database, Db } from '../src/db/client';
 import { defaultLookupRows } from '../src/domain/lookups/lookup-defaults';
 import {
-  admin, autocannon, benchSettings, cpuMs, dropDatabase, migrate, openSeedDatabase, recreateDatabase, rssKb, rssSampler,
-  startServer, stopServer,
+  admin, autocannon, benchSettings, cpuMs, rssKb, rssSampler, runBench, seedMember, type BenchServer,
 } from './support';
 
 const bench = benchSettings('casebook_bench_catalog', 3917);
-const { databaseName, databaseUrl, poolSize, connections, duration, base } = bench;
+const { databaseUrl, poolSize, connections, duration, base } = bench;
 
 /** A project with its lookups, 20 sections (5 areas of 3 features), 10 labels, 5 squads. */
 async function seedProject(p: Db, orgId: number, userId: number, projectName: string) {
@@ -52,21 +49,12 @@ async function seedProject(p: Db, orgId: number, userId: number, projectName: st
 }
 
 /** An Admin with a token; the measured project, and one to warm the server up on. */
-async function seed() {
-  const db = await openSeedDatabase(databaseUrl);
-  try {
-    const p = db.prisma;
-    const org = await p.organization.create({ data: { orgName: 'Bench' } });
-    const user = await p.user.create({
-      data: { email: 'bench@example.test', name: 'Bench', memberships: { create: { orgId: org.orgId, role: 'Admin' } } },
-    });
-    const { token } = await issueToken(p, user.userId, 'bench');
-    const main = await seedProject(p, org.orgId, user.userId, 'Catalog bench');
-    const warmUp = await seedProject(p, org.orgId, user.userId, 'Warm-up');
-    return { token, main, warmUp };
-  } finally {
-    await db.close();
-  }
+async function seed(db: Database) {
+  const p = db.prisma;
+  const { orgId, userId, token } = await seedMember(p, 'Bench', 'Admin');
+  const main = await seedProject(p, orgId, userId, 'Catalog bench');
+  const warmUp = await seedProject(p, orgId, userId, 'Warm-up');
+  return { token, main, warmUp };
 }
 type Seed = Awaited<ReturnType<typeof seedProject>> & { token: string };
 
@@ -154,54 +142,40 @@ async function exportRun(seed: Seed, pid: number, format: 'csv' | 'json') {
   }
 }
 
-async function main() {
-  await recreateDatabase(databaseName);
-  let server: ChildProcess | undefined;
-  try {
-    migrate(databaseUrl);
-    const seeded = await seed();
-    const project: Seed = { ...seeded.main, token: seeded.token };
-    server = await startServer(bench);
-    console.log(`server pid ${server.pid}, pool ${poolSize}, ${connections} connections, ${duration} s per run, ${require('node:os').cpus().length} CPUs`);
+async function measure(seeded: Awaited<ReturnType<typeof seed>>, server: BenchServer) {
+  const project: Seed = { ...seeded.main, token: seeded.token };
+  console.log(`server pid ${server.pid}, pool ${poolSize}, ${connections} connections, ${duration} s per run, ${require('node:os').cpus().length} CPUs`);
 
-    // A first call warms the server up (JIT, query compiler) on a project of its own.
-    const warm = await bulkAdd({ ...seeded.warmUp, token: seeded.token }, 0);
-    const addTimes: number[] = [];
-    for (let from = 0; from < 20_000; from += 5000) addTimes.push(await bulkAdd(project, from));
-    console.log(`POST /test/bulk-add, 5,000 tests per call: first call on a cold server ${Math.round(warm)} ms, then ${addTimes.map((ms) => `${Math.round(ms)} ms`).join(', ')}`);
-    // Autovacuum would get here on its own within a minute of the inserts; the bench does not wait.
-    await admin('VACUUM ANALYZE tests, test_labels', databaseUrl);
+  // A first call warms the server up (JIT, query compiler) on a project of its own.
+  const warm = await bulkAdd({ ...seeded.warmUp, token: seeded.token }, 0);
+  const addTimes: number[] = [];
+  for (let from = 0; from < 20_000; from += 5000) addTimes.push(await bulkAdd(project, from));
+  console.log(`POST /test/bulk-add, 5,000 tests per call: first call on a cold server ${Math.round(warm)} ms, then ${addTimes.map((ms) => `${Math.round(ms)} ms`).join(', ')}`);
+  // Autovacuum would get here on its own within a minute of the inserts; the bench does not wait.
+  await admin('VACUUM ANALYZE tests, test_labels', databaseUrl);
 
-    const pid = server.pid!;
-    // The floor under every API call: authentication (its queries) plus the smallest route.
-    await throughput(pid, project.token, 'GET /orgs (authentication + one small query, for comparison)', `${base}/api/v1/orgs`);
-    const [priority, automation, section] = [project.priority[1], project.automation[0], project.sections[5]];
-    await listThroughput(pid, project, 'one filter', `priorityId=${priority}&limit=100`);
-    await listThroughput(pid, project, 'two filters, second page', `priorityId=${priority}&automationStatusId=${automation}&limit=100&offset=100`);
-    await listThroughput(pid, project, 'section + priority + search', `sectionId=${section}&priorityId=${priority}&search=saved%20card&limit=100`);
+  const { pid } = server;
+  // The floor under every API call: authentication (its queries) plus the smallest route.
+  await throughput(pid, project.token, 'GET /orgs (authentication + one small query, for comparison)', `${base}/api/v1/orgs`);
+  const [priority, automation, section] = [project.priority[1], project.automation[0], project.sections[5]];
+  await listThroughput(pid, project, 'one filter', `priorityId=${priority}&limit=100`);
+  await listThroughput(pid, project, 'two filters, second page', `priorityId=${priority}&automationStatusId=${automation}&limit=100&offset=100`);
+  await listThroughput(pid, project, 'section + priority + search', `sectionId=${section}&priorityId=${priority}&search=saved%20card&limit=100`);
 
-    if (process.env.BENCH_SKIP_EXPORT) return;
-    const moreTimes: number[] = [];
-    for (let from = 20_000; from < 100_000; from += 5000) moreTimes.push(await bulkAdd(project, from));
-    const sorted = [...moreTimes].sort((a, b) => a - b);
-    console.log(
-      `POST /test/bulk-add on a growing project (20,000 → 100,000): median ${Math.round(sorted[sorted.length >> 1])} ms, ` +
-        `max ${Math.round(sorted[sorted.length - 1])} ms over ${moreTimes.length} calls`,
-    );
-    // The export is measured on a freshly started server, so its RSS is not the heap
-    // left behind by the bulk-add bodies above.
-    await stopServer(server);
-    server = await startServer(bench);
-    await fetch(`${base}/api/v1/labels?projectId=${project.projectId}`, { headers: { Authorization: `Bearer ${project.token}` } });
-    console.log(`fresh server, after one request: RSS ${Math.round(rssKb(server.pid!) / 1024)} MB`);
-    for (const format of ['csv', 'json', 'csv', 'json'] as const) await exportRun(project, server.pid!, format);
-  } finally {
-    if (server) await stopServer(server);
-    await dropDatabase(databaseName);
-  }
+  if (process.env.BENCH_SKIP_EXPORT) return;
+  const moreTimes: number[] = [];
+  for (let from = 20_000; from < 100_000; from += 5000) moreTimes.push(await bulkAdd(project, from));
+  const sorted = [...moreTimes].sort((a, b) => a - b);
+  console.log(
+    `POST /test/bulk-add on a growing project (20,000 → 100,000): median ${Math.round(sorted[sorted.length >> 1])} ms, ` +
+      `max ${Math.round(sorted[sorted.length - 1])} ms over ${moreTimes.length} calls`,
+  );
+  // The export is measured on a freshly started server, so its RSS is not the heap
+  // left behind by the bulk-add bodies above.
+  await server.restart();
+  await fetch(`${base}/api/v1/labels?projectId=${project.projectId}`, { headers: { Authorization: `Bearer ${project.token}` } });
+  console.log(`fresh server, after one request: RSS ${Math.round(rssKb(server.pid) / 1024)} MB`);
+  for (const format of ['csv', 'json', 'csv', 'json'] as const) await exportRun(project, server.pid, format);
 }
 
-main().catch((err) => {
-  console.error(err);
-  process.exitCode = 1;
-});
+runBench({ settings: bench, seed, measure });

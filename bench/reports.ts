@@ -14,20 +14,15 @@
  * BENCH_REPORTS (default 20), BENCH_RUN_SIZE (default 5000) and
  * BENCH_COMMENT_BYTES (default 10240) change the load. Nothing is asserted.
  */
-import type { ChildProcess } from 'node:child_process';
 import http from 'node:http';
 import type { Database } from '../src/db/client';
-import { issueToken } from '../src/domain/tokens/tokens.service';
 import { defaultLookupRows } from '../src/domain/lookups/lookup-defaults';
 import { createRun } from '../src/domain/runs/runs.service';
 import { updateTestStatuses } from '../src/domain/runs/run-results.service';
-import type { RequestContext } from '../src/http/route';
-import {
-  admin, benchSettings, dropDatabase, migrate, openSeedDatabase, recreateDatabase, rssSampler, startServer, stopServer, type RssSampler,
-} from './support';
+import { benchSettings, runBench, seedMember, type BenchServer } from './support';
 
 const bench = benchSettings('casebook_bench_reports', 3928);
-const { databaseName, databaseUrl, base } = bench;
+const { base } = bench;
 const REPORTS = Number(process.env.BENCH_REPORTS ?? 20);
 const RUN_SIZE = Number(process.env.BENCH_RUN_SIZE ?? 5000);
 const COMMENT_BYTES = Number(process.env.BENCH_COMMENT_BYTES ?? 10240);
@@ -51,12 +46,8 @@ function comment(seed: number, bytes: number): string {
 /** A User with a token; a project with sections and squads; a run of RUN_SIZE tests, each with a status and a long comment. */
 async function seed(db: Database) {
   const p = db.prisma;
-  const org = await p.organization.create({ data: { orgName: 'Reports bench' } });
-  const user = await p.user.create({
-    data: { email: 'reports-bench@example.test', name: 'Bench User', memberships: { create: { orgId: org.orgId, role: 'User' } } },
-  });
-  const { token } = await issueToken(p, user.userId, 'bench');
-  const project = await p.project.create({ data: { orgId: org.orgId, projectName: 'Reports bench', createdBy: user.userId } });
+  const { orgId, userId, token, ctx } = await seedMember(p, 'Reports bench', 'User');
+  const project = await p.project.create({ data: { orgId, projectName: 'Reports bench', createdBy: userId } });
   const projectId = project.projectId;
   await p.lookupEntry.createMany({ data: defaultLookupRows(projectId) });
   const priorities = (await p.lookupEntry.findMany({ where: { projectId, kind: 'priority' } })).map((l) => l.id);
@@ -75,9 +66,6 @@ async function seed(db: Database) {
     select: { testId: true },
   });
   const ids = tests.map((t) => t.testId);
-  const ctx: RequestContext = {
-    userId: user.userId, memberships: [{ orgId: org.orgId, role: 'User' }], orgIds: [org.orgId], via: 'token', db: p, can: () => true,
-  };
   const run = await createRun(ctx, { projectId, runName: 'Reports bench run', testIds: ids });
   // Through the service: the HTTP body limit (5 MiB) would take 10 calls for the ~51 MB of comments.
   for (let start = 0; start < ids.length; start += 1000) {
@@ -152,7 +140,7 @@ async function report(url: string, auth: Record<string, string>) {
   }
 }
 
-async function measure(s: Seed, rss: RssSampler) {
+async function measure(s: Seed, { rss }: BenchServer) {
   const auth = { authorization: `Bearer ${s.token}` };
   const url = `${base}/api/v1/run/report?runId=${s.runId}&projectId=${s.projectId}&format=json`;
 
@@ -180,33 +168,4 @@ async function measure(s: Seed, rss: RssSampler) {
   printHealth('/healthz during the reports', during);
 }
 
-async function main() {
-  await recreateDatabase(databaseName);
-  let server: ChildProcess | undefined;
-  let rss: RssSampler | undefined;
-  try {
-    migrate(databaseUrl);
-    const db = await openSeedDatabase(databaseUrl);
-    let s: Seed;
-    try {
-      s = await seed(db);
-    } finally {
-      await db.close();
-    }
-    await admin('VACUUM ANALYZE', databaseUrl);
-    server = await startServer(bench);
-    rss = rssSampler(server.pid!);
-    console.log(`server pid ${server.pid}, RSS at start ${mb(rss.peak())}`);
-    await measure(s, rss);
-    console.log(`\nserver RSS peak over the whole bench: ${mb(rss.overall())}`);
-  } finally {
-    rss?.stop();
-    if (server) await stopServer(server);
-    await dropDatabase(databaseName);
-  }
-}
-
-main().catch((err) => {
-  console.error(err);
-  process.exit(1);
-});
+runBench({ settings: bench, seed, measure, vacuumAnalyze: true, sampleRss: true });

@@ -9,24 +9,18 @@
  *   - PUT /run/lock (snapshot of 50,000 tests), GET /run/tests of the locked run, PUT /run/unlock
  * Every figure is printed; nothing is asserted. Everything started is stopped.
  */
-import type { ChildProcess } from 'node:child_process';
 import type { Database } from '../src/db/client';
-import { issueToken } from '../src/domain/tokens/tokens.service';
 import { defaultLookupRows } from '../src/domain/lookups/lookup-defaults';
-import { benchSettings, dropDatabase, migrate, openSeedDatabase, recreateDatabase, startServer, stopServer } from './support';
+import { benchSettings, runBench, seedMember } from './support';
 
 const bench = benchSettings('casebook_bench_run_size', 3931);
-const { databaseName, databaseUrl, base } = bench;
+const { base } = bench;
 const SIZE = 50_000;
 
 async function seed(db: Database) {
   const p = db.prisma;
-  const org = await p.organization.create({ data: { orgName: 'Run size bench' } });
-  const user = await p.user.create({
-    data: { email: 'run-size-bench@example.test', name: 'Bench Admin', memberships: { create: { orgId: org.orgId, role: 'Admin' } } },
-  });
-  const { token } = await issueToken(p, user.userId, 'bench');
-  const project = await p.project.create({ data: { orgId: org.orgId, projectName: 'Run size bench', createdBy: user.userId } });
+  const { orgId, userId, token } = await seedMember(p, 'Run size bench', 'Admin');
+  const project = await p.project.create({ data: { orgId, projectName: 'Run size bench', createdBy: userId } });
   const projectId = project.projectId;
   await p.lookupEntry.createMany({ data: defaultLookupRows(projectId) });
   const areas: number[] = [];
@@ -77,27 +71,5 @@ async function measure(s: Awaited<ReturnType<typeof seed>>) {
   }
 }
 
-async function main() {
-  await recreateDatabase(databaseName);
-  let server: ChildProcess | undefined;
-  try {
-    migrate(databaseUrl);
-    const db = await openSeedDatabase(databaseUrl);
-    let s;
-    try {
-      s = await seed(db);
-    } finally {
-      await db.close();
-    }
-    server = await startServer(bench);
-    await measure(s);
-  } finally {
-    if (server) await stopServer(server);
-    await dropDatabase(databaseName);
-  }
-}
-
-main().catch((err) => {
-  console.error(err);
-  process.exit(1);
-});
+// No VACUUM ANALYZE after seeding: the runs are made right after an import.
+runBench({ settings: bench, seed, measure });

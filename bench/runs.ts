@@ -14,20 +14,14 @@
  *     (authentication and one small query) under the same load
  * Every figure is printed; nothing is asserted. Everything started is stopped.
  */
-import type { ChildProcess } from 'node:child_process';
 import { Client } from 'pg';
 import type { Database } from '../src/db/client';
-import { issueToken } from '../src/domain/tokens/tokens.service';
 import { defaultLookupRows } from '../src/domain/lookups/lookup-defaults';
 import { createRun } from '../src/domain/runs/runs.service';
-import type { RequestContext } from '../src/http/route';
-import {
-  admin, autocannon, benchSettings, dropDatabase, migrate, openSeedDatabase, recreateDatabase, rssSampler, startServer, stopServer,
-  type RssSampler,
-} from './support';
+import { autocannon, benchSettings, runBench, seedMember, type BenchServer, type RssSampler } from './support';
 
 const bench = benchSettings('casebook_bench_runs', 3927);
-const { databaseName, databaseUrl, poolSize, connections, duration, base } = bench;
+const { databaseUrl, poolSize, connections, duration, base } = bench;
 const RUN_SIZE = 10_000;
 const BULK = 5_000;
 const STATUSES = ['passed', 'failed', 'blocked', 'retest', 'untested'] as const;
@@ -35,12 +29,8 @@ const STATUSES = ['passed', 'failed', 'blocked', 'retest', 'untested'] as const;
 /** A User with a token; a project with sections, squads and 15,000 tests; the 10,000-test run. */
 async function seed(db: Database) {
   const p = db.prisma;
-  const org = await p.organization.create({ data: { orgName: 'Runs bench' } });
-  const user = await p.user.create({
-    data: { email: 'runs-bench@example.test', name: 'Bench User', memberships: { create: { orgId: org.orgId, role: 'User' } } },
-  });
-  const { token } = await issueToken(p, user.userId, 'bench');
-  const project = await p.project.create({ data: { orgId: org.orgId, projectName: 'Runs bench', createdBy: user.userId } });
+  const { orgId, userId, token, ctx } = await seedMember(p, 'Runs bench', 'User');
+  const project = await p.project.create({ data: { orgId, projectName: 'Runs bench', createdBy: userId } });
   const projectId = project.projectId;
   await p.lookupEntry.createMany({ data: defaultLookupRows(projectId) });
   const priorities = (await p.lookupEntry.findMany({ where: { projectId, kind: 'priority' } })).map((l) => l.id);
@@ -63,7 +53,6 @@ async function seed(db: Database) {
   });
   const ids = tests.map((t) => t.testId).sort((a, b) => a - b);
   // The API takes at most 5,000 ids per call, so the 10,000-test run is made by the same service directly.
-  const ctx: RequestContext = { userId: user.userId, memberships: [{ orgId: org.orgId, role: 'User' }], orgIds: [org.orgId], via: 'token', db: p, can: () => true };
   const started = performance.now();
   const run = await createRun(ctx, { projectId, runName: 'Regression 10k', testIds: ids.slice(0, RUN_SIZE) });
   const serviceCreateMs = performance.now() - started;
@@ -93,7 +82,7 @@ async function load(label: string, paths: string[], auth: Record<string, string>
     + `max ${result.latency.max} ms   non-2xx ${result.non2xx}   errors ${result.errors}   server RSS peak ${mb(rss.peak())}`);
 }
 
-async function measure(s: Seed, rss: RssSampler) {
+async function measure(s: Seed, { rss }: BenchServer) {
   const auth = { authorization: `Bearer ${s.token}` };
   const json = { ...auth, 'content-type': 'application/json' };
   const q = `runId=${s.runId}&projectId=${s.projectId}`;
@@ -141,36 +130,5 @@ async function measure(s: Seed, rss: RssSampler) {
   await load('GET /run/tests, status=failed, limit 100', [`/api/v1/run/tests?${q}&status=failed&limit=100`], auth, rss);
 }
 
-async function main() {
-  await recreateDatabase(databaseName);
-  let server: ChildProcess | undefined;
-  let rss: RssSampler | undefined;
-  try {
-    migrate(databaseUrl);
-    const db = await openSeedDatabase(databaseUrl);
-    let s: Seed;
-    try {
-      s = await seed(db);
-    } finally {
-      await db.close();
-    }
-    // Fresh statistics, as a long-lived database would have.
-    await admin('VACUUM ANALYZE', databaseUrl);
-    server = await startServer(bench);
-    rss = rssSampler(server.pid!);
-    console.log(`server pid ${server.pid}, RSS at start ${mb(rss.peak())}`);
-    await measure(s, rss);
-    console.log(`\nserver RSS peak over the whole bench: ${mb(rss.overall())}`);
-    // Requests autocannon gave up on at the end of its last run may still be running.
-    await new Promise((resolve) => setTimeout(resolve, 2000));
-  } finally {
-    rss?.stop();
-    if (server) await stopServer(server);
-    await dropDatabase(databaseName);
-  }
-}
-
-main().catch((err) => {
-  console.error(err);
-  process.exit(1);
-});
+// Requests autocannon gave up on at the end of its last run may still be running: 2 s for them.
+runBench({ settings: bench, seed, measure, vacuumAnalyze: true, sampleRss: true, settleMs: 2000 });

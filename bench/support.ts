@@ -1,7 +1,8 @@
 /**
  * What the benchmarks share: their settings from BENCH_* variables, a bench
  * database on the local PostgreSQL, the real server started on it, autocannon,
- * and the server's memory and CPU read from /proc.
+ * the server's memory and CPU read from /proc, a seeded member with a token, and
+ * the life cycle of every bench around its seed and measurement (runBench).
  *
  * Variables: BENCH_ADMIN_DATABASE_URL (the admin connection, default
  * postgresql://postgres@127.0.0.1:5432/postgres), BENCH_PORT, BENCH_POOL_SIZE
@@ -13,7 +14,10 @@ import fs from 'node:fs';
 import path from 'node:path';
 import { Client } from 'pg';
 import { loadConfig } from '../src/config';
-import { openDatabase, type Database } from '../src/db/client';
+import { openDatabase, type Database, type Db } from '../src/db/client';
+import { issueToken } from '../src/domain/tokens/tokens.service';
+import type { Role } from '../src/generated/prisma/client';
+import type { RequestContext } from '../src/http/route';
 
 export interface CannonResult {
   requests: { average: number; total: number };
@@ -148,13 +152,18 @@ export function rssKb(pid: number): number {
   return m ? Number(m[1]) : 0;
 }
 
-/** Samples the server's resident memory every 20 ms; `peak()` reads and resets the phase maximum, in MB. */
-export function rssSampler(pid: number) {
+/**
+ * Samples the server's resident memory every 20 ms; `peak()` reads and resets the phase maximum, in MB.
+ * `pid` may be a function, to follow a server that is restarted.
+ */
+export function rssSampler(pid: number | (() => number | undefined)) {
   let phase = 0;
   let overall = 0;
   const read = () => {
     try {
-      const kb = rssKb(pid);
+      const current = typeof pid === 'number' ? pid : pid();
+      if (current === undefined) return;
+      const kb = rssKb(current);
       phase = Math.max(phase, kb);
       overall = Math.max(overall, kb);
     } catch {
@@ -180,4 +189,106 @@ export type RssSampler = ReturnType<typeof rssSampler>;
 export function cpuMs(pid: number): number {
   const fields = fs.readFileSync(`/proc/${pid}/stat`, 'utf8').split(') ')[1].split(' ');
   return ((Number(fields[11]) + Number(fields[12])) * 1000) / 100; // utime, stime in clock ticks of 1/100 s
+}
+
+/**
+ * An organization with one member of `role` and an API token of theirs. `ctx`
+ * calls services directly as that member, for seeding that would take many API
+ * calls (RBAC is not what the benches measure).
+ */
+export async function seedMember(p: Db, orgName: string, role: Role) {
+  const org = await p.organization.create({ data: { orgName } });
+  const user = await p.user.create({
+    data: {
+      email: `${orgName.toLowerCase().replaceAll(' ', '-')}@example.test`, name: `Bench ${role}`,
+      memberships: { create: { orgId: org.orgId, role } },
+    },
+  });
+  const { token } = await issueToken(p, user.userId, 'bench');
+  const ctx: RequestContext = {
+    userId: user.userId, memberships: [{ orgId: org.orgId, role }], orgIds: [org.orgId], via: 'token', db: p, can: () => true,
+  };
+  return { orgId: org.orgId, userId: user.userId, token, ctx };
+}
+
+/** The running server as a bench's `measure` sees it. */
+export interface BenchServer {
+  /** The server's process id; a restart changes it. */
+  readonly pid: number;
+  /** Its memory, sampled every 20 ms; only with `sampleRss`. */
+  readonly rss: RssSampler;
+  /** Stops the server and starts a fresh one on the same database. */
+  restart(): Promise<void>;
+}
+
+export interface BenchPlan<S> {
+  settings: BenchSettings;
+  /** Seeds the migrated database through a small connection, closed afterwards. */
+  seed(db: Database): Promise<S>;
+  /** VACUUM ANALYZE after seeding, for the statistics a long-lived database would have (not for a bench of a fresh import). */
+  vacuumAnalyze?: boolean;
+  /** Samples the server's RSS, printing it at start and its peak over the whole bench at the end. */
+  sampleRss?: boolean;
+  /** Waits this long after measuring before stopping the server: requests a load tool gave up on may still be running. */
+  settleMs?: number;
+  measure(seeded: S, server: BenchServer): Promise<void>;
+}
+
+const mb = (n: number) => `${n.toFixed(0)} MB`;
+
+/**
+ * A bench's whole life: a fresh migrated database, seeded; the real server on
+ * it; the measurement; then the server stopped and the database dropped,
+ * whatever happened. A failure is printed and exits with 1.
+ */
+export function runBench<S>(plan: BenchPlan<S>): void {
+  lifeCycle(plan).catch((err) => {
+    console.error(err);
+    process.exit(1);
+  });
+}
+
+async function lifeCycle<S>(plan: BenchPlan<S>) {
+  const { settings } = plan;
+  await recreateDatabase(settings.databaseName);
+  let child: ChildProcess | undefined;
+  let sampler: RssSampler | undefined;
+  try {
+    migrate(settings.databaseUrl);
+    const db = await openSeedDatabase(settings.databaseUrl);
+    let seeded: S;
+    try {
+      seeded = await plan.seed(db);
+    } finally {
+      await db.close();
+    }
+    if (plan.vacuumAnalyze) await admin('VACUUM ANALYZE', settings.databaseUrl);
+    child = await startServer(settings);
+    if (plan.sampleRss) {
+      sampler = rssSampler(() => child?.pid);
+      console.log(`server pid ${child.pid}, RSS at start ${mb(sampler.peak())}`);
+    }
+    const server: BenchServer = {
+      get pid() {
+        return child!.pid!;
+      },
+      get rss() {
+        if (!sampler) throw new Error('the bench does not sample RSS: set sampleRss');
+        return sampler;
+      },
+      async restart() {
+        const old = child!;
+        child = undefined;
+        await stopServer(old);
+        child = await startServer(settings);
+      },
+    };
+    await plan.measure(seeded, server);
+    if (sampler) console.log(`\nserver RSS peak over the whole bench: ${mb(sampler.overall())}`);
+    if (plan.settleMs) await new Promise((resolve) => setTimeout(resolve, plan.settleMs));
+  } finally {
+    sampler?.stop();
+    if (child) await stopServer(child);
+    await dropDatabase(settings.databaseName);
+  }
 }
