@@ -1,0 +1,78 @@
+import { NavLink, Outlet, useParams } from 'react-router';
+import { useMe } from '../features/auth/api/get-me';
+import { useOrgs } from '../features/auth/api/get-orgs';
+import { useIsAnyAdmin } from '../features/auth/use-role';
+import { useProject } from '../features/projects/api/get-project';
+import { ErrorMessage } from './error-message';
+
+/** Where the user is: the current project and its organization, else their organizations. */
+function Context() {
+  const { projectId } = useParams();
+  const project = useProject(projectId ? Number(projectId) : undefined);
+  const orgs = useOrgs();
+  const orgName = (orgId: number) => orgs.data?.find((o) => o.orgId === orgId)?.orgName;
+  if (project.data) return <span className="context">{[orgName(project.data.orgId), project.data.projectName].filter(Boolean).join(' / ')}</span>;
+  if (orgs.data?.length) return <span className="context">{orgs.data.map((o) => o.orgName).join(', ')}</span>;
+  return null;
+}
+
+function UserBadge() {
+  const me = useMe();
+  const orgs = useOrgs();
+  if (!me.data) return null;
+  const roles = me.data.memberships
+    .map((m) => `${m.role}${(orgs.data?.length ?? 0) > 1 ? ` of ${orgs.data?.find((o) => o.orgId === m.orgId)?.orgName ?? m.orgId}` : ''}`)
+    .join(', ');
+  return (
+    <span className="user" data-testid="signed-in-user">
+      <strong>{me.data.name}</strong> <span className="muted">{roles || 'no organization'}</span>
+    </span>
+  );
+}
+
+export function AppLayout() {
+  const me = useMe();
+  const isAdmin = useIsAnyAdmin();
+  return (
+    <>
+      <a className="skip-link" href="#main">
+        Skip to content
+      </a>
+      <header className="app-header">
+        <div className="brand">
+          <NavLink to="/projects" className="logo">
+            Casebook
+          </NavLink>
+          <Context />
+        </div>
+        <nav aria-label="Main">
+          <ul>
+            <li>
+              <NavLink to="/projects">Projects</NavLink>
+            </li>
+            <li>
+              <NavLink to="/tokens">Tokens</NavLink>
+            </li>
+            {isAdmin && (
+              <li>
+                <NavLink to="/users">Users</NavLink>
+              </li>
+            )}
+          </ul>
+        </nav>
+        <div className="account">
+          <UserBadge />
+          <form method="post" action="/logout">
+            <button type="submit" className="button secondary">
+              Sign out
+            </button>
+          </form>
+        </div>
+      </header>
+      <main id="main" tabIndex={-1}>
+        <ErrorMessage error={me.error} />
+        <Outlet />
+      </main>
+    </>
+  );
+}

@@ -1,0 +1,14 @@
+import { ApiError } from '../lib/api';
+
+/** Shows an API error's own text (or any error's message) where the failed content would be. */
+export function ErrorMessage({ error }: { error: unknown }) {
+  if (!error) return null;
+  const text = error instanceof Error ? error.message : String(error);
+  const status = error instanceof ApiError ? ` (${error.status})` : '';
+  return (
+    <div role="alert" className="error-message">
+      {text}
+      {status}
+    </div>
+  );
+}

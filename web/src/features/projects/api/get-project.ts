@@ -1,0 +1,12 @@
+import { queryOptions, useQuery } from '@tanstack/react-query';
+import { api, unwrap } from '../../../lib/api';
+
+/** One project with its counts of tests and runs. */
+export const projectQueryOptions = (projectId: number) =>
+  queryOptions({
+    queryKey: ['projects', projectId],
+    queryFn: () => unwrap(api.GET('/api/v1/project/detail', { params: { query: { projectId } } })),
+  });
+
+export const useProject = (projectId: number | undefined) =>
+  useQuery({ ...projectQueryOptions(projectId ?? 0), enabled: projectId !== undefined });

@@ -1,0 +1,5 @@
+import { Placeholder } from '../../../components/page';
+
+export function TokensPage() {
+  return <Placeholder title="API tokens" />;
+}

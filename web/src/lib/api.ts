@@ -1,0 +1,40 @@
+import createClient, { type Middleware } from 'openapi-fetch';
+import type { paths } from './api-types';
+
+/** An API answer other than 2xx: the server's error text and HTTP status. */
+export class ApiError extends Error {
+  constructor(
+    message: string,
+    readonly status: number,
+  ) {
+    super(message);
+    this.name = 'ApiError';
+  }
+}
+
+// A 401 means the session ended (expired, signed out elsewhere): back to the login page.
+const signInAgain: Middleware = {
+  onResponse({ response }) {
+    if (response.status === 401) window.location.assign('/login');
+  },
+};
+
+/** The typed REST client (paths from openapi.yaml), sending the session cookie. */
+export const api = createClient<paths>({ baseUrl: window.location.origin, credentials: 'same-origin' });
+api.use(signInAgain);
+
+function errorText(error: unknown, response: Response): string {
+  if (error && typeof error === 'object' && 'error' in error && typeof error.error === 'string') return error.error;
+  if (typeof error === 'string' && error.trim()) return error.trim();
+  return `${response.status} ${response.statusText}`.trim();
+}
+
+/**
+ * The `data` of a `{data, status}` envelope, or an ApiError with the `{error, status}` text:
+ * `const project = await unwrap(api.GET('/api/v1/project/detail', { params: { query: { projectId } } }))`.
+ */
+export async function unwrap<T>(request: Promise<{ data?: { data: T }; error?: unknown; response: Response }>): Promise<T> {
+  const { data, error, response } = await request;
+  if (!response.ok || data === undefined) throw new ApiError(errorText(error, response), response.status);
+  return data.data;
+}
