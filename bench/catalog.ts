@@ -11,29 +11,18 @@
  * Every figure is printed; nothing is asserted. Everything started is stopped.
  */
 import type { Database, Db } from '../src/db/client';
-import { defaultLookupRows } from '../src/domain/lookups/lookup-defaults';
 import {
-  admin, autocannon, benchSettings, cpuMs, rssKb, rssSampler, runBench, seedMember, type BenchServer,
+  admin, autocannon, benchSettings, cpuMs, rssKb, rssSampler, runBench, seedMember, seedProject, type BenchServer,
 } from './support';
 
 const bench = benchSettings('casebook_bench_catalog', 3917);
 const { databaseUrl, poolSize, connections, duration, base } = bench;
 
 /** A project with its lookups, 20 sections (5 areas of 3 features), 10 labels, 5 squads. */
-async function seedProject(p: Db, orgId: number, userId: number, projectName: string) {
-  const project = await p.project.create({ data: { orgId, projectName, createdBy: userId } });
-  const projectId = project.projectId;
-  await p.lookupEntry.createMany({ data: defaultLookupRows(projectId) });
+async function seedCatalogProject(p: Db, member: { orgId: number; userId: number }, projectName: string) {
+  const { projectId, sections } = await seedProject(p, member, projectName, { areas: 5, features: 3 });
   const lookups = await p.lookupEntry.findMany({ where: { projectId }, orderBy: { position: 'asc' } });
   const ofKind = (kind: string) => lookups.filter((l) => l.kind === kind).map((l) => l.id);
-  const sections: number[] = [];
-  for (let top = 0; top < 5; top++) {
-    const parent = await p.section.create({ data: { projectId, sectionName: `Area ${top}` } });
-    sections.push(parent.sectionId);
-    for (let child = 0; child < 3; child++) {
-      sections.push((await p.section.create({ data: { projectId, sectionName: `Feature ${top}.${child}`, parentSectionId: parent.sectionId } })).sectionId);
-    }
-  }
   const labels = await p.label.createManyAndReturn({
     data: Array.from({ length: 10 }, (_, i) => ({ projectId, labelName: `label-${i}`, nameKey: `label-${i}` })),
   });
@@ -51,12 +40,12 @@ async function seedProject(p: Db, orgId: number, userId: number, projectName: st
 /** An Admin with a token; the measured project, and one to warm the server up on. */
 async function seed(db: Database) {
   const p = db.prisma;
-  const { orgId, userId, token } = await seedMember(p, 'Bench', 'Admin');
-  const main = await seedProject(p, orgId, userId, 'Catalog bench');
-  const warmUp = await seedProject(p, orgId, userId, 'Warm-up');
-  return { token, main, warmUp };
+  const member = await seedMember(p, 'Bench', 'Admin');
+  const main = await seedCatalogProject(p, member, 'Catalog bench');
+  const warmUp = await seedCatalogProject(p, member, 'Warm-up');
+  return { token: member.token, main, warmUp };
 }
-type Seed = Awaited<ReturnType<typeof seedProject>> & { token: string };
+type Seed = Awaited<ReturnType<typeof seedCatalogProject>> & { token: string };
 
 function testsFor(seed: Seed, from: number, count: number) {
   return Array.from({ length: count }, (_, k) => {

@@ -16,10 +16,9 @@
  */
 import http from 'node:http';
 import type { Database } from '../src/db/client';
-import { defaultLookupRows } from '../src/domain/lookups/lookup-defaults';
 import { createRun } from '../src/domain/runs/runs.service';
 import { updateTestStatuses } from '../src/domain/runs/run-results.service';
-import { benchSettings, runBench, seedMember, type BenchServer } from './support';
+import { benchSettings, runBench, seedMember, seedProject, type BenchServer } from './support';
 
 const bench = benchSettings('casebook_bench_reports', 3928);
 const { base } = bench;
@@ -46,18 +45,10 @@ function comment(seed: number, bytes: number): string {
 /** A User with a token; a project with sections and squads; a run of RUN_SIZE tests, each with a status and a long comment. */
 async function seed(db: Database) {
   const p = db.prisma;
-  const { orgId, userId, token, ctx } = await seedMember(p, 'Reports bench', 'User');
-  const project = await p.project.create({ data: { orgId, projectName: 'Reports bench', createdBy: userId } });
-  const projectId = project.projectId;
-  await p.lookupEntry.createMany({ data: defaultLookupRows(projectId) });
+  const member = await seedMember(p, 'Reports bench', 'User');
+  const { token, ctx } = member;
+  const { projectId, features: sections } = await seedProject(p, member, 'Reports bench');
   const priorities = (await p.lookupEntry.findMany({ where: { projectId, kind: 'priority' } })).map((l) => l.id);
-  const sections: number[] = [];
-  for (let top = 0; top < 5; top++) {
-    const parent = await p.section.create({ data: { projectId, sectionName: `Area ${top}` } });
-    for (let child = 0; child < 4; child++) {
-      sections.push((await p.section.create({ data: { projectId, sectionName: `Feature ${top}.${child}`, parentSectionId: parent.sectionId } })).sectionId);
-    }
-  }
   const tests = await p.test.createManyAndReturn({
     data: Array.from({ length: RUN_SIZE }, (_, i) => ({
       projectId, title: `Checkout flow ${i}: pay with a saved card and get a receipt`,

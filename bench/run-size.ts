@@ -10,8 +10,7 @@
  * Every figure is printed; nothing is asserted. Everything started is stopped.
  */
 import type { Database } from '../src/db/client';
-import { defaultLookupRows } from '../src/domain/lookups/lookup-defaults';
-import { benchSettings, runBench, seedMember } from './support';
+import { benchSettings, runBench, seedMember, seedProject } from './support';
 
 const bench = benchSettings('casebook_bench_run_size', 3931);
 const { base } = bench;
@@ -19,24 +18,13 @@ const SIZE = 50_000;
 
 async function seed(db: Database) {
   const p = db.prisma;
-  const { orgId, userId, token } = await seedMember(p, 'Run size bench', 'Admin');
-  const project = await p.project.create({ data: { orgId, projectName: 'Run size bench', createdBy: userId } });
-  const projectId = project.projectId;
-  await p.lookupEntry.createMany({ data: defaultLookupRows(projectId) });
-  const areas: number[] = [];
-  const features: number[] = [];
-  for (let top = 0; top < 5; top++) {
-    const area = await p.section.create({ data: { projectId, sectionName: `Area ${top}` } });
-    areas.push(area.sectionId);
-    for (let child = 0; child < 4; child++) {
-      features.push((await p.section.create({ data: { projectId, sectionName: `Feature ${top}.${child}`, parentSectionId: area.sectionId } })).sectionId);
-    }
-  }
+  const member = await seedMember(p, 'Run size bench', 'Admin');
+  const { projectId, areas, features } = await seedProject(p, member, 'Run size bench');
   const rows = await p.$queryRaw<{ id: number }[]>`
     INSERT INTO tests (project_id, title, section_id, updated_at)
     SELECT ${projectId}, 'Checkout flow ' || i || ': pay with a saved card and get a receipt', (${features}::int[])[1 + i % ${features.length}], now()
     FROM generate_series(1, ${SIZE}::int) AS i RETURNING id`;
-  return { token, projectId, areaId: areas[0], ids: rows.map((r) => r.id).sort((a, b) => a - b) };
+  return { token: member.token, projectId, areaId: areas[0], ids: rows.map((r) => r.id).sort((a, b) => a - b) };
 }
 
 const ms = (n: number) => `${n.toFixed(0)} ms`;

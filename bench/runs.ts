@@ -16,9 +16,8 @@
  */
 import { Client } from 'pg';
 import type { Database } from '../src/db/client';
-import { defaultLookupRows } from '../src/domain/lookups/lookup-defaults';
 import { createRun } from '../src/domain/runs/runs.service';
-import { autocannon, benchSettings, runBench, seedMember, type BenchServer, type RssSampler } from './support';
+import { autocannon, benchSettings, runBench, seedMember, seedProject, type BenchServer, type RssSampler } from './support';
 
 const bench = benchSettings('casebook_bench_runs', 3927);
 const { databaseUrl, poolSize, connections, duration, base } = bench;
@@ -29,18 +28,10 @@ const STATUSES = ['passed', 'failed', 'blocked', 'retest', 'untested'] as const;
 /** A User with a token; a project with sections, squads and 15,000 tests; the 10,000-test run. */
 async function seed(db: Database) {
   const p = db.prisma;
-  const { orgId, userId, token, ctx } = await seedMember(p, 'Runs bench', 'User');
-  const project = await p.project.create({ data: { orgId, projectName: 'Runs bench', createdBy: userId } });
-  const projectId = project.projectId;
-  await p.lookupEntry.createMany({ data: defaultLookupRows(projectId) });
+  const member = await seedMember(p, 'Runs bench', 'User');
+  const { token, ctx } = member;
+  const { projectId, features: sections } = await seedProject(p, member, 'Runs bench');
   const priorities = (await p.lookupEntry.findMany({ where: { projectId, kind: 'priority' } })).map((l) => l.id);
-  const sections: number[] = [];
-  for (let top = 0; top < 5; top++) {
-    const parent = await p.section.create({ data: { projectId, sectionName: `Area ${top}` } });
-    for (let child = 0; child < 4; child++) {
-      sections.push((await p.section.create({ data: { projectId, sectionName: `Feature ${top}.${child}`, parentSectionId: parent.sectionId } })).sectionId);
-    }
-  }
   const squads = (await p.squad.createManyAndReturn({
     data: Array.from({ length: 5 }, (_, i) => ({ projectId, squadName: `Squad ${i}`, nameKey: `squad ${i}` })),
   })).map((s) => s.squadId);

@@ -15,6 +15,7 @@ import path from 'node:path';
 import { Client } from 'pg';
 import { loadConfig } from '../src/config';
 import { openDatabase, type Database, type Db } from '../src/db/client';
+import { defaultLookupRows } from '../src/domain/lookups/lookup-defaults';
 import { issueToken } from '../src/domain/tokens/tokens.service';
 import type { Role } from '../src/generated/prisma/client';
 import type { RequestContext } from '../src/http/route';
@@ -209,6 +210,33 @@ export async function seedMember(p: Db, orgName: string, role: Role) {
     userId: user.userId, memberships: [{ orgId: org.orgId, role }], orgIds: [org.orgId], via: 'token', db: p, can: () => true,
   };
   return { orgId: org.orgId, userId: user.userId, token, ctx };
+}
+
+/**
+ * A project of the member's organization with its default lookups and a section
+ * tree: `areas` top sections of `features` subsections each. `sections` holds
+ * them all in creation order, each area before its features.
+ */
+export async function seedProject(
+  p: Db, member: { orgId: number; userId: number }, projectName: string, tree = { areas: 5, features: 4 },
+) {
+  const project = await p.project.create({ data: { orgId: member.orgId, projectName, createdBy: member.userId } });
+  const projectId = project.projectId;
+  await p.lookupEntry.createMany({ data: defaultLookupRows(projectId) });
+  const areas: number[] = [];
+  const features: number[] = [];
+  const sections: number[] = [];
+  for (let top = 0; top < tree.areas; top++) {
+    const area = (await p.section.create({ data: { projectId, sectionName: `Area ${top}` } })).sectionId;
+    areas.push(area);
+    sections.push(area);
+    for (let child = 0; child < tree.features; child++) {
+      const feature = (await p.section.create({ data: { projectId, sectionName: `Feature ${top}.${child}`, parentSectionId: area } })).sectionId;
+      features.push(feature);
+      sections.push(feature);
+    }
+  }
+  return { projectId, areas, features, sections };
 }
 
 /** The running server as a bench's `measure` sees it. */
