@@ -13,6 +13,7 @@ import { buildApiRouter } from './http/api-router';
 import { renderSlots } from './http/render-slots';
 import { sendData, sendError } from './http/envelope';
 import { errorHandler } from './http/error-handler';
+import { webApp } from './http/web-app';
 import { buildOpenApiDocument, type OpenApiDocument } from './openapi';
 
 export interface AppDeps {
@@ -98,6 +99,8 @@ export async function buildApp({ config, database, logger }: AppDeps): Promise<e
     express.json({ limit: BODY_LIMIT, type: 'application/json' }),
     buildApiRouter(apiRoutes, { db: database.prisma, rbac, publicUrl: config.publicUrl, renders: renderSlots(config.render) }),
   );
+  // The web app (web/dist) at `/`, after the API so its paths never shadow one.
+  app.use(webApp(database.prisma));
   app.use((_req, res) => sendError(res, 404, 'Route not found'));
   app.use(errorHandler);
   return app;

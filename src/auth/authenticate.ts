@@ -64,6 +64,23 @@ const principal = (row: CredentialRow, via: Principal['via']): Principal => ({
 const LAST_USED_GRANULARITY_MS = 60_000;
 
 /**
+ * The owner of an API token, or null for an unknown, revoked or expired one: the check of a
+ * Bearer header, also used by the login page's "Sign in with an API token".
+ */
+export async function authenticateToken(db: Db, secret: string, req: Request): Promise<Principal | null> {
+  const now = Date.now();
+  if (!secret.startsWith(TOKEN_PREFIX)) return null;
+  const [token] = await findToken(db, hashSecret(secret));
+  if (!live(token, now)) return null;
+  if (!token.lastUsedAt || now - new Date(token.lastUsedAt).getTime() > LAST_USED_GRANULARITY_MS) {
+    db.apiToken
+      .update({ where: { tokenId: token.id }, data: { lastUsedAt: new Date(now) } })
+      .catch((err: unknown) => req.log?.warn({ err }, 'could not record when the token was last used'));
+  }
+  return principal(token, 'token');
+}
+
+/**
  * The caller behind a request: a Bearer token in the Authorization header, or
  * else the session cookie. Tokens in query strings are never looked at.
  * Returns null for no, unknown, revoked or expired credentials alike.
@@ -73,15 +90,7 @@ export async function authenticate(db: Db, req: Request): Promise<Principal | nu
   const header = req.headers.authorization;
   if (header !== undefined) {
     const match = /^Bearer\s+(\S+)\s*$/i.exec(header);
-    if (!match || !match[1].startsWith(TOKEN_PREFIX)) return null;
-    const [token] = await findToken(db, hashSecret(match[1]));
-    if (!live(token, now)) return null;
-    if (!token.lastUsedAt || now - new Date(token.lastUsedAt).getTime() > LAST_USED_GRANULARITY_MS) {
-      db.apiToken
-        .update({ where: { tokenId: token.id }, data: { lastUsedAt: new Date(now) } })
-        .catch((err: unknown) => req.log?.warn({ err }, 'could not record when the token was last used'));
-    }
-    return principal(token, 'token');
+    return match ? authenticateToken(db, match[1], req) : null;
   }
   const cookie: unknown = req.cookies?.[SESSION_COOKIE];
   if (typeof cookie === 'string' && cookie.length > 0) {

@@ -9,28 +9,48 @@ function page(title: string, body: string): string {
 <title>${escape(title)} · Casebook</title>
 <style>
 body{font-family:system-ui,sans-serif;background:#f5f6f8;color:#1d2330;display:flex;min-height:100vh;align-items:center;justify-content:center;margin:0}
-main{background:#fff;border-radius:10px;box-shadow:0 2px 12px #0001;padding:2.5rem 3rem;max-width:26rem;text-align:center}
+main{background:#fff;border-radius:10px;box-shadow:0 2px 12px #0001;padding:2rem 1.5rem;margin:1rem;max-width:26rem;text-align:center}
 h1{margin:0 0 .5rem;font-size:1.6rem}p{color:#555}
 .button{display:inline-block;margin-top:1rem;padding:.7rem 1.6rem;border-radius:6px;background:#2457d6;color:#fff;text-decoration:none;font-weight:600;border:0;font-size:1rem;cursor:pointer}
 .error{color:#b3261e}
+.token-form{margin-top:2rem;border-top:1px solid #d5d9e0;padding-top:1rem;text-align:left;display:flex;flex-direction:column;gap:.4rem}
+.token-form h2{font-size:1.1rem;margin:0 0 .4rem}.token-form label{font-weight:600}
+.token-form input{font:inherit;padding:.5rem;border:1px solid #8a93a3;border-radius:6px}
+.hint{font-size:.9rem}code{overflow-wrap:anywhere}
+:focus-visible{outline:3px solid #ffbf47;outline-offset:2px}
 </style></head><body><main>${body}</main></body></html>`;
 }
 
-export function loginPage(opts: { configured: boolean; error?: boolean }): string {
-  if (!opts.configured) {
-    return page('Sign in', `<h1>Casebook</h1><p>Browser sign-in is not configured on this server (set the OAUTH_* settings).</p>
-<p>Scripts can use an API token: <code>npx casebook token create --email you@example.com</code>.</p>`);
-  }
-  return page('Sign in', `<h1>Casebook</h1><p>Test management for QA teams, CI pipelines and AI assistants.</p>
-${opts.error ? '<p class="error">Sign-in failed. Please try again.</p>' : ''}
-<a class="button" id="sign-in" href="/auth/login">Sign in</a>`);
+export interface LoginPageOptions {
+  /** OAuth is set up: offer its Sign in button. */
+  configured: boolean;
+  /** The OAuth sign-in failed. */
+  error?: boolean;
+  /** Why the API token was refused. */
+  tokenError?: string;
 }
 
-export function homePage(user: { name: string; email: string; memberships: { role: string; org: { orgName: string } }[] }): string {
-  const roles = user.memberships.map((m) => `${escape(m.role)} of ${escape(m.org.orgName)}`).join(', ') || 'no organization yet';
-  return page('Signed in', `<h1>Casebook</h1><p>Signed in as <strong>${escape(user.name)}</strong> (${escape(user.email)}): ${roles}.</p>
-<p>The API is under <code>/api/v1</code>; its description is at <a href="/api/v1/openapi.json">/api/v1/openapi.json</a>.</p>
-<form method="post" action="/logout"><button class="button" id="sign-out" type="submit">Sign out</button></form>`);
+// Signing in with an API token works on every server, OAuth or not: the embedded default
+// prints one at first start, so a newcomer can paste it and work.
+function tokenForm(error?: string): string {
+  return `<form method="post" action="/auth/token" class="token-form">
+<h2>Sign in with an API token</h2>
+${error ? `<p class="error" role="alert" id="token-error">${escape(error)}</p>` : ''}
+<label for="token">API token</label>
+<input id="token" name="token" type="password" autocomplete="off" spellcheck="false" required${error ? ' aria-invalid="true" aria-describedby="token-error"' : ''}>
+<button class="button" type="submit">Sign in with token</button>
+</form>`;
+}
+
+export function loginPage(opts: LoginPageOptions): string {
+  const oauth = opts.configured
+    ? `${opts.error ? '<p class="error" role="alert">Sign-in failed. Please try again.</p>' : ''}
+<a class="button" id="sign-in" href="/auth/login">Sign in</a>`
+    : `<p>Browser sign-in through an identity provider is not configured on this server (set the OAUTH_* settings).</p>`;
+  return page('Sign in', `<h1>Casebook</h1><p>Test management for QA teams, CI pipelines and AI assistants.</p>
+${oauth}
+${tokenForm(opts.tokenError)}
+<p class="hint">Create a token with <code>npx casebook token create --email you@example.com</code>, or use the one printed at first start.</p>`);
 }
 
 const refusals = {

@@ -6,8 +6,8 @@ import type { Config } from '../config';
 import type { Db } from '../db/client';
 import { admitOAuthLogin, type LoginOutcome, type OAuthProfile, type RefusalReason } from './oauth-identity';
 import { forbidden } from '../http/errors';
-import { authenticate, SESSION_COOKIE } from './authenticate';
-import { homePage, loginPage, refusedPage } from './login-pages';
+import { authenticateToken, SESSION_COOKIE } from './authenticate';
+import { loginPage, refusedPage } from './login-pages';
 import { isForeignOrigin } from './same-origin';
 import { createSession, endSession, sessionCookieOptions } from './sessions';
 
@@ -90,7 +90,7 @@ interface Refusal {
   email: string;
 }
 
-/** `/login`, `/auth/login`, `/auth/callback`, `/logout` and the signed-in page `/`. */
+/** `/login`, `/auth/token`, `/auth/login`, `/auth/callback` and `/logout`. */
 export function buildLoginRouter(config: Config, db: Db): express.Router {
   const router = express.Router();
   const passport = buildPassport(config, db);
@@ -99,14 +99,20 @@ export function buildLoginRouter(config: Config, db: Db): express.Router {
     res.type('html').send(loginPage({ configured: Boolean(passport), error: 'error' in req.query }));
   });
 
-  router.get('/', async (req, res) => {
-    const principal = await authenticate(db, req);
-    if (!principal || principal.via !== 'session') return res.redirect('/login');
-    const user = await db.user.findUniqueOrThrow({
-      where: { userId: principal.userId },
-      select: { name: true, email: true, memberships: { select: { role: true, org: { select: { orgName: true } } }, orderBy: { orgId: 'asc' } } },
-    });
-    res.type('html').send(homePage(user));
+  // "Sign in with an API token": the token is checked as a Bearer header is, and starts the
+  // same session an OAuth login does. A form post, so checked for a foreign origin like /logout.
+  router.post('/auth/token', express.urlencoded({ extended: false, limit: '4kb' }), async (req, res) => {
+    if (isForeignOrigin(req, config.publicUrl)) throw forbidden();
+    const token: unknown = (req.body as Record<string, unknown> | undefined)?.token;
+    const secret = typeof token === 'string' ? token.trim() : '';
+    const refuse = (status: number, tokenError: string) =>
+      res.status(status).type('html').send(loginPage({ configured: Boolean(passport), tokenError }));
+    if (!secret) return refuse(400, 'Enter an API token.');
+    const principal = await authenticateToken(db, secret, req);
+    if (!principal) return refuse(401, 'This API token is not valid: it is unknown, revoked or expired.');
+    const session = await createSession(db, principal.userId, config.sessionTtlMs);
+    res.cookie(SESSION_COOKIE, session.secret, sessionCookieOptions(config.publicUrl, session.expiresAt));
+    res.redirect(303, '/');
   });
 
   if (passport) {

@@ -2,12 +2,14 @@ import { createTestApp, type TestApp } from '../support/app';
 import { createOrg, createUser } from '../support/factories';
 import { cookieValue, oauthLogin } from '../support/oauth-login';
 import { startOAuthProvider, type OAuthIdentity, type OAuthProvider } from '../support/oauth-provider';
+import { ensureWebBuild } from '../web/support/web-build';
 
 let provider: OAuthProvider;
 let t: TestApp;
 let firstOrgId: number;
 
 beforeAll(async () => {
+  ensureWebBuild();
   provider = await startOAuthProvider();
   // example.test addresses join First at their first login (see oauth-admission.test.ts for who else may).
   t = await createTestApp({
@@ -41,8 +43,9 @@ describe('browser login through the OAuth provider', () => {
 
     const me = await t.http.get('/api/v1/user/details').set('Cookie', cookie).expect(200);
     expect(me.body.data).toMatchObject({ email: 'ada@example.test', name: 'Ada Lovelace', role: 'Reader', orgIds: [firstOrgId] });
-    const home = await t.http.get('/').set('Cookie', cookie).expect(200);
-    expect(home.text).toContain('Ada Lovelace');
+    // The redirect's target is the web app, which the session may open.
+    const home = await t.http.get('/').set('Accept', 'text/html').set('Cookie', cookie).expect(200);
+    expect(home.text).toContain('<div id="root"></div>');
 
     const gen = await t.http.post('/api/v1/token/generate').set('Cookie', cookie).send({ userId: me.body.data.userId, name: 'ci' }).expect(201);
     expect(gen.body.data).toMatchObject({ userId: me.body.data.userId, tokenId: expect.any(Number), createdAt: expect.any(String) });

@@ -9,6 +9,7 @@ import { bundledVersion, chromiumKind, launchBrowser } from '../support/browser'
 import { createOrg } from '../support/factories';
 import { startOAuthProvider, type OAuthProvider } from '../support/oauth-provider';
 import { createTestDatabase } from '../support/postgres';
+import { ensureWebBuild } from '../web/support/web-build';
 
 // The browser login in a real browser: headless Chromium (Debian's, else the npm
 // package's: test/support/browser.ts) driven by playwright-core, against
@@ -52,6 +53,7 @@ async function serve(env: Record<string, string>): Promise<string> {
 }
 
 beforeAll(async () => {
+  ensureWebBuild();
   provider = await startOAuthProvider();
   await provider.setIdentity({ email: 'Grace@Example.test', name: 'Grace Hopper' });
   database = await createTestDatabase();
@@ -90,9 +92,12 @@ async function signIn(context: BrowserContext) {
   const page = await context.newPage();
   await page.goto(`${serverUrl}/login`);
   expect(await page.title()).toBe('Sign in · Casebook');
-  // /auth/login → the provider's /authorize → /auth/callback → the signed-in page.
-  await Promise.all([page.waitForURL(`${serverUrl}/`), page.click('#sign-in')]);
-  expect(await page.textContent('main')).toContain('Signed in as Grace Hopper (grace@example.test): Reader of Browser testers.');
+  // /auth/login → the provider's /authorize → /auth/callback → the web app, which opens on its projects.
+  await Promise.all([page.waitForURL(`${serverUrl}/projects`), page.click('#sign-in')]);
+  await page.getByTestId('signed-in-user').getByText('Grace Hopper').waitFor();
+  const header = await page.textContent('header');
+  expect(header).toContain('Browser testers');
+  expect(await page.getByTestId('signed-in-user').textContent()).toBe('Grace Hopper Reader');
   return page;
 }
 
@@ -140,11 +145,11 @@ it('signs in through the OAuth provider, then calls the API with the session coo
 
 // helmet's `Referrer-Policy: no-referrer` makes Chromium send `Origin: null` with the
 // Sign out form's POST; Sec-Fetch-Site tells that it is our own page.
-it('signs out with the Sign out button of the signed-in page', async () => {
+it('signs out with the Sign out button of the web app', async () => {
   const own = await browser.newContext();
   try {
     const page = await signIn(own);
-    await Promise.all([page.waitForURL(`${serverUrl}/login`, { timeout: 5000 }), page.click('#sign-out')]);
+    await Promise.all([page.waitForURL(`${serverUrl}/login`, { timeout: 5000 }), page.getByRole('button', { name: 'Sign out' }).click()]);
     expect(await apiStatus(page)).toBe(401);
     expect((await own.cookies()).find((c) => c.name === 'user_session')).toBeUndefined();
   } finally {
