@@ -6,11 +6,22 @@ FROM node:20-bookworm-slim AS deps
 WORKDIR /app
 ENV CHECKPOINT_DISABLE=1 PRISMA_HIDE_UPDATE_MESSAGE=1
 COPY package.json package-lock.json ./
-COPY scripts/prisma-generate.js scripts/prisma-generate.js
+COPY scripts/prisma-generate.js scripts/web-build.js scripts/
 COPY prisma prisma
 RUN npm ci --omit=dev --no-audit --no-fund && npm cache clean --force
 
-# Stage 2: the runtime. tsx (a production dependency) runs the TypeScript
+# Stage 2: the web app, built with the dev dependencies (Vite); only web/dist leaves this stage.
+# `npm ci` runs the postinstall, which generates the API types from openapi.yaml and builds web/.
+FROM node:20-bookworm-slim AS web
+WORKDIR /app
+ENV CHECKPOINT_DISABLE=1 PRISMA_HIDE_UPDATE_MESSAGE=1
+COPY package.json package-lock.json openapi.yaml ./
+COPY scripts/prisma-generate.js scripts/web-build.js scripts/
+COPY prisma prisma
+COPY web web
+RUN npm ci --no-audit --no-fund && test -f web/dist/index.html
+
+# Stage 3: the runtime. tsx (a production dependency) runs the TypeScript
 # sources, so there is no build step; the app files stay owned by root.
 FROM node:20-bookworm-slim AS runtime
 WORKDIR /app
@@ -21,6 +32,7 @@ COPY bin bin
 COPY prisma prisma
 COPY src src
 COPY --from=deps /app/src/generated src/generated
+COPY --from=web /app/web/dist web/dist
 # The embedded database lives in /data when DATABASE_URL is not set.
 RUN mkdir -p /data && chown node:node /data
 VOLUME /data

@@ -22,23 +22,38 @@ const fromStage = (copy: Instruction) => (copy as Copy).getFromFlag()?.getValue(
 const flags = (i: Instruction) => Object.fromEntries((i as ModifiableInstruction).getFlags().map((f) => [f.getName(), f.getValue()]));
 
 describe('Dockerfile', () => {
+  /** The stage (FROM) an instruction belongs to. */
+  const stageOf = (i: Instruction) => [...froms].reverse().find((f) => f.getRange().start.line <= i.getRange().start.line)!;
+  const installs = of(instructions, 'RUN').filter((r) => /\bnpm (ci|install|i)\b/.test(args(r)));
+  const copiedFrom = (stage: string | undefined) => of(finalStage, 'COPY').filter((c) => fromStage(c) === stage).map(args);
+
   it('is multi-stage: production dependencies are installed in a stage of their own', () => {
     expect(froms.length).toBeGreaterThanOrEqual(2);
-    const installs = of(instructions, 'RUN').filter((r) => /\bnpm (ci|install|i)\b/.test(args(r)));
     expect(installs.length).toBeGreaterThan(0);
-    for (const run of installs) expect(args(run)).toMatch(/--omit=dev\b/);
     expect(installs.every((r) => r.getRange().start.line < finalStart)).toBe(true);
-    const depsStage = froms.find((f) => f.getRange().start.line <= installs[0].getRange().start.line && installs[0].getRange().start.line < finalStart)!;
-    const copiedFrom = of(finalStage, 'COPY').filter((c) => fromStage(c) === depsStage.getBuildStage()).map(args);
-    expect(copiedFrom).toContain('/app/node_modules node_modules');
+    const prodInstalls = installs.filter((r) => /--omit=dev\b/.test(args(r)));
+    expect(prodInstalls).toHaveLength(1);
+    const depsStage = stageOf(prodInstalls[0]).getBuildStage();
+    expect(copiedFrom(depsStage)).toContain('/app/node_modules node_modules');
     // The Prisma Client that the postinstall generated comes along.
-    expect(copiedFrom.some((a) => a.includes('/app/src/generated'))).toBe(true);
+    expect(copiedFrom(depsStage).some((a) => a.includes('/app/src/generated'))).toBe(true);
+  });
+
+  it('builds the web app in a build stage and ships only its built files (web/dist), no dev dependency', () => {
+    const devInstalls = installs.filter((r) => !/--omit=dev\b/.test(args(r)));
+    expect(devInstalls).toHaveLength(1);
+    const webStage = stageOf(devInstalls[0]).getBuildStage();
+    // The postinstall builds it from web/ and openapi.yaml, and the stage fails without a build.
+    const before = of(instructions, 'COPY').filter((c) => stageOf(c).getBuildStage() === webStage && c.getRange().start.line < devInstalls[0].getRange().start.line).map(args).join('\n');
+    for (const needed of ['package-lock.json', 'openapi.yaml', 'scripts/web-build.js', 'web web']) expect(before).toContain(needed);
+    expect(args(devInstalls[0])).toContain('web/dist/index.html');
+    expect(copiedFrom(webStage)).toEqual(['/app/web/dist web/dist']);
   });
 
   it('copies what the postinstall needs (Prisma schema, generator script) before `npm ci`', () => {
-    const install = of(instructions, 'RUN').find((r) => /\bnpm ci\b/.test(args(r)))!;
+    const install = of(instructions, 'RUN').find((r) => /\bnpm ci\b/.test(args(r)) && /--omit=dev\b/.test(args(r)))!;
     const before = of(instructions, 'COPY').filter((c) => c.getRange().start.line < install.getRange().start.line).map(args).join('\n');
-    for (const needed of ['package.json', 'package-lock.json', 'scripts/prisma-generate.js', 'prisma']) expect(before).toContain(needed);
+    for (const needed of ['package.json', 'package-lock.json', 'scripts/prisma-generate.js', 'scripts/web-build.js', 'prisma']) expect(before).toContain(needed);
   });
 
   it('runs as a non-root user, on 0.0.0.0, serving bin/casebook.js (which applies migrations)', () => {
@@ -93,6 +108,8 @@ describe('.dockerignore', () => {
     for (const source of sources) expect({ source, allowed: allowed.includes(source.replace(/\/$/, '')) }).toEqual({ source, allowed: true });
     for (const secret of ['node_modules', '.env', '.git', 'data', 'test']) expect(allowed).not.toContain(secret);
     expect(lines).toContain('src/generated/');
+    // The image builds its own web app: a local build never slips in.
+    expect(lines).toContain('web/dist/');
   });
 });
 
