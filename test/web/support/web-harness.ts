@@ -1,0 +1,108 @@
+import fs from 'node:fs';
+import type { AddressInfo } from 'node:net';
+import type { Server } from 'node:http';
+import path from 'node:path';
+import type { Browser, BrowserContext, Page } from 'playwright-core';
+import { createTestApp, type TestApp } from '../../support/app';
+import { launchBrowser } from '../../support/browser';
+import { ensureWebBuild } from './web-build';
+
+// The web app end to end: the real server (buildApp on a fresh test database, listening on a
+// real port) and headless Chromium (test/support/browser.ts) driven by playwright-core.
+
+/** Screenshots land here (CI keeps the folder as an artifact). */
+export const SCREENS_DIR = path.resolve(__dirname, '../../../test-output/screens');
+const AXE_SCRIPT = require.resolve('axe-core/axe.min.js');
+
+export const DESKTOP = { width: 1280, height: 800 };
+export const PHONE = { width: 390, height: 844 };
+
+export interface WebHarness {
+  t: TestApp;
+  /** The server's origin, e.g. http://127.0.0.1:41234 */
+  baseUrl: string;
+  browser: Browser;
+  /** A new browser (own cookies) signed in with the token through the login page's form. */
+  signIn(token: string): Promise<Page>;
+  close(): Promise<void>;
+}
+
+export async function startWebHarness(env: Record<string, string> = {}): Promise<WebHarness> {
+  ensureWebBuild();
+  const t = await createTestApp(env);
+  const server: Server = await new Promise((resolve) => {
+    const s = t.app.listen(0, '127.0.0.1', () => resolve(s));
+  });
+  const baseUrl = `http://127.0.0.1:${(server.address() as AddressInfo).port}`;
+  const browser = await launchBrowser();
+  const contexts: BrowserContext[] = [];
+
+  const signIn = async (token: string) => {
+    // bypassCSP lets the tests inject axe-core; the app itself runs under the server's CSP.
+    const context = await browser.newContext({ viewport: DESKTOP, bypassCSP: true });
+    contexts.push(context);
+    const page = await context.newPage();
+    await page.goto(`${baseUrl}/login`);
+    await page.getByLabel('API token').fill(token);
+    await Promise.all([page.waitForURL(`${baseUrl}/projects`), page.getByRole('button', { name: 'Sign in with token' }).click()]);
+    await page.getByRole('banner').waitFor();
+    return page;
+  };
+
+  return {
+    t,
+    baseUrl,
+    browser,
+    signIn,
+    close: async () => {
+      for (const context of contexts) await context.close().catch(() => undefined);
+      await browser.close();
+      await new Promise<void>((resolve) => {
+        server.closeAllConnections();
+        server.close(() => resolve());
+      });
+      await t.close();
+    },
+  };
+}
+
+interface AxeViolation {
+  id: string;
+  impact: string | null;
+  help: string;
+  nodes: { target: string[] }[];
+}
+
+/** axe-core's serious and critical violations on the page as it is now. */
+export async function axeViolations(page: Page): Promise<AxeViolation[]> {
+  if (!(await page.evaluate(() => 'axe' in window))) await page.addScriptTag({ path: AXE_SCRIPT });
+  const violations = await page.evaluate(async () => {
+    const axe = (window as unknown as { axe: { run(ctx: Document): Promise<{ violations: AxeViolation[] }> } }).axe;
+    return (await axe.run(document)).violations;
+  });
+  return violations
+    .filter((v) => v.impact === 'serious' || v.impact === 'critical')
+    .map((v) => ({ id: v.id, impact: v.impact, help: v.help, nodes: v.nodes.map((n) => ({ target: n.target })) }));
+}
+
+/**
+ * Checks a screen once it has settled, at 1280×800 and at a 390-px phone width: no serious or
+ * critical axe-core violation, no horizontal scrolling, and a screenshot of each
+ * (test-output/screens/<name>.png and <name>-phone.png).
+ */
+export async function checkScreen(page: Page, name: string): Promise<void> {
+  fs.mkdirSync(SCREENS_DIR, { recursive: true });
+  await page.waitForLoadState('networkidle');
+  const original = page.viewportSize() ?? DESKTOP;
+  try {
+    for (const [viewport, file] of [[DESKTOP, `${name}.png`], [PHONE, `${name}-phone.png`]] as const) {
+      await page.setViewportSize(viewport);
+      expect({ screen: name, viewport, violations: await axeViolations(page) }).toEqual({ screen: name, viewport, violations: [] });
+      const overflow = await page.evaluate(() => document.documentElement.scrollWidth - document.documentElement.clientWidth);
+      expect({ screen: name, viewport, horizontalOverflowPx: overflow }).toEqual({ screen: name, viewport, horizontalOverflowPx: 0 });
+      await page.screenshot({ path: path.join(SCREENS_DIR, file), fullPage: true });
+    }
+  } finally {
+    await page.setViewportSize(original);
+  }
+}
