@@ -25,7 +25,7 @@ describe('Dockerfile', () => {
   /** The stage (FROM) an instruction belongs to. */
   const stageOf = (i: Instruction) => [...froms].reverse().find((f) => f.getRange().start.line <= i.getRange().start.line)!;
   const installs = of(instructions, 'RUN').filter((r) => /\bnpm (ci|install|i)\b/.test(args(r)));
-  const copiedFrom = (stage: string | undefined) => of(finalStage, 'COPY').filter((c) => fromStage(c) === stage).map(args);
+  const copiedFrom = (stage: string | null) => of(finalStage, 'COPY').filter((c) => fromStage(c) === stage).map(args);
 
   it('is multi-stage: production dependencies are installed in a stage of their own', () => {
     expect(froms.length).toBeGreaterThanOrEqual(2);
