@@ -26,6 +26,10 @@ RUN npm ci --no-audit --no-fund && test -f web/dist/index.html
 FROM node:20-bookworm-slim AS runtime
 WORKDIR /app
 ENV NODE_ENV=production HOST=0.0.0.0 PORT=3000 CASEBOOK_DATA_DIR=/data
+# The heap bound of `npm start`: on a large host V8 otherwise lets the garbage of
+# streamed reports and exports grow the heap by hundreds of MB before collecting.
+# Raise it (e.g. --max-old-space-size=512) for very large runs' PDF reports.
+ENV NODE_OPTIONS=--max-old-space-size=256
 COPY --from=deps /app/node_modules node_modules
 COPY package.json package-lock.json ./
 COPY bin bin

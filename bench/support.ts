@@ -116,8 +116,11 @@ export function openSeedDatabase(databaseUrl: string): Promise<Database> {
 export function startServer(settings: Pick<BenchSettings, 'serverDatabaseUrl' | 'poolSize' | 'port'>): Promise<ChildProcess> {
   const { serverDatabaseUrl: databaseUrl, poolSize, port } = settings;
   console.log(`server database: ${databaseUrl.replace(/\?host=.*/, ' via the Unix socket')}`);
-  // BENCH_NODE_ARGS, e.g. "--cpu-prof --cpu-prof-dir=/tmp/prof", profiles the server.
-  const nodeArgs = (process.env.BENCH_NODE_ARGS ?? '').split(' ').filter(Boolean);
+  // The server runs with `npm start`'s node flags (its heap bound); BENCH_NODE_ARGS adds
+  // more, e.g. "--cpu-prof --cpu-prof-dir=/tmp/prof" to profile it.
+  const startFlags = (JSON.parse(fs.readFileSync(path.join(root, 'package.json'), 'utf8')).scripts.start as string)
+    .split(' ').filter((arg) => arg.startsWith('--'));
+  const nodeArgs = [...startFlags, ...(process.env.BENCH_NODE_ARGS ?? '').split(' ').filter(Boolean)];
   const child = spawn(process.execPath, [...nodeArgs, casebookBin, 'serve'], {
     cwd: root,
     env: { ...process.env, DATABASE_URL: databaseUrl, DATABASE_POOL_SIZE: poolSize, PORT: String(port), HOST: '127.0.0.1', LOG_LEVEL: 'warn' },

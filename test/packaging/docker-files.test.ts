@@ -67,6 +67,10 @@ describe('Dockerfile', () => {
     const value = (name: string) => env.find((p) => p.getName() === name)?.getValue();
     expect(value('HOST')).toBe('0.0.0.0');
     expect(value('NODE_ENV')).toBe('production');
+    // The same heap bound as `npm start`.
+    const startFlags = JSON.parse(read('package.json')).scripts.start.match(/--max-old-space-size=\d+/)?.[0];
+    expect(startFlags).toBeDefined();
+    expect(value('NODE_OPTIONS')).toBe(startFlags);
     expect(of(finalStage, 'EXPOSE').map(args)).toContain(value('PORT'));
   });
 
