@@ -42,6 +42,7 @@ const contract: Record<string, Role> = {
   'GET /run/tests': 'Reader',
   'GET /run/test-status': 'Reader',
   'GET /run/state-detail': 'Reader',
+  'GET /run/section-counts': 'Reader',
   'GET /run/test-status-history': 'Reader',
   'PUT /run/update-test-status': 'User',
   'PUT /run/lock': 'User',

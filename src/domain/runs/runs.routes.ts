@@ -5,11 +5,12 @@ import { RUN_REPORT_CONTENT_TYPES, sendRunReport } from '../../reports/run-repor
 import {
   addedCount, addTestsBody, createRunBody, editRunBody, historyEntry, listRunsQuery, removedCount, removeTestsBody, resetCount, runDeleted, runIdBody,
   runPage, runQuery, runRecord, runReport, runReportQuery, runTestHistoryQuery, runTestPage,
-  runTestsQuery, stateDetail, updatedCount, updateStatusBody,
+  runTestsQuery, sectionCounts, stateDetail, updatedCount, updateStatusBody,
 } from './runs.schemas';
 import { createRun, deleteRun, editRun, getRun, getStateDetail, listRuns } from './runs.service';
 import { lockRun, unlockRun } from './run-lock.service';
 import { addTests, removeTests, resetRun, updateTestStatuses } from './run-results.service';
+import { getRunSectionCounts } from './run-sections.service';
 import { getRunTestHistory, listRunTests } from './run-tests.service';
 
 const tag = 'Runs';
@@ -62,6 +63,12 @@ export const runRoutes = [
     summary: 'Counts of the five statuses, the total and the lock state of a run',
     query: runQuery, response: stateDetail, errors: [404],
     handler: (ctx, { query }) => getStateDetail(ctx, query.runId, query.projectId),
+  }),
+  route({
+    method: 'get', path: '/run/section-counts', resource: 'run', action: 'read', tag,
+    summary: 'Counts of the five statuses per section of a run (sections holding tests of it, in tree order; tests without a section first)',
+    query: runQuery, response: z.array(sectionCounts), errors: [404],
+    handler: (ctx, { query }) => getRunSectionCounts(ctx, query.runId, query.projectId),
   }),
   route({
     method: 'get', path: '/run/test-status-history', resource: 'run', action: 'read', tag,

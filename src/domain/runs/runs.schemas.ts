@@ -35,6 +35,10 @@ export const runRecord = z.object({
 export const runPage = z.object({ runs: z.array(runRecord), total: int, limit: int, offset: int });
 export const runDeleted = z.object({ runId: int, deleted: z.literal(true) });
 export const stateDetail = statusCounts.extend({ runId: int, locked: z.boolean() });
+export const sectionCounts = statusCounts.extend({
+  sectionId: int.nullable().describe('Null for the tests outside any section'),
+  sectionPath: z.string().nullable().describe('`Parent > Child`; a locked run shows the path frozen at lock time'),
+});
 
 /** A test as it stands in a run: catalog fields plus its current result there. */
 export const runTestRecord = z.object({
