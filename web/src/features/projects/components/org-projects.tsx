@@ -1,0 +1,50 @@
+import { useId, useRef, useState } from 'react';
+import { atLeast, useRole } from '../../auth/use-role';
+import { useCreateProject } from '../api/create-project';
+import { ProjectForm } from './project-form';
+import { ProjectList } from './project-list';
+
+/** One organization: its active and inactive projects, and "New project" for a User or higher. */
+export function OrgProjects({ orgId, orgName }: { orgId: number; orgName: string }) {
+  const headingId = useId();
+  const role = useRole(orgId);
+  const [creating, setCreating] = useState(false);
+  const [message, setMessage] = useState('');
+  const newButton = useRef<HTMLButtonElement>(null);
+  const create = useCreateProject();
+
+  const closeForm = () => {
+    create.reset();
+    setCreating(false);
+    requestAnimationFrame(() => newButton.current?.focus());
+  };
+
+  return (
+    <section className="org-projects" aria-labelledby={headingId}>
+      <div className="org-heading">
+        <h2 id={headingId}>{orgName}</h2>
+        {role && <span className="role-badge">{role}</span>}
+        {atLeast(role, 'User') && !creating && (
+          <button type="button" className="button" ref={newButton} onClick={() => (setMessage(''), setCreating(true))}>
+            New project<span className="projects-sr-only"> in {orgName}</span>
+          </button>
+        )}
+      </div>
+      {creating && (
+        <ProjectForm
+          label={`New project in ${orgName}`}
+          submitLabel="Create project"
+          pending={create.isPending}
+          error={create.error}
+          onSubmit={(fields) => create.mutate({ orgId, ...fields }, { onSuccess: (p) => (setMessage(`${p.projectName} created`), closeForm()) })}
+          onCancel={closeForm}
+        />
+      )}
+      <p role="status" className="status-line">
+        {message}
+      </p>
+      <ProjectList orgId={orgId} isActive role={role} onDone={setMessage} />
+      <ProjectList orgId={orgId} isActive={false} role={role} onDone={setMessage} />
+    </section>
+  );
+}
