@@ -27,7 +27,7 @@ it('signs in with a token, opens every screen by deep link, and signs out', asyn
   const screens: [string, string, string][] = [
     ['catalog', `/projects/${projectId}/catalog`, `Catalog of project ${projectId}`],
     ['test-case', `/projects/${projectId}/tests/7`, 'Test case 7'],
-    ['runs', `/projects/${projectId}/runs`, `Runs of project ${projectId}`],
+    ['runs', `/projects/${projectId}/runs`, 'Runs of Checkout'],
     ['run-execute', `/projects/${projectId}/runs/5`, 'Run 5'],
     ['run-report', `/projects/${projectId}/runs/5/report`, 'Report of run 5'],
     ['tokens', '/tokens', 'API tokens'],

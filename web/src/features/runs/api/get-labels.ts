@@ -1,0 +1,8 @@
+import { queryOptions, useQuery } from '@tanstack/react-query';
+import { api, unwrap } from '../../../lib/api';
+
+/** The project's labels, to choose a run's tests by. */
+export const labelsQueryOptions = (projectId: number) =>
+  queryOptions({ queryKey: ['labels', projectId], queryFn: () => unwrap(api.GET('/api/v1/labels', { params: { query: { projectId } } })) });
+
+export const useLabels = (projectId: number) => useQuery(labelsQueryOptions(projectId));

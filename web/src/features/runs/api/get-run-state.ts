@@ -1,0 +1,13 @@
+import { queryOptions, useQuery } from '@tanstack/react-query';
+import { api, unwrap } from '../../../lib/api';
+
+/** Counts of the five statuses, the total and the lock state: the progress bar's source. */
+export const runStateQueryOptions = (projectId: number, runId: number) =>
+  queryOptions({
+    queryKey: ['runs', projectId, runId, 'state'],
+    queryFn: () => unwrap(api.GET('/api/v1/run/state-detail', { params: { query: { projectId, runId } } })),
+  });
+
+export type RunState = Awaited<ReturnType<NonNullable<ReturnType<typeof runStateQueryOptions>['queryFn']>>>;
+
+export const useRunState = (projectId: number, runId: number) => useQuery(runStateQueryOptions(projectId, runId));
