@@ -1,7 +1,88 @@
-import { useParams } from 'react-router';
-import { Placeholder } from '../../../components/page';
+import { useCallback, useEffect, useMemo, useState } from 'react';
+import { useParams, useSearchParams } from 'react-router';
+import { ErrorMessage } from '../../../components/error-message';
+import { Page } from '../../../components/page';
+import { atLeast, useRole } from '../../auth/use-role';
+import { useProject } from '../../projects/api/get-project';
+import { useSections } from '../api/get-sections';
+import type { TestFilters } from '../api/get-tests';
+import { filtersFromParams, withFilter } from '../catalog-filters';
+import { deselectIds, emptySelection, forgetAnchor, type Selection } from '../catalog-selection';
+import '../catalog.css';
+import { BulkActions } from './bulk-actions';
+import { QuickCreateTest } from './quick-create-test';
+import { SectionTreePanel } from './section-tree-panel';
+import { SelectAllMatching } from './select-all-matching';
+import { TestFiltersBar } from './test-filters';
+import { TestList } from './test-list';
 
+/** A project's catalog: the section tree beside the filtered test list, with bulk actions. */
 export function CatalogPage() {
-  const { projectId } = useParams();
-  return <Placeholder title={`Catalog of project ${projectId}`} />;
+  const projectId = Number(useParams().projectId);
+  const project = useProject(projectId);
+  const role = useRole(project.data?.orgId);
+  const canWrite = atLeast(role, 'User');
+  const canDelete = atLeast(role, 'Admin');
+  const sections = useSections(projectId);
+  const [params, setParams] = useSearchParams();
+  const filters = useMemo(() => filtersFromParams(params), [params]);
+  const setFilter = useCallback(
+    (field: keyof TestFilters, value: number | string | undefined) => setParams((p) => withFilter(p, field, value), { replace: true }),
+    [setParams],
+  );
+  const [selection, setSelection] = useState<Selection>(emptySelection);
+  const [total, setTotal] = useState<number | undefined>();
+  // Rows move when the filters change: a shift-click must not reach back to an old row.
+  const filtersKey = JSON.stringify(filters);
+  useEffect(() => setSelection(forgetAnchor), [filtersKey]);
+
+  const sectionList = sections.data ?? [];
+  const sectionName = sectionList.find((s) => s.sectionId === filters.sectionId)?.sectionName;
+  const title = project.data ? `Catalog · ${project.data.projectName}` : 'Catalog';
+  return (
+    <Page title={title}>
+      <ErrorMessage error={project.error} />
+      <div className="catalog">
+        <SectionTreePanel
+          projectId={projectId}
+          sections={sectionList}
+          error={sections.error}
+          selectedId={filters.sectionId}
+          onSelect={(id) => setFilter('sectionId', id)}
+          canWrite={canWrite}
+          canDelete={canDelete}
+        />
+        <section className="catalog-tests" aria-labelledby="tests-heading">
+          <div className="tests-header">
+            <h2 id="tests-heading">{sectionName ? `Tests in ${sectionName} and its subsections` : 'All tests'}</h2>
+            <p className="test-count" role="status">
+              {total === undefined ? 'Counting…' : `${total} ${total === 1 ? 'test' : 'tests'}`}
+            </p>
+          </div>
+          <TestFiltersBar projectId={projectId} filters={filters} onChange={setFilter} />
+          {canWrite && <QuickCreateTest projectId={projectId} sections={sectionList} sectionId={filters.sectionId} />}
+          {canWrite && (
+            <SelectAllMatching projectId={projectId} filters={filters} total={total} onSelect={setSelection} />
+          )}
+          {canWrite && selection.ids.size > 0 && (
+            <BulkActions
+              projectId={projectId}
+              sections={sectionList}
+              selection={selection}
+              onClear={() => setSelection(emptySelection)}
+              onDeleted={(ids) => setSelection((s) => deselectIds(s, ids))}
+              canDelete={canDelete}
+            />
+          )}
+          <TestList
+            projectId={projectId}
+            filters={filters}
+            sections={sectionList}
+            selection={canWrite ? { value: selection, set: setSelection } : undefined}
+            onTotal={setTotal}
+          />
+        </section>
+      </div>
+    </Page>
+  );
 }

@@ -1,0 +1,10 @@
+import { queryOptions, useQuery } from '@tanstack/react-query';
+import { api, unwrap } from '../../../lib/api';
+
+export const labelsQueryOptions = (projectId: number) =>
+  queryOptions({
+    queryKey: ['labels', projectId],
+    queryFn: () => unwrap(api.GET('/api/v1/labels', { params: { query: { projectId } } })),
+  });
+
+export const useLabels = (projectId: number) => useQuery(labelsQueryOptions(projectId));

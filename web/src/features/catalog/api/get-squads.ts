@@ -1,0 +1,10 @@
+import { queryOptions, useQuery } from '@tanstack/react-query';
+import { api, unwrap } from '../../../lib/api';
+
+export const squadsQueryOptions = (projectId: number) =>
+  queryOptions({
+    queryKey: ['squads', projectId],
+    queryFn: () => unwrap(api.GET('/api/v1/squads', { params: { query: { projectId } } })),
+  });
+
+export const useSquads = (projectId: number) => useQuery(squadsQueryOptions(projectId));

@@ -1,0 +1,36 @@
+import { useState, type FormEvent } from 'react';
+import { useNavigate } from 'react-router';
+import { ErrorMessage } from '../../../components/error-message';
+import { useCreateRun } from '../api/create-run';
+import { Dialog } from './dialog';
+
+/** Names a run of the selected tests, creates it and opens it. */
+export function CreateRunDialog({ projectId, testIds, onClose }: { projectId: number; testIds: number[]; onClose: () => void }) {
+  const create = useCreateRun(projectId);
+  const navigate = useNavigate();
+  const [runName, setRunName] = useState('');
+  const submit = (e: FormEvent) => {
+    e.preventDefault();
+    create.mutate({ runName, testIds }, { onSuccess: (run) => navigate(`/projects/${projectId}/runs/${run.runId}`) });
+  };
+  return (
+    <Dialog title="Create a run" onClose={onClose}>
+      <form className="stack-form" onSubmit={submit}>
+        <p>
+          A run of the {testIds.length} selected {testIds.length === 1 ? 'test' : 'tests'}, each starting untested.
+        </p>
+        <label htmlFor="run-name">Run name</label>
+        <input id="run-name" value={runName} onChange={(e) => setRunName(e.target.value)} required maxLength={200} autoFocus />
+        <ErrorMessage error={create.error} />
+        <div className="button-row">
+          <button type="submit" className="button" disabled={create.isPending}>
+            Create run
+          </button>
+          <button type="button" className="button secondary" onClick={onClose}>
+            Cancel
+          </button>
+        </div>
+      </form>
+    </Dialog>
+  );
+}

@@ -1,0 +1,38 @@
+import { useEffect, useState, type FormEvent } from 'react';
+import { ErrorMessage } from '../../../components/error-message';
+import type { Section } from '../api/get-sections';
+import { useCreateTest } from '../api/test-writes';
+import { SectionSelect } from './section-select';
+
+/** Adds a test with a title and a section; the rest is edited on the test's page. */
+export function QuickCreateTest({ projectId, sections, sectionId }: { projectId: number; sections: Section[]; sectionId: number | undefined }) {
+  const create = useCreateTest(projectId);
+  const [title, setTitle] = useState('');
+  const [section, setSection] = useState<number | null>(sectionId ?? null);
+  useEffect(() => setSection(sectionId ?? null), [sectionId]);
+  const submit = (e: FormEvent) => {
+    e.preventDefault();
+    create.mutate({ title, ...(section !== null && { sectionId: section }) }, { onSuccess: () => setTitle('') });
+  };
+  return (
+    <form className="quick-create" onSubmit={submit} aria-label="New test">
+      <div className="filter grow">
+        <label htmlFor="new-test-title">New test title</label>
+        <input id="new-test-title" value={title} onChange={(e) => setTitle(e.target.value)} required maxLength={500} />
+      </div>
+      <div className="filter">
+        <label htmlFor="new-test-section">In section</label>
+        <SectionSelect id="new-test-section" sections={sections} all={sections} value={section} onChange={setSection} noneLabel="(no section)" />
+      </div>
+      <button type="submit" className="button" disabled={create.isPending}>
+        Add test
+      </button>
+      {create.isSuccess && !create.isPending && (
+        <p className="muted" role="status">
+          Added “{create.data.title}”.
+        </p>
+      )}
+      <ErrorMessage error={create.error} />
+    </form>
+  );
+}

@@ -1,0 +1,117 @@
+import { useEffect, useState, type FormEvent } from 'react';
+import { ErrorMessage } from '../../../components/error-message';
+import type { Section } from '../api/get-sections';
+import { useAddSection, useDeleteSection, useEditSection } from '../api/section-writes';
+import { moveTargets, sectionPath } from '../section-tree';
+import { Dialog } from './dialog';
+import { SectionSelect } from './section-select';
+
+interface Props {
+  projectId: number;
+  sections: Section[];
+  selected: Section | undefined;
+  onSelect: (sectionId: number | undefined) => void;
+  canDelete: boolean;
+}
+
+function AddSectionForm({ projectId, sections, selected, onSelect }: Omit<Props, 'canDelete'>) {
+  const add = useAddSection(projectId);
+  const [name, setName] = useState('');
+  const [parent, setParent] = useState<number | null>(selected?.sectionId ?? null);
+  useEffect(() => setParent(selected?.sectionId ?? null), [selected?.sectionId]);
+  const submit = (e: FormEvent) => {
+    e.preventDefault();
+    add.mutate({ sectionName: name, parentSectionId: parent }, {
+      onSuccess: (section) => {
+        setName('');
+        onSelect(section.sectionId);
+      },
+    });
+  };
+  return (
+    <form className="stack-form" onSubmit={submit}>
+      <h3>New section</h3>
+      <label htmlFor="new-section-name">Name</label>
+      <input id="new-section-name" value={name} onChange={(e) => setName(e.target.value)} required maxLength={200} />
+      <label htmlFor="new-section-parent">Inside</label>
+      <SectionSelect id="new-section-parent" sections={sections} all={sections} value={parent} onChange={setParent} noneLabel="(top level)" />
+      <ErrorMessage error={add.error} />
+      <button type="submit" className="button" disabled={add.isPending}>
+        Add section
+      </button>
+    </form>
+  );
+}
+
+function EditSectionForm({ projectId, sections, selected, onSelect, canDelete }: Props & { selected: Section }) {
+  const edit = useEditSection(projectId);
+  const remove = useDeleteSection(projectId);
+  const [name, setName] = useState(selected.sectionName);
+  const [parent, setParent] = useState<number | null>(selected.parentSectionId);
+  const [confirming, setConfirming] = useState(false);
+  useEffect(() => {
+    setName(selected.sectionName);
+    setParent(selected.parentSectionId);
+    edit.reset();
+    remove.reset();
+    // Only when another section is chosen or the server's copy changes.
+  }, [selected.sectionId, selected.sectionName, selected.parentSectionId]);
+  const submit = (e: FormEvent) => {
+    e.preventDefault();
+    edit.mutate({ sectionId: selected.sectionId, sectionName: name, parentSectionId: parent });
+  };
+  const parentName = selected.parentSectionId === null ? 'the top level' : sectionPath(sections, selected.parentSectionId);
+  return (
+    <form className="stack-form" onSubmit={submit}>
+      <h3>Section “{selected.sectionName}”</h3>
+      <label htmlFor="edit-section-name">Name</label>
+      <input id="edit-section-name" value={name} onChange={(e) => setName(e.target.value)} required maxLength={200} />
+      <label htmlFor="edit-section-parent">Move under</label>
+      <SectionSelect id="edit-section-parent" sections={moveTargets(sections, selected.sectionId)} all={sections} value={parent} onChange={setParent} noneLabel="(top level)" />
+      <ErrorMessage error={edit.error ?? remove.error} />
+      <div className="button-row">
+        <button type="submit" className="button" disabled={edit.isPending}>
+          Save section
+        </button>
+        {canDelete && (
+          <button type="button" className="button danger" onClick={() => setConfirming(true)}>
+            Delete section
+          </button>
+        )}
+      </div>
+      {confirming && (
+        <Dialog title={`Delete section “${selected.sectionName}”?`} onClose={() => setConfirming(false)}>
+          <p>Its tests and subsections move to {parentName}.</p>
+          <div className="button-row">
+            <button
+              type="button"
+              className="button danger"
+              disabled={remove.isPending}
+              onClick={() =>
+                remove.mutate(selected.sectionId, {
+                  onSuccess: (r) => onSelect(r.parentSectionId ?? undefined),
+                  onSettled: () => setConfirming(false),
+                })
+              }
+            >
+              Delete
+            </button>
+            <button type="button" className="button secondary" onClick={() => setConfirming(false)}>
+              Cancel
+            </button>
+          </div>
+        </Dialog>
+      )}
+    </form>
+  );
+}
+
+/** Add a section; rename, move or (Admin) delete the selected one. */
+export function SectionEditor(props: Props) {
+  return (
+    <div className="section-editor">
+      {props.selected && <EditSectionForm key={props.selected.sectionId} {...props} selected={props.selected} />}
+      <AddSectionForm {...props} />
+    </div>
+  );
+}

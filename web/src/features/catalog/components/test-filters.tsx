@@ -1,0 +1,61 @@
+import { useEffect, useState } from 'react';
+import { useLabels } from '../api/get-labels';
+import { useLookup } from '../api/get-lookups';
+import { useSquads } from '../api/get-squads';
+import type { TestFilters } from '../api/get-tests';
+import type { IdFilter } from '../catalog-filters';
+
+interface Props {
+  projectId: number;
+  filters: TestFilters;
+  onChange: (field: keyof TestFilters, value: number | string | undefined) => void;
+}
+
+function FilterSelect({ id, label, field, options, filters, onChange }: Omit<Props, 'projectId'> & {
+  id: string;
+  label: string;
+  field: IdFilter;
+  options: { id: number; name: string }[];
+}) {
+  return (
+    <div className="filter">
+      <label htmlFor={id}>{label}</label>
+      <select id={id} value={filters[field] ?? ''} onChange={(e) => onChange(field, e.target.value ? Number(e.target.value) : undefined)}>
+        <option value="">Any</option>
+        {options.map((o) => (
+          <option key={o.id} value={o.id}>
+            {o.name}
+          </option>
+        ))}
+      </select>
+    </div>
+  );
+}
+
+/** Filters of the test list: lookups, label, squad, and a title search applied as you type. */
+export function TestFiltersBar({ projectId, filters, onChange }: Props) {
+  const priorities = useLookup('/api/v1/priority', projectId);
+  const automation = useLookup('/api/v1/automation-status', projectId);
+  const labels = useLabels(projectId);
+  const squads = useSquads(projectId);
+  const [search, setSearch] = useState(filters.search ?? '');
+  useEffect(() => setSearch(filters.search ?? ''), [filters.search]);
+  useEffect(() => {
+    if (search.trim() === (filters.search ?? '')) return;
+    const timer = setTimeout(() => onChange('search', search.trim()), 250);
+    return () => clearTimeout(timer);
+  }, [search, filters.search, onChange]);
+  const shared = { filters, onChange };
+  return (
+    <div className="filters" role="search" aria-label="Filter tests">
+      <div className="filter search">
+        <label htmlFor="filter-search">Search titles</label>
+        <input id="filter-search" type="search" value={search} maxLength={200} onChange={(e) => setSearch(e.target.value)} />
+      </div>
+      <FilterSelect id="filter-priority" label="Priority" field="priorityId" options={priorities.data ?? []} {...shared} />
+      <FilterSelect id="filter-automation" label="Automation" field="automationStatusId" options={automation.data ?? []} {...shared} />
+      <FilterSelect id="filter-label" label="Label" field="labelId" options={(labels.data ?? []).map((l) => ({ id: l.labelId, name: l.labelName }))} {...shared} />
+      <FilterSelect id="filter-squad" label="Squad" field="squadId" options={(squads.data ?? []).map((s) => ({ id: s.squadId, name: s.squadName }))} {...shared} />
+    </div>
+  );
+}

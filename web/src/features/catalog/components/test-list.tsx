@@ -1,0 +1,112 @@
+import { useQueries, useQueryClient } from '@tanstack/react-query';
+import { useVirtualizer } from '@tanstack/react-virtual';
+import { useCallback, useEffect, useMemo, useRef, useState, type MouseEvent } from 'react';
+import { Link } from 'react-router';
+import { ErrorMessage } from '../../../components/error-message';
+import { useLookup } from '../api/get-lookups';
+import type { Section } from '../api/get-sections';
+import { TESTS_PAGE_SIZE, testsPageQueryOptions, useFirstTestsPage, type TestFilters, type TestRow } from '../api/get-tests';
+import { isSelected, pagesCovering, rangeBounds, selectRange, toggle, type Selection } from '../catalog-selection';
+
+const ROW_HEIGHT = 48;
+
+interface Props {
+  projectId: number;
+  filters: TestFilters;
+  sections: Section[];
+  /** Absent for a Reader: no checkboxes. */
+  selection?: { value: Selection; set: (update: (s: Selection) => Selection) => void };
+  onTotal: (total: number | undefined) => void;
+}
+
+/**
+ * The matching tests as a virtual list: only the rows in view are in the DOM, and only the pages
+ * (TESTS_PAGE_SIZE rows) under them are fetched, so 20,000 tests scroll like 20.
+ */
+export function TestList({ projectId, filters, sections, selection, onTotal }: Props) {
+  const qc = useQueryClient();
+  const scrollRef = useRef<HTMLDivElement>(null);
+  const first = useFirstTestsPage(projectId, filters);
+  const total = first.data?.total ?? 0;
+  useEffect(() => onTotal(first.isPlaceholderData ? undefined : first.data?.total), [first.data?.total, first.isPlaceholderData, onTotal]);
+
+  const virtualizer = useVirtualizer({ count: total, getScrollElement: () => scrollRef.current, estimateSize: () => ROW_HEIGHT, overscan: 8 });
+  const filtersKey = JSON.stringify(filters);
+  useEffect(() => virtualizer.scrollToOffset(0), [filtersKey, virtualizer]);
+  const items = virtualizer.getVirtualItems();
+  const pages = [...new Set(items.map((i) => Math.floor(i.index / TESTS_PAGE_SIZE)))].filter((p) => p > 0);
+  const later = useQueries({ queries: pages.map((p) => testsPageQueryOptions(projectId, filters, p)) });
+  const laterError = later.find((q) => q.error)?.error;
+
+  const rowAt = useCallback(
+    (index: number): TestRow | undefined => {
+      const page = Math.floor(index / TESTS_PAGE_SIZE);
+      const data = page === 0 ? first.data : qc.getQueryData(testsPageQueryOptions(projectId, filters, page).queryKey);
+      return data?.tests[index % TESTS_PAGE_SIZE];
+    },
+    // `later` re-renders this list when a page lands; the cache is read fresh each time.
+    [first.data, qc, projectId, filters],
+  );
+
+  const priorities = useLookup('/api/v1/priority', projectId);
+  const names = useMemo(() => ({
+    priority: new Map(priorities.data?.map((p) => [p.id, p.name])),
+    section: new Map(sections.map((s) => [s.sectionId, s.sectionName])),
+  }), [priorities.data, sections]);
+
+  const [rangeError, setRangeError] = useState<unknown>(null);
+  const onCheck = async (e: MouseEvent<HTMLInputElement>, index: number, testId: number) => {
+    if (!selection) return;
+    setRangeError(null);
+    if (!e.shiftKey) return selection.set((s) => toggle(s, index, testId));
+    // A range may reach rows never scrolled into view: load their pages first.
+    const [from, to] = rangeBounds(selection.value, index);
+    try {
+      await Promise.all(pagesCovering(from, to, TESTS_PAGE_SIZE).map((p) => qc.ensureQueryData(testsPageQueryOptions(projectId, filters, p))));
+      selection.set((s) => selectRange(s, index, (i) => rowAt(i)?.testId));
+    } catch (error) {
+      setRangeError(error);
+    }
+  };
+
+  return (
+    <div className="test-list">
+      <ErrorMessage error={first.error ?? laterError ?? rangeError} />
+      {first.isPending && <p className="muted">Loading tests…</p>}
+      {first.data && total === 0 && <p className="muted">No tests match.</p>}
+      <div ref={scrollRef} className="test-scroll" tabIndex={total > 0 ? 0 : -1} aria-label="Tests" role="region" aria-busy={first.isFetching}>
+        <ul style={{ height: virtualizer.getTotalSize() }}>
+          {items.map((item) => {
+            const test = rowAt(item.index);
+            return (
+              <li key={item.key} className="test-row" style={{ transform: `translateY(${item.start}px)`, height: item.size }} aria-setsize={total} aria-posinset={item.index + 1}>
+                {test ? (
+                  <>
+                    {selection && (
+                      <input
+                        type="checkbox"
+                        aria-label={`Select ${test.title}`}
+                        checked={isSelected(selection.value, test.testId)}
+                        onChange={() => undefined}
+                        onClick={(e) => void onCheck(e, item.index, test.testId)}
+                      />
+                    )}
+                    <Link className="test-title" to={`/projects/${projectId}/tests/${test.testId}`}>
+                      {test.title}
+                    </Link>
+                    <span className="test-meta">
+                      {test.priorityId !== null && <span className="tag">{names.priority.get(test.priorityId)}</span>}
+                      {test.sectionId !== null && <span className="muted section-name">{names.section.get(test.sectionId)}</span>}
+                    </span>
+                  </>
+                ) : (
+                  <span className="muted">Loading…</span>
+                )}
+              </li>
+            );
+          })}
+        </ul>
+      </div>
+    </div>
+  );
+}
