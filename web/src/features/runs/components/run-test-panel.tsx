@@ -1,0 +1,112 @@
+import type { RefObject } from 'react';
+import { ErrorMessage } from '../../../components/error-message';
+import { STATUSES, STATUS_LABELS } from '../../../lib/status-counts';
+import { useRunTestHistory } from '../api/get-run-test-history';
+import type { RunTest } from '../api/get-run-tests';
+import { useTestDetails } from '../api/get-test-details';
+import { STATUS_KEY, type TestStatus } from '../run-execution';
+import { StatusBadge } from './status-badge';
+
+interface Props {
+  projectId: number;
+  runId: number;
+  test: RunTest;
+  sectionPath: string | null;
+  /** Status buttons and the comment box show only when results may be set. */
+  editable: boolean;
+  checkedCount: number;
+  draft: string;
+  onDraft: (text: string) => void;
+  onStatus: (status: TestStatus) => void;
+  onLeaveComment: () => void;
+  commentRef: RefObject<HTMLTextAreaElement | null>;
+}
+
+function Field({ label, text }: { label: string; text: string | null | undefined }) {
+  if (!text) return null;
+  return (
+    <>
+      <h3>{label}</h3>
+      <p className="run-panel-text">{text}</p>
+    </>
+  );
+}
+
+const when = (iso: string) => new Date(iso).toLocaleString();
+
+/** The current test: what to do and expect, its result and history in this run, and the controls. */
+export function RunTestPanel(props: Props) {
+  const { projectId, runId, test, editable } = props;
+  const details = useTestDetails(projectId, test.deleted ? undefined : test.testId);
+  const history = useRunTestHistory(projectId, runId, test.testId);
+  return (
+    <aside className="run-panel" aria-labelledby="run-panel-title">
+      <h2 id="run-panel-title">{test.title}</h2>
+      <p className="muted run-panel-meta">
+        #{test.testId}
+        {props.sectionPath && ` · ${props.sectionPath}`}
+        {test.snapshot?.priority && ` · ${test.snapshot.priority}`}
+      </p>
+      <div className="run-panel-result">
+        <StatusBadge status={test.status} />
+        {test.comment && <span className="run-panel-comment">{test.comment}</span>}
+      </div>
+
+      {editable && (
+        <div className="run-panel-controls">
+          <div className="status-buttons" role="group" aria-label={props.checkedCount ? `Set status of ${props.checkedCount} checked tests` : 'Set status'}>
+            {STATUSES.map((s) => (
+              <button key={s} type="button" className="button secondary status-button" data-status={s} aria-keyshortcuts={STATUS_KEY[s]} onClick={() => props.onStatus(s)}>
+                {STATUS_LABELS[s]} <kbd aria-hidden="true">{STATUS_KEY[s]}</kbd>
+              </button>
+            ))}
+          </div>
+          <label htmlFor="run-comment">Comment</label>
+          <textarea
+            id="run-comment"
+            ref={props.commentRef}
+            rows={3}
+            value={props.draft}
+            aria-describedby="run-comment-hint"
+            onChange={(e) => props.onDraft(e.target.value)}
+            onKeyDown={(e) => {
+              if (e.key === 'Escape') {
+                e.preventDefault();
+                props.onLeaveComment();
+              }
+            }}
+          />
+          <p id="run-comment-hint" className="muted run-hint">
+            Saved with the next status you set{props.checkedCount ? ` (on each of the ${props.checkedCount} checked tests)` : ''}. Esc returns to the list.
+          </p>
+        </div>
+      )}
+
+      {test.deleted && <p className="muted">This test has left the catalog; its result stays in the run.</p>}
+      <ErrorMessage error={details.error} />
+      {details.data && (
+        <>
+          <Field label="Description" text={details.data.testDescription} />
+          <Field label="Preconditions" text={details.data.preconditions} />
+          <Field label="Steps" text={details.data.steps} />
+          <Field label="Expected result" text={details.data.expectedResult} />
+          {!details.data.steps && !details.data.expectedResult && <p className="muted">No steps or expected result written.</p>}
+        </>
+      )}
+
+      <h3>History in this run</h3>
+      <ErrorMessage error={history.error} />
+      {history.data && history.data.length === 0 && <p className="muted">No result yet.</p>}
+      {history.data && history.data.length > 0 && (
+        <ol className="run-history">
+          {history.data.map((h) => (
+            <li key={h.historyId}>
+              <StatusBadge status={h.status} /> <span className="muted">{when(h.createdAt)}{h.userName ? ` · ${h.userName}` : ''}</span>
+              {h.comment && <p className="run-panel-text">{h.comment}</p>}
+            </li>
+          ))}
+        </ol>
+      )}
+    </aside>
+  );
+}

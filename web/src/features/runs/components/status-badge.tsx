@@ -1,0 +1,11 @@
+import { STATUS_COLORS, STATUS_LABELS, type Status } from '../../../lib/status-counts';
+
+/** A test's status as text with the reports' color as a dot, so color is never alone. */
+export function StatusBadge({ status }: { status: Status }) {
+  return (
+    <span className="status-badge" data-status={status}>
+      <span className="status-dot" style={{ background: STATUS_COLORS[status] }} aria-hidden="true" />
+      {STATUS_LABELS[status]}
+    </span>
+  );
+}
