@@ -1,0 +1,19 @@
+import { useMutation, useQueryClient } from '@tanstack/react-query';
+import { api, unwrap } from '../../../lib/api';
+import type { operations } from '../../../lib/api-types';
+
+type UpdateRoleBody = operations['putUserUpdateRole']['requestBody']['content']['application/json'];
+
+/** Changes a member's role in one organization; refreshes `me` too, as it may be the caller's own (the nav follows). */
+export function useUpdateRole() {
+  const queryClient = useQueryClient();
+  return useMutation({
+    mutationFn: (body: UpdateRoleBody) => unwrap(api.PUT('/api/v1/user/update-role', { body })),
+    onSuccess: async (_user, body) => {
+      await Promise.all([
+        queryClient.invalidateQueries({ queryKey: ['users', body.orgId] }),
+        queryClient.invalidateQueries({ queryKey: ['me'] }),
+      ]);
+    },
+  });
+}

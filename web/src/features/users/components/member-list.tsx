@@ -1,0 +1,83 @@
+import { useState } from 'react';
+import { ErrorMessage } from '../../../components/error-message';
+import type { Role } from '../../auth/use-role';
+import { useUpdateRole } from '../api/update-role';
+import { useUsers } from '../api/get-users';
+import { nextOffset, pageSummary, previousOffset } from '../paging';
+import { ROLES } from '../roles';
+
+const PAGE_SIZE = 25;
+
+/** One organization's members, paged, each with a role select; the server's refusals show their text. */
+export function MemberList({ orgId, orgName, myUserId }: { orgId: number; orgName: string; myUserId: number }) {
+  const [offset, setOffset] = useState(0);
+  const users = useUsers(orgId, PAGE_SIZE, offset);
+  const updateRole = useUpdateRole();
+  const [announcement, setAnnouncement] = useState('');
+  const paging = users.data && { offset, limit: PAGE_SIZE, total: users.data.total };
+  const previous = paging && previousOffset(paging);
+  const next = paging && nextOffset(paging);
+
+  const change = (userId: number, name: string, role: Role) => {
+    setAnnouncement('');
+    updateRole.mutate({ userId, role, orgId }, { onSuccess: () => setAnnouncement(`${name} is now ${role} in ${orgName}`) });
+  };
+
+  return (
+    <section aria-labelledby="members-heading">
+      <h2 id="members-heading">Members of {orgName}</h2>
+      <ErrorMessage error={users.error ?? updateRole.error} />
+      <p role="status" className="users-status">
+        {announcement}
+      </p>
+      {users.isPending && <p className="muted">Loading…</p>}
+      {users.data && (
+        <>
+          <table className="users-table">
+            <thead>
+              <tr>
+                <th scope="col">Name</th>
+                <th scope="col">Email</th>
+                <th scope="col">Role</th>
+              </tr>
+            </thead>
+            <tbody>
+              {users.data.users.map((user) => (
+                <tr key={user.userId}>
+                  <th scope="row">
+                    {user.name}
+                    {user.userId === myUserId && <span className="muted"> (you)</span>}
+                  </th>
+                  <td data-label="Email">{user.email}</td>
+                  <td data-label="Role">
+                    <select
+                      aria-label={`Role of ${user.name}`}
+                      value={user.role ?? ''}
+                      disabled={updateRole.isPending}
+                      onChange={(e) => change(user.userId, user.name, e.target.value as Role)}
+                    >
+                      {ROLES.map((role) => (
+                        <option key={role} value={role}>
+                          {role}
+                        </option>
+                      ))}
+                    </select>
+                  </td>
+                </tr>
+              ))}
+            </tbody>
+          </table>
+          <nav className="users-paging" aria-label="Members pages">
+            <button type="button" className="button secondary" disabled={previous === undefined} onClick={() => setOffset(previous ?? 0)}>
+              Previous
+            </button>
+            <span aria-live="polite">{paging && pageSummary(paging)}</span>
+            <button type="button" className="button secondary" disabled={next === undefined} onClick={() => setOffset(next ?? offset)}>
+              Next
+            </button>
+          </nav>
+        </>
+      )}
+    </section>
+  );
+}
