@@ -1,16 +1,16 @@
 import { percentOf, STATUS_COLORS, STATUS_LABELS, STATUSES, summaryText, type StatusCounts } from '../../../lib/status-counts';
 import '../../../components/status-bar.css';
 
-const WIDTH = 500;
+const WIDTH = 400;
 const BAR = 26;
 const GAP = 12;
-const LABEL = 90;
+const LABEL = 80;
 
 /** Horizontal bars of the five statuses (colors of the PDF/HTML reports); the table beside it is its text alternative. */
 export function StatusChart({ counts }: { counts: StatusCounts }) {
   const max = Math.max(1, ...STATUSES.map((s) => counts[s]));
   const height = STATUSES.length * (BAR + GAP);
-  const plot = WIDTH - LABEL - 90;
+  const plot = WIDTH - LABEL - 85;
   return (
     <div className="status-chart">
       <svg viewBox={`0 0 ${WIDTH} ${height}`} role="img" aria-labelledby="status-chart-title" className="status-chart-svg">
@@ -28,7 +28,7 @@ export function StatusChart({ counts }: { counts: StatusCounts }) {
         })}
       </svg>
       <table className="report-table summary-table">
-        <caption>Summary</caption>
+        <caption>Counts by status</caption>
         <thead>
           <tr><th scope="col">Status</th><th scope="col">Tests</th><th scope="col">Share</th></tr>
         </thead>
