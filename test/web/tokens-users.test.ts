@@ -1,0 +1,142 @@
+import type { Page } from 'playwright-core';
+import { createOrg, createUser, type TestUser } from '../support/factories';
+import { checkScreen, startWebHarness, type WebHarness } from './support/web-harness';
+
+// Screens 7 and 8 of the web app: API tokens (generate, shown once, copy, last use, revoke) and
+// Users (an Admin pages through an organization's members, changes roles, invites; others are told).
+
+let h: WebHarness;
+let orgName: string;
+let orgId: number;
+let admin: TestUser;
+let member: TestUser;
+let reader: TestUser;
+
+const nameOf = (u: TestUser) => `${u.role} ${u.email}`; // the factory's naming
+
+beforeAll(async () => {
+  h = await startWebHarness();
+  const org = await createOrg(h.t.db);
+  ({ orgId, orgName } = org);
+  admin = await createUser(h.t.db, 'Admin', [orgId]);
+  member = await createUser(h.t.db, 'User', [orgId]);
+  reader = await createUser(h.t.db, 'Reader', [orgId]);
+  // Enough members for a second page (25 a page): 3 above + 24.
+  for (let i = 0; i < 24; i++) {
+    await h.t.db.user.create({ data: { email: `extra-${i}-${orgId}@example.test`, name: `Extra ${i}`, memberships: { create: { orgId, role: 'Reader' } } } });
+  }
+}, 120_000);
+afterAll(() => h?.close());
+
+const membership = (userId: number) => h.t.db.membership.findUniqueOrThrow({ where: { userId_orgId: { userId, orgId } } });
+
+async function lastUsedOf(tokenId: number): Promise<Date | null> {
+  // Written off the request path (advisory), so it may lag the request a little.
+  for (let i = 0; i < 50; i++) {
+    const row = await h.t.db.apiToken.findUniqueOrThrow({ where: { tokenId } });
+    if (row.lastUsedAt) return row.lastUsedAt;
+    await new Promise((r) => setTimeout(r, 100));
+  }
+  return null;
+}
+
+const tokenRow = (page: Page, name: string) => page.getByRole('row').filter({ has: page.getByRole('rowheader', { name }) });
+
+it('generates a token shown once with a copy button, lists its use, and revokes it after a confirm step', async () => {
+  const page = await h.signIn(member.token);
+  await page.context().grantPermissions(['clipboard-read', 'clipboard-write'], { origin: h.baseUrl });
+  await page.goto(`${h.baseUrl}/tokens`);
+  await page.getByRole('heading', { level: 1, name: 'API tokens' }).waitFor();
+
+  await page.getByLabel('Name').fill('CI pipeline');
+  await page.getByRole('button', { name: 'Generate token' }).click();
+  const secretField = page.getByLabel('New token');
+  await secretField.waitFor();
+  const secret = await secretField.inputValue();
+  expect(secret).toMatch(/^cb_/);
+  await page.getByText("Copy it now: you won't see it again.").waitFor();
+  await page.getByRole('button', { name: 'Copy' }).click();
+  await page.getByRole('status').filter({ hasText: 'Copied' }).waitFor();
+  expect(await page.evaluate('navigator.clipboard.readText()')).toBe(secret);
+  await tokenRow(page, 'CI pipeline').getByRole('cell', { name: 'Active' }).waitFor();
+  await checkScreen(page, 'tokens-new-token');
+
+  // The secret is the user's own token: it works against the API, and was minted for them.
+  const tokens = await h.t.as(secret).get('/tokens').expect(200);
+  const created = tokens.body.data.find((t: { name: string }) => t.name === 'CI pipeline');
+  expect(created).toMatchObject({ userId: member.userId, revokedAt: null });
+  expect(await lastUsedOf(created.tokenId)).not.toBeNull();
+
+  // Shown once: a reload has the token listed, with its last use, and its secret nowhere.
+  await page.reload();
+  const row = tokenRow(page, 'CI pipeline');
+  await row.waitFor();
+  expect(await row.getByRole('cell').nth(1).textContent()).not.toBe('Never');
+  expect(await page.getByLabel('New token').count()).toBe(0);
+  expect(await page.content()).not.toContain(secret);
+
+  // Revoking asks first; Cancel keeps the token working.
+  await row.getByRole('button', { name: 'Revoke “CI pipeline”' }).click();
+  await row.getByRole('button', { name: 'Cancel' }).click();
+  await h.t.as(secret).get('/tokens').expect(200);
+  await row.getByRole('button', { name: 'Revoke “CI pipeline”' }).click();
+  await checkScreen(page, 'tokens-revoke-confirm');
+  await row.getByRole('button', { name: 'Yes, revoke' }).click();
+  await page.getByRole('status').filter({ hasText: 'Token “CI pipeline” revoked' }).waitFor();
+  await row.getByRole('cell', { name: /^Revoked / }).waitFor();
+  expect(await row.getByRole('button').count()).toBe(0);
+  await h.t.as(secret).get('/tokens').expect(401);
+  expect((await h.t.db.apiToken.findUniqueOrThrow({ where: { tokenId: created.tokenId } })).revokedAt).not.toBeNull();
+});
+
+it('lets an Admin page through members, change a role, see the last-Admin refusal, and invite', async () => {
+  const page = await h.signIn(admin.token);
+  await page.goto(`${h.baseUrl}/users`);
+  await page.getByRole('heading', { level: 1, name: 'Users' }).waitFor();
+  await page.getByRole('heading', { level: 2, name: `Members of ${orgName}` }).waitFor();
+  const pages = page.getByRole('navigation', { name: 'Members pages' });
+  await pages.getByText('1–25 of 27').waitFor();
+  expect(await page.getByRole('row').filter({ has: page.getByRole('rowheader', { name: nameOf(member) }) }).getByRole('cell').first().textContent()).toBe(member.email);
+  await checkScreen(page, 'users-members');
+
+  await pages.getByRole('button', { name: 'Next' }).click();
+  await pages.getByText('26–27 of 27').waitFor();
+  await page.getByRole('rowheader', { name: 'Extra 23' }).waitFor();
+  await pages.getByRole('button', { name: 'Previous' }).click();
+  await pages.getByText('1–25 of 27').waitFor();
+
+  const memberRole = page.getByLabel(`Role of ${nameOf(member)}`);
+  expect(await memberRole.inputValue()).toBe('User');
+  await memberRole.selectOption('Reader');
+  await page.getByRole('status').filter({ hasText: `${nameOf(member)} is now Reader in ${orgName}` }).waitFor();
+  expect((await membership(member.userId)).role).toBe('Reader');
+
+  // The only Admin demoting themself: the server's 409 text shows, and the select keeps Admin.
+  const ownRole = page.getByLabel(`Role of ${nameOf(admin)}`);
+  await ownRole.selectOption('User');
+  await page.getByRole('alert').filter({ hasText: 'Cannot change the role of the last Admin (409)' }).waitFor();
+  expect(await ownRole.inputValue()).toBe('Admin');
+  expect((await membership(admin.userId)).role).toBe('Admin');
+
+  await page.getByLabel('Email').fill('New.Tester@Example.test');
+  await page.getByLabel('Role', { exact: true }).selectOption('User');
+  await page.getByRole('button', { name: 'Invite' }).click();
+  await page.getByRole('status').filter({ hasText: `Invited new.tester@example.test as User of ${orgName}` }).waitFor();
+  expect(await h.t.db.invitation.findUnique({ where: { orgId_email: { orgId, email: 'new.tester@example.test' } } })).toMatchObject({ role: 'User', invitedBy: admin.userId });
+  await page.getByLabel('Email').fill(reader.email);
+  await page.getByRole('button', { name: 'Invite' }).click();
+  await page.getByRole('alert').filter({ hasText: 'User is already a member of this organization (409)' }).waitFor();
+});
+
+it('tells a Reader that only Admins manage users, with no controls', async () => {
+  const page = await h.signIn(reader.token);
+  await page.goto(`${h.baseUrl}/users`);
+  await page.getByRole('heading', { level: 1, name: 'Users' }).waitFor();
+  await page.getByText('Only Admins manage users.').waitFor();
+  const main = page.getByRole('main');
+  expect(await main.getByRole('combobox').count()).toBe(0);
+  expect(await main.getByRole('textbox').count()).toBe(0);
+  expect(await main.getByRole('button').count()).toBe(0);
+  expect(await main.getByRole('table').count()).toBe(0);
+  await checkScreen(page, 'users-reader');
+});
