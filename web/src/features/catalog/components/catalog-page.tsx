@@ -38,7 +38,7 @@ export function CatalogPage() {
 
   const sectionList = sections.data ?? [];
   const sectionName = sectionList.find((s) => s.sectionId === filters.sectionId)?.sectionName;
-  const title = project.data ? `Catalog · ${project.data.projectName}` : 'Catalog';
+  const title = project.data ? `Catalog of ${project.data.projectName}` : 'Catalog';
   return (
     <Page title={title}>
       <ErrorMessage error={project.error} />
