@@ -1,7 +1,62 @@
-import { useParams } from 'react-router';
-import { Placeholder } from '../../../components/page';
+import { Link, useNavigate, useParams } from 'react-router';
+import { ErrorMessage } from '../../../components/error-message';
+import { Page } from '../../../components/page';
+import { atLeast, useRole } from '../../auth/use-role';
+import { useProject } from '../../projects/api/get-project';
+import { useDeleteTest } from '../api/delete-test';
+import { useTest } from '../api/get-test';
+import { useUpdateTest } from '../api/update-test';
+import '../test-cases.css';
+import { StatusHistory } from './status-history';
+import { TestCaseForm } from './test-case-form';
 
+/** One test case: its fields (editable by a User, deletable by an Admin) and its status history. */
 export function TestCasePage() {
-  const { testId } = useParams();
-  return <Placeholder title={`Test case ${testId}`} />;
+  const projectId = Number(useParams().projectId);
+  const testId = Number(useParams().testId);
+  const navigate = useNavigate();
+  const project = useProject(projectId);
+  const role = useRole(project.data?.orgId);
+  const test = useTest(projectId, testId);
+  const save = useUpdateTest(projectId, testId);
+  const remove = useDeleteTest(projectId, testId);
+  const catalog = `/projects/${projectId}/catalog`;
+
+  const onDelete = () => {
+    if (!window.confirm(`Delete the test "${test.data?.title}"? Runs keep its results.`)) return;
+    remove.mutate(undefined, { onSuccess: () => navigate(catalog) });
+  };
+
+  return (
+    <Page title={test.data?.title ?? `Test case ${testId}`}>
+      <p className="test-case-crumbs">
+        <Link to={catalog}>← Back to the catalog</Link>
+        {test.data && <span className="muted"> · Test #{test.data.testId}</span>}
+      </p>
+      <ErrorMessage error={test.error} />
+      {test.isPending && <p className="muted">Loading…</p>}
+      {test.data && (
+        <>
+          {role === 'Reader' && <p className="muted">You can read this test; editing needs the User role.</p>}
+          <TestCaseForm
+            key={test.data.updatedAt}
+            test={test.data}
+            readOnly={!atLeast(role, 'User')}
+            save={save}
+            actions={
+              atLeast(role, 'Admin') && (
+                <>
+                  <button type="button" className="button danger" onClick={onDelete} disabled={remove.isPending}>
+                    Delete test
+                  </button>
+                  <ErrorMessage error={remove.error} />
+                </>
+              )
+            }
+          />
+          <StatusHistory projectId={projectId} testId={testId} />
+        </>
+      )}
+    </Page>
+  );
 }

@@ -1,0 +1,139 @@
+import { createLabel, createSection, createSquad, lookupIds } from '../support/catalog-factories';
+import { createOrg, createProject, createUser, type TestUser } from '../support/factories';
+import { startRun } from '../support/run-factories';
+import { checkScreen, startWebHarness, type WebHarness } from './support/web-harness';
+
+// The test case screen: open by deep link, edit every kind of field and save only what changed,
+// the server's validation text beside the form, the status history from runs, a Reader's
+// read-only view and an Admin's delete.
+
+let h: WebHarness;
+let admin: TestUser;
+let user: TestUser;
+let reader: TestUser;
+let projectId: number;
+let testId: number;
+let ids: { payments: number; checkout: number; smoke: number; regression: number; critical: number; high: number };
+const url = (id = testId) => `${h.baseUrl}/projects/${projectId}/tests/${id}`;
+
+beforeAll(async () => {
+  h = await startWebHarness();
+  const org = await createOrg(h.t.db, 'Case testers');
+  [admin, user, reader] = await Promise.all([createUser(h.t.db, 'Admin', [org.orgId]), createUser(h.t.db, 'User', [org.orgId]), createUser(h.t.db, 'Reader', [org.orgId])]);
+  projectId = (await createProject(h.t.db, org.orgId, { projectName: 'Shop' })).projectId;
+  const checkout = await createSection(h.t.db, projectId, 'Checkout');
+  const payments = await createSection(h.t.db, projectId, 'Payments', checkout.sectionId);
+  const [smoke, regression] = [await createLabel(h.t.db, projectId, 'smoke'), await createLabel(h.t.db, projectId, 'regression')];
+  await createSquad(h.t.db, projectId, 'Payments squad');
+  const lookups = await lookupIds(h.t.db, projectId);
+  ids = { checkout: checkout.sectionId, payments: payments.sectionId, smoke: smoke.labelId, regression: regression.labelId, critical: lookups.priority.Critical, high: lookups.priority.High };
+  const created = await h.t.as(user.token).post('/test/create', {
+    projectId, title: 'Pay with a saved card', steps: '1. Open the cart', preconditions: 'Signed in', sectionId: ids.checkout, priorityId: ids.high, labels: [ids.smoke],
+  }).expect(201);
+  testId = created.body.data.testId;
+}, 120_000);
+afterAll(() => h?.close());
+
+const details = async () => (await h.t.as(admin.token).get('/test/details', { projectId, testId }).expect(200)).body.data;
+
+it('edits title, steps, priority, labels and section, sends only those, and they persist', async () => {
+  const page = await h.signIn(user.token);
+  await page.goto(url());
+  await page.getByRole('heading', { level: 1, name: 'Pay with a saved card' }).waitFor();
+  expect(await page.getByLabel('Section').locator('option:checked').textContent()).toBe('Checkout');
+  expect(await page.getByRole('option', { name: 'Checkout > Payments' }).count()).toBe(1);
+
+  await page.getByLabel('Title').fill('Pay with a stored card');
+  await page.getByLabel('Steps').fill('1. Open the cart\n2. Pay');
+  await page.getByLabel('Priority').selectOption({ label: 'Critical' });
+  await page.getByRole('checkbox', { name: 'regression' }).check();
+  await page.getByRole('checkbox', { name: 'smoke' }).uncheck();
+  await page.getByLabel('Section').selectOption({ label: 'Checkout > Payments' });
+  const [request] = await Promise.all([
+    page.waitForRequest((r) => r.url().endsWith('/api/v1/test/update')),
+    page.getByRole('button', { name: 'Save' }).click(),
+  ]);
+  expect(request.postDataJSON()).toEqual({
+    testId, projectId, title: 'Pay with a stored card', steps: '1. Open the cart\n2. Pay', priorityId: ids.critical, labels: [ids.regression], sectionId: ids.payments,
+  });
+  await page.getByRole('status').getByText('Saved').waitFor();
+
+  await page.reload();
+  await page.getByRole('heading', { level: 1, name: 'Pay with a stored card' }).waitFor();
+  expect(await page.getByLabel('Title').inputValue()).toBe('Pay with a stored card');
+  expect(await page.getByLabel('Steps').inputValue()).toBe('1. Open the cart\n2. Pay');
+  expect(await page.getByLabel('Preconditions').inputValue()).toBe('Signed in');
+  expect(await page.getByLabel('Priority').locator('option:checked').textContent()).toBe('Critical');
+  expect(await page.getByLabel('Section').locator('option:checked').textContent()).toBe('Checkout > Payments');
+  expect(await page.getByRole('checkbox', { name: 'regression' }).isChecked()).toBe(true);
+  expect(await page.getByRole('checkbox', { name: 'smoke' }).isChecked()).toBe(false);
+  expect(await details()).toMatchObject({
+    title: 'Pay with a stored card', steps: '1. Open the cart\n2. Pay', preconditions: 'Signed in', priorityId: ids.critical, sectionId: ids.payments, labels: [ids.regression],
+  });
+  await page.getByRole('link', { name: '← Back to the catalog' }).click();
+  await page.waitForURL(`${h.baseUrl}/projects/${projectId}/catalog`);
+});
+
+it("shows the server's 400 text for an empty title and saves nothing", async () => {
+  const before = await details();
+  const page = await h.signIn(user.token);
+  await page.goto(url());
+  await page.getByLabel('Title').fill('');
+  await page.getByRole('button', { name: 'Save' }).click();
+  await page.getByRole('alert').getByText('Invalid request: title: Must not be empty (400)').waitFor();
+  expect(await details()).toEqual(before);
+});
+
+it("lists the test's status history across runs, newest first, and passes axe", async () => {
+  const api = h.t.as(user.token);
+  const nightly = await startRun(h.t, user.token, projectId, [testId], 'Nightly');
+  await api.put('/run/update-test-status', { runId: nightly.runId, projectId, testResults: [{ testId, status: 'failed', comment: 'Card declined' }] }).expect(200);
+  const release = await startRun(h.t, admin.token, projectId, [testId], 'Release');
+  await h.t.as(admin.token).put('/run/update-test-status', { runId: release.runId, projectId, testResults: [{ testId, status: 'passed' }] }).expect(200);
+
+  const page = await h.signIn(user.token);
+  await page.goto(url());
+  const entries = page.getByRole('region', { name: 'Status history' }).getByRole('listitem');
+  await entries.first().waitFor();
+  const texts = await entries.allTextContents();
+  // A run's creation records each test as untested; the changes follow.
+  expect(texts.map((t) => t.split(' · ')[0])).toEqual([
+    `PassedRelease #${release.runId}Admin ${admin.email}`,
+    `UntestedRelease #${release.runId}Admin ${admin.email}`,
+    `FailedNightly #${nightly.runId}User ${user.email}`,
+    `UntestedNightly #${nightly.runId}User ${user.email}`,
+  ]);
+  expect(texts[2]).toMatch(/Card declined$/);
+  expect(await entries.first().getByRole('link').getAttribute('href')).toBe(`/projects/${projectId}/runs/${release.runId}`);
+  await checkScreen(page, 'test-case');
+});
+
+it('shows a Reader the fields read-only and no Save or Delete', async () => {
+  const page = await h.signIn(reader.token);
+  await page.goto(url());
+  await page.getByRole('heading', { level: 1, name: 'Pay with a stored card' }).waitFor();
+  await page.getByText('editing needs the User role').waitFor();
+  expect(await page.getByLabel('Title').isEditable()).toBe(false);
+  expect(await page.getByLabel('Steps').isEditable()).toBe(false);
+  expect(await page.getByLabel('Priority').isDisabled()).toBe(true);
+  expect(await page.getByRole('checkbox', { name: 'regression' }).isDisabled()).toBe(true);
+  expect(await page.getByRole('button', { name: 'Save' }).count()).toBe(0);
+  expect(await page.getByRole('button', { name: 'Delete test' }).count()).toBe(0);
+  await checkScreen(page, 'test-case-reader');
+});
+
+it('lets an Admin delete the test after confirming, back to the catalog', async () => {
+  const page = await h.signIn(admin.token);
+  const doomed = (await h.t.as(admin.token).post('/test/create', { projectId, title: 'Obsolete flow' }).expect(201)).body.data.testId;
+  await page.goto(url(doomed));
+  await page.getByRole('heading', { level: 1, name: 'Obsolete flow' }).waitFor();
+  const dialogs: string[] = [];
+  page.once('dialog', (d) => (dialogs.push(d.message()), void d.dismiss()));
+  await page.getByRole('button', { name: 'Delete test' }).click();
+  expect(dialogs).toEqual(['Delete the test "Obsolete flow"? Runs keep its results.']);
+  await h.t.as(admin.token).get('/test/details', { projectId, testId: doomed }).expect(200);
+
+  page.once('dialog', (d) => void d.accept());
+  await Promise.all([page.waitForURL(`${h.baseUrl}/projects/${projectId}/catalog`), page.getByRole('button', { name: 'Delete test' }).click()]);
+  await h.t.as(admin.token).get('/test/details', { projectId, testId: doomed }).expect(404);
+});

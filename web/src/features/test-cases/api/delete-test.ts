@@ -1,0 +1,15 @@
+import { useMutation, useQueryClient } from '@tanstack/react-query';
+import { api, unwrap } from '../../../lib/api';
+import { testQueryOptions } from './get-test';
+
+/** DELETE /test/delete (Admin): the test leaves the catalog; runs keep its results. */
+export function useDeleteTest(projectId: number, testId: number) {
+  const queryClient = useQueryClient();
+  return useMutation({
+    mutationFn: () => unwrap(api.DELETE('/api/v1/test/delete', { body: { testId, projectId } })),
+    onSuccess: async () => {
+      queryClient.removeQueries({ queryKey: testQueryOptions(projectId, testId).queryKey });
+      await queryClient.invalidateQueries({ queryKey: ['tests', projectId] });
+    },
+  });
+}

@@ -1,0 +1,37 @@
+import { Link } from 'react-router';
+import { ErrorMessage } from '../../../components/error-message';
+import { useUserNames } from '../../users/api/get-user';
+import { useTestStatusHistory } from '../api/get-test-status-history';
+import { StatusBadge } from './status-badge';
+
+/** The test's status changes across the project's runs, newest first. */
+export function StatusHistory({ projectId, testId }: { projectId: number; testId: number }) {
+  const history = useTestStatusHistory(projectId, testId);
+  const names = useUserNames((history.data ?? []).flatMap((e) => (e.userId === null ? [] : [e.userId])));
+  return (
+    <section className="test-status-history" aria-labelledby="test-status-history-heading">
+      <h2 id="test-status-history-heading">Status history</h2>
+      <ErrorMessage error={history.error} />
+      {history.isPending && <p className="muted">Loading…</p>}
+      {history.data?.length === 0 && <p className="muted">No run has recorded a status for this test yet.</p>}
+      {!!history.data?.length && (
+        <ol className="test-history-list">
+          {history.data.map((entry, i) => (
+            <li key={`${entry.runId}-${entry.createdAt}-${i}`} className="test-history-entry">
+              <StatusBadge status={entry.status} />
+              <Link to={`/projects/${projectId}/runs/${entry.runId}`}>
+                {entry.runName} <span className="muted">#{entry.runId}</span>
+              </Link>
+              <span className="test-history-meta muted">
+                {entry.userId === null ? 'Unknown user' : (names.get(entry.userId) ?? `User ${entry.userId}`)}
+                {' · '}
+                <time dateTime={entry.createdAt}>{new Date(entry.createdAt).toLocaleString()}</time>
+              </span>
+              {entry.comment && <p className="test-history-comment">{entry.comment}</p>}
+            </li>
+          ))}
+        </ol>
+      )}
+    </section>
+  );
+}
