@@ -46,6 +46,7 @@ export function RunTestList({ groups, currentId, selected, selectable, onOpen, o
                     aria-current={current || undefined}
                     tabIndex={current ? 0 : -1}
                     onClick={() => onOpen(t.testId)}
+                    onFocus={() => onOpen(t.testId)}
                   >
                     <span className="run-row-title">
                       {t.title}
