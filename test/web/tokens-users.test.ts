@@ -11,6 +11,7 @@ let orgId: number;
 let admin: TestUser;
 let member: TestUser;
 let reader: TestUser;
+let otherOrg: { orgId: number; orgName: string };
 
 const nameOf = (u: TestUser) => `${u.role} ${u.email}`; // the factory's naming
 
@@ -21,6 +22,10 @@ beforeAll(async () => {
   admin = await createUser(h.t.db, 'Admin', [orgId]);
   member = await createUser(h.t.db, 'User', [orgId]);
   reader = await createUser(h.t.db, 'Reader', [orgId]);
+  // The Admin also administers a second organization and is only a Reader of a third.
+  otherOrg = await createOrg(h.t.db);
+  const readOnlyOrg = await createOrg(h.t.db);
+  await h.t.db.membership.createMany({ data: [{ userId: admin.userId, orgId: otherOrg.orgId, role: 'Admin' }, { userId: admin.userId, orgId: readOnlyOrg.orgId, role: 'Reader' }] });
   // Enough members for a second page (25 a page): 3 above + 24.
   for (let i = 0; i < 24; i++) {
     await h.t.db.user.create({ data: { email: `extra-${i}-${orgId}@example.test`, name: `Extra ${i}`, memberships: { create: { orgId, role: 'Reader' } } } });
@@ -93,6 +98,16 @@ it('lets an Admin page through members, change a role, see the last-Admin refusa
   const page = await h.signIn(admin.token);
   await page.goto(`${h.baseUrl}/users`);
   await page.getByRole('heading', { level: 1, name: 'Users' }).waitFor();
+  await page.getByRole('heading', { level: 2, name: `Members of ${orgName}` }).waitFor();
+  // Only the organizations the caller administers are offered.
+  const orgSelect = page.getByLabel('Organization');
+  expect(await orgSelect.getByRole('option').allTextContents()).toEqual([orgName, otherOrg.orgName]);
+  await orgSelect.selectOption({ label: otherOrg.orgName });
+  await page.getByRole('heading', { level: 2, name: `Members of ${otherOrg.orgName}` }).waitFor();
+  await page.getByLabel(`Role of ${nameOf(admin)}`).waitFor();
+  expect(await page.getByRole('rowheader').count()).toBe(1);
+  expect(page.url()).toBe(`${h.baseUrl}/users?orgId=${otherOrg.orgId}`);
+  await orgSelect.selectOption({ label: orgName });
   await page.getByRole('heading', { level: 2, name: `Members of ${orgName}` }).waitFor();
   const pages = page.getByRole('navigation', { name: 'Members pages' });
   await pages.getByText('1–25 of 27').waitFor();
