@@ -79,6 +79,7 @@ it('lets a User create, edit, deactivate and reactivate a project, and shows a d
   // Deactivate: it moves to the inactive list; Activate brings it back.
   await item(list(page, 'Active'), 'Checkout v2').getByRole('button', { name: 'Deactivate Checkout v2' }).click();
   await item(list(page, 'Inactive'), 'Checkout v2').waitFor();
+  await org(page).getByRole('status').getByText('Checkout v2 deactivated').waitFor();
   expect(await projectNames(page, 'Active')).toEqual(['Mobile app']);
   expect(await projectNames(page, 'Inactive')).toEqual(['Checkout v2', 'Legacy portal']);
   await list(page, 'Inactive').getByRole('heading', { name: 'Inactive projects (2)' }).waitFor();
@@ -86,6 +87,7 @@ it('lets a User create, edit, deactivate and reactivate a project, and shows a d
 
   await item(list(page, 'Inactive'), 'Checkout v2').getByRole('button', { name: 'Activate Checkout v2' }).click();
   await item(list(page, 'Active'), 'Checkout v2').waitFor();
+  await org(page).getByRole('status').getByText('Checkout v2 activated').waitFor();
   expect(await projectNames(page, 'Inactive')).toEqual(['Legacy portal']);
   expect((await apiProject(user.token, 'Checkout v2'))!.isActive).toBe(true);
 
@@ -117,4 +119,25 @@ it('lets an Admin delete a project after confirming', async () => {
   await org(page).getByRole('status').getByText('Doomed deleted').waitFor();
   await expect(doomed.count()).resolves.toBe(0);
   expect(await apiProject(admin.token, 'Doomed')).toBeUndefined();
+});
+
+it('pages a long list, and steps back when its last page empties', async () => {
+  const big = await createOrg(h.t.db, 'Big org');
+  const lead = await createUser(h.t.db, 'User', [big.orgId]);
+  await h.t.db.project.createMany({ data: Array.from({ length: 51 }, (_, i) => ({ orgId: big.orgId, projectName: `P${String(i + 1).padStart(2, '0')}` })) });
+  const page = await h.signIn(lead.token);
+  const active = page.getByRole('region', { name: 'Big org' }).getByRole('region', { name: /^Active projects/ });
+  const pager = active.getByRole('navigation', { name: 'Active projects pages' });
+  await pager.getByText('1–50 of 51').waitFor();
+  expect(await active.getByRole('listitem').count()).toBe(50);
+  await pager.getByRole('button', { name: 'Next' }).click();
+  await pager.getByText('51–51 of 51').waitFor();
+  expect(await active.locator('.project-name').allTextContents()).toEqual(['P51']);
+  await checkScreen(page, 'projects-paged');
+
+  // Deactivating the only project on page 2 leaves 50: the list shows page 1 again, without a pager.
+  await active.getByRole('button', { name: 'Deactivate P51' }).click();
+  await active.getByRole('heading', { name: 'Active projects (50)' }).waitFor();
+  await active.getByRole('link', { name: 'P01', exact: true }).waitFor();
+  expect(await pager.count()).toBe(0);
 });

@@ -8,6 +8,9 @@ import type { Project } from '../api/get-projects';
 import { useUpdateProjectStatus } from '../api/update-project-status';
 import { ProjectForm } from './project-form';
 
+/** A failed write shows through the mutation's `error`; its rejected promise needs no handling. */
+const ignore = () => undefined;
+
 interface Props {
   project: Project;
   role: Role | undefined;
@@ -53,11 +56,12 @@ export function ProjectItem({ project, role, onDone }: Props) {
     );
   }
 
+  // mutateAsync, not mutate's callbacks: the refetch that moves the project to the other list (or
+  // removes it) unmounts this row first, and mutate's callbacks skip an unmounted caller.
   const toggle = () =>
-    status.mutate(
-      { projectId: project.projectId, isActive: !project.isActive },
-      { onSuccess: (saved) => onDone(`${saved.projectName} ${saved.isActive ? 'activated' : 'deactivated'}`) },
-    );
+    status
+      .mutateAsync({ projectId: project.projectId, isActive: !project.isActive })
+      .then((saved) => onDone(`${saved.projectName} ${saved.isActive ? 'activated' : 'deactivated'}`), ignore);
 
   return (
     <li className="project-item">
@@ -99,7 +103,7 @@ export function ProjectItem({ project, role, onDone }: Props) {
               type="button"
               className="button danger"
               disabled={remove.isPending}
-              onClick={() => remove.mutate(project.projectId, { onSuccess: () => onDone(`${name} deleted`) })}
+              onClick={() => remove.mutateAsync(project.projectId).then(() => onDone(`${name} deleted`), ignore)}
             >
               Delete project
             </button>

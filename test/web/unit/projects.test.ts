@@ -1,0 +1,27 @@
+import { clampPage, pageCount, rangeText } from '../../../web/src/features/projects/paging';
+import { projectFields } from '../../../web/src/features/projects/project-fields';
+
+describe('project list paging', () => {
+  it('counts pages, at least one', () => {
+    expect(pageCount({ pageSize: 50, total: 0 })).toBe(1);
+    expect(pageCount({ pageSize: 50, total: 50 })).toBe(1);
+    expect(pageCount({ pageSize: 50, total: 51 })).toBe(2);
+  });
+
+  it('names the range shown', () => {
+    expect(rangeText({ page: 1, pageSize: 50, total: 0 })).toBe('0 of 0');
+    expect(rangeText({ page: 1, pageSize: 50, total: 120 })).toBe('1–50 of 120');
+    expect(rangeText({ page: 3, pageSize: 50, total: 120 })).toBe('101–120 of 120');
+  });
+
+  it('steps back to the last page when the list shrank below the current one', () => {
+    expect(clampPage({ page: 3, pageSize: 50, total: 100 })).toBe(2);
+    expect(clampPage({ page: 2, pageSize: 50, total: 0 })).toBe(1);
+    expect(clampPage({ page: 2, pageSize: 50, total: 51 })).toBe(2);
+  });
+});
+
+it('sends a trimmed name and no description for a blank one', () => {
+  expect(projectFields('  Checkout ', '   ')).toEqual({ projectName: 'Checkout', projectDescription: null });
+  expect(projectFields('Checkout', ' Web shop ')).toEqual({ projectName: 'Checkout', projectDescription: 'Web shop' });
+});
