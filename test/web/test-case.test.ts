@@ -40,6 +40,8 @@ it('edits title, steps, priority, labels and section, sends only those, and they
   const page = await h.signIn(user.token);
   await page.goto(url());
   await page.getByRole('heading', { level: 1, name: 'Pay with a saved card' }).waitFor();
+  await page.getByRole('checkbox', { name: 'regression' }).waitFor(); // the project's lists have loaded
+  await page.getByRole('option', { name: 'Checkout > Payments' }).waitFor({ state: 'attached' });
   expect(await page.getByLabel('Section').locator('option:checked').textContent()).toBe('Checkout');
   expect(await page.getByRole('option', { name: 'Checkout > Payments' }).count()).toBe(1);
 
@@ -60,6 +62,8 @@ it('edits title, steps, priority, labels and section, sends only those, and they
 
   await page.reload();
   await page.getByRole('heading', { level: 1, name: 'Pay with a stored card' }).waitFor();
+  await page.getByRole('option', { name: 'Checkout > Payments' }).waitFor({ state: 'attached' });
+  await page.getByRole('checkbox', { name: 'regression' }).waitFor();
   expect(await page.getByLabel('Title').inputValue()).toBe('Pay with a stored card');
   expect(await page.getByLabel('Steps').inputValue()).toBe('1. Open the cart\n2. Pay');
   expect(await page.getByLabel('Preconditions').inputValue()).toBe('Signed in');

@@ -33,17 +33,26 @@ const LOOKUPS: [LookupKind, 'priorityId' | 'typeId' | 'automationStatusId' | 'pl
   ['testCoveredBy', 'testCoveredById', 'Test covered by'],
 ];
 
-/** A select of id/name options with a "none" entry; the current id stays listed while its list loads. */
-function RefSelect(props: { id: string; label: string; value: number | null; options: { id: number; name: string }[]; readOnly: boolean; onChange: (id: number | null) => void }) {
-  const { id, label, value, options, readOnly, onChange } = props;
-  const missing = value !== null && !options.some((o) => o.id === value);
+interface RefSelectProps {
+  id: string;
+  label: string;
+  value: number | null;
+  /** Undefined while the list loads. */
+  options: { id: number; name: string }[] | undefined;
+  readOnly: boolean;
+  onChange: (id: number | null) => void;
+}
+
+/** A select of id/name options with a "none" entry; the current id stays selected while its list loads. */
+function RefSelect({ id, label, value, options, readOnly, onChange }: RefSelectProps) {
+  const missing = value !== null && !options?.some((o) => o.id === value);
   return (
     <div className="field">
       <label htmlFor={id}>{label}</label>
       <select id={id} value={value ?? ''} disabled={readOnly} onChange={(e) => onChange(e.target.value === '' ? null : Number(e.target.value))}>
         <option value="">— None —</option>
-        {missing && <option value={value}>#{value}</option>}
-        {options.map((o) => (
+        {missing && <option value={value}>{options ? `#${value}` : 'Loading…'}</option>}
+        {options?.map((o) => (
           <option key={o.id} value={o.id}>
             {o.name}
           </option>
@@ -91,18 +100,18 @@ export function TestCaseForm({ test, readOnly, save, actions }: Props) {
             label="Section"
             value={form.sectionId}
             readOnly={readOnly}
-            options={(sections.data ?? []).map((s) => ({ id: s.sectionId, name: paths.get(s.sectionId) ?? s.sectionName }))}
+            options={sections.data?.map((s) => ({ id: s.sectionId, name: paths.get(s.sectionId) ?? s.sectionName }))}
             onChange={(id) => set('sectionId', id)}
           />
           {LOOKUPS.map(([kind, field, label]) => (
-            <RefSelect key={kind} id={`test-${field}`} label={label} value={form[field]} readOnly={readOnly} options={lookups[kind].data ?? []} onChange={(id) => set(field, id)} />
+            <RefSelect key={kind} id={`test-${field}`} label={label} value={form[field]} readOnly={readOnly} options={lookups[kind].data} onChange={(id) => set(field, id)} />
           ))}
           <RefSelect
             id="test-squadId"
             label="Squad"
             value={form.squadId}
             readOnly={readOnly}
-            options={(squads.data ?? []).map((s) => ({ id: s.squadId, name: s.squadName }))}
+            options={squads.data?.map((s) => ({ id: s.squadId, name: s.squadName }))}
             onChange={(id) => set('squadId', id)}
           />
           <LabelsPicker labels={labels.data ?? []} value={form.labels} readOnly={readOnly} onChange={(ids) => set('labels', ids)} />
