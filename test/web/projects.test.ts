@@ -63,6 +63,7 @@ it('lets a User create, edit, deactivate and reactivate a project, and shows a d
   await checkScreen(page, 'projects-duplicate');
   await createForm.getByRole('button', { name: 'Cancel' }).click();
   await expect(createForm.count()).resolves.toBe(0);
+  await page.waitForFunction(`document.activeElement?.textContent === 'New project in ${ORG}'`);
 
   // Edit: name and description; focus comes back to the row's Edit button.
   await item(list(page, 'Active'), 'Checkout').getByRole('button', { name: 'Edit Checkout' }).click();

@@ -1,6 +1,7 @@
 import { useId, useRef, useState } from 'react';
 import { atLeast, useRole } from '../../auth/use-role';
 import { useCreateProject } from '../api/create-project';
+import { useFocusReturn } from '../use-focus-return';
 import { ProjectForm } from './project-form';
 import { ProjectList } from './project-list';
 
@@ -13,10 +14,11 @@ export function OrgProjects({ orgId, orgName }: { orgId: number; orgName: string
   const newButton = useRef<HTMLButtonElement>(null);
   const create = useCreateProject();
 
+  const focusAfterRender = useFocusReturn([creating]);
   const closeForm = () => {
     create.reset();
+    focusAfterRender(newButton);
     setCreating(false);
-    requestAnimationFrame(() => newButton.current?.focus());
   };
 
   return (

@@ -6,6 +6,7 @@ import { useDeleteProject } from '../api/delete-project';
 import { useEditProject } from '../api/edit-project';
 import type { Project } from '../api/get-projects';
 import { useUpdateProjectStatus } from '../api/update-project-status';
+import { useFocusReturn } from '../use-focus-return';
 import { ProjectForm } from './project-form';
 
 /** A failed write shows through the mutation's `error`; its rejected promise needs no handling. */
@@ -29,9 +30,10 @@ export function ProjectItem({ project, role, onDone }: Props) {
   const name = project.projectName;
 
   // Back to the row with focus on the control that opened the form, so the keyboard keeps its place.
+  const focusAfterRender = useFocusReturn([mode]);
   const closeTo = (button: RefObject<HTMLButtonElement | null>) => {
+    focusAfterRender(button);
     setMode('view');
-    requestAnimationFrame(() => button.current?.focus());
   };
 
   if (mode === 'edit') {

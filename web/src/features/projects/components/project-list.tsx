@@ -36,7 +36,7 @@ export function ProjectList({ orgId, isActive, role, onDone }: Props) {
       {projects.isPending && <p className="muted">Loading…</p>}
       {projects.data && projects.data.projects.length === 0 && <p className="muted">{isActive ? 'No active projects.' : 'No inactive projects.'}</p>}
       {projects.data && projects.data.projects.length > 0 && (
-        <ul className="projects" aria-labelledby={headingId}>
+        <ul className="projects" aria-labelledby={headingId} aria-busy={projects.isPlaceholderData}>
           {projects.data.projects.map((project) => (
             <ProjectItem key={project.projectId} project={project} role={role} onDone={onDone} />
           ))}
@@ -47,7 +47,8 @@ export function ProjectList({ orgId, isActive, role, onDone }: Props) {
           <button type="button" className="button secondary small" disabled={page <= 1} onClick={() => setPage(page - 1)}>
             Previous
           </button>
-          <span aria-live="polite">{rangeText({ page, pageSize: PAGE_SIZE, total })}</span>
+          {/* The page on screen: the previous one stays until the next has loaded. */}
+          <span aria-live="polite">{rangeText({ page: projects.data?.page ?? page, pageSize: PAGE_SIZE, total })}</span>
           <button
             type="button"
             className="button secondary small"
