@@ -55,8 +55,11 @@ const waitForBadge = (page: Page, i: number, status: string) => row(page, i).loc
 it('a User executes the run with the keyboard, and the counts agree with the API', async () => {
   const page = await h.signIn(user.token);
   await openRun(page);
-  expect(await page.getByRole('region', { name: 'Checkout' }).locator('[data-test-row]').count()).toBe(3);
-  expect(await page.getByRole('region', { name: 'Search' }).locator('[data-test-row]').count()).toBe(3);
+  // Grouped by section in the catalog's order: each heading, then its tests.
+  const list = page.locator('.run-tests');
+  expect(await list.locator('h2, [data-test-row]').allTextContents()).toEqual([
+    'Checkout (3)', 'Pay 0Untested', 'Pay 1Untested', 'Pay 2Untested', 'Search (3)', 'Find 0Untested', 'Find 1Untested', 'Find 2Untested',
+  ]);
   // The first test is current, its steps and expected result beside the list.
   const panel = page.getByRole('complementary', { name: 'Pay 0' });
   await panel.getByText('The order is confirmed').waitFor();
@@ -105,7 +108,7 @@ it('a User executes the run with the keyboard, and the counts agree with the API
   expect({ locked, ...api }).toEqual({ locked: false, ...shown });
   const tests = (await h.t.as(user.token).get('/run/tests', { runId, projectId }).expect(200)).body.data.tests;
   expect(tests.find((t: { testId: number }) => t.testId === testIds[1])).toMatchObject({ status: 'failed', comment: 'Card declined: bug 42' });
-  await checkScreen(page, 'run-execute');
+  await checkScreen(page, 'execute-run');
 
   // The shortcuts dialog: ? opens it, it is checked by axe too, Escape closes it.
   await page.keyboard.press('?');
@@ -113,7 +116,7 @@ it('a User executes the run with the keyboard, and the counts agree with the API
   await dialog.waitFor();
   await dialog.getByText('press c, type, press Esc, then the status key').waitFor(); // the comment flow is documented
   await page.keyboard.press('p'); // keys do nothing behind the dialog
-  await checkScreen(page, 'run-execute-shortcuts');
+  await checkScreen(page, 'execute-run-shortcuts');
   await page.keyboard.press('Escape');
   await dialog.waitFor({ state: 'hidden' });
   expect(await badge(page, 2)).toBe('Untested');
@@ -151,7 +154,7 @@ it('rolls a refused mark back with the server\'s text, and a lock makes the run 
   expect(await currentRow(page)).toBe(String(testIds[2])); // nothing advanced either
   const state = await apiState();
   expect(state).toMatchObject({ locked: true, untested: 2, passed: 1 });
-  await checkScreen(page, 'run-execute-locked');
+  await checkScreen(page, 'execute-run-locked');
 });
 
 it('a Reader sees the run and its tests but no status controls', async () => {
@@ -167,5 +170,5 @@ it('a Reader sees the run and its tests but no status controls', async () => {
   await page.keyboard.press('f');
   await page.getByRole('status').getByText('You have read-only access').waitFor();
   expect(await badge(page, 0)).toBe('Passed');
-  await checkScreen(page, 'run-execute-reader');
+  await checkScreen(page, 'execute-run-reader');
 });

@@ -40,7 +40,7 @@ export function RunExecutePage() {
   const [helpOpen, setHelpOpen] = useState(false);
   const [confirmOpen, setConfirmOpen] = useState(false);
   const commentRef = useRef<HTMLTextAreaElement>(null);
-  const focusRow = useRef(false);
+  const [focusRequest, setFocusRequest] = useState(0);
 
   const canWrite = atLeast(role, 'User');
   const editable = canWrite && !locked;
@@ -54,22 +54,14 @@ export function RunExecutePage() {
     return groupBySection(shown, pathOf, (p) => orderByPath.get(p));
   }, [tests.data, paths, filter]);
   const order = useMemo(() => groups.flatMap((g) => g.tests.map((t) => t.testId)), [groups]);
-  const current = useMemo(() => {
-    const id = currentId !== null && order.includes(currentId) ? currentId : order[0];
-    return groups.flatMap((g) => g.tests.map((t) => ({ t, path: g.path }))).find((x) => x.t.testId === id);
-  }, [groups, order, currentId]);
-
-  // After a keyboard move, focus follows the current row (and scrolls it into view).
-  useEffect(() => {
-    if (!focusRow.current || !current) return;
-    focusRow.current = false;
-    document.querySelector<HTMLElement>(`[data-test-row="${current.t.testId}"]`)?.focus();
-  }, [current]);
+  const shownById = useMemo(() => new Map(groups.flatMap((g) => g.tests.map((t) => [t.testId, { t, path: g.path }] as const))), [groups]);
+  // The current test, or the first shown when it is filtered out (or none was chosen yet).
+  const current = (currentId !== null ? shownById.get(currentId) : undefined) ?? (order.length ? shownById.get(order[0]) : undefined);
 
   const goTo = (testId: number | null | undefined, focus: boolean) => {
     if (testId === null || testId === undefined) return;
     if (testId !== current?.t.testId && selected.size === 0) setDraft('');
-    focusRow.current = focus;
+    if (focus) setFocusRequest((n) => n + 1); // the list scrolls to the row and focuses it
     setCurrentId(testId);
   };
 
@@ -178,7 +170,15 @@ export function RunExecutePage() {
       {tests.data && order.length === 0 && <p className="muted">{filter ? `No ${STATUS_LABELS[filter].toLowerCase()} tests.` : 'This run has no tests.'}</p>}
       {tests.data && order.length > 0 && (
         <div className="run-layout">
-          <RunTestList groups={groups} currentId={current?.t.testId ?? null} selected={selected} selectable={editable} onOpen={(id) => goTo(id, false)} onCheck={check} />
+          <RunTestList
+            groups={groups}
+            currentId={current?.t.testId ?? null}
+            selected={selected}
+            selectable={editable}
+            focusRequest={focusRequest}
+            onOpen={(id) => goTo(id, false)}
+            onCheck={check}
+          />
           {current && (
             <RunTestPanel
               key={current.t.testId}
@@ -193,7 +193,7 @@ export function RunExecutePage() {
               onStatus={(s) => setStatus(s, false)}
               onLeaveComment={() => {
                 commentRef.current?.blur();
-                document.querySelector<HTMLElement>(`[data-test-row="${current.t.testId}"]`)?.focus();
+                setFocusRequest((n) => n + 1);
               }}
               commentRef={commentRef}
             />

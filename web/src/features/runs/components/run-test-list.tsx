@@ -1,4 +1,5 @@
-import type { MouseEvent } from 'react';
+import { useVirtualizer } from '@tanstack/react-virtual';
+import { memo, useCallback, useEffect, useMemo, useRef, type MouseEvent } from 'react';
 import type { RunTest } from '../api/get-run-tests';
 import type { Group } from '../run-execution';
 import { StatusBadge } from './status-badge';
@@ -9,57 +10,125 @@ interface Props {
   selected: ReadonlySet<number>;
   /** Checkboxes show only to those who may set results on an open run. */
   selectable: boolean;
+  /** Changes when the current row should take focus (a keyboard move). */
+  focusRequest: number;
   onOpen: (testId: number) => void;
   onCheck: (testId: number, shift: boolean) => void;
 }
 
-/**
- * The run's tests by section. One row at a time is current (roving tabindex: Tab enters the list
- * at the current row, j/k and arrows move, handled by the page).
- */
-export function RunTestList({ groups, currentId, selected, selectable, onOpen, onCheck }: Props) {
+interface RowProps {
+  test: RunTest;
+  current: boolean;
+  checked: boolean;
+  /** The last row of its section (closes the section's box). */
+  last: boolean;
+  selectable: boolean;
+  onOpen: (testId: number) => void;
+  onCheck: (testId: number, shift: boolean) => void;
+}
+
+// Memoized: a mark replaces one test object (the others keep theirs) and a move changes two
+// rows' `current`, so a run of thousands re-renders only the rows that changed.
+const RunTestRow = memo(function RunTestRow({ test: t, current, checked, last, selectable, onOpen, onCheck }: RowProps) {
   return (
-    <div className="run-tests">
-      {groups.map((group) => (
-        <section key={group.path ?? ''} className="run-group" aria-label={group.path ?? 'No section'}>
-          <h2 className="run-group-title">
-            {group.path ?? 'No section'} <span className="muted">({group.tests.length})</span>
-          </h2>
-          <ul>
-            {group.tests.map((t) => {
-              const current = t.testId === currentId;
-              return (
-                <li key={t.testId} className="run-row" data-current={current || undefined} data-selected={selected.has(t.testId) || undefined}>
-                  {selectable && (
-                    <input
-                      type="checkbox"
-                      aria-label={`Check ${t.title}`}
-                      checked={selected.has(t.testId)}
-                      onChange={() => undefined}
-                      onClick={(e: MouseEvent<HTMLInputElement>) => onCheck(t.testId, e.shiftKey)}
-                    />
-                  )}
-                  <button
-                    type="button"
-                    className="run-row-main"
-                    data-test-row={t.testId}
-                    aria-current={current || undefined}
-                    tabIndex={current ? 0 : -1}
-                    onClick={() => onOpen(t.testId)}
-                    onFocus={() => onOpen(t.testId)}
-                  >
-                    <span className="run-row-title">
-                      {t.title}
-                      {t.deleted && <span className="muted"> (deleted from the catalog)</span>}
-                    </span>
-                    <StatusBadge status={t.status} />
-                  </button>
-                </li>
-              );
-            })}
-          </ul>
-        </section>
-      ))}
+    <div className="run-row" data-current={current || undefined} data-selected={checked || undefined} data-last={last || undefined}>
+      {selectable && (
+        <input
+          type="checkbox"
+          aria-label={`Check ${t.title}`}
+          checked={checked}
+          onChange={() => undefined}
+          onClick={(e: MouseEvent<HTMLInputElement>) => onCheck(t.testId, e.shiftKey)}
+        />
+      )}
+      <button
+        type="button"
+        className="run-row-main"
+        data-test-row={t.testId}
+        aria-current={current || undefined}
+        tabIndex={current ? 0 : -1}
+        onClick={() => onOpen(t.testId)}
+        onFocus={() => onOpen(t.testId)}
+      >
+        <span className="run-row-title">
+          {t.title}
+          {t.deleted && <span className="muted"> (deleted from the catalog)</span>}
+        </span>
+        <StatusBadge status={t.status} />
+      </button>
+    </div>
+  );
+});
+
+type Item = { kind: 'header'; path: string | null; count: number } | { kind: 'row'; test: RunTest; last: boolean };
+
+/**
+ * The run's tests by section as one virtual list: only the rows in view are in the DOM, so a run
+ * of 20,000 tests moves and marks like one of 20. One row at a time is current (roving tabindex:
+ * Tab enters the list at the current row; j/k and arrows, handled by the page, move it and ask
+ * for focus through `focusRequest`).
+ */
+export function RunTestList({ groups, currentId, selected, selectable, focusRequest, onOpen, onCheck }: Props) {
+  // Stable callbacks for the memoized rows, calling the page's latest handlers.
+  const latest = useRef({ onOpen, onCheck });
+  latest.current = { onOpen, onCheck };
+  const open = useCallback((id: number) => latest.current.onOpen(id), []);
+  const check = useCallback((id: number, shift: boolean) => latest.current.onCheck(id, shift), []);
+
+  const items = useMemo(
+    () => groups.flatMap((g): Item[] => [{ kind: 'header', path: g.path, count: g.tests.length }, ...g.tests.map((test, i) => ({ kind: 'row' as const, test, last: i === g.tests.length - 1 }))]),
+    [groups],
+  );
+  const indexOf = useMemo(() => new Map(items.flatMap((it, i) => (it.kind === 'row' ? [[it.test.testId, i] as const] : []))), [items]);
+  const scrollRef = useRef<HTMLDivElement>(null);
+  const virtualizer = useVirtualizer({
+    count: items.length,
+    getScrollElement: () => scrollRef.current,
+    estimateSize: (i) => (items[i]?.kind === 'header' ? 40 : 42),
+    getItemKey: (i) => {
+      const it = items[i];
+      return it.kind === 'header' ? `section:${it.path ?? ''}` : it.test.testId;
+    },
+    overscan: 12,
+  });
+
+  // Keyboard moves: bring the current row into view, then focus it once it is rendered.
+  useEffect(() => {
+    if (!focusRequest || currentId === null) return;
+    const index = indexOf.get(currentId);
+    if (index === undefined) return;
+    virtualizer.scrollToIndex(index, { align: 'auto' });
+    let frames = 0;
+    let raf = 0;
+    const tryFocus = () => {
+      const el = scrollRef.current?.querySelector<HTMLElement>(`[data-test-row="${currentId}"]`);
+      if (el) el.focus({ preventScroll: true });
+      else if (frames++ < 10) raf = requestAnimationFrame(tryFocus);
+    };
+    tryFocus();
+    return () => cancelAnimationFrame(raf);
+    // Only a new request moves focus; re-renders of the same request must not steal it back.
+    // eslint-disable-next-line react-hooks/exhaustive-deps
+  }, [focusRequest]);
+
+  return (
+    <div ref={scrollRef} className="run-scroll">
+      <div className="run-tests" style={{ height: virtualizer.getTotalSize() }}>
+        {virtualizer.getVirtualItems().map((v) => {
+          const it = items[v.index];
+          return (
+            <div key={v.key} ref={virtualizer.measureElement} data-index={v.index} className="run-item" style={{ transform: `translateY(${v.start}px)` }}>
+              {it.kind === 'header' ? (
+                <h2 className="run-group-title">
+                  {it.path ?? 'No section'} <span className="muted">({it.count})</span>
+                </h2>
+              ) : (
+                <RunTestRow test={it.test} last={it.last} current={it.test.testId === currentId} checked={selected.has(it.test.testId)} selectable={selectable} onOpen={open} onCheck={check} />
+              )}
+            </div>
+          );
+        })}
+      </div>
     </div>
   );
 }
