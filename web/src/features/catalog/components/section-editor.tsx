@@ -106,12 +106,17 @@ function EditSectionForm({ projectId, sections, selected, onSelect, canDelete }:
   );
 }
 
+// Open beside the list on wide screens; folded on a phone, where it would push the tests far down.
+const wide = () => window.matchMedia('(min-width: 56rem)').matches;
+
 /** Add a section; rename, move or (Admin) delete the selected one. */
 export function SectionEditor(props: Props) {
+  const [open] = useState(wide);
   return (
-    <div className="section-editor">
+    <details className="section-editor" open={open}>
+      <summary>Edit sections</summary>
       {props.selected && <EditSectionForm key={props.selected.sectionId} {...props} selected={props.selected} />}
       <AddSectionForm {...props} />
-    </div>
+    </details>
   );
 }

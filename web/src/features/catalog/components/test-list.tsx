@@ -1,6 +1,6 @@
 import { useQueries, useQueryClient } from '@tanstack/react-query';
 import { useVirtualizer } from '@tanstack/react-virtual';
-import { useCallback, useEffect, useMemo, useRef, useState, type MouseEvent } from 'react';
+import { useEffect, useMemo, useRef, useState, type MouseEvent } from 'react';
 import { Link } from 'react-router';
 import { ErrorMessage } from '../../../components/error-message';
 import { useLookup } from '../api/get-lookups';
@@ -38,15 +38,13 @@ export function TestList({ projectId, filters, sections, selection, onTotal }: P
   const later = useQueries({ queries: pages.map((p) => testsPageQueryOptions(projectId, filters, p)) });
   const laterError = later.find((q) => q.error)?.error;
 
-  const rowAt = useCallback(
-    (index: number): TestRow | undefined => {
-      const page = Math.floor(index / TESTS_PAGE_SIZE);
-      const data = page === 0 ? first.data : qc.getQueryData(testsPageQueryOptions(projectId, filters, page).queryKey);
-      return data?.tests[index % TESTS_PAGE_SIZE];
-    },
-    // `later` re-renders this list when a page lands; the cache is read fresh each time.
-    [first.data, qc, projectId, filters],
-  );
+  // Reading `data` here also subscribes this list to each page's arrival.
+  const loaded = new Map(later.map((q, i) => [pages[i], q.data]));
+  const rowAt = (index: number): TestRow | undefined => {
+    const page = Math.floor(index / TESTS_PAGE_SIZE);
+    const data = page === 0 ? first.data : (loaded.get(page) ?? qc.getQueryData(testsPageQueryOptions(projectId, filters, page).queryKey));
+    return data?.tests[index % TESTS_PAGE_SIZE];
+  };
 
   const priorities = useLookup('/api/v1/priority', projectId);
   const names = useMemo(() => ({
@@ -74,7 +72,7 @@ export function TestList({ projectId, filters, sections, selection, onTotal }: P
       <ErrorMessage error={first.error ?? laterError ?? rangeError} />
       {first.isPending && <p className="muted">Loading tests…</p>}
       {first.data && total === 0 && <p className="muted">No tests match.</p>}
-      <div ref={scrollRef} className="test-scroll" tabIndex={total > 0 ? 0 : -1} aria-label="Tests" role="region" aria-busy={first.isFetching}>
+      <div ref={scrollRef} className="test-scroll" hidden={total === 0} tabIndex={0} aria-label="Tests" role="region" aria-busy={first.isFetching}>
         <ul style={{ height: virtualizer.getTotalSize() }}>
           {items.map((item) => {
             const test = rowAt(item.index);
