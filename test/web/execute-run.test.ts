@@ -65,6 +65,11 @@ it('a User executes the run with the keyboard, and the counts agree with the API
   await panel.getByText('The order is confirmed').waitFor();
   expect(await panel.getByText('1. Open the cart').count()).toBe(1);
   await row(page, 0).focus();
+  // Marks update the rows and counts in place: the run's tests and counts are not fetched again.
+  const refetches: string[] = [];
+  page.on('request', (r) => {
+    if (/\/api\/v1\/run\/(tests|state-detail|detail)\?/.test(r.url())) refetches.push(r.url());
+  });
 
   await page.keyboard.press('p');
   await waitForBadge(page, 0, 'Passed');
@@ -104,6 +109,7 @@ it('a User executes the run with the keyboard, and the counts agree with the API
   await page.waitForLoadState('networkidle');
   const shown = await shownCounts(page);
   expect(shown).toEqual({ total: 6, passed: 1, failed: 1, blocked: 2, retest: 0, untested: 2 });
+  expect(refetches).toEqual([]);
   const { runId: _id, locked, ...api } = await apiState();
   expect({ locked, ...api }).toEqual({ locked: false, ...shown });
   const tests = (await h.t.as(user.token).get('/run/tests', { runId, projectId }).expect(200)).body.data.tests;
@@ -171,4 +177,24 @@ it('a Reader sees the run and its tests but no status controls', async () => {
   await page.getByRole('status').getByText('You have read-only access').waitFor();
   expect(await badge(page, 0)).toBe('Passed');
   await checkScreen(page, 'execute-run-reader');
+});
+
+it('an Admin unlocks the run in the page, and a reset asks first and makes every test Retest', async () => {
+  const page = await h.signIn(admin.token);
+  await openRun(page);
+  await page.getByTestId('locked-banner').waitFor();
+  await page.getByRole('button', { name: 'Unlock run' }).click();
+  await page.getByTestId('locked-banner').waitFor({ state: 'detached' });
+  expect((await apiState()).locked).toBe(false);
+
+  await page.getByRole('button', { name: 'Reset run' }).click();
+  const confirm = page.getByRole('dialog', { name: 'Reset this run?' });
+  await confirm.getByRole('button', { name: 'Cancel' }).click();
+  await confirm.waitFor({ state: 'hidden' });
+  expect((await apiState()).retest).toBe(0);
+  await page.getByRole('button', { name: 'Reset run' }).click();
+  await confirm.getByRole('button', { name: 'Reset run' }).click();
+  for (let i = 0; i < testIds.length; i++) await waitForBadge(page, i, 'Retest');
+  await page.getByTestId('count-retest').getByText('6').waitFor();
+  expect(await apiState()).toMatchObject({ locked: false, total: 6, retest: 6, passed: 0 });
 });
