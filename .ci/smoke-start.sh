@@ -12,6 +12,15 @@ curl -fsS -H "Authorization: Bearer $server_token" "$server_url/api/v1/orgs" | g
 status=$(curl -s -o /dev/null -w '%{http_code}' "$server_url/api/v1/orgs")
 [ "$status" = 401 ] || { echo "expected 401 without a token, got $status"; exit 1; }
 
+# The web app: sign in with the token through the login form, then a deep link serves the built app.
+jar=$(mktemp)
+curl -fsS -o /dev/null -c "$jar" -H "Origin: $server_url" --data-urlencode "token=$server_token" "$server_url/auth/token"
+curl -fsS -b "$jar" -H 'Accept: text/html' "$server_url/projects" | grep -q '<div id="root"></div>' \
+  || { echo "the web app is not served at /projects"; exit 1; }
+script=$(curl -fsS -b "$jar" -H 'Accept: text/html' "$server_url/" | grep -o '/assets/[^"]*\.js' | head -n 1)
+curl -fsS -o /dev/null "$server_url$script" || { echo "the app's script $script is not served"; exit 1; }
+rm -f "$jar"
+
 # npm start runs node under npm: stop_server signals the whole process group.
 stop_server || { cat "$server_log"; echo "server did not stop on SIGTERM"; exit 1; }
 grep -q 'shutting down' "$server_log" || { cat "$server_log"; echo "no clean shutdown logged"; exit 1; }
