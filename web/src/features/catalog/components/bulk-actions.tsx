@@ -1,9 +1,9 @@
 import { useState, type FormEvent } from 'react';
 import { ErrorMessage } from '../../../components/error-message';
-import { useLabels } from '../api/get-labels';
-import { useLookup } from '../api/get-lookups';
-import type { Section } from '../api/get-sections';
-import { useSquads } from '../api/get-squads';
+import { useLabels } from '../../project-metadata/api/get-labels';
+import { useLookup } from '../../project-metadata/api/get-lookups';
+import type { Section } from '../../project-metadata/api/get-sections';
+import { useSquads } from '../../project-metadata/api/get-squads';
 import { BULK_LIMIT, useBulkDeleteTests, useBulkUpdateTests, type BulkFields } from '../api/test-writes';
 import { selectionChunks, type Selection } from '../catalog-selection';
 import { CreateRunDialog } from './create-run-dialog';
@@ -30,7 +30,7 @@ function ValueInput({ field, projectId, sections, value, setValue }: {
   value: number[];
   setValue: (v: number[]) => void;
 }) {
-  const priorities = useLookup('/api/v1/priority', projectId);
+  const priorities = useLookup('priority', projectId);
   const labels = useLabels(projectId);
   const squads = useSquads(projectId);
   const single = (options: { id: number; name: string }[], none: string) => (

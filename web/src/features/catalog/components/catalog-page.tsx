@@ -4,7 +4,7 @@ import { ErrorMessage } from '../../../components/error-message';
 import { Page } from '../../../components/page';
 import { atLeast, useRole } from '../../auth/use-role';
 import { useProject } from '../../projects/api/get-project';
-import { useSections } from '../api/get-sections';
+import { useSections } from '../../project-metadata/api/get-sections';
 import type { TestFilters } from '../api/get-tests';
 import { filtersFromParams, withFilter } from '../catalog-filters';
 import { deselectIds, emptySelection, forgetAnchor, type Selection } from '../catalog-selection';

@@ -1,17 +1,17 @@
 import { useState, type FormEvent } from 'react';
 import { useNavigate } from 'react-router';
 import { ErrorMessage } from '../../../components/error-message';
-import { useCreateRun } from '../api/create-run';
+import { useCreateRun } from '../../runs/api/create-run';
 import { Dialog } from './dialog';
 
 /** Names a run of the selected tests, creates it and opens it. */
 export function CreateRunDialog({ projectId, testIds, onClose }: { projectId: number; testIds: number[]; onClose: () => void }) {
-  const create = useCreateRun(projectId);
+  const create = useCreateRun();
   const navigate = useNavigate();
   const [runName, setRunName] = useState('');
   const submit = (e: FormEvent) => {
     e.preventDefault();
-    create.mutate({ runName, testIds }, { onSuccess: (run) => navigate(`/projects/${projectId}/runs/${run.runId}`) });
+    create.mutate({ projectId, runName, testIds }, { onSuccess: (run) => navigate(`/projects/${projectId}/runs/${run.runId}`) });
   };
   return (
     <Dialog title="Create a run" onClose={onClose}>

@@ -1,6 +1,6 @@
 import { useEffect, useState, type FormEvent } from 'react';
 import { ErrorMessage } from '../../../components/error-message';
-import type { Section } from '../api/get-sections';
+import type { Section } from '../../project-metadata/api/get-sections';
 import { useCreateTest } from '../api/test-writes';
 import { SectionSelect } from './section-select';
 

@@ -1,7 +1,7 @@
 import { useEffect, useState } from 'react';
-import { useLabels } from '../api/get-labels';
-import { useLookup } from '../api/get-lookups';
-import { useSquads } from '../api/get-squads';
+import { useLabels } from '../../project-metadata/api/get-labels';
+import { useLookup } from '../../project-metadata/api/get-lookups';
+import { useSquads } from '../../project-metadata/api/get-squads';
 import type { TestFilters } from '../api/get-tests';
 import type { IdFilter } from '../catalog-filters';
 
@@ -34,8 +34,8 @@ function FilterSelect({ id, label, field, options, filters, onChange }: Omit<Pro
 
 /** Filters of the test list: lookups, label, squad, and a title search applied as you type. */
 export function TestFiltersBar({ projectId, filters, onChange }: Props) {
-  const priorities = useLookup('/api/v1/priority', projectId);
-  const automation = useLookup('/api/v1/automation-status', projectId);
+  const priorities = useLookup('priority', projectId);
+  const automation = useLookup('automationStatus', projectId);
   const labels = useLabels(projectId);
   const squads = useSquads(projectId);
   const [search, setSearch] = useState(filters.search ?? '');

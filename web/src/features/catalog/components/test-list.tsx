@@ -3,8 +3,8 @@ import { useVirtualizer } from '@tanstack/react-virtual';
 import { useEffect, useMemo, useRef, useState, type MouseEvent } from 'react';
 import { Link } from 'react-router';
 import { ErrorMessage } from '../../../components/error-message';
-import { useLookup } from '../api/get-lookups';
-import type { Section } from '../api/get-sections';
+import { useLookup } from '../../project-metadata/api/get-lookups';
+import type { Section } from '../../project-metadata/api/get-sections';
 import { TESTS_PAGE_SIZE, testsPageQueryOptions, useFirstTestsPage, type TestFilters, type TestRow } from '../api/get-tests';
 import { isSelected, pagesCovering, rangeBounds, selectRange, toggle, type Selection } from '../catalog-selection';
 
@@ -46,7 +46,7 @@ export function TestList({ projectId, filters, sections, selection, onTotal }: P
     return data?.tests[index % TESTS_PAGE_SIZE];
   };
 
-  const priorities = useLookup('/api/v1/priority', projectId);
+  const priorities = useLookup('priority', projectId);
   const names = useMemo(() => ({
     priority: new Map(priorities.data?.map((p) => [p.id, p.name])),
     section: new Map(sections.map((s) => [s.sectionId, s.sectionName])),

@@ -4,11 +4,15 @@ import type { operations } from '../../../lib/api-types';
 
 export type CreateRunBody = operations['postRunCreate']['requestBody']['content']['application/json'];
 
-/** POST /run/create (User): listed testIds or a selection; the project's run list refetches. */
+/**
+ * POST /run/create (User): listed testIds (a run takes up to 50,000) or a selection. The
+ * project's run list and the project (its counts) refetch.
+ */
 export function useCreateRun() {
-  const queryClient = useQueryClient();
+  const qc = useQueryClient();
   return useMutation({
     mutationFn: (body: CreateRunBody) => unwrap(api.POST('/api/v1/run/create', { body })),
-    onSuccess: (run) => queryClient.invalidateQueries({ queryKey: ['runs', run.projectId] }),
+    onSuccess: (run) =>
+      Promise.all([qc.invalidateQueries({ queryKey: ['runs', run.projectId] }), qc.invalidateQueries({ queryKey: ['projects', run.projectId] })]),
   });
 }

@@ -2,9 +2,9 @@ import { useMemo, useState, type FormEvent } from 'react';
 import { useNavigate } from 'react-router';
 import { ErrorMessage } from '../../../components/error-message';
 import { useCreateRun } from '../api/create-run';
-import { useLabels } from '../api/get-labels';
-import { usePriorities } from '../api/get-priorities';
-import { useSections } from '../api/get-sections';
+import { useLabels } from '../../project-metadata/api/get-labels';
+import { useLookup } from '../../project-metadata/api/get-lookups';
+import { useSections } from '../../project-metadata/api/get-sections';
 import { coveredByAncestor, sectionRows, selectionFields, toggled, type SelectionState } from '../selection';
 
 const none: ReadonlySet<number> = new Set();
@@ -14,7 +14,7 @@ export function CreateRunForm({ projectId, onCancel }: { projectId: number; onCa
   const navigate = useNavigate();
   const sections = useSections(projectId);
   const labels = useLabels(projectId);
-  const priorities = usePriorities(projectId);
+  const priorities = useLookup('priority', projectId);
   const createRun = useCreateRun();
   const [runName, setRunName] = useState('');
   const [runDescription, setRunDescription] = useState('');

@@ -9,7 +9,7 @@ import { useProject } from '../../projects/api/get-project';
 import { useRunDetail } from '../api/get-run-detail';
 import { useRunState } from '../api/get-run-state';
 import { useRunTests, type RunTest } from '../api/get-run-tests';
-import { useSections } from '../api/get-sections';
+import { useSections } from '../../project-metadata/api/get-sections';
 import { useUpdateTestStatus } from '../api/update-test-status';
 import { groupBySection, keyAction, moveIndex, nextAfter, sectionPaths, selectWithClick, type TestStatus } from '../run-execution';
 import { RunActions } from './run-actions';

@@ -3,7 +3,7 @@ import { ErrorMessage } from '../../../components/error-message';
 import { STATUSES, STATUS_LABELS } from '../../../lib/status-counts';
 import { useRunTestHistory } from '../api/get-run-test-history';
 import type { RunTest } from '../api/get-run-tests';
-import { useTestDetails } from '../api/get-test-details';
+import { useTest } from '../../test-cases/api/get-test';
 import { STATUS_KEY, type TestStatus } from '../run-execution';
 import { StatusBadge } from './status-badge';
 
@@ -37,7 +37,7 @@ const when = (iso: string) => new Date(iso).toLocaleString();
 /** The current test: what to do and expect, its result and history in this run, and the controls. */
 export function RunTestPanel(props: Props) {
   const { projectId, runId, test, editable } = props;
-  const details = useTestDetails(projectId, test.deleted ? undefined : test.testId);
+  const details = useTest(projectId, test.deleted ? undefined : test.testId);
   const history = useRunTestHistory(projectId, runId, test.testId);
   return (
     <aside className="run-panel" aria-labelledby="run-panel-title">

@@ -1,10 +1,10 @@
 import { useMemo, useState, type FormEvent, type ReactNode } from 'react';
 import type { UseMutationResult } from '@tanstack/react-query';
 import { ErrorMessage } from '../../../components/error-message';
-import { useProjectLabels } from '../api/get-project-labels';
-import { useProjectLookups, type LookupKind } from '../api/get-project-lookups';
-import { useProjectSections } from '../api/get-project-sections';
-import { useProjectSquads } from '../api/get-project-squads';
+import { useLabels } from '../../project-metadata/api/get-labels';
+import { useProjectLookups, type LookupKind } from '../../project-metadata/api/get-lookups';
+import { useSections } from '../../project-metadata/api/get-sections';
+import { useSquads } from '../../project-metadata/api/get-squads';
 import { changedFields, formFromTest, sectionPaths, type TestForm, type TestRecord, type TestUpdate } from '../test-form';
 import { LabelsPicker } from './labels-picker';
 
@@ -67,9 +67,9 @@ export function TestCaseForm({ test, readOnly, save, actions }: Props) {
   const [form, setForm] = useState(() => formFromTest(test));
   const set = <K extends keyof TestForm>(field: K, value: TestForm[K]) => setForm((f) => ({ ...f, [field]: value }));
   const lookups = useProjectLookups(test.projectId);
-  const sections = useProjectSections(test.projectId);
-  const labels = useProjectLabels(test.projectId);
-  const squads = useProjectSquads(test.projectId);
+  const sections = useSections(test.projectId);
+  const labels = useLabels(test.projectId);
+  const squads = useSquads(test.projectId);
   const paths = useMemo(() => sectionPaths(sections.data ?? []), [sections.data]);
   const changes = changedFields(test, form);
   const dirty = Object.keys(changes).length > 0;

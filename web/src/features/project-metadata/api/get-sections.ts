@@ -1,7 +1,7 @@
 import { queryOptions, useQuery } from '@tanstack/react-query';
 import { api, unwrap } from '../../../lib/api';
 
-/** Every section of the project, flat, in tree order with parentSectionId and depth. */
+/** Every section of a project, flat, depth-first with parentSectionId and depth; invalidate ['sections', projectId] after a change. */
 export const sectionsQueryOptions = (projectId: number) =>
   queryOptions({
     queryKey: ['sections', projectId],

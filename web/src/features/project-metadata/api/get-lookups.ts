@@ -17,7 +17,7 @@ export type LookupKind = keyof typeof LOOKUP_PATHS;
 /** Lookup lists change rarely: they are kept fresh for a few minutes. */
 export const lookupQueryOptions = (kind: LookupKind, projectId: number) =>
   queryOptions({
-    queryKey: ['lookups', kind, projectId],
+    queryKey: ['lookup', kind, projectId],
     queryFn: () => unwrap(api.GET(LOOKUP_PATHS[kind], { params: { query: { projectId } } })),
     staleTime: 5 * 60_000,
   });
