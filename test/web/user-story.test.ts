@@ -23,6 +23,8 @@ beforeAll(async () => {
 afterAll(() => h?.close());
 
 const testCount = (page: Page, text: string) => page.locator('.test-count').getByText(text, { exact: true }).waitFor();
+/** Waits until the <select> #id shows `value` (the forms preselect the section being viewed). */
+const selectShows = (page: Page, id: string, value: number) => page.waitForFunction(`document.getElementById('${id}')?.value === '${value}'`);
 const shownCounts = async (page: Page) => {
   const counts: Record<string, number> = { total: Number(await page.getByTestId('count-total').textContent()) };
   for (const s of STATUSES) counts[s] = Number(await page.getByTestId(`count-${s}`).textContent());
@@ -56,20 +58,23 @@ it('a User signs in, builds a catalog, runs it with the keyboard, locks the run 
   await page.getByRole('heading', { level: 1, name: `Catalog of ${PROJECT}` }).waitFor();
   await testCount(page, '0 tests');
 
-  // A parent section at the top level, then a child inside it (the new section is selected, so
-  // "Inside" offers it first).
+  // A parent section at the top level, then a child inside it: the new section is selected, so
+  // "Inside" preselects it.
   await page.locator('#new-section-name').fill('Checkout');
   expect(await page.getByLabel('Inside').inputValue()).toBe('');
   await page.getByRole('button', { name: 'Add section' }).click();
   await page.getByRole('heading', { level: 3, name: 'Section “Checkout”' }).waitFor();
+  const sections = async () => (await h.t.as(user.token).get('/sections', { projectId }).expect(200)).body.data as { sectionId: number; sectionName: string; parentSectionId: number | null }[];
+  const checkout = (await sections()).find((s) => s.sectionName === 'Checkout')!;
+  // The forms follow the selected section in an effect after the render: wait for it, or a choice
+  // made in between would be overwritten.
+  await selectShows(page, 'new-section-parent', checkout.sectionId);
   await page.locator('#new-section-name').fill('Payment');
-  await page.getByLabel('Inside').selectOption({ label: 'Checkout' });
   await page.getByRole('button', { name: 'Add section' }).click();
   await page.getByRole('heading', { level: 3, name: 'Section “Payment”' }).waitFor();
-  const sections = (await h.t.as(user.token).get('/sections', { projectId }).expect(200)).body.data as { sectionId: number; sectionName: string; parentSectionId: number | null }[];
-  const checkout = sections.find((s) => s.sectionName === 'Checkout')!;
-  const payment = sections.find((s) => s.sectionName === 'Payment')!;
+  const payment = (await sections()).find((s) => s.sectionName === 'Payment')!;
   expect([checkout.parentSectionId, payment.parentSectionId]).toEqual([null, checkout.sectionId]);
+  await selectShows(page, 'new-test-section', payment.sectionId);
 
   // Four tests with the quick-create form: two in each section.
   const quick = page.getByRole('form', { name: 'New test' });
