@@ -1,6 +1,6 @@
 import { createOrg, createProject, createUser, type TestUser } from '../support/factories';
 import { createSection, createTests } from '../support/catalog-factories';
-import { checkScreen, startWebHarness, type WebHarness } from './support/web-harness';
+import { checkScreen, fetchInPage, startWebHarness, type WebHarness } from './support/web-harness';
 
 // Runs and report screens: create a run from the form by a section (its subtree comes along),
 // the list's progress bar and counts agree with the API, the report shows the chart and the
@@ -90,10 +90,7 @@ it('creates a run by section, lists its progress, and reports it with a PDF down
   const pdfHref = await page.getByRole('link', { name: 'Report as PDF' }).getAttribute('href');
   expect(pdfHref).toBe(`/api/v1/run/report?runId=${runId}&projectId=${projectId}&format=pdf`);
   // Fetched with the page's own session cookie, as the download link is.
-  const pdf = (await page.evaluate(`fetch(${JSON.stringify(pdfHref)}).then(async (r) => ({
-    status: r.status, type: r.headers.get('content-type'), head: new TextDecoder().decode((await r.arrayBuffer()).slice(0, 5)) }))`)) as {
-    status: number; type: string; head: string;
-  };
+  const pdf = await fetchInPage(page, pdfHref!);
   expect(pdf).toEqual({ status: 200, type: 'application/pdf', head: '%PDF-' });
   expect(await page.getByRole('link', { name: 'Catalog as CSV' }).getAttribute('href')).toBe(`/api/v1/tests/download?projectId=${projectId}&format=csv`);
   expect(await page.getByRole('link', { name: 'Catalog as JSON' }).getAttribute('download')).toBe('');

@@ -1,6 +1,6 @@
 import type { Page } from 'playwright-core';
 import { createOrg, createUser, type TestUser } from '../support/factories';
-import { checkScreen, startWebHarness, type WebHarness } from './support/web-harness';
+import { checkScreen, fetchInPage, startWebHarness, type WebHarness } from './support/web-harness';
 
 // One User's day, through the UI only (the REST API only checks what the page did): sign in with
 // a token, create a project, build its sections and tests in the catalog, select them and run
@@ -189,9 +189,6 @@ it('a User signs in, builds a catalog, runs it with the keyboard, locks the run 
   await checkScreen(page, 'story-report');
   const pdfHref = await page.getByRole('link', { name: 'Report as PDF' }).getAttribute('href');
   expect(pdfHref).toBe(`/api/v1/run/report?runId=${runId}&projectId=${projectId}&format=pdf`);
-  const pdf = (await page.evaluate(`fetch(${JSON.stringify(pdfHref)}).then(async (r) => ({
-    status: r.status, type: r.headers.get('content-type'), head: new TextDecoder().decode((await r.arrayBuffer()).slice(0, 5)) }))`)) as {
-    status: number; type: string; head: string;
-  };
+  const pdf = await fetchInPage(page, pdfHref!);
   expect(pdf).toEqual({ status: 200, type: 'application/pdf', head: '%PDF-' });
 }, 180_000);

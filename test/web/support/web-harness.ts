@@ -104,3 +104,12 @@ export async function checkScreen(page: Page, name: string): Promise<void> {
     await page.setViewportSize(original);
   }
 }
+
+/** Fetches `href` in the page, with its session cookie as a download link would: status, content type and the first 5 bytes. */
+export async function fetchInPage(page: Page, href: string): Promise<{ status: number; type: string | null; head: string }> {
+  // A string: the project's tsconfig has no DOM types.
+  return (await page.evaluate(`fetch(${JSON.stringify(href)}).then(async (r) => ({
+    status: r.status, type: r.headers.get('content-type'), head: new TextDecoder().decode((await r.arrayBuffer()).slice(0, 5)) }))`)) as {
+    status: number; type: string | null; head: string;
+  };
+}
