@@ -44,6 +44,8 @@ export async function sendRunReport(res: Response, report: RunReport, format: Ru
   // it write after write would pile them up.
   const body = new PassThrough();
   const sent = pipeline(body, res);
+  // Awaited below; this only keeps a rejection that comes first (the client left mid-render) from being "unhandled".
+  sent.catch(() => {});
   try {
     await write(report, body);
     await sent;

@@ -59,6 +59,7 @@ async function* jsonArray(source: AsyncGenerator<Batch>): AsyncGenerator<string>
 async function writeCsv(source: AsyncGenerator<Batch>, names: CatalogNames, res: Response) {
   const csv = csvStream();
   const written = pipeline(csv, coalesce(), res);
+  written.catch(() => {}); // awaited below; keeps an early rejection (the client left) from being "unhandled"
   try {
     for await (const batch of source) {
       if (csv.destroyed) break; // the client went away while the batch was read
