@@ -1,3 +1,4 @@
+import { MAX_ELAPSED_MS } from '../domain/runs/runs.schemas';
 import { ids, limit, offset, projectId, runId, testId, testStatus, text, tool, z } from './tool-spec';
 
 // Test runs: a fixed set of tests, each with a status, until the run is locked.
@@ -94,11 +95,14 @@ export const runTools = [
   tool({
     name: 'run-update-test-status',
     description:
-      'Record results in a run: each entry sets one test (testId) to a status, with an optional comment, and is kept in its history. Every testId must be part of the run (otherwise nothing is written). A locked run refuses. Needs the User role.',
+      'Record results in a run: each entry sets one test (testId) to a status, with an optional comment and elapsedMs, and is kept in its history. Every testId must be part of the run (otherwise nothing is written). A locked run refuses. Needs the User role.',
     input: {
       ...inRun,
       testResults: z
-        .array(z.strictObject({ testId, status: testStatus.describe('passed, failed, blocked, retest or untested'), comment: text('Why, e.g. the error seen').optional() }))
+        .array(z.strictObject({
+          testId, status: testStatus.describe('passed, failed, blocked, retest or untested'), comment: text('Why, e.g. the error seen').optional(),
+          elapsedMs: z.number().int().min(0).max(MAX_ELAPSED_MS).optional().describe('Milliseconds the execution took, if known'),
+        }))
         .describe('One entry per test'),
     },
     example: { runId: 9, projectId: 3, testResults: [{ testId: 42, status: 'passed' }, { testId: 43, status: 'failed', comment: 'Timeout on submit' }] },

@@ -1,6 +1,6 @@
 import type { Writable } from 'node:stream';
 import { TEST_STATUSES } from '../domain/runs/runs.schemas';
-import { chartBars, formatWhen, NO_SECTION, rowsOf, STATUS_COLORS, STATUS_LABELS, type RunReport, type RunReportRow } from './run-report';
+import { chartBars, formatElapsed, formatWhen, NO_SECTION, rowsOf, STATUS_COLORS, STATUS_LABELS, type RunReport, type RunReportRow } from './run-report';
 import { endStream, writeChunk } from './stream-writes';
 
 // A self-contained HTML page: inline CSS, the status chart as inline SVG, no
@@ -18,7 +18,7 @@ h1{margin:0 0 .25rem}h2{margin-top:2rem;border-bottom:1px solid #ddd}h3{margin:1
 th,td{border:1px solid #ddd;padding:.3rem .5rem;text-align:left;vertical-align:top}thead th{background:#f5f5f5}
 table.summary{width:auto}table.summary td{text-align:right}.status{font-weight:600;white-space:nowrap}
 ${TEST_STATUSES.map((s) => `.s-${s}{color:${STATUS_COLORS[s]}}`).join('')}
-.comment{white-space:pre-wrap}.when{white-space:nowrap}.chart{margin:1rem 0}`;
+.comment{white-space:pre-wrap}.when,.elapsed{white-space:nowrap}.chart{margin:1rem 0}`;
 
 function chartSvg(report: RunReport): string {
   const [w, h, pad] = [500, 200, 30];
@@ -51,15 +51,17 @@ function head(report: RunReport): string {
     + `<section><h2>Summary</h2>${chartSvg(report)}`
     + `<table class="summary"><thead><tr><th>Status</th><th>Tests</th><th>Share</th></tr></thead><tbody>${summaryRows}`
     + `<tr data-status="total"><th>Total</th><td>${summary.total}</td><td>100%</td></tr>`
-    + `<tr data-status="passRate"><th>Pass rate</th><td colspan="2">${summary.passRate}%</td></tr></tbody></table></section>`
+    + `<tr data-status="passRate"><th>Pass rate</th><td colspan="2">${summary.passRate}%</td></tr>`
+    + `<tr data-status="elapsed"><th>Total time</th><td colspan="2">${formatElapsed(summary.elapsedMs)}</td></tr></tbody></table></section>`
     + `<section><h2>Tests</h2>`;
 }
 
-const TABLE_HEAD = '<table><thead><tr><th>ID</th><th>Title</th><th>Priority</th><th>Squad</th><th>Status</th><th>Comment</th><th>By</th><th>When</th></tr></thead><tbody>';
+const TABLE_HEAD = '<table><thead><tr><th>ID</th><th>Title</th><th>Priority</th><th>Squad</th><th>Status</th><th>Comment</th><th>Time</th><th>By</th><th>When</th></tr></thead><tbody>';
 
 function row(r: RunReportRow): string {
   return `<tr><td>${r.testId}</td><td>${escapeHtml(r.title)}</td><td>${escapeHtml(r.priority)}</td><td>${escapeHtml(r.squad)}</td>`
     + `<td class="status s-${r.status}">${STATUS_LABELS[r.status]}</td><td class="comment">${escapeHtml(r.comment)}</td>`
+    + `<td class="elapsed">${formatElapsed(r.elapsedMs)}</td>`
     + `<td>${escapeHtml(r.updatedBy)}</td><td class="when">${formatWhen(r.updatedAt)}</td></tr>`;
 }
 

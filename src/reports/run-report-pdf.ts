@@ -3,7 +3,7 @@ import { setImmediate as nextTurn } from 'node:timers/promises';
 import PDFDocument from 'pdfkit';
 import { TEST_STATUSES } from '../domain/runs/runs.schemas';
 import {
-  chartBars, formatWhen, NO_SECTION, rowsOf, STATUS_COLORS, STATUS_LABELS, type RunReport, type RunReportRow,
+  chartBars, formatElapsed, formatWhen, NO_SECTION, rowsOf, STATUS_COLORS, STATUS_LABELS, type RunReport, type RunReportRow,
 } from './run-report';
 import { drained, endStream } from './stream-writes';
 import { clean, drawRuns, fitRuns, prepareTexts, runsOf, useFont, wrapRuns } from './pdf-text';
@@ -34,8 +34,9 @@ const COLUMNS: { title: string; width: number; cell: (r: RunReportRow) => string
   { title: 'Priority', width: 50, cell: (r) => r.priority ?? '' },
   { title: 'Squad', width: 65, cell: (r) => r.squad ?? '' },
   { title: 'Status', width: 45, cell: (r) => STATUS_LABELS[r.status] },
-  { title: 'Comment', width: 180, cell: (r) => r.comment ?? '' },
-  { title: 'By', width: 95, cell: (r) => r.updatedBy ?? '' },
+  { title: 'Comment', width: 150, cell: (r) => r.comment ?? '' },
+  { title: 'Time', width: 45, cell: (r) => formatElapsed(r.elapsedMs) },
+  { title: 'By', width: 80, cell: (r) => r.updatedBy ?? '' },
   { title: 'When', width: 95, cell: (r) => formatWhen(r.updatedAt) },
 ];
 const TABLE_WIDTH = COLUMNS.reduce((sum, c) => sum + c.width, 0);
@@ -148,6 +149,7 @@ function summaryBlock(doc: PDFKit.PDFDocument, report: RunReport, top: number): 
   }
   line('Total', String(summary.total), '100%', '#212121', true);
   line('Pass rate', '', `${summary.passRate}%`, '#212121', true);
+  line('Total time', '', formatElapsed(summary.elapsedMs), '#212121', true);
 }
 
 function tableHeader(doc: PDFKit.PDFDocument): number {

@@ -22,6 +22,8 @@ export interface RunReportRow {
   squad: string | null;
   status: TestStatusName;
   comment: string | null;
+  /** Milliseconds the execution took, null when not reported. */
+  elapsedMs: number | null;
   /** Name of the user who set the current status. */
   updatedBy: string | null;
   updatedAt: Date;
@@ -30,6 +32,8 @@ export interface RunReportRow {
 export interface RunReportSummary extends StatusCounts {
   /** Share of passed tests, percent of total, two decimals; 0 for an empty run. */
   passRate: number;
+  /** Total elapsed time of the current results, ms (a result without one counts 0). */
+  elapsedMs: number;
 }
 
 export interface RunReport {
@@ -46,8 +50,8 @@ export interface RunReport {
 
 export const percentOf = (part: number, total: number) => (total === 0 ? 0 : Math.round((part / total) * 10000) / 100);
 
-export function summarize(counts: StatusCounts): RunReportSummary {
-  return { ...counts, passRate: percentOf(counts.passed, counts.total) };
+export function summarize(counts: StatusCounts, elapsedMs: number): RunReportSummary {
+  return { ...counts, passRate: percentOf(counts.passed, counts.total), elapsedMs };
 }
 
 /** The rows of one batch. */
@@ -61,7 +65,7 @@ export function rowsOf(batch: string): RunReportRow[] {
 // that reading and writing one never holds the event loop for long.
 const BATCH = 100;
 
-type Header = RunRow & { orgId: number; projectName: string; projectDescription: string | null; testIds: number[] };
+type Header = RunRow & { orgId: number; projectName: string; projectDescription: string | null; testIds: number[]; elapsedMs: number };
 
 /**
  * The run (404 unless the caller may see it), its project, and the ids of its
@@ -76,7 +80,9 @@ async function readHeader(ctx: RequestContext, runId: number, projectId: number)
       ARRAY(
         SELECT rt.test_id FROM run_tests rt JOIN tests t ON t.id = rt.test_id LEFT JOIN ords ON ords.id = t.section_id
         WHERE rt.run_id = ${runId} ORDER BY ${Prisma.raw(shown('sectionOrder', 'ords.ord'))} NULLS FIRST, rt.test_id
-      ) AS "testIds"
+      ) AS "testIds",
+      -- float8: the sum of 50,000 int results may pass int4, and stays exact as a JS number
+      (SELECT coalesce(sum(rt.elapsed_ms), 0)::float8 FROM run_tests rt WHERE rt.run_id = ${runId}) AS "elapsedMs"
     FROM run JOIN projects p ON p.id = run."projectId"`;
   return header;
 }
@@ -104,7 +110,7 @@ async function readBatch(db: Db, runId: number, projectId: number, testIds: numb
     LEFT JOIN users u ON u.id = rt.updated_by
     CROSS JOIN LATERAL (SELECT row_to_json(x) AS json FROM (
       SELECT rt.test_id AS "testId", ${frozen.title} AS title, ${frozen.sectionId} AS "sectionId", ${frozen.sectionPath} AS "sectionPath",
-        ${frozen.priority} AS priority, ${frozen.squad} AS squad, rt.status, rt.comment, u.name AS "updatedBy",
+        ${frozen.priority} AS priority, ${frozen.squad} AS squad, rt.status, rt.comment, rt.elapsed_ms AS "elapsedMs", u.name AS "updatedBy",
         ${Prisma.raw(isoTime('rt.updated_at'))} AS "updatedAt"
     ) x) r`;
   return batch.json;
@@ -135,7 +141,7 @@ export async function openRunReport(ctx: RequestContext, runId: number, projectI
   return {
     run: toRunRecord(header),
     project: { projectId, orgId: header.orgId, projectName: header.projectName, projectDescription: header.projectDescription },
-    summary: summarize(counts),
+    summary: summarize(counts, header.elapsedMs),
     batches: batches(read, header.testIds, first),
   };
 }
@@ -175,6 +181,16 @@ export function chartBars(summary: RunReportSummary, width: number, height: numb
       x: i * slot + (slot - barWidth) / 2, y: height - barHeight, width: barWidth, height: barHeight,
     };
   });
+}
+
+/** `850 ms`, `12.3 s`, `4m 05s`, `2h 03m`: short enough for the PDF's Time column; empty for null. */
+export function formatElapsed(ms: number | null): string {
+  if (ms === null) return '';
+  if (ms < 1000) return `${ms} ms`;
+  if (ms < 60_000) return `${(Math.floor(ms / 100) / 10).toFixed(1)} s`;
+  const s = Math.floor(ms / 1000);
+  if (s < 3600) return `${Math.floor(s / 60)}m ${String(s % 60).padStart(2, '0')}s`;
+  return `${Math.floor(s / 3600)}h ${String(Math.floor(s / 60) % 60).padStart(2, '0')}m`;
 }
 
 /** `2026-11-21 08:34 UTC` */

@@ -86,7 +86,7 @@ describe('the life of a run', () => {
     expect(json.headers['content-disposition']).toBe(`attachment; filename="run-${run.runId}-report.json"`);
     const { runId: _r, locked: isLocked, ...counts } = (await reader.get('/run/state-detail', q)).body.data;
     expect(isLocked).toBe(true);
-    expect(json.body.summary).toEqual({ ...counts, passRate: 0 });
+    expect(json.body.summary).toEqual({ ...counts, passRate: 0, elapsedMs: 0 });
     const html = await reader.get('/run/report', { ...q, format: 'html' }).expect(200);
     expect(html.headers['content-type']).toMatch(/^text\/html/);
     expect(html.text).toContain('Release 1.0');

@@ -7,7 +7,7 @@ const rowsIn = (sizes: [string | null, number][]): RunReportRow[] => {
   let id = 0;
   return sizes.flatMap(([sectionPath, n]) => Array.from({ length: n }, () => ({
     testId: ++id, title: `t${id}`, sectionId: null, sectionPath, priority: null, squad: null,
-    status: 'untested' as const, comment: null, updatedBy: null, updatedAt: new Date(0),
+    status: 'untested' as const, comment: null, elapsedMs: null, updatedBy: null, updatedAt: new Date(0),
   })));
 };
 

@@ -50,7 +50,7 @@ describe('GET /run/report?format=json', () => {
     expect(res.headers['content-disposition']).toBe(`attachment; filename="run-${runId}-report.json"`);
     const report = res.body;
     expect(Object.keys(report).sort()).toEqual(['project', 'run', 'summary', 'tests']);
-    expect(report.summary).toEqual({ ...(await stateCounts()), passRate: 33.33 });
+    expect(report.summary).toEqual({ ...(await stateCounts()), passRate: 33.33, elapsedMs: 0 });
     expect(report.summary).toMatchObject({ total: 6, passed: 2, failed: 1, blocked: 1, untested: 2 });
     expect(report.run).toMatchObject({ runId, runName: RUN_NAME, locked: false });
     expect(report.project).toEqual({ projectId: w.projectA.projectId, orgId: w.orgA.orgId, projectName: w.projectA.projectName, projectDescription: null });

@@ -30,22 +30,24 @@ export async function updateTestStatuses(ctx: RequestContext, input: UpdateStatu
   const ids = input.testResults.map((r) => r.testId);
   const statuses = input.testResults.map((r) => r.status);
   const comments = input.testResults.map((r) => r.comment ?? null);
+  const elapsed = input.testResults.map((r) => r.elapsedMs ?? null);
   return ctx.db.$transaction(async (tx) => {
     await lockRunForWrite(tx, ctx, input.runId, input.projectId);
     await requireTestsInRun(tx, input.runId, ids, (i) => `testResults.${i}.testId`);
     const now = new Date();
     const [row] = await tx.$queryRaw<{ updated: number }[]>`
       WITH v AS (
-        SELECT * FROM unnest(${ids}::int[], ${statuses}::text[]::"TestStatus"[], ${comments}::text[]) WITH ORDINALITY AS v(test_id, status, comment, n)
+        SELECT * FROM unnest(${ids}::int[], ${statuses}::text[]::"TestStatus"[], ${comments}::text[], ${elapsed}::int[])
+          WITH ORDINALITY AS v(test_id, status, comment, elapsed_ms, n)
       ), old AS (
         SELECT rt.status FROM run_tests rt JOIN v ON v.test_id = rt.test_id WHERE rt.run_id = ${input.runId}
       ), upd AS (
-        UPDATE run_tests rt SET status = v.status, comment = v.comment, updated_by = ${ctx.userId}, updated_at = ${now}
+        UPDATE run_tests rt SET status = v.status, comment = v.comment, elapsed_ms = v.elapsed_ms, updated_by = ${ctx.userId}, updated_at = ${now}
         FROM v WHERE rt.run_id = ${input.runId} AND rt.test_id = v.test_id
         RETURNING rt.status
       ), hist AS (
-        INSERT INTO status_history (run_id, test_id, status, comment, user_id, created_at)
-        SELECT ${input.runId}, v.test_id, v.status, v.comment, ${ctx.userId}, ${now} FROM v ORDER BY v.n
+        INSERT INTO status_history (run_id, test_id, status, comment, elapsed_ms, user_id, created_at)
+        SELECT ${input.runId}, v.test_id, v.status, v.comment, v.elapsed_ms, ${ctx.userId}, ${now} FROM v ORDER BY v.n
       )
       UPDATE runs SET ${counterMoves('upd', 'old')} WHERE id = ${input.runId}
       RETURNING (SELECT count(*) FROM upd)::int AS updated`;
@@ -53,14 +55,14 @@ export async function updateTestStatuses(ctx: RequestContext, input: UpdateStatu
   }, RUN_WRITE_TX);
 }
 
-/** Every test of the run becomes `retest` (comment cleared), each with a history entry. */
+/** Every test of the run becomes `retest` (comment and elapsed time cleared), each with a history entry. */
 export async function resetRun(ctx: RequestContext, runId: number, projectId: number) {
   return ctx.db.$transaction(async (tx) => {
     await lockRunForWrite(tx, ctx, runId, projectId);
     const now = new Date();
     const [row] = await tx.$queryRaw<{ reset: number }[]>`
       WITH upd AS (
-        UPDATE run_tests SET status = 'retest', comment = NULL, updated_by = ${ctx.userId}, updated_at = ${now}
+        UPDATE run_tests SET status = 'retest', comment = NULL, elapsed_ms = NULL, updated_by = ${ctx.userId}, updated_at = ${now}
         WHERE run_id = ${runId} RETURNING test_id
       ), hist AS (
         INSERT INTO status_history (run_id, test_id, status, user_id, created_at)

@@ -20,7 +20,7 @@ const runTestsJson = (frozen: boolean) => {
   'runId', rt.run_id, 'testId', rt.test_id, 'projectId', t.project_id, 'title', ${field('title', 't.title', 'text')},
   'sectionId', ${field('sectionId', 't.section_id')}, 'priorityId', ${field('priorityId', 't.priority_id')},
   'typeId', ${field('typeId', 't.type_id')}, 'automationStatusId', ${field('automationStatusId', 't.automation_status_id')},
-  'squadId', ${field('squadId', 't.squad_id')}, 'status', rt.status, 'comment', rt.comment,
+  'squadId', ${field('squadId', 't.squad_id')}, 'status', rt.status, 'comment', rt.comment, 'elapsedMs', rt.elapsed_ms,
   'updatedBy', rt.updated_by, 'updatedAt', ${isoTime('rt.updated_at')}, 'deleted', t.deleted_at IS NOT NULL,
   'snapshot', ${frozen ? frozenNamesJson : 'NULL'}
 ) ORDER BY rt.test_id), '[]'::json)`);
@@ -66,7 +66,7 @@ export async function getRunTestHistory(ctx: RequestContext, runId: number, test
   const test = await ctx.db.test.findFirst({ where: { testId, projectId: run.projectId }, select: { testId: true } });
   if (!test) throw notFound('Test');
   return ctx.db.$queryRaw<unknown[]>`
-    SELECT h.id AS "historyId", h.run_id AS "runId", ${run.projectId}::int AS "projectId", h.test_id AS "testId", h.status::text AS status, h.comment,
+    SELECT h.id AS "historyId", h.run_id AS "runId", ${run.projectId}::int AS "projectId", h.test_id AS "testId", h.status::text AS status, h.comment, h.elapsed_ms AS "elapsedMs",
       h.user_id AS "userId", u.name AS "userName", h.created_at AS "createdAt"
     FROM status_history h LEFT JOIN users u ON u.id = h.user_id
     WHERE h.run_id = ${runId} AND h.test_id = ${testId}

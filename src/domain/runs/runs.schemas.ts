@@ -13,6 +13,8 @@ export const testStatus = z.enum(TEST_STATUSES, oneOf(TEST_STATUSES));
 
 const int = z.number().int();
 const when = z.iso.datetime();
+/** Milliseconds a result took to execute, as reported with it; null when not reported. */
+const elapsedMs = int.nullable().describe('Milliseconds the execution took, as reported with the result; null when not reported');
 
 export const statusCounts = z.object({
   total: int, passed: int, failed: int, blocked: int, retest: int, untested: int,
@@ -53,6 +55,7 @@ export const runTestRecord = z.object({
   squadId: int.nullable(),
   status: testStatus,
   comment: z.string().nullable(),
+  elapsedMs,
   updatedBy: int.nullable(),
   updatedAt: when,
   deleted: z.boolean().describe('The test has left the catalog (now, even in a locked run); its result stays in the run'),
@@ -73,6 +76,7 @@ export const historyEntry = z.object({
   testId: int,
   status: testStatus,
   comment: z.string().nullable(),
+  elapsedMs,
   userId: int.nullable(),
   userName: z.string().nullable(),
   createdAt: when,
@@ -82,7 +86,10 @@ export const historyEntry = z.object({
 export const runReport = z.object({
   run: runRecord,
   project: z.object({ projectId: int, orgId: int, projectName: z.string(), projectDescription: z.string().nullable() }),
-  summary: statusCounts.extend({ passRate: z.number().min(0).max(100) }),
+  summary: statusCounts.extend({
+    passRate: z.number().min(0).max(100),
+    elapsedMs: int.min(0).describe('Total of the elapsed time of the current results (those without one count as 0)'),
+  }),
   tests: z.array(z.object({
     testId: int,
     title: z.string(),
@@ -92,6 +99,7 @@ export const runReport = z.object({
     squad: z.string().nullable(),
     status: testStatus,
     comment: z.string().nullable(),
+    elapsedMs,
     /** Name of the user who set the current status. */
     updatedBy: z.string().nullable(),
     updatedAt: when,
@@ -152,7 +160,13 @@ export const addTestsBody = runIdBody.extend({ testIds: runTestIds });
 export const editRunBody = runIdBody.extend({ runName: nonBlank(200).optional(), runDescription: optionalText() });
 export const removeTestsBody = runIdBody.extend({ testIds });
 
-const testResult = z.strictObject({ testId: bodyId, status: testStatus, comment: optionalText() });
+/** Largest elapsedMs stored (a PostgreSQL integer): ~24.8 days. */
+export const MAX_ELAPSED_MS = 2_147_483_647;
+const testResult = z.strictObject({
+  testId: bodyId, status: testStatus, comment: optionalText(),
+  elapsedMs: z.number().int().min(0).max(MAX_ELAPSED_MS).optional()
+    .describe('Milliseconds the execution took (integer, 0 or more); a result without it stores null'),
+});
 export const updateStatusBody = runIdBody.extend({
   testResults: bulkArray(testResult, 'result').superRefine(noDuplicateIds<z.infer<typeof testResult>>('testResults', (r) => r.testId, 'testId')),
 });

@@ -9,11 +9,11 @@ export async function testStatusHistory(ctx: RequestContext, projectId: number, 
   if (!test) throw notFound('Test');
   const entries = await ctx.db.statusHistory.findMany({
     where: { testId, run: { projectId } },
-    select: { runId: true, testId: true, status: true, comment: true, userId: true, createdAt: true, run: { select: { runName: true } } },
+    select: { runId: true, testId: true, status: true, comment: true, elapsedMs: true, userId: true, createdAt: true, run: { select: { runName: true } } },
     orderBy: [{ createdAt: 'desc' }, { id: 'desc' }],
   });
   return entries.map(({ run, ...entry }) => ({
     runId: entry.runId, runName: run.runName, projectId, testId: entry.testId,
-    status: entry.status, comment: entry.comment, userId: entry.userId, createdAt: entry.createdAt,
+    status: entry.status, comment: entry.comment, elapsedMs: entry.elapsedMs, userId: entry.userId, createdAt: entry.createdAt,
   }));
 }

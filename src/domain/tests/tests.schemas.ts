@@ -112,3 +112,4 @@ export type CreateTestInput = z.infer<typeof createTestBody>;
 export type UpdateTestInput = z.infer<typeof updateTestBody>;
 export type TestFieldsInput = Omit<UpdateTestInput, 'testId' | 'projectId'>;
 export type TestFilters = Pick<z.infer<typeof countTestsQuery>, keyof typeof testFilters>;
+  elapsedMs: z.number().int().nullable().describe('Milliseconds the execution took, as reported with the result; null when not reported'),
