@@ -104,6 +104,7 @@ export const statusHistoryEntry = z.object({
   testId: id,
   status: z.enum(['passed', 'failed', 'blocked', 'retest', 'untested']),
   comment: z.string().nullable(),
+  elapsedMs: z.number().int().nullable().describe('Milliseconds the execution took, as reported with the result; null when not reported'),
   userId: id.nullable(),
   createdAt: z.iso.datetime(),
 });
@@ -112,4 +113,3 @@ export type CreateTestInput = z.infer<typeof createTestBody>;
 export type UpdateTestInput = z.infer<typeof updateTestBody>;
 export type TestFieldsInput = Omit<UpdateTestInput, 'testId' | 'projectId'>;
 export type TestFilters = Pick<z.infer<typeof countTestsQuery>, keyof typeof testFilters>;
-  elapsedMs: z.number().int().nullable().describe('Milliseconds the execution took, as reported with the result; null when not reported'),
