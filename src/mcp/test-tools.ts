@@ -18,6 +18,7 @@ const listFilters = {
   labelId: id('Only tests with this label (get-labels)').optional(),
   automationStatusId: automationFilter,
   search: text('Only tests whose title contains this text (case-insensitive)').optional(),
+  automationKey: text('Only the test with exactly this automation key').optional(),
 };
 const toTitle = { testName: 'title' };
 
@@ -25,7 +26,7 @@ export const testTools = [
   tool({
     name: 'get-tests',
     description:
-      'List the tests of a project, a page at a time (limit/offset; the result has total and hasMore, and nextOffset while more pages exist). Use it to find testIds, filtered by section (includeSubsections: true for its whole subtree), priority, squad, label, automation status or a title search.',
+      'List the tests of a project, a page at a time (limit/offset; the result has total and hasMore, and nextOffset while more pages exist). Use it to find testIds, filtered by section (includeSubsections: true for its whole subtree), priority, squad, label, automation status, a title search or an automation key.',
     input: { projectId, ...listFilters, limit, offset },
     example: { projectId: 3, sectionId: 7, limit: 50, offset: 0 },
     method: 'GET', path: '/project/tests',
@@ -43,7 +44,10 @@ export const testTools = [
   tool({
     name: 'get-tests-count',
     description: 'Count the tests of a project, optionally in one section (with its subsections if asked), priority or automation status. Cheaper than get-tests when only the number matters.',
-    input: { projectId, sectionId: sectionFilter, includeSubsections: subsections, priorityId: priorityFilter, automationStatusId: automationFilter },
+    input: {
+      projectId, sectionId: sectionFilter, includeSubsections: subsections, priorityId: priorityFilter, automationStatusId: automationFilter,
+      automationKey: listFilters.automationKey,
+    },
     example: { projectId: 3, sectionId: 7, includeSubsections: true },
     method: 'GET', path: '/project/tests-count',
     rbac: { resource: 'test', action: 'read' },

@@ -63,6 +63,7 @@ export const testFields = {
   preconditions: text('State needed before the steps').optional(),
   steps: text('The steps to perform').optional(),
   expectedResult: text('What a pass looks like').optional(),
+  automationKey: text('Id of the test in automation, e.g. "LoginTest.validPassword" (JUnit classname.name); unique in the project, at most 1000 characters').optional(),
 };
 
 /** A field an update may clear with null. */
@@ -83,6 +84,7 @@ export const testFieldChanges = {
   preconditions: clearable(testFields.preconditions),
   steps: clearable(testFields.steps),
   expectedResult: clearable(testFields.expectedResult),
+  automationKey: clearable(testFields.automationKey),
 };
 
 export { z };

@@ -63,6 +63,7 @@ const columns: [header: string, cell: (t: TestRecord, n: CatalogNames) => string
   ['Platform', (t, n) => name(n.lookup, t.platformId)],
   ['Covered By', (t, n) => name(n.lookup, t.testCoveredById)],
   ['Squad', (t, n) => name(n.squad, t.squadId)],
+  ['Automation Key', (t) => t.automationKey ?? ''],
   ['Labels', (t, n) => t.labels.map((id) => name(n.label, id)).join(';')],
   ['Created At', (t) => t.createdAt],
   ['Updated At', (t) => t.updatedAt],

@@ -27,7 +27,8 @@ describe('POST /test/create', () => {
       projectId: p, title: '  Login works  ', testDescription: 'd', preconditions: 'pre', steps: 's', expectedResult: 'ok',
       sectionId: section.sectionId, priorityId: lookups.priority.High, typeId: lookups.type.Smoke,
       automationStatusId: lookups.automation_status.Automated, platformId: lookups.platform.Web,
-      testCoveredById: lookups.test_covered_by.E2E, squadId: squad.squadId, labels: [l2.labelId, l1.labelId, l2.labelId],
+      testCoveredById: lookups.test_covered_by.E2E, squadId: squad.squadId, automationKey: 'LoginTest.works',
+      labels: [l2.labelId, l1.labelId, l2.labelId],
     };
     const res = await t.as(w.user.token).post('/test/create', body).expect(201);
     expect(res.body.status).toBe(201);

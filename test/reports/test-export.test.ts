@@ -80,6 +80,7 @@ function expectedCsv(r: TestRecord): Record<string, string> {
     Platform: name(r.platformId),
     'Covered By': name(r.testCoveredById),
     Squad: escapeFormula(name(r.squadId, names.squad)),
+    'Automation Key': escapeFormula((r.automationKey as string | null) ?? ''),
     Labels: r.labels.map((id) => name(id, names.label)).join(';'),
     'Created At': r.createdAt as string,
     'Updated At': r.updatedAt as string,
@@ -123,7 +124,7 @@ describe('GET /tests/download', () => {
     const empty = (await createProject(t.db, w.orgA.orgId)).projectId;
     expect(JSON.parse((await download({ projectId: empty }).expect(200)).body as string)).toEqual([]);
     const csv = (await download({ projectId: empty, format: 'csv' }).expect(200)).body as string;
-    expect(csv.trim()).toBe('ID,Title,Description,Preconditions,Steps,Expected Result,Section,Priority,Type,Automation Status,Platform,Covered By,Squad,Labels,Created At,Updated At');
+    expect(csv.trim()).toBe('ID,Title,Description,Preconditions,Steps,Expected Result,Section,Priority,Type,Automation Status,Platform,Covered By,Squad,Automation Key,Labels,Created At,Updated At');
   });
 
   it('answers errors before the first byte with the JSON envelope', async () => {

@@ -4,6 +4,7 @@ import { badRequest, projectInactive } from '../../http/errors';
 import { requireProject } from '../access';
 import { recordInProject } from '../audit/audit.service';
 import type { TestFieldsInput } from './tests.schemas';
+import { requireFreeAutomationKeys } from './tests.keys';
 import { listOf, requireReferencesInProject } from './tests.references';
 import { insertTests, softDeleteTests, updateTests } from './tests.write';
 
@@ -32,6 +33,7 @@ export async function bulkAddTests(
   const items = input.tests.map(({ projectId: _p, ...fields }) => fields);
   const testIds = await ctx.db.$transaction(async (tx) => {
     await requireReferencesInProject(tx, items.map((fields, i) => ({ projectId, fields, at: `tests.${i}.` })));
+    await requireFreeAutomationKeys(tx, items.map((fields) => ({ projectId, automationKey: fields.automationKey })));
     return insertTests(tx, projectId, ctx.userId, items);
   }, BULK_TRANSACTION);
   return { testIds, count: testIds.length };
@@ -57,6 +59,10 @@ export async function bulkUpdateTests(
     await requireReferencesInProject(
       tx,
       input.tests.map(({ testId, ...fields }, i) => ({ projectId: byId.get(testId)!.projectId, fields, at: `tests.${i}.` })),
+    );
+    await requireFreeAutomationKeys(
+      tx,
+      input.tests.map((t) => ({ projectId: byId.get(t.testId)!.projectId, testId: t.testId, automationKey: t.automationKey })),
     );
     await updateTests(tx, input.tests);
   }, BULK_TRANSACTION);

@@ -11,6 +11,8 @@ const ref = bodyId.nullable().optional();
  */
 export const MAX_LABELS = 100;
 
+export const AUTOMATION_KEY_MAX = 1000;
+
 /** Every writable field but the title; null clears a field. */
 const testFields = {
   testDescription: optionalText(),
@@ -24,6 +26,8 @@ const testFields = {
   platformId: ref,
   testCoveredById: ref,
   squadId: ref,
+  /** The test's id in automation (e.g. `classname.name`), unique among the project's live tests; null clears it. */
+  automationKey: nonBlank(AUTOMATION_KEY_MAX).nullable().optional(),
   /** Label ids; on update the test's labels are replaced by these. */
   labels: z.array(bodyId).max(MAX_LABELS, `At most ${MAX_LABELS} labels`).optional(),
 };
@@ -34,15 +38,29 @@ export const createTestBody = z.strictObject({ projectId: bodyId, title, ...test
 export const updateTestBody = z.strictObject({ testId: bodyId, projectId: bodyId.optional(), title: title.optional(), ...testFields });
 export const testIdBody = z.strictObject({ testId: bodyId, projectId: bodyId });
 
+/** Two items of one bulk request may not claim the same automation key. */
+function noDuplicateKeys(items: { automationKey?: string | null }[], ctx: z.RefinementCtx) {
+  const first = new Map<string, number>();
+  items.forEach(({ automationKey: key }, i) => {
+    if (key == null) return;
+    const seen = first.get(key);
+    if (seen === undefined) first.set(key, i);
+    else ctx.addIssue({ code: 'custom', path: [i, 'automationKey'], message: `Duplicate of tests.${seen}.automationKey` });
+  });
+}
+
 export const bulkAddBody = z.strictObject({
   projectId: bodyId,
   // An item may repeat the request's projectId, as a create body would carry it.
-  tests: bulkArray(z.strictObject({ projectId: bodyId.optional(), title, ...testFields }), 'test'),
+  tests: bulkArray(z.strictObject({ projectId: bodyId.optional(), title, ...testFields }), 'test').superRefine(noDuplicateKeys),
 });
 export const bulkUpdateBody = z.strictObject({
   projectId: bodyId.optional(),
   tests: bulkArray(z.strictObject({ testId: bodyId, title: title.optional(), ...testFields }), 'test').superRefine(
-    noDuplicateIds<{ testId: number }>('tests', (t) => t.testId, 'testId'),
+    (items, ctx) => {
+      noDuplicateIds<{ testId: number }>('tests', (t) => t.testId, 'testId')(items, ctx);
+      noDuplicateKeys(items, ctx);
+    },
   ),
 });
 export const bulkDeleteBody = z.strictObject({
@@ -62,6 +80,8 @@ export const testFilters = {
   automationStatusId: queryId.optional(),
   /** Case-insensitive substring of the title. */
   search,
+  /** Exactly this automation key. */
+  automationKey: nonBlank(AUTOMATION_KEY_MAX).optional(),
 };
 export const listTestsQuery = z.object({ projectId: queryId, ...testFilters, ...limitOffset });
 export const countTestsQuery = z.object({ projectId: queryId, ...testFilters });
@@ -88,6 +108,7 @@ export const testRecord = z.object({
   platformId: id.nullable(),
   testCoveredById: id.nullable(),
   squadId: id.nullable(),
+  automationKey: z.string().nullable(),
   labels: z.array(id),
   createdBy: id.nullable(),
   createdAt: z.iso.datetime(),

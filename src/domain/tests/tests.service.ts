@@ -4,6 +4,7 @@ import { notFound, projectInactive } from '../../http/errors';
 import { recordInProject } from '../audit/audit.service';
 import { inCallerOrgs, requireProject } from '../access';
 import type { CreateTestInput, TestFilters, UpdateTestInput } from './tests.schemas';
+import { requireFreeAutomationKeys } from './tests.keys';
 import { requireReferencesInProject } from './tests.references';
 import { catalogCount, catalogWhere, projectInOrgs, testRecordColumns, type TestRecord } from './tests.sql';
 import { insertTests, softDeleteTests, updateTests } from './tests.write';
@@ -51,6 +52,7 @@ export async function createTest(ctx: RequestContext, input: CreateTestInput) {
   await requireProject(ctx, projectId, { active: true });
   const [testId] = await ctx.db.$transaction(async (tx) => {
     await requireReferencesInProject(tx, [{ projectId, fields, at: '' }]);
+    await requireFreeAutomationKeys(tx, [{ projectId, automationKey: fields.automationKey }]);
     return insertTests(tx, projectId, ctx.userId, [fields]);
   });
   return (await findTest(ctx.db, projectId, testId))!;
@@ -67,6 +69,7 @@ export async function updateTest(ctx: RequestContext, input: UpdateTestInput) {
   if (!test.project.isActive) throw projectInactive();
   await ctx.db.$transaction(async (tx) => {
     await requireReferencesInProject(tx, [{ projectId: test.projectId, fields, at: '' }]);
+    await requireFreeAutomationKeys(tx, [{ projectId: test.projectId, testId, automationKey: fields.automationKey }]);
     await updateTests(tx, [{ testId, ...fields }]);
   });
   return (await findTest(ctx.db, test.projectId, testId))!;

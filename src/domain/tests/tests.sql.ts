@@ -22,6 +22,7 @@ export interface TestRecord {
   platformId: number | null;
   testCoveredById: number | null;
   squadId: number | null;
+  automationKey: string | null;
   labels: number[];
   createdBy: number | null;
   createdAt: string;
@@ -42,6 +43,7 @@ export const writableColumns = [
   { field: 'platformId', column: 'platform_id', type: 'int' },
   { field: 'testCoveredById', column: 'test_covered_by_id', type: 'int' },
   { field: 'squadId', column: 'squad_id', type: 'int' },
+  { field: 'automationKey', column: 'automation_key', type: 'text' },
 ] as const;
 export type WritableField = (typeof writableColumns)[number]['field'];
 
@@ -58,7 +60,7 @@ export const testRecordColumns = Prisma.sql`
   t.preconditions, t.steps, t.expected_result AS "expectedResult", t.section_id AS "sectionId",
   t.priority_id AS "priorityId", t.type_id AS "typeId", t.automation_status_id AS "automationStatusId",
   t.platform_id AS "platformId", t.test_covered_by_id AS "testCoveredById", t.squad_id AS "squadId",
-  ARRAY(SELECT tl.label_id FROM test_labels tl WHERE tl.test_id = t.id ORDER BY tl.label_id) AS labels,
+  t.automation_key AS "automationKey", ARRAY(SELECT tl.label_id FROM test_labels tl WHERE tl.test_id = t.id ORDER BY tl.label_id) AS labels,
   t.created_by AS "createdBy", ${isoUtc('t.created_at')} AS "createdAt", ${isoUtc('t.updated_at')} AS "updatedAt"`;
 
 const escapeLike = (s: string) => s.replace(/[\\%_]/g, '\\$&');
@@ -87,6 +89,7 @@ function filterConditions(projectId: number, f: TestFilters): Prisma.Sql[] {
   if (f.labelId !== undefined) {
     parts.push(Prisma.sql`EXISTS (SELECT 1 FROM test_labels fl WHERE fl.test_id = t.id AND fl.label_id = ${f.labelId})`);
   }
+  if (f.automationKey !== undefined) parts.push(Prisma.sql`t.automation_key = ${f.automationKey}`);
   if (f.search) parts.push(Prisma.sql`t.title ILIKE ${`%${escapeLike(f.search)}%`}`);
   return parts;
 }

@@ -76,7 +76,10 @@ async function linkLabels(tx: Tx, testIds: number[], labels: (number[] | undefin
     INSERT INTO test_labels (test_id, label_id) SELECT * FROM unnest(${pairs.testIds}::int[], ${pairs.labelIds}::int[])`;
 }
 
-/** Soft delete: the tests leave the catalog; runs, history and reports keep them. */
+/**
+ * Soft delete: the tests leave the catalog; runs, history and reports keep them.
+ * Their automation keys are cleared, so a new test may take them.
+ */
 export async function softDeleteTests(tx: Tx, testIds: number[]): Promise<void> {
-  await tx.$executeRaw`UPDATE tests SET deleted_at = now() WHERE id = ANY(${testIds}::int[]) AND deleted_at IS NULL`;
+  await tx.$executeRaw`UPDATE tests SET deleted_at = now(), automation_key = NULL WHERE id = ANY(${testIds}::int[]) AND deleted_at IS NULL`;
 }

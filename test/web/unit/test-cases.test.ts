@@ -5,7 +5,7 @@ import { changedFields, formFromTest, sectionPaths, type TestRecord } from '../.
 const test: TestRecord = {
   testId: 7, projectId: 1, title: 'Pay with a card', testDescription: null, preconditions: 'Signed in', steps: '1. Pay',
   expectedResult: null, sectionId: 3, priorityId: 10, typeId: null, automationStatusId: null, platformId: null,
-  testCoveredById: null, squadId: null, labels: [4, 2], createdBy: 1, createdAt: '2026-01-01T00:00:00.000Z', updatedAt: '2026-01-01T00:00:00.000Z',
+  testCoveredById: null, squadId: null, automationKey: null, labels: [4, 2], createdBy: 1, createdAt: '2026-01-01T00:00:00.000Z', updatedAt: '2026-01-01T00:00:00.000Z',
 };
 
 describe('changedFields', () => {
