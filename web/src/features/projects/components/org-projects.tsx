@@ -28,7 +28,7 @@ export function OrgProjects({ orgId, orgName }: { orgId: number; orgName: string
         {role && <span className="role-badge">{role}</span>}
         {atLeast(role, 'User') && !creating && (
           <button type="button" className="button" ref={newButton} onClick={() => (setMessage(''), setCreating(true))}>
-            New project<span className="projects-sr-only"> in {orgName}</span>
+            New project<span className="sr-only"> in {orgName}</span>
           </button>
         )}
       </div>

@@ -80,15 +80,15 @@ export function ProjectItem({ project, role, onDone }: Props) {
       {atLeast(role, 'User') && (
         <div className="project-actions">
           <button type="button" className="button secondary small" ref={editButton} onClick={() => setMode('edit')}>
-            Edit<span className="projects-sr-only"> {name}</span>
+            Edit<span className="sr-only"> {name}</span>
           </button>
           <button type="button" className="button secondary small" onClick={toggle} disabled={status.isPending}>
             {project.isActive ? 'Deactivate' : 'Activate'}
-            <span className="projects-sr-only"> {name}</span>
+            <span className="sr-only"> {name}</span>
           </button>
           {atLeast(role, 'Admin') && (
             <button type="button" className="button danger small" ref={deleteButton} onClick={() => setMode('confirm-delete')}>
-              Delete<span className="projects-sr-only"> {name}</span>
+              Delete<span className="sr-only"> {name}</span>
             </button>
           )}
         </div>

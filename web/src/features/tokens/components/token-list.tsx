@@ -29,7 +29,7 @@ export function TokenList() {
       {tokens.isPending && <p className="muted">Loading…</p>}
       {tokens.data?.length === 0 && <p className="muted">You have no tokens yet.</p>}
       {!!tokens.data?.length && (
-        <table className="tokens-table">
+        <table className="data-table tokens-table">
           <thead>
             <tr>
               <th scope="col">Name</th>
@@ -37,7 +37,7 @@ export function TokenList() {
               <th scope="col">Last used</th>
               <th scope="col">State</th>
               <th scope="col">
-                <span className="tokens-sr-only">Actions</span>
+                <span className="sr-only">Actions</span>
               </th>
             </tr>
           </thead>

@@ -33,7 +33,7 @@ export function MemberList({ orgId, orgName, myUserId }: { orgId: number; orgNam
       {users.isPending && <p className="muted">Loading…</p>}
       {users.data && (
         <>
-          <table className="users-table">
+          <table className="data-table users-table">
             <thead>
               <tr>
                 <th scope="col">Name</th>
