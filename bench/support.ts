@@ -18,7 +18,7 @@ import { openDatabase, type Database, type Db } from '../src/db/client';
 import { defaultLookupRows } from '../src/domain/lookups/lookup-defaults';
 import { issueToken } from '../src/domain/tokens/tokens.service';
 import type { Role } from '../src/generated/prisma/client';
-import type { RequestContext } from '../src/http/route';
+import type { RequestContext } from '../src/core/context';
 
 export interface CannonResult {
   requests: { average: number; total: number };

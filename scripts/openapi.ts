@@ -3,7 +3,7 @@
 import fs from 'node:fs';
 import path from 'node:path';
 import SwaggerParser from '@apidevtools/swagger-parser';
-import { generateOpenApiDocument, openApiYaml } from '../src/openapi';
+import { generateOpenApiDocument, openApiYaml } from '../src/openapi/document';
 
 async function main() {
   const file = path.resolve(__dirname, '../openapi.yaml');

@@ -14,7 +14,7 @@ import { renderSlots } from './http/render-slots';
 import { sendData, sendError } from './http/envelope';
 import { errorHandler } from './http/error-handler';
 import { webApp } from './http/web-app';
-import { buildOpenApiDocument, type OpenApiDocument } from './openapi';
+import { buildOpenApiDocument, type OpenApiDocument } from './openapi/document';
 
 export interface AppDeps {
   config: Config;

@@ -1,15 +1,13 @@
 import type { Request } from 'express';
 import type { Db } from '../db/client';
 import type { Role } from '../generated/prisma/client';
-import { hashSecret, TOKEN_PREFIX } from './secrets';
+import { hashSecret, TOKEN_PREFIX } from '../core/secrets';
+import type { Membership } from '../core/context';
+
+export type { Membership };
 
 export const SESSION_COOKIE = 'user_session';
 
-/** A user's membership of one organization, with the role held there. */
-export interface Membership {
-  orgId: number;
-  role: Role;
-}
 
 export interface Principal {
   userId: number;

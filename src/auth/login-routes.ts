@@ -5,7 +5,7 @@ import OAuth2Strategy, { type StateStore } from 'passport-oauth2';
 import type { Config } from '../config';
 import type { Db } from '../db/client';
 import { admitOAuthLogin, type LoginOutcome, type OAuthProfile, type RefusalReason } from './oauth-identity';
-import { forbidden } from '../http/errors';
+import { forbidden } from '../core/errors';
 import { authenticateToken, SESSION_COOKIE } from './authenticate';
 import { loginPage, refusedPage } from './login-pages';
 import { isForeignOrigin } from './same-origin';

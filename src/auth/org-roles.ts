@@ -1,5 +1,5 @@
 import type { Role } from '../generated/prisma/client';
-import type { Membership } from './authenticate';
+import type { Membership } from '../core/context';
 import type { Rbac } from './rbac';
 
 // A role belongs to a membership: what a caller may do depends on the

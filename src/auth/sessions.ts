@@ -1,6 +1,6 @@
 import type { CookieOptions } from 'express';
 import type { Db } from '../db/client';
-import { hashSecret, newSessionSecret } from './secrets';
+import { hashSecret, newSessionSecret } from '../core/secrets';
 
 /** Starts a server-side session with a fixed expiry; returns the cookie's secret. */
 export async function createSession(db: Db, userId: number, ttlMs: number): Promise<{ secret: string; expiresAt: Date }> {

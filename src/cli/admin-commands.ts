@@ -1,6 +1,6 @@
-import type { Db } from './db/client';
-import { issueToken } from './domain/tokens/tokens.service';
-import { roleEnum } from './domain/users/users.schemas';
+import type { Db } from '../db/client';
+import { issueToken } from '../domain/tokens/tokens.service';
+import { roleEnum } from '../domain/users/users.schemas';
 
 /** A failure of an administration command, told to the operator as is. */
 export class CommandError extends Error {

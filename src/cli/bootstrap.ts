@@ -1,5 +1,5 @@
-import type { Db } from './db/client';
-import { issueToken } from './domain/tokens/tokens.service';
+import type { Db } from '../db/client';
+import { issueToken } from '../domain/tokens/tokens.service';
 
 /**
  * A newcomer's first start: with no users at all, create organization

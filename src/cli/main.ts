@@ -1,12 +1,12 @@
 import { parseArgs } from 'node:util';
-import { ConfigError, loadConfig, type Config } from './config';
-import { openDatabase, type Database } from './db/client';
-import { DirectoryLockedError } from './db/directory-lock';
-import { createLogger } from './logger';
-import { startServer } from './server';
+import { ConfigError, loadConfig, type Config } from '../config';
+import { openDatabase, type Database } from '../db/client';
+import { DirectoryLockedError } from '../db/directory-lock';
+import { createLogger } from '../logger';
+import { startServer } from '../server';
 import { bootstrapFirstAdmin } from './bootstrap';
 import { createOrganization, createOrUpdateUser, createTokenForEmail, throughRunningServer } from './admin-commands';
-import type * as McpServerModule from './mcp/server';
+import type * as McpServerModule from '../mcp/server';
 
 const usage = `Usage: casebook <command>
 
@@ -101,7 +101,7 @@ async function main(argv: string[]) {
       return serve(config);
     case 'mcp': {
       // Loaded only here: the other commands do not need the MCP SDK.
-      const { runMcpServer } = require('./mcp/server') as typeof McpServerModule;
+      const { runMcpServer } = require('../mcp/server') as typeof McpServerModule;
       return runMcpServer(config);
     }
     case 'migrate': {

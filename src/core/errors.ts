@@ -1,20 +1,13 @@
 import { z } from 'zod';
 
-// One error type; its code decides the HTTP status.
-export const errorStatus = {
-  bad_request: 400,
-  unauthorized: 401,
-  forbidden: 403,
-  not_found: 404,
-  conflict: 409,
-  payload_too_large: 413,
-  unsupported_media_type: 415,
-  locked: 423,
-  internal: 500,
-  unavailable: 503,
-} as const;
+// One error type for every layer: a code and a message. What a code means on
+// the wire (an HTTP status) is decided at the edge, in src/http/error-status.ts.
+export const errorCodes = [
+  'bad_request', 'unauthorized', 'forbidden', 'not_found', 'conflict', 'payload_too_large',
+  'unsupported_media_type', 'locked', 'internal', 'unavailable',
+] as const;
 
-export type ErrorCode = keyof typeof errorStatus;
+export type ErrorCode = (typeof errorCodes)[number];
 
 export class AppError extends Error {
   constructor(
@@ -22,9 +15,6 @@ export class AppError extends Error {
     message: string,
   ) {
     super(message);
-  }
-  get status(): number {
-    return errorStatus[this.code];
   }
 }
 

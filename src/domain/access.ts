@@ -1,6 +1,6 @@
 import type { Db } from '../db/client';
-import type { RequestContext } from '../http/route';
-import { notFound, projectInactive } from '../http/errors';
+import type { RequestContext } from '../core/context';
+import { notFound, projectInactive } from '../core/errors';
 
 // Organization scoping lives in the `where` of every query: a record of another
 // organization is simply not found, exactly like a missing one.

@@ -3,7 +3,7 @@ import { orgRoutes } from './orgs/orgs.routes';
 import { projectRoutes } from './projects/projects.routes';
 import { tokenRoutes } from './tokens/tokens.routes';
 import { userRoutes } from './users/users.routes';
-import { testRoutes } from './tests/tests.routes';
+import { testRoutes } from './testcases/testcases.routes';
 import { sectionRoutes } from './sections/sections.routes';
 import { labelRoutes } from './labels/labels.routes';
 import { lookupRoutes } from './lookups/lookups.routes';

@@ -7,9 +7,10 @@ import { isForeignOrigin } from '../auth/same-origin';
 import { orgsOwning, ownedRefs } from '../domain/access';
 import { sendData } from './envelope';
 import { refuseNulCharacters } from './nul-characters';
-import { AppError, forbidden, unauthorized, zodMessage } from './errors';
+import { AppError, forbidden, unauthorized, zodMessage } from '../core/errors';
 import type { RenderSlots } from './render-slots';
-import type { AnyRoute, RequestContext } from './route';
+import type { RequestContext } from '../core/context';
+import type { AnyRoute } from './route';
 
 export interface ApiDeps {
   db: Db;

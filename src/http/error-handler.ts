@@ -2,7 +2,8 @@ import type { ErrorRequestHandler } from 'express';
 import { ZodError } from 'zod';
 import { isDatabaseUnavailable } from '../db/unavailable';
 import { sendError } from './envelope';
-import { AppError, zodMessage } from './errors';
+import { AppError, zodMessage } from '../core/errors';
+import { errorStatus } from './error-status';
 
 interface PrismaLikeError {
   code?: string;
@@ -24,7 +25,7 @@ export const errorHandler: ErrorRequestHandler = (err, req, res, _next) => {
     res.destroy();
     return;
   }
-  if (err instanceof AppError) return sendError(res, err.status, err.message);
+  if (err instanceof AppError) return sendError(res, errorStatus[err.code], err.message);
   if (err instanceof ZodError) return sendError(res, 400, zodMessage(err));
   const bodyError = err as { type?: string; status?: number; expose?: boolean };
   if (bodyError.type === 'entity.too.large') return sendError(res, 413, 'Payload too large');

@@ -1,4 +1,4 @@
-import { badRequest } from './errors';
+import { badRequest } from '../core/errors';
 
 // PostgreSQL text cannot hold U+0000 (error 22021, a 500). One generic check
 // of the whole query and body names every field that holds one, before any

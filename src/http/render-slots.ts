@@ -1,6 +1,6 @@
 import type { Response } from 'express';
 import { Semaphore, withTimeout, type SemaphoreInterface } from 'async-mutex';
-import { AppError } from './errors';
+import { AppError } from '../core/errors';
 
 // Reports and exports are the heavy answers: each holds rows in memory, a
 // database connection per batch and the event loop between writes. A process

@@ -1,5 +1,5 @@
 import type { CallToolResult } from '@modelcontextprotocol/sdk/types.js';
-import { zodMessage } from '../http/errors';
+import { zodMessage } from '../core/errors';
 import { invalidInputTip, tipForStatus, unreachableTip } from './error-tips';
 import { RestUnreachableError, type HttpClient, type RestResponse } from './http-client';
 import { inputSchema, type ToolSpec } from './tools';

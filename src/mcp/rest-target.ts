@@ -1,4 +1,4 @@
-import { CommandError } from '../admin-commands';
+import { CommandError } from '../cli/admin-commands';
 import type { Config } from '../config';
 import { DirectoryLockedError } from '../db/directory-lock';
 import type { Logger } from '../logger';

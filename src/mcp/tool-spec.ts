@@ -1,4 +1,4 @@
-import { z } from '../http/zod-messages';
+import { z } from '../core/zod-messages';
 
 // The shape of one row of the tool table, and the parameter building blocks the
 // rows share. Tool parameters are plain JSON values (numbers, not query strings):

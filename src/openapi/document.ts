@@ -1,13 +1,13 @@
 import { OpenAPIRegistry, OpenApiGeneratorV3, type ResponseConfig, type RouteConfig } from '@asteasolutions/zod-to-openapi';
 import YAML from 'yaml';
 import { z } from 'zod';
-import pkg from '../package.json';
-import { SESSION_COOKIE } from './auth/authenticate';
-import { loadRbac, type Rbac } from './auth/rbac';
-import { apiRoutes } from './domain/routes';
-import type { AnyRoute } from './http/route';
-import { errorResponses } from './openapi-errors';
-import { exampleOf, type JsonSchema } from './openapi-examples';
+import pkg from '../../package.json';
+import { SESSION_COOKIE } from '../auth/authenticate';
+import { loadRbac, type Rbac } from '../auth/rbac';
+import { apiRoutes } from '../domain/routes';
+import type { AnyRoute } from '../http/route';
+import { errorResponses } from './errors';
+import { exampleOf, type JsonSchema } from './examples';
 
 // The OpenAPI 3.0 description, generated from the same RouteSpecs (and zod
 // schemas) that the router validates with: a new route is documented as soon
@@ -241,6 +241,6 @@ export async function generateOpenApiDocument(): Promise<OpenApiDocument> {
 
 /** The committed openapi.yaml: exactly this text, so a stale file is a visible diff. */
 export function openApiYaml(doc: OpenApiDocument): string {
-  const header = '# Generated from the routes and their zod schemas (src/openapi.ts). Do not edit: run `npm run openapi`.\n';
+  const header = '# Generated from the routes and their zod schemas (src/openapi/document.ts). Do not edit: run `npm run openapi`.\n';
   return header + YAML.stringify(doc, { lineWidth: 0, aliasDuplicateObjects: false });
 }

@@ -1,6 +1,6 @@
 import type { OpenAPIRegistry } from '@asteasolutions/zod-to-openapi';
 import { z } from 'zod';
-import { FORBIDDEN, UNAUTHORIZED } from './http/errors';
+import { FORBIDDEN, UNAUTHORIZED } from '../core/errors';
 
 // The error envelope `{ error, status }` of each HTTP status, as reusable
 // response components. Where API.md fixes the text exactly, the schema says so,

@@ -1,6 +1,6 @@
 import { Prisma } from '../generated/prisma/client';
 import type { Db } from '../db/client';
-import type { RequestContext } from '../http/route';
+import type { RequestContext } from '../core/context';
 import { countsOf, runNotFound, scopedRunSql, toRunRecord, type RunRow } from '../domain/runs/run-access';
 import { isoTime } from '../domain/runs/run-tests.service';
 import { sectionTreeSql, shown } from '../domain/runs/run-snapshot';

@@ -1,6 +1,6 @@
 import { stringify, type Stringifier } from 'csv-stringify';
 import type { Db } from '../db/client';
-import type { TestRecord } from '../domain/tests/tests.sql';
+import type { TestRecord } from '../domain/testcases/testcases.sql';
 
 // The CSV form of the test export: names instead of ids, one row per test.
 

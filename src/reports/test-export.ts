@@ -3,10 +3,10 @@ import { pipeline } from 'node:stream/promises';
 import type { Response } from 'express';
 import type { Db } from '../db/client';
 import type { Prisma } from '../generated/prisma/client';
-import type { RequestContext } from '../http/route';
+import type { RequestContext } from '../core/context';
 import { requireProject } from '../domain/access';
-import type { TestFilters } from '../domain/tests/tests.schemas';
-import { catalogWhere, testRecordColumns, type TestRecord } from '../domain/tests/tests.sql';
+import type { TestFilters } from '../domain/testcases/testcases.schemas';
+import { catalogWhere, testRecordColumns, type TestRecord } from '../domain/testcases/testcases.sql';
 import { csvRow, csvStream, loadCatalogNames, type CatalogNames } from './test-export-csv';
 import { coalesce, drained } from './stream-writes';
 

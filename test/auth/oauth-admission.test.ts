@@ -1,4 +1,4 @@
-import { createOrUpdateUser } from '../../src/admin-commands';
+import { createOrUpdateUser } from '../../src/cli/admin-commands';
 import { ConfigError, loadConfig } from '../../src/config';
 import { createTestApp, type TestApp } from '../support/app';
 import { createOrg, createUser, type TestUser } from '../support/factories';

@@ -2,7 +2,7 @@ import fs from 'node:fs';
 import path from 'node:path';
 import { execFileSync } from 'node:child_process';
 import { apiRoutes } from '../../src/domain/routes';
-import { API_PREFIX, generateOpenApiDocument, openApiYaml, operationId, type OpenApiDocument } from '../../src/openapi';
+import { API_PREFIX, generateOpenApiDocument, openApiYaml, operationId, type OpenApiDocument } from '../../src/openapi/document';
 import { createTestApp, type TestApp } from '../support/app';
 
 type Operation = {

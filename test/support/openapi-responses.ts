@@ -2,7 +2,7 @@ import jestOpenAPI from 'jest-openapi';
 import type { Response } from 'supertest';
 import { loadRbac } from '../../src/auth/rbac';
 import { apiRoutes } from '../../src/domain/routes';
-import { buildOpenApiDocument, type OpenApiDocument } from '../../src/openapi';
+import { buildOpenApiDocument, type OpenApiDocument } from '../../src/openapi/document';
 
 // Every response the suite receives is held to the OpenAPI document generated
 // from the routes: its status must be documented for the operation, its
@@ -59,7 +59,7 @@ function fail(res: Response, what: string): never {
   const { method, path } = requestOf(res);
   const body = res.text && res.text.length > 600 ? `${res.text.slice(0, 600)}...` : res.text;
   throw new Error(`OpenAPI response check: ${method} ${path} answered ${res.status}: ${what}\nBody: ${body}\n` +
-    '(the document is generated from the routes in src/domain/routes.ts; see src/openapi.ts)');
+    '(the document is generated from the routes in src/domain/routes.ts; see src/openapi/document.ts)');
 }
 
 function checkResponse(document: OpenApiDocument, res: Response): void {

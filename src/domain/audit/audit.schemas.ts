@@ -1,4 +1,4 @@
-import { limitOffset, queryId, z } from '../../http/schemas';
+import { limitOffset, queryId, z } from '../../core/schemas';
 
 export const auditActions = [
   'user.role-changed',

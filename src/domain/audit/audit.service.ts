@@ -1,6 +1,6 @@
 import type { Db } from '../../db/client';
 import type { Prisma } from '../../generated/prisma/client';
-import type { RequestContext } from '../../http/route';
+import type { RequestContext } from '../../core/context';
 import { requireOrgMember } from '../access';
 import type { AuditAction } from './audit.schemas';
 

@@ -1,5 +1,5 @@
 import { route } from '../../http/route';
-import { z } from '../../http/schemas';
+import { z } from '../../core/schemas';
 import { projectIdQuery } from '../projects/projects.schemas';
 import { addLabelsBody, addSquadsBody, labelRecord, squadRecord } from './labels.schemas';
 import { addNames, labelKind, listNames, squadKind } from './labels.service';

@@ -1,4 +1,4 @@
-import { bodyId, MAX_BULK, nonBlank, z } from '../../http/schemas';
+import { bodyId, MAX_BULK, nonBlank, z } from '../../core/schemas';
 
 // Labels and squads are the same thing under two names: a per-project set of
 // names, unique case-insensitively.

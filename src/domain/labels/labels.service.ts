@@ -1,5 +1,5 @@
 import { Prisma } from '../../generated/prisma/client';
-import type { RequestContext } from '../../http/route';
+import type { RequestContext } from '../../core/context';
 import { requireProject } from '../access';
 
 /** Where one kind of project name set lives and how its records name their fields. */

@@ -1,6 +1,6 @@
 import type { LookupKind } from '../../generated/prisma/client';
 import { route } from '../../http/route';
-import { z } from '../../http/schemas';
+import { z } from '../../core/schemas';
 import { projectIdQuery } from '../projects/projects.schemas';
 import { lookupEntry } from './lookups.schemas';
 import { listLookup } from './lookups.service';

@@ -1,3 +1,3 @@
-import { z } from '../../http/schemas';
+import { z } from '../../core/schemas';
 
 export const lookupEntry = z.object({ id: z.number().int(), name: z.string() });

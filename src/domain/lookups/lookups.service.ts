@@ -1,5 +1,5 @@
 import type { LookupKind } from '../../generated/prisma/client';
-import type { RequestContext } from '../../http/route';
+import type { RequestContext } from '../../core/context';
 import { requireProject } from '../access';
 
 /** One lookup list of a project, in its seeded order. */

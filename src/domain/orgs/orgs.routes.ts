@@ -1,5 +1,5 @@
 import { route } from '../../http/route';
-import { z } from '../../http/schemas';
+import { z } from '../../core/schemas';
 import { orgDetailQuery, orgDetailRecord, orgRecord } from './orgs.schemas';
 import { getOrg, listOrgs } from './orgs.service';
 

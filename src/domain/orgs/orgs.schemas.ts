@@ -1,4 +1,4 @@
-import { queryId, z } from '../../http/schemas';
+import { queryId, z } from '../../core/schemas';
 
 export const orgRecord = z.object({ orgId: z.number().int(), orgName: z.string(), createdAt: z.iso.datetime() });
 export const orgDetailRecord = orgRecord.extend({ projectCount: z.number().int() });

@@ -1,5 +1,5 @@
-import type { RequestContext } from '../../http/route';
-import { notFound } from '../../http/errors';
+import type { RequestContext } from '../../core/context';
+import { notFound } from '../../core/errors';
 
 const orgSelect = { orgId: true, orgName: true, createdAt: true } as const;
 

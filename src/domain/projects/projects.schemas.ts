@@ -1,4 +1,4 @@
-import { bodyId, nonBlank, optionalText, queryBoolean, queryId, queryInt, z } from '../../http/schemas';
+import { bodyId, nonBlank, optionalText, queryBoolean, queryId, queryInt, z } from '../../core/schemas';
 
 export const projectRecord = z.object({
   projectId: z.number().int(),

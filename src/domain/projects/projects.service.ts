@@ -1,5 +1,5 @@
-import type { RequestContext } from '../../http/route';
-import { conflict, notFound } from '../../http/errors';
+import type { RequestContext } from '../../core/context';
+import { conflict, notFound } from '../../core/errors';
 import { defaultLookupRows } from '../lookups/lookup-defaults';
 import { recordInProject } from '../audit/audit.service';
 import { inCallerOrgs, projectScope, requireOrgMember, requireProject } from '../access';

@@ -1,7 +1,7 @@
 import { Prisma } from '../../generated/prisma/client';
 import type { Db } from '../../db/client';
-import type { RequestContext } from '../../http/route';
-import { notFound, projectInactive, runLocked } from '../../http/errors';
+import type { RequestContext } from '../../core/context';
+import { notFound, projectInactive, runLocked } from '../../core/errors';
 import { requireProject } from '../access';
 import { TEST_STATUSES, type StatusCounts } from './runs.schemas';
 

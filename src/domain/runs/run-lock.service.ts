@@ -1,5 +1,5 @@
-import type { RequestContext } from '../../http/route';
-import { conflict } from '../../http/errors';
+import type { RequestContext } from '../../core/context';
+import { conflict } from '../../core/errors';
 import { lockRunForWrite, RUN_WRITE_TX, toRunRecord, type RunRow } from './run-access';
 import { recordInProject } from '../audit/audit.service';
 import { takeSnapshotSql } from './run-snapshot';

@@ -1,6 +1,6 @@
 import type { Prisma } from '../../generated/prisma/client';
-import type { RequestContext } from '../../http/route';
-import { badRequest } from '../../http/errors';
+import type { RequestContext } from '../../core/context';
+import { badRequest } from '../../core/errors';
 import { recordInProject } from '../audit/audit.service';
 import { counterMoves, lockRunForWrite, RUN_WRITE_TX } from './run-access';
 import { entriesMessage, idListSql, insertUntested, MAX_NAMED, requireLiveTests } from './run-test-sources';

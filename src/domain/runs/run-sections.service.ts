@@ -1,5 +1,5 @@
 import { Prisma } from '../../generated/prisma/client';
-import type { RequestContext } from '../../http/route';
+import type { RequestContext } from '../../core/context';
 import { requireRun } from './run-access';
 import { sectionTreeSql, shown } from './run-snapshot';
 

@@ -1,6 +1,6 @@
 import { Prisma } from '../../generated/prisma/client';
-import type { RequestContext } from '../../http/route';
-import { badRequest } from '../../http/errors';
+import type { RequestContext } from '../../core/context';
+import { badRequest } from '../../core/errors';
 import { MAX_RUN_TESTS, type CreateRunInput } from './runs.schemas';
 
 // Which tests go into a run, as SQL: a list of ids, or a selection of the

@@ -1,6 +1,6 @@
 import { Prisma } from '../../generated/prisma/client';
-import type { RequestContext } from '../../http/route';
-import { notFound } from '../../http/errors';
+import type { RequestContext } from '../../core/context';
+import { notFound } from '../../core/errors';
 import { countsOf, requireRunAnyProject, runNotFound, scopedRunSql, type RunRow } from './run-access';
 import { frozenNamesJson, shown } from './run-snapshot';
 import type { TestStatusName } from './runs.schemas';

@@ -1,5 +1,5 @@
 import { route } from '../../http/route';
-import { z } from '../../http/schemas';
+import { z } from '../../core/schemas';
 import { openRunReport } from '../../reports/run-report';
 import { RUN_REPORT_CONTENT_TYPES, sendRunReport } from '../../reports/run-report-download';
 import {

@@ -1,4 +1,4 @@
-import { bodyId, bulkArray, limitOffset, noDuplicateIds, nonBlank, optionalText, queryId, z } from '../../http/schemas';
+import { bodyId, bulkArray, limitOffset, noDuplicateIds, nonBlank, optionalText, queryId, z } from '../../core/schemas';
 
 /** The five statuses of a test in a run, in the order reports show them. */
 export const TEST_STATUSES = ['passed', 'failed', 'blocked', 'retest', 'untested'] as const;

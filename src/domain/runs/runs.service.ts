@@ -1,5 +1,5 @@
-import type { RequestContext } from '../../http/route';
-import { badRequest } from '../../http/errors';
+import type { RequestContext } from '../../core/context';
+import { badRequest } from '../../core/errors';
 import { requireProject } from '../access';
 import { recordInProject } from '../audit/audit.service';
 import { countsOf, lockRunForWrite, requireRun, RUN_WRITE_TX, toRunRecord } from './run-access';

@@ -1,5 +1,5 @@
 import { route } from '../../http/route';
-import { z } from '../../http/schemas';
+import { z } from '../../core/schemas';
 import { projectIdQuery } from '../projects/projects.schemas';
 import { addSectionBody, deleteSectionBody, editSectionBody, sectionDeleted, sectionRecord } from './sections.schemas';
 import { addSection, deleteSection, editSection, listSections } from './sections.service';

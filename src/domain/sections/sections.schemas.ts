@@ -1,4 +1,4 @@
-import { bodyId, nonBlank, z } from '../../http/schemas';
+import { bodyId, nonBlank, z } from '../../core/schemas';
 
 export const sectionRecord = z.object({
   sectionId: z.number().int(),

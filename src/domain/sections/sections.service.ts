@@ -1,6 +1,6 @@
 import { Prisma } from '../../generated/prisma/client';
-import type { RequestContext } from '../../http/route';
-import { badRequest, conflict, notFound, projectInactive } from '../../http/errors';
+import type { RequestContext } from '../../core/context';
+import { badRequest, conflict, notFound, projectInactive } from '../../core/errors';
 import { inCallerOrgs, requireProject } from '../access';
 import { recordInProject } from '../audit/audit.service';
 import type { AddSectionInput, EditSectionInput } from './sections.schemas';

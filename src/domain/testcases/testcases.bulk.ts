@@ -1,12 +1,12 @@
 import { Prisma } from '../../generated/prisma/client';
-import type { RequestContext } from '../../http/route';
-import { badRequest, projectInactive } from '../../http/errors';
+import type { RequestContext } from '../../core/context';
+import { badRequest, projectInactive } from '../../core/errors';
 import { requireProject } from '../access';
 import { recordInProject } from '../audit/audit.service';
-import type { TestFieldsInput } from './tests.schemas';
-import { requireFreeAutomationKeys } from './tests.keys';
-import { listOf, requireReferencesInProject } from './tests.references';
-import { insertTests, softDeleteTests, updateTests } from './tests.write';
+import type { TestFieldsInput } from './testcases.schemas';
+import { requireFreeAutomationKeys } from './testcases.keys';
+import { listOf, requireReferencesInProject } from './testcases.references';
+import { insertTests, softDeleteTests, updateTests } from './testcases.write';
 
 // Bulk routes: each is one transaction of set-based statements, all or nothing.
 // A bad item is a 400 naming its index and field, and nothing is written.

@@ -1,5 +1,5 @@
-import type { RequestContext } from '../../http/route';
-import { notFound } from '../../http/errors';
+import type { RequestContext } from '../../core/context';
+import { notFound } from '../../core/errors';
 import { requireProject } from '../access';
 
 /** Every status change of a catalog test across the project's runs, newest first. */

@@ -1,5 +1,5 @@
 import type { Prisma } from '../../generated/prisma/client';
-import { conflict } from '../../http/errors';
+import { conflict } from '../../core/errors';
 
 // Automation keys are unique among a project's live tests (a unique index on
 // (project_id, automation_key); deleting a test clears its key). Checked before

@@ -1,6 +1,6 @@
 import type { LookupKind, Prisma } from '../../generated/prisma/client';
-import { badRequest } from '../../http/errors';
-import type { TestFieldsInput } from './tests.schemas';
+import { badRequest } from '../../core/errors';
+import type { TestFieldsInput } from './testcases.schemas';
 
 type Tx = Prisma.TransactionClient;
 

@@ -1,14 +1,14 @@
 import { route } from '../../http/route';
-import { z } from '../../http/schemas';
+import { z } from '../../core/schemas';
 import { exportTests } from '../../reports/test-export';
 import {
   bulkAddBody, bulkDeleteBody, bulkUpdateBody, countTestsQuery, createTestBody, exportTestsQuery, listTestsQuery,
   statusHistoryEntry, testCount, testDeleted, testIdBody, testIdsResult, testInProjectQuery, testPage, testRecord,
   updateTestBody,
-} from './tests.schemas';
-import { bulkAddTests, bulkDeleteTests, bulkUpdateTests } from './tests.bulk';
-import { testStatusHistory } from './tests.history';
-import { countTests, createTest, deleteTest, getTest, listTests, updateTest } from './tests.service';
+} from './testcases.schemas';
+import { bulkAddTests, bulkDeleteTests, bulkUpdateTests } from './testcases.bulk';
+import { testStatusHistory } from './testcases.history';
+import { countTests, createTest, deleteTest, getTest, listTests, updateTest } from './testcases.service';
 
 const tag = 'Tests';
 

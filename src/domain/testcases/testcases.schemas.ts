@@ -1,4 +1,4 @@
-import { bodyId, bulkArray, limitOffset, noDuplicateIds, nonBlank, optionalText, queryBoolean, queryId, z } from '../../http/schemas';
+import { bodyId, bulkArray, limitOffset, noDuplicateIds, nonBlank, optionalText, queryBoolean, queryId, z } from '../../core/schemas';
 
 // Request and record schemas of the test catalog. Referenced ids (section,
 // lookups, squad, labels) are checked against the test's project by the service.

@@ -1,13 +1,13 @@
 import type { Db } from '../../db/client';
-import type { RequestContext } from '../../http/route';
-import { notFound, projectInactive } from '../../http/errors';
+import type { RequestContext } from '../../core/context';
+import { notFound, projectInactive } from '../../core/errors';
 import { recordInProject } from '../audit/audit.service';
 import { inCallerOrgs, requireProject } from '../access';
-import type { CreateTestInput, TestFilters, UpdateTestInput } from './tests.schemas';
-import { requireFreeAutomationKeys } from './tests.keys';
-import { requireReferencesInProject } from './tests.references';
-import { catalogCount, catalogWhere, projectInOrgs, testRecordColumns, type TestRecord } from './tests.sql';
-import { insertTests, softDeleteTests, updateTests } from './tests.write';
+import type { CreateTestInput, TestFilters, UpdateTestInput } from './testcases.schemas';
+import { requireFreeAutomationKeys } from './testcases.keys';
+import { requireReferencesInProject } from './testcases.references';
+import { catalogCount, catalogWhere, projectInOrgs, testRecordColumns, type TestRecord } from './testcases.sql';
+import { insertTests, softDeleteTests, updateTests } from './testcases.write';
 
 /**
  * One page of the catalog and its total in a single round trip, the page as one

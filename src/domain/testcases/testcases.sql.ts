@@ -1,5 +1,5 @@
 import { Prisma } from '../../generated/prisma/client';
-import type { TestFilters } from './tests.schemas';
+import type { TestFilters } from './testcases.schemas';
 
 // The SQL of the catalog's hot paths (list, count, export, bulk writes): raw,
 // set-based and selecting only what a test record holds. Test records leave

@@ -1,6 +1,6 @@
 import { Prisma } from '../../generated/prisma/client';
-import type { TestFieldsInput } from './tests.schemas';
-import { writableColumns } from './tests.sql';
+import type { TestFieldsInput } from './testcases.schemas';
+import { writableColumns } from './testcases.sql';
 
 // Set-based writes shared by the single and the bulk routes: one INSERT or one
 // UPDATE ... FROM unnest(...) for any number of tests, plus one statement each

@@ -1,5 +1,5 @@
 import { route } from '../../http/route';
-import { z } from '../../http/schemas';
+import { z } from '../../core/schemas';
 import { deleteTokenBody, generateTokenBody, newTokenRecord, tokenRecord, tokenRevoked } from './tokens.schemas';
 import { generateToken, listTokens, revokeToken } from './tokens.service';
 

@@ -1,4 +1,4 @@
-import { bodyId, z } from '../../http/schemas';
+import { bodyId, z } from '../../core/schemas';
 
 export const generateTokenBody = z.strictObject({ userId: bodyId, name: z.string().trim().max(100, 'At most 100 characters').optional() });
 export const deleteTokenBody = z.strictObject({ tokenId: bodyId });

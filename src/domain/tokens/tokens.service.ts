@@ -1,7 +1,7 @@
 import type { Db } from '../../db/client';
-import type { RequestContext } from '../../http/route';
-import { forbidden, notFound } from '../../http/errors';
-import { hashSecret, newApiTokenSecret } from '../../auth/secrets';
+import type { RequestContext } from '../../core/context';
+import { AppError, forbidden, notFound } from '../../core/errors';
+import { hashSecret, newApiTokenSecret } from '../../core/secrets';
 import { recordAudit } from '../audit/audit.service';
 
 const managesOthersSomewhere = (ctx: RequestContext) => ctx.memberships.some((m) => ctx.can('token', 'manage-others', m.orgId));
@@ -43,7 +43,7 @@ export async function revokeToken(ctx: RequestContext, tokenId: number) {
   if (token.userId !== ctx.userId) {
     if (!managesOthersSomewhere(ctx)) throw notFound('Token');
     await requireManagerOf(ctx, token.userId).catch((err) => {
-      throw err.status === 404 ? notFound('Token') : err;
+      throw err instanceof AppError && err.code === 'not_found' ? notFound('Token') : err;
     });
   }
   if (!token.revokedAt) {

@@ -1,4 +1,4 @@
-import { bodyId, limitOffset, queryId, z } from '../../http/schemas';
+import { bodyId, limitOffset, queryId, z } from '../../core/schemas';
 
 export const roleEnum = z.enum(['Reader', 'User', 'Admin']);
 

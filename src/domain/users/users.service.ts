@@ -1,6 +1,6 @@
 import type { Role } from '../../generated/prisma/client';
-import type { RequestContext } from '../../http/route';
-import { badRequest, conflict, forbidden, notFound } from '../../http/errors';
+import type { RequestContext } from '../../core/context';
+import { badRequest, conflict, forbidden, notFound } from '../../core/errors';
 import { requireOrgMember } from '../access';
 import { recordAudit } from '../audit/audit.service';
 
