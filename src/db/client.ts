@@ -4,13 +4,17 @@ import path from 'node:path';
 import { PrismaPg } from '@prisma/adapter-pg';
 import pg from 'pg';
 import type { SqlMigrationAwareDriverAdapterFactory } from '@prisma/driver-adapter-utils';
-import { PrismaClient } from '../generated/prisma/client';
+import { PrismaClient, type Prisma } from '../generated/prisma/client';
 import type { Config } from '../config';
 import { createLogger, type Logger } from '../logger';
 import { applyMigrations, type ScriptRunner } from './migrate';
 import { acquireDirectoryLock } from './directory-lock';
 
 export type Db = PrismaClient;
+/** The client a `$transaction` callback gets. */
+export type Tx = Prisma.TransactionClient;
+/** What data-access functions take, so a service can compose them inside one transaction. */
+export type DbOrTx = Db | Tx;
 
 export interface Database {
   prisma: PrismaClient;
