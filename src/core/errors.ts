@@ -4,7 +4,7 @@ import { z } from 'zod';
 // the wire (an HTTP status) is decided at the edge, in src/http/error-status.ts.
 export const errorCodes = [
   'bad_request', 'unauthorized', 'forbidden', 'not_found', 'conflict', 'payload_too_large',
-  'unsupported_media_type', 'locked', 'internal', 'unavailable',
+  'unsupported_media_type', 'unprocessable', 'locked', 'internal', 'unavailable',
 ] as const;
 
 export type ErrorCode = (typeof errorCodes)[number];

@@ -31,6 +31,11 @@ export interface RouteSpec<Q extends z.ZodType = z.ZodType, B extends z.ZodType 
   download?: string[];
   /** Error statuses this route can answer besides 401/403/400. */
   errors?: number[];
+  /**
+   * Honours an `Idempotency-Key` header (src/http/idempotency.ts): a repeat of the
+   * same request answers the first one's stored 2xx response without running again.
+   */
+  idempotent?: true;
   handler: (
     ctx: RequestContext,
     input: { query: z.output<Q>; body: z.output<B> },

@@ -7,6 +7,7 @@ import { isForeignOrigin } from '../auth/same-origin';
 import { orgsOwning, ownedRefs } from '../domain/access';
 import { sendData } from './envelope';
 import { refuseNulCharacters } from './nul-characters';
+import { answerIdempotently } from './idempotency';
 import { AppError, forbidden, unauthorized, zodMessage } from '../core/errors';
 import type { RenderSlots } from './render-slots';
 import type { RequestContext } from '../core/context';
@@ -70,6 +71,10 @@ export function buildApiRouter(routes: AnyRoute[], deps: ApiDeps): express.Route
         },
       };
       const handle = () => spec.handler(ctx, { query: query.data, body: body.data }, { req, res });
+      if (spec.idempotent) {
+        const call = { db: deps.db, userId: principal.userId, route: spec.path, status: spec.successStatus ?? 200, req, res };
+        return answerIdempotently(call, handle);
+      }
       const data = await (spec.download ? deps.renders.run(res, handle) : handle());
       if (!spec.download) sendData(res, data, spec.successStatus ?? 200);
     });

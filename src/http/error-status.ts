@@ -9,6 +9,7 @@ export const errorStatus: Record<ErrorCode, number> = {
   conflict: 409,
   payload_too_large: 413,
   unsupported_media_type: 415,
+  unprocessable: 422,
   locked: 423,
   internal: 500,
   unavailable: 503,
