@@ -8,6 +8,7 @@ import { apiRoutes } from '../domain/routes';
 import type { AnyRoute } from '../http/route';
 import { errorResponses } from './errors';
 import { exampleOf, type JsonSchema } from './examples';
+import { idempotencyHeaders, idempotencyStatuses, replayedHeader } from './idempotency';
 
 // The OpenAPI 3.0 description, generated from the same RouteSpecs (and zod
 // schemas) that the router validates with: a new route is documented as soon
@@ -100,7 +101,7 @@ function routeDescription(route: AnyRoute, rbac: Rbac): { text: string; minimumR
 function registerApiRoute(registry: OpenAPIRegistry, errors: ReturnType<typeof errorResponses>, route: AnyRoute, rbac: Rbac) {
   const success = route.successStatus ?? 200;
   const { text, minimumRole } = routeDescription(route, rbac);
-  const statuses = [400, 401, 403, ...(route.errors ?? []), ...(route.body ? [413, 415] : []), 500, 503];
+  const statuses = [400, 401, 403, ...(route.errors ?? []), ...(route.body ? [413, 415] : []), ...(route.idempotent ? idempotencyStatuses : []), 500, 503];
   const config: RouteConfig = {
     method: route.method,
     path: API_PREFIX + route.path,
@@ -112,6 +113,7 @@ function registerApiRoute(registry: OpenAPIRegistry, errors: ReturnType<typeof e
     security: route.sessionOnly === true ? [{ sessionCookie: [] }] : [{ bearerToken: [] }, { sessionCookie: [] }],
     request: {
       ...(route.query ? { query: documentedQuery(route) } : {}),
+      ...(route.idempotent ? { headers: idempotencyHeaders } : {}),
       ...(route.body ? { body: { required: true, content: { 'application/json': { schema: route.body } } } } : {}),
     },
     responses: {
@@ -119,6 +121,7 @@ function registerApiRoute(registry: OpenAPIRegistry, errors: ReturnType<typeof e
         ? downloadResponse(route)
         : {
             description: success === 201 ? 'Created' : 'Success',
+            ...(route.idempotent ? { headers: replayedHeader } : {}),
             content: { 'application/json': { schema: z.object({ data: route.response ?? z.unknown(), status: z.literal(success) }) } },
           },
       ...errors.refs(statuses),

@@ -41,7 +41,7 @@ const byStatus: Record<number, ErrorResponse> = {
   },
   409: {
     name: 'Conflict',
-    description: 'A name that must be unique is taken, or a write into an inactive project',
+    description: 'A name that must be unique is taken, a write into an inactive project, or an Idempotency-Key whose first request is still running',
     error: z.string().min(1),
     example: 'Project is inactive',
   },
@@ -51,6 +51,12 @@ const byStatus: Record<number, ErrorResponse> = {
     description: 'A body was sent without `Content-Type: application/json`',
     error: z.literal('Content-Type must be application/json'),
     example: 'Content-Type must be application/json',
+  },
+  422: {
+    name: 'IdempotencyKeyReused',
+    description: 'The Idempotency-Key was already used by this user with a different request (another route, query or body)',
+    error: z.string().regex(/^Idempotency-Key ".*" was used with a different request$/),
+    example: 'Idempotency-Key "ci-build-812" was used with a different request',
   },
   423: { name: 'Locked', description: 'The run is locked', error: z.literal('Run is locked'), example: 'Run is locked' },
   500: { name: 'InternalError', description: 'Server fault (details go to the server log only)', error: z.literal('Internal server error'), example: 'Internal server error' },

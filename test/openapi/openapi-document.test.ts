@@ -74,7 +74,7 @@ describe('the document', () => {
   it("documents each route's error statuses: 400/401/403/500/503, its own, and 413/415 with a body", () => {
     for (const route of apiRoutes) {
       const statuses = Object.keys(op(route.method, API_PREFIX + route.path).responses).filter((s) => !s.startsWith('2')).map(Number);
-      const expected = new Set([400, 401, 403, 500, 503, ...(route.errors ?? []), ...(route.body ? [413, 415] : [])]);
+      const expected = new Set([400, 401, 403, 500, 503, ...(route.errors ?? []), ...(route.body ? [413, 415] : []), ...(route.idempotent ? [409, 422] : [])]);
       expect({ route: label(route), statuses }).toEqual({ route: label(route), statuses: [...expected].sort((a, b) => a - b) });
     }
   });

@@ -31,7 +31,7 @@ export const runRoutes = [
   route({
     method: 'post', path: '/run/create', resource: 'run', action: 'create', tag,
     summary: 'Create a run of up to 50,000 tests, listed (testIds) or selected (sectionIds, labelIds, priorityIds or allTests); every test starts untested',
-    body: createRunBody, response: runRecord, successStatus: 201, errors: [404, 409],
+    body: createRunBody, response: runRecord, successStatus: 201, errors: [404, 409], idempotent: true,
     handler: (ctx, { body }) => createRun(ctx, body),
   }),
   route({
@@ -79,7 +79,7 @@ export const runRoutes = [
   route({
     method: 'put', path: '/run/update-test-status', resource: 'run', action: 'update-status', tag,
     summary: 'Set statuses and comments of tests in a run (up to 5000, all or nothing); each change is kept in the history',
-    body: updateStatusBody, response: updatedCount, errors: [404, 409, 423],
+    body: updateStatusBody, response: updatedCount, errors: [404, 409, 423], idempotent: true,
     handler: (ctx, { body }) => updateTestStatuses(ctx, body),
   }),
   route({
@@ -105,7 +105,7 @@ export const runRoutes = [
   route({
     method: 'put', path: '/run/add-tests', resource: 'run', action: 'add-tests', tag,
     summary: 'Add live tests of the project to an open run as untested (up to 50,000 in the run); tests already in it keep their status and comment',
-    body: addTestsBody, response: addedCount, errors: [404, 409, 423],
+    body: addTestsBody, response: addedCount, errors: [404, 409, 423], idempotent: true,
     handler: (ctx, { body }) => addTests(ctx, body),
   }),
   route({

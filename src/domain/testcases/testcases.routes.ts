@@ -34,7 +34,7 @@ export const testRoutes = [
   route({
     method: 'post', path: '/test/create', resource: 'test', action: 'create', tag,
     summary: 'Create a test; every referenced id must belong to the same project',
-    body: createTestBody, response: testRecord, successStatus: 201, errors: [404, 409],
+    body: createTestBody, response: testRecord, successStatus: 201, errors: [404, 409], idempotent: true,
     handler: (ctx, { body }) => createTest(ctx, body),
   }),
   route({
@@ -52,7 +52,7 @@ export const testRoutes = [
   route({
     method: 'post', path: '/test/bulk-add', resource: 'test', action: 'create', tag,
     summary: 'Create up to 5000 tests at once, all or none',
-    body: bulkAddBody, response: testIdsResult, successStatus: 201, errors: [404, 409],
+    body: bulkAddBody, response: testIdsResult, successStatus: 201, errors: [404, 409], idempotent: true,
     handler: (ctx, { body }) => bulkAddTests(ctx, body),
   }),
   route({
