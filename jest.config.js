@@ -5,7 +5,13 @@ module.exports = {
   testMatch: ['**/*.test.ts'],
   // CommonJS for jest: the generated Prisma Client loads its query compiler with import(),
   // which jest only supports as require().
-  transform: { '^.+\\.ts$': ['ts-jest', { diagnostics: false, tsconfig: '<rootDir>/tsconfig.jest.json' }] },
+  transform: {
+    '^.+\\.ts$': ['ts-jest', { diagnostics: true, tsconfig: '<rootDir>/tsconfig.jest.json' }],
+    // Prisma's schema engine glue is an ES module: compiled too, so commands that migrate
+    // (src/cli/main.ts's runCli) also run inside jest.
+    '/@prisma/schema-engine-wasm/.+\\.js$': ['ts-jest', { diagnostics: false, tsconfig: { allowJs: true, module: 'commonjs', target: 'es2022' } }],
+  },
+  transformIgnorePatterns: ['/node_modules/(?!@prisma/schema-engine-wasm/)'],
   // The generated Prisma Client imports its siblings as './x.js'; the sources are .ts.
   moduleNameMapper: { '^(\\.{1,2}/.*)\\.js$': '$1' },
   globalSetup: '<rootDir>/test/support/global-setup.ts',

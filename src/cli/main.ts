@@ -1,12 +1,30 @@
 import { parseArgs } from 'node:util';
 import { ConfigError, loadConfig, type Config } from '../config';
-import { openDatabase, type Database } from '../db/client';
+import type { Database } from '../db/client';
 import { DirectoryLockedError } from '../db/directory-lock';
 import { createLogger } from '../logger';
-import { startServer } from '../server';
-import { bootstrapFirstAdmin } from './bootstrap';
-import { createOrganization, createOrUpdateUser, createTokenForEmail, throughRunningServer } from './admin-commands';
+import { UsageError } from './usage-error';
+import type * as AdminCommands from './admin-commands';
+import type * as Bootstrap from './bootstrap';
+import type * as DbClient from '../db/client';
 import type * as McpServerModule from '../mcp/server';
+import type * as ServerModule from '../server';
+
+// The `casebook` command: runCli is the whole of it, given its arguments, output streams and
+// environment, so tests run commands in process; bin/casebook.js only hands it the process's.
+// The database and server modules load only for the commands that use them.
+
+/** Where a command writes and what it reads its settings from (the process's, or a test's). */
+export interface CliStream {
+  write(chunk: string): unknown;
+  isTTY?: boolean;
+  columns?: number;
+}
+export interface CliIo {
+  stdout: CliStream;
+  stderr: CliStream;
+  env: Record<string, string | undefined>;
+}
 
 const usage = `Usage: casebook <command>
 
@@ -19,8 +37,6 @@ const usage = `Usage: casebook <command>
   mcp                                       MCP tool server on stdio (CASEBOOK_TOKEN; CASEBOOK_URL, else the app in-process)
 
 Configuration comes from the environment (see README.md).`;
-
-class UsageError extends Error {}
 
 function flags(args: string[], names: string[]): Record<string, string | undefined> {
   const { values } = parseArgs({
@@ -40,6 +56,7 @@ function required(values: Record<string, string | undefined>, name: string): str
 
 /** Commands that open the database apply pending migrations first. */
 async function withDatabase<T>(config: Config, fn: (db: Database, applied: string[]) => Promise<T>): Promise<T> {
+  const { openDatabase } = require('../db/client') as typeof DbClient;
   const database = await openDatabase(config);
   try {
     const applied = await database.migrate();
@@ -55,17 +72,21 @@ async function withAdminDatabase<T>(config: Config, command: 'org' | 'user' | 't
     return await withDatabase(config, fn);
   } catch (err) {
     if (!(err instanceof DirectoryLockedError)) throw err;
+    const { throughRunningServer } = require('./admin-commands') as typeof AdminCommands;
     throw new DirectoryLockedError(`${err.message}\n\n${throughRunningServer(command, config.publicUrl)}`);
   }
 }
 
-async function serve(config: Config) {
+/** Resolves once serving; the process then lives on until SIGINT or SIGTERM. */
+async function serve(config: Config, io: CliIo) {
+  const { startServer } = require('../server') as typeof ServerModule;
+  const { bootstrapFirstAdmin } = require('./bootstrap') as typeof Bootstrap;
   const server = await startServer(config);
   // A promise nobody awaits (a background write while the database is away, say) must not end the server.
   process.on('unhandledRejection', (reason) => server.logger.warn({ err: reason }, 'unhandled rejection'));
   const token = await bootstrapFirstAdmin(server.database.prisma);
   if (token) {
-    process.stdout.write(
+    io.stdout.write(
       `\nFirst start: created organization "Default" and Admin admin@localhost.\n` +
         `Its API token (shown once, keep it):\n\n  ${token}\n\n` +
         `Try: curl -H "Authorization: Bearer ${token}" ${server.url}/api/v1/orgs\n\n`,
@@ -79,7 +100,7 @@ async function serve(config: Config) {
     server.logger.info({ signal }, 'shutting down');
     server.close().then(
       () => process.exit(0),
-      (err) => {
+      (err: unknown) => {
         server.logger.error({ err }, 'shutdown failed');
         process.exit(1);
       },
@@ -89,16 +110,16 @@ async function serve(config: Config) {
   process.on('SIGTERM', () => stop('SIGTERM'));
 }
 
-async function main(argv: string[]) {
+async function dispatch(argv: string[], io: CliIo): Promise<void> {
   const [command, sub, ...rest] = argv;
   if (!command || command === 'help' || command === '--help' || command === '-h') {
-    process.stdout.write(`${usage}\n`);
+    io.stdout.write(`${usage}\n`);
     return;
   }
-  const config = loadConfig();
+  const config = loadConfig(io.env);
   switch (command) {
     case 'serve':
-      return serve(config);
+      return serve(config, io);
     case 'mcp': {
       // Loaded only here: the other commands do not need the MCP SDK.
       const { runMcpServer } = require('../mcp/server') as typeof McpServerModule;
@@ -106,49 +127,61 @@ async function main(argv: string[]) {
     }
     case 'migrate': {
       const applied = await withDatabase(config, async (_db, applied) => applied);
-      process.stderr.write(applied.length ? `applied: ${applied.join(', ')}\n` : 'the database is up to date\n');
+      io.stderr.write(applied.length ? `applied: ${applied.join(', ')}\n` : 'the database is up to date\n');
       return;
     }
     case 'org':
       if (sub !== 'create') break;
       {
+        const { createOrganization } = require('./admin-commands') as typeof AdminCommands;
         const v = flags(rest, ['name']);
         const org = await withAdminDatabase(config, 'org', (db) => createOrganization(db.prisma, required(v, 'name')));
-        process.stdout.write(`${JSON.stringify(org)}\n`);
+        io.stdout.write(`${JSON.stringify(org)}\n`);
       }
       return;
     case 'user':
       if (sub !== 'create') break;
       {
+        const { createOrUpdateUser } = require('./admin-commands') as typeof AdminCommands;
         const v = flags(rest, ['email', 'name', 'role', 'org']);
         const input = { email: required(v, 'email'), name: required(v, 'name'), role: required(v, 'role'), org: required(v, 'org') };
         const user = await withAdminDatabase(config, 'user', (db) => createOrUpdateUser(db.prisma, input));
-        process.stdout.write(`${JSON.stringify(user)}\n`);
+        io.stdout.write(`${JSON.stringify(user)}\n`);
       }
       return;
     case 'token':
       if (sub !== 'create') break;
       {
+        const { createTokenForEmail } = require('./admin-commands') as typeof AdminCommands;
         const v = flags(rest, ['email', 'name']);
         const token = await withAdminDatabase(config, 'token', (db) => createTokenForEmail(db.prisma, required(v, 'email'), v.name));
-        process.stdout.write(`${token}\n`);
+        io.stdout.write(`${token}\n`);
       }
       return;
   }
   throw new UsageError(`unknown command: ${argv.join(' ')}`);
 }
 
-main(process.argv.slice(2)).catch((err: unknown) => {
-  if (err instanceof UsageError || (err as { code?: string }).code === 'ERR_PARSE_ARGS_UNKNOWN_OPTION') {
-    process.stderr.write(`casebook: ${(err as Error).message}\n\n${usage}\n`);
-    process.exit(2);
+/**
+ * Runs one `casebook` command and resolves with its exit code: 0 done, 1 failed, 2 usage error.
+ * `serve` and `mcp` resolve once serving; the process lives on while they do.
+ */
+export async function runCli(argv: string[], io: CliIo): Promise<number> {
+  try {
+    await dispatch(argv, io);
+    return 0;
+  } catch (err) {
+    if (err instanceof UsageError || (err as { code?: string }).code === 'ERR_PARSE_ARGS_UNKNOWN_OPTION') {
+      io.stderr.write(`casebook: ${(err as Error).message}\n\n${usage}\n`);
+      return 2;
+    }
+    if (err instanceof ConfigError || err instanceof DirectoryLockedError || (err as { name?: string }).name === 'CommandError') {
+      io.stderr.write(`casebook: ${(err as Error).message}\n`);
+      return 1;
+    }
+    const logger = createLogger('error', io.stdout);
+    logger.fatal({ err }, 'casebook failed');
+    io.stderr.write(`casebook: ${(err as Error).message ?? String(err)}\n`);
+    return 1;
   }
-  if (err instanceof ConfigError || err instanceof DirectoryLockedError || (err as { name?: string }).name === 'CommandError') {
-    process.stderr.write(`casebook: ${(err as Error).message}\n`);
-    process.exit(1);
-  }
-  const logger = createLogger('error');
-  logger.fatal({ err }, 'casebook failed');
-  process.stderr.write(`casebook: ${(err as Error).message ?? String(err)}\n`);
-  process.exit(1);
-});
+}

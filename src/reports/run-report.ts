@@ -3,7 +3,8 @@ import type { Db } from '../db/client';
 import type { RequestContext } from '../core/context';
 import { countsOf, runNotFound, scopedRunSql, toRunRecord, type RunRow } from '../domain/runs/run-access';
 import { isoTime } from '../domain/runs/run-tests.service';
-import { sectionTreeSql, shown } from '../domain/runs/run-snapshot';
+import { shown } from '../domain/runs/run-snapshot';
+import { sectionTreeSql } from '../domain/sections/data';
 import { TEST_STATUSES, type StatusCounts, type TestStatusName } from '../domain/runs/runs.schemas';
 
 // The run report model: the run, its project and summary, and the rows read in

@@ -1,5 +1,6 @@
 import { stringify, type Stringifier } from 'csv-stringify';
 import type { Db } from '../db/client';
+import { sectionPaths } from '../domain/sections/data';
 import type { TestRecord } from '../domain/testcases/testcases.sql';
 
 // The CSV form of the test export: names instead of ids, one row per test.
@@ -14,37 +15,18 @@ export interface CatalogNames {
 
 /** Metadata is small next to the tests, so it is read whole, once per export. */
 export async function loadCatalogNames(db: Db, projectId: number): Promise<CatalogNames> {
-  const [sections, lookups, squads, labels] = await Promise.all([
-    db.section.findMany({ where: { projectId }, select: { sectionId: true, sectionName: true, parentSectionId: true } }),
+  const [section, lookups, squads, labels] = await Promise.all([
+    sectionPaths(db, projectId),
     db.lookupEntry.findMany({ where: { projectId }, select: { id: true, name: true } }),
     db.squad.findMany({ where: { projectId }, select: { squadId: true, squadName: true } }),
     db.label.findMany({ where: { projectId }, select: { labelId: true, labelName: true } }),
   ]);
   return {
-    section: sectionPaths(sections),
+    section,
     lookup: new Map(lookups.map((l) => [l.id, l.name])),
     squad: new Map(squads.map((s) => [s.squadId, s.squadName])),
     label: new Map(labels.map((l) => [l.labelId, l.labelName])),
   };
-}
-
-function sectionPaths(sections: { sectionId: number; sectionName: string; parentSectionId: number | null }[]) {
-  const byId = new Map(sections.map((s) => [s.sectionId, s]));
-  const paths = new Map<number, string>();
-  const pathOf = (id: number): string => {
-    const known = paths.get(id);
-    if (known !== undefined) return known;
-    const names: string[] = [];
-    // The tree has no cycles; the bound only guards against a corrupted one.
-    for (let s = byId.get(id); s && names.length <= sections.length; s = s.parentSectionId === null ? undefined : byId.get(s.parentSectionId)) {
-      names.unshift(s.sectionName);
-    }
-    const path = names.join(' > ');
-    paths.set(id, path);
-    return path;
-  };
-  for (const s of sections) pathOf(s.sectionId);
-  return paths;
 }
 
 const name = (map: Map<number, string>, id: number | null) => (id === null ? '' : (map.get(id) ?? ''));

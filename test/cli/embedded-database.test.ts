@@ -2,9 +2,10 @@ import { spawn, spawnSync } from 'node:child_process';
 import fs from 'node:fs';
 import os from 'node:os';
 import path from 'node:path';
-import { casebookBin, runCli } from '../support/cli';
+import { casebookBin, runCli, runCliInProcess } from '../support/cli';
 
-// The embedded database (PGlite) through the real `casebook` command.
+// The embedded database (PGlite) through the real `casebook` command. Whatever opens PGlite is
+// spawned (jest's module system can't load it); commands refused before that run in process.
 let dataDir: string;
 beforeAll(() => {
   dataDir = fs.mkdtempSync(path.join(os.tmpdir(), 'casebook-embedded-'));
@@ -50,17 +51,17 @@ it('refuses to open a directory that another process holds, with a clear message
       });
       server.on('exit', (code) => reject(new Error(`serve exited with ${code}: ${out}`)));
     });
-    const second = await runCli(['migrate'], { CASEBOOK_DATA_DIR: dataDir });
+    const second = await runCliInProcess(['migrate'], { CASEBOOK_DATA_DIR: dataDir });
     expect(second.code).toBe(1);
     expect(second.stderr).toContain(`The embedded database in ${dataDir} is already open in another Casebook process (pid ${server.pid})`);
     // Administration commands say how to do the same through the running server.
-    const token = await runCli(['token', 'create', '--email', 'admin@localhost'], { CASEBOOK_DATA_DIR: dataDir });
+    const token = await runCliInProcess(['token', 'create', '--email', 'admin@localhost'], { CASEBOOK_DATA_DIR: dataDir });
     expect(token).toMatchObject({ code: 1, stdout: '' });
     expect(token.stderr).toContain('Create the token through the running server instead');
     expect(token.stderr).toContain('curl -X POST http://localhost:3000/api/v1/token/generate -H "Authorization: Bearer $ADMIN_TOKEN"');
-    const user = await runCli(['user', 'create', '--email', 'e@x.test', '--name', 'E', '--role', 'User', '--org', 'Default'], { CASEBOOK_DATA_DIR: dataDir });
+    const user = await runCliInProcess(['user', 'create', '--email', 'e@x.test', '--name', 'E', '--role', 'User', '--org', 'Default'], { CASEBOOK_DATA_DIR: dataDir });
     expect(user.stderr).toContain('/api/v1/user/invite');
-    const org = await runCli(['org', 'create', '--name', 'Second'], { CASEBOOK_DATA_DIR: dataDir });
+    const org = await runCliInProcess(['org', 'create', '--name', 'Second'], { CASEBOOK_DATA_DIR: dataDir });
     expect(org.stderr).toContain('stop the server, run this command, then start the server again');
   } finally {
     server.kill('SIGTERM');
@@ -72,9 +73,9 @@ it('refuses to open a directory that another process holds, with a clear message
 });
 
 it('fails fast on invalid configuration, naming the setting', async () => {
-  const res = await runCli(['migrate'], { CASEBOOK_DATA_DIR: dataDir, PORT: 'eighty' });
+  const res = await runCliInProcess(['migrate'], { CASEBOOK_DATA_DIR: dataDir, PORT: 'eighty' });
   expect(res.code).toBe(1);
   expect(res.stderr).toMatch(/Invalid configuration:\n {2}PORT: /);
-  const half = await runCli(['migrate'], { CASEBOOK_DATA_DIR: dataDir, OAUTH_CLIENT_ID: 'x' });
+  const half = await runCliInProcess(['migrate'], { CASEBOOK_DATA_DIR: dataDir, OAUTH_CLIENT_ID: 'x' });
   expect(half.stderr).toContain('OAuth login needs all of its settings; missing: OAUTH_AUTHORIZATION_URL');
 });

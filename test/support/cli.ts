@@ -1,5 +1,6 @@
 import { spawn, type ChildProcess } from 'node:child_process';
 import path from 'node:path';
+import { runCli as runCliMain } from '../../src/cli/main';
 
 export const casebookBin = path.resolve(__dirname, '../../bin/casebook.js');
 
@@ -27,6 +28,21 @@ export function runCli(args: string[], env: Record<string, string>, timeoutMs = 
       resolve({ code, stdout, stderr });
     });
   });
+}
+
+/**
+ * Runs `casebook <args>` in this process (the same runCli that bin/casebook.js calls), with
+ * the environment a spawned command gets: only the given settings. `tty` makes stderr a terminal.
+ */
+export async function runCliInProcess(args: string[], env: Record<string, string>, opts: { tty?: boolean } = {}): Promise<CliResult> {
+  let stdout = '';
+  let stderr = '';
+  const code = await runCliMain(args, {
+    stdout: { write: (chunk: string) => (stdout += chunk) },
+    stderr: { write: (chunk: string) => (stderr += chunk), isTTY: opts.tty ?? false, columns: 80 },
+    env: { PATH: process.env.PATH ?? '', HOME: process.env.HOME ?? '/tmp', LOG_LEVEL: 'warn', ...env },
+  });
+  return { code, stdout, stderr };
 }
 
 export interface ServeProcess {

@@ -1,7 +1,8 @@
 import { Prisma } from '../../generated/prisma/client';
 import type { RequestContext } from '../../core/context';
 import { requireRun } from './run-access';
-import { sectionTreeSql, shown } from './run-snapshot';
+import { sectionTreeSql } from '../sections/data';
+import { shown } from './run-snapshot';
 
 // Status counts of a run per section, for a report's summary without reading every row
 // (GET /run/report holds them all). A locked run groups by its snapshot's sections.

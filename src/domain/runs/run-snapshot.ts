@@ -1,31 +1,11 @@
 import { Prisma } from '../../generated/prisma/client';
+import { sectionTreeSql } from '../sections/data';
 
 // A locked run shows its tests as they were when it was locked: at lock time
 // each run_tests row gets a snapshot (jsonb) of the test's title, catalog ids,
 // section path and tree position, priority, squad and label names; unlocking
 // clears it. Readers pick the snapshot when there is one (snapshot is set
 // exactly while the run is locked), so an open run's reads stay a plain join.
-
-// Guards the recursive walk against a (corrupt) cycle in the section tree.
-const MAX_SECTION_DEPTH = 100;
-
-/**
- * CTEs `ranked`, `tree` (id, path `A > B`, sort_key) and `ords` (id, path, ord:
- * the section's position in tree order, siblings by name) of a project's
- * sections. Goes after `WITH RECURSIVE`.
- */
-export const sectionTreeSql = (projectId: number) => Prisma.sql`
-  ranked AS (
-    SELECT id, parent_id, name, row_number() OVER (PARTITION BY parent_id ORDER BY name, id)::int AS pos
-    FROM sections WHERE project_id = ${projectId}
-  ), tree AS (
-    SELECT id, name::text AS path, ARRAY[pos] AS sort_key, 1 AS depth FROM ranked WHERE parent_id IS NULL
-    UNION ALL
-    SELECT s.id, tree.path || ' > ' || s.name, tree.sort_key || s.pos, tree.depth + 1
-    FROM ranked s JOIN tree ON s.parent_id = tree.id WHERE tree.depth < ${MAX_SECTION_DEPTH}
-  ), ords AS (
-    SELECT id, path, row_number() OVER (ORDER BY sort_key)::int AS ord FROM tree
-  )`;
 
 /** Takes the snapshot of every test of the run (inside the lock's transaction). */
 export function takeSnapshotSql(runId: number, projectId: number): Prisma.Sql {

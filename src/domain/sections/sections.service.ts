@@ -1,67 +1,38 @@
-import { Prisma } from '../../generated/prisma/client';
+import type { Tx } from '../../db/client';
 import type { RequestContext } from '../../core/context';
 import { badRequest, conflict, notFound, projectInactive } from '../../core/errors';
-import { inCallerOrgs, requireProject } from '../access';
+import { requireProject } from '../access';
 import { recordInProject } from '../audit/audit.service';
+import { moveSectionTests } from '../testcases/data';
+import {
+  childNameClash, deleteSectionRow, findSectionInOrgs, insertSection, listSectionTree, lockSections, moveSubsections, sectionInProject,
+  sectionPlace, siblingNameTaken, updateSection, type SectionTreeRow,
+} from './data';
 import type { AddSectionInput, EditSectionInput } from './sections.schemas';
 
-type Tx = Prisma.TransactionClient;
+// The JUnit import creates sections under the same lock.
+export { lockSections } from './data';
 
-const sectionSelect = { sectionId: true, sectionName: true, parentSectionId: true, projectId: true, createdAt: true } as const;
 const duplicateName = () => conflict('Section already exists');
-// Serializes section writes per project, so the sibling-name check cannot race.
-const SECTION_LOCK = 0x5ec7;
-const lockSections = (tx: Tx, projectId: number) => tx.$executeRaw`SELECT pg_advisory_xact_lock(${SECTION_LOCK}::int, ${projectId}::int)`;
 
 /** Every section of the project with its depth, depth-first; siblings in creation order. */
 export async function listSections(ctx: RequestContext, projectId: number) {
   await requireProject(ctx, projectId);
-  return ctx.db.$queryRaw<{ sectionId: number; sectionName: string; parentSectionId: number | null; depth: number; projectId: number; createdAt: Date }[]>`
-    WITH RECURSIVE tree AS (
-      SELECT id, name, parent_id, project_id, created_at, 0 AS depth, ARRAY[id] AS path
-        FROM sections WHERE project_id = ${projectId} AND parent_id IS NULL
-      UNION ALL
-      SELECT s.id, s.name, s.parent_id, s.project_id, s.created_at, t.depth + 1, t.path || s.id
-        FROM sections s JOIN tree t ON s.parent_id = t.id
-    )
-    SELECT id AS "sectionId", name AS "sectionName", parent_id AS "parentSectionId",
-           project_id AS "projectId", created_at AS "createdAt", depth
-      FROM tree ORDER BY path`;
-}
-
-/** Ids from the section up to its root, the section first. */
-async function ancestry(tx: Tx, sectionId: number): Promise<number[]> {
-  const rows = await tx.$queryRaw<{ id: number }[]>`
-    WITH RECURSIVE up AS (
-      SELECT id, parent_id, 0 AS n FROM sections WHERE id = ${sectionId}
-      UNION ALL
-      SELECT s.id, s.parent_id, up.n + 1 FROM sections s JOIN up ON s.id = up.parent_id
-    )
-    SELECT id FROM up ORDER BY n`;
-  return rows.map((r) => r.id);
+  return listSectionTree(ctx.db, projectId);
 }
 
 async function requireParentIn(tx: Tx, projectId: number, parentSectionId: number) {
-  const parent = await tx.section.findFirst({ where: { sectionId: parentSectionId, projectId }, select: { sectionId: true } });
-  if (!parent) throw badRequest('parentSectionId: Not a section of this project');
+  if (!(await sectionInProject(tx, projectId, parentSectionId))) throw badRequest('parentSectionId: Not a section of this project');
 }
 
-// Plain equality of lower(): Prisma's case-insensitive `equals` is ILIKE, where %, _ and \ of a
-// name would act as patterns.
 async function refuseSiblingName(tx: Tx, projectId: number, parentSectionId: number | null, name: string, exceptId?: number) {
-  const clash = await tx.$queryRaw<{ id: number }[]>`
-    SELECT id FROM sections
-     WHERE project_id = ${projectId} AND parent_id IS NOT DISTINCT FROM ${parentSectionId}::int
-       AND lower(name) = lower(${name}) AND id IS DISTINCT FROM ${exceptId ?? null}::int
-     LIMIT 1`;
-  if (clash.length) throw duplicateName();
+  if (await siblingNameTaken(tx, projectId, parentSectionId, name, exceptId)) throw duplicateName();
 }
 
-async function withDepth(tx: Tx, section: Omit<SectionRow, 'depth'>) {
-  const depth = section.parentSectionId === null ? 0 : (await ancestry(tx, section.parentSectionId)).length;
-  return { ...section, depth };
+async function withDepth(tx: Tx, section: Omit<SectionTreeRow, 'depth'>): Promise<SectionTreeRow> {
+  const place = await sectionPlace(tx, section.projectId, section.sectionId);
+  return { ...section, depth: place!.depth };
 }
-type SectionRow = Awaited<ReturnType<typeof listSections>>[number];
 
 /** Section names are unique among siblings, compared case-insensitively (409). */
 export async function addSection(ctx: RequestContext, input: AddSectionInput) {
@@ -71,19 +42,13 @@ export async function addSection(ctx: RequestContext, input: AddSectionInput) {
     await lockSections(tx, input.projectId);
     if (parentSectionId !== null) await requireParentIn(tx, input.projectId, parentSectionId);
     await refuseSiblingName(tx, input.projectId, parentSectionId, input.sectionName);
-    const section = await tx.section.create({
-      data: { projectId: input.projectId, sectionName: input.sectionName, parentSectionId },
-      select: sectionSelect,
-    });
+    const section = await insertSection(tx, { projectId: input.projectId, sectionName: input.sectionName, parentSectionId });
     return withDepth(tx, section);
   });
 }
 
 async function requireWritableSection(ctx: RequestContext, sectionId: number) {
-  const section = await ctx.db.section.findFirst({
-    where: { sectionId, project: { orgId: inCallerOrgs(ctx) } },
-    select: { ...sectionSelect, project: { select: { isActive: true } } },
-  });
+  const section = await findSectionInOrgs(ctx.db, sectionId, ctx.orgIds);
   if (!section) throw notFound('Section');
   if (!section.project.isActive) throw projectInactive();
   return section;
@@ -97,16 +62,13 @@ export async function editSection(ctx: RequestContext, input: EditSectionInput) 
     await lockSections(tx, current.projectId);
     if (parentSectionId !== null && parentSectionId !== current.parentSectionId) {
       await requireParentIn(tx, current.projectId, parentSectionId);
-      if ((await ancestry(tx, parentSectionId)).includes(input.sectionId)) {
+      // The new parent's ids from its root include the section: it is the section or one of its subsections.
+      if ((await sectionPlace(tx, current.projectId, parentSectionId))!.ids.includes(input.sectionId)) {
         throw badRequest('parentSectionId: A section cannot move under itself or its subsections');
       }
     }
     await refuseSiblingName(tx, current.projectId, parentSectionId, input.sectionName, input.sectionId);
-    const section = await tx.section.update({
-      where: { sectionId: input.sectionId },
-      data: { sectionName: input.sectionName, parentSectionId },
-      select: sectionSelect,
-    });
+    const section = await updateSection(tx, input.sectionId, { sectionName: input.sectionName, parentSectionId });
     return withDepth(tx, section);
   });
 }
@@ -117,19 +79,15 @@ export async function deleteSection(ctx: RequestContext, sectionId: number) {
   const parentSectionId = section.parentSectionId;
   return ctx.db.$transaction(async (tx) => {
     await lockSections(tx, section.projectId);
-    const clash = await tx.$queryRaw<{ name: string }[]>`
-      SELECT c.name FROM sections c JOIN sections s
-        ON s.project_id = c.project_id AND s.parent_id IS NOT DISTINCT FROM ${parentSectionId}::int
-       AND s.id <> ${sectionId} AND lower(s.name) = lower(c.name)
-      WHERE c.parent_id = ${sectionId} LIMIT 1`;
-    if (clash.length) throw conflict(`Section already exists: the parent already holds a section named "${clash[0].name}"`);
+    const clash = await childNameClash(tx, sectionId, parentSectionId);
+    if (clash !== undefined) throw conflict(`Section already exists: the parent already holds a section named "${clash}"`);
     // Soft-deleted tests move too: runs still show them, under the parent.
-    const movedTests = await tx.test.updateMany({ where: { sectionId }, data: { sectionId: parentSectionId } });
-    const movedSections = await tx.section.updateMany({ where: { parentSectionId: sectionId }, data: { parentSectionId } });
-    await tx.section.delete({ where: { sectionId } });
+    const movedTests = await moveSectionTests(tx, sectionId, parentSectionId);
+    const movedSections = await moveSubsections(tx, sectionId, parentSectionId);
+    await deleteSectionRow(tx, sectionId);
     await recordInProject(tx, ctx.userId, section.projectId, {
       action: 'section.deleted', targetType: 'section', targetId: sectionId, detail: { projectId: section.projectId, sectionName: section.sectionName },
     });
-    return { sectionId, deleted: true as const, parentSectionId, movedTests: movedTests.count, movedSections: movedSections.count };
+    return { sectionId, deleted: true as const, parentSectionId, movedTests, movedSections };
   });
 }

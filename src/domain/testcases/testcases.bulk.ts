@@ -6,7 +6,7 @@ import { recordInProject } from '../audit/audit.service';
 import type { TestFieldsInput } from './testcases.schemas';
 import { requireFreeAutomationKeys } from './testcases.keys';
 import { listOf, requireReferencesInProject } from './testcases.references';
-import { insertTests, softDeleteTests, updateTests } from './testcases.write';
+import { insertTests, softDeleteTests, updateTests } from './data';
 
 // Bulk routes: each is one transaction of set-based statements, all or nothing.
 // A bad item is a 400 naming its index and field, and nothing is written.

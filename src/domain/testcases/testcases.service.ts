@@ -7,7 +7,7 @@ import type { CreateTestInput, TestFilters, UpdateTestInput } from './testcases.
 import { requireFreeAutomationKeys } from './testcases.keys';
 import { requireReferencesInProject } from './testcases.references';
 import { catalogCount, catalogWhere, projectInOrgs, testRecordColumns, type TestRecord } from './testcases.sql';
-import { insertTests, softDeleteTests, updateTests } from './testcases.write';
+import { insertTests, softDeleteTests, updateTests } from './data';
 
 /**
  * One page of the catalog and its total in a single round trip, the page as one

@@ -1,12 +1,12 @@
-import { Prisma } from '../../generated/prisma/client';
-import type { TestFieldsInput } from './testcases.schemas';
-import { writableColumns } from './testcases.sql';
+import type { Tx } from '../../../db/client';
+import { Prisma } from '../../../generated/prisma/client';
+import type { TestFieldsInput } from '../testcases.schemas';
+import { writableColumns } from '../testcases.sql';
 
 // Set-based writes shared by the single and the bulk routes: one INSERT or one
 // UPDATE ... FROM unnest(...) for any number of tests, plus one statement each
 // for their label links. Callers validate and run them inside a transaction.
 
-type Tx = Prisma.TransactionClient;
 type NewTest = TestFieldsInput & { title: string };
 type TestChange = TestFieldsInput & { testId: number };
 
@@ -82,4 +82,10 @@ async function linkLabels(tx: Tx, testIds: number[], labels: (number[] | undefin
  */
 export async function softDeleteTests(tx: Tx, testIds: number[]): Promise<void> {
   await tx.$executeRaw`UPDATE tests SET deleted_at = now(), automation_key = NULL WHERE id = ANY(${testIds}::int[]) AND deleted_at IS NULL`;
+}
+
+/** Moves a section's tests, deleted ones too, to another section (null: none); returns how many moved. */
+export async function moveSectionTests(tx: Tx, fromSectionId: number, toSectionId: number | null): Promise<number> {
+  const moved = await tx.test.updateMany({ where: { sectionId: fromSectionId }, data: { sectionId: toSectionId } });
+  return moved.count;
 }

@@ -1,0 +1,1 @@
+export { insertTests, moveSectionTests, softDeleteTests, updateTests } from './write';
