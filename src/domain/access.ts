@@ -1,6 +1,11 @@
-import type { Db } from '../db/client';
 import type { RequestContext } from '../core/context';
 import { notFound, projectInactive } from '../core/errors';
+import { type OwnedRefs } from './orgs/data';
+import { findProjectInOrgs } from './projects/data';
+
+// Ownership reads live in the data module of what they answer: a project's in
+// projects/data, which organization owns an id in orgs/data (orgsOwning).
+export { orgsOwning, type OwnedRefs } from './orgs/data';
 
 // Organization scoping lives in the `where` of every query: a record of another
 // organization is simply not found, exactly like a missing one.
@@ -14,7 +19,7 @@ export const projectScope = (ctx: Pick<RequestContext, 'orgIds'>, projectId: num
 
 /** The project, if the caller may see it; `active` also refuses inactive projects (409). */
 export async function requireProject(ctx: RequestContext, projectId: number, opts: { active?: boolean } = {}) {
-  const project = await ctx.db.project.findFirst({ where: projectScope(ctx, projectId) });
+  const project = await findProjectInOrgs(ctx.db, projectId, ctx.orgIds);
   if (!project) throw notFound('Project');
   if (opts.active && !project.isActive) throw projectInactive();
   return project;
@@ -22,15 +27,6 @@ export async function requireProject(ctx: RequestContext, projectId: number, opt
 
 export function requireOrgMember(ctx: Pick<RequestContext, 'orgIds'>, orgId: number): void {
   if (!ctx.orgIds.includes(orgId)) throw notFound('Organization');
-}
-
-/** The ids in a request's input that name something an organization owns. */
-export interface OwnedRefs {
-  orgId?: number;
-  projectId?: number;
-  runId?: number;
-  sectionId?: number;
-  testIds: number[];
 }
 
 const idOf = (v: unknown) => (typeof v === 'number' && Number.isInteger(v) ? v : undefined);
@@ -50,17 +46,4 @@ export function ownedRefs(...inputs: unknown[]): OwnedRefs {
     if (Array.isArray(o.tests)) for (const t of o.tests) if (idOf(t?.testId) !== undefined) refs.testIds.push(t.testId);
   }
   return refs;
-}
-
-/** Which of `memberOrgIds` own the referenced records (one round trip). */
-export async function orgsOwning(db: Db, refs: OwnedRefs, memberOrgIds: number[]): Promise<number[]> {
-  const rows = await db.$queryRaw<{ org_id: number }[]>`
-    SELECT DISTINCT org_id FROM (
-      SELECT id AS org_id FROM organizations WHERE id = ${refs.orgId ?? null}::int
-      UNION ALL SELECT org_id FROM projects WHERE id = ${refs.projectId ?? null}::int
-      UNION ALL SELECT p.org_id FROM runs r JOIN projects p ON p.id = r.project_id WHERE r.id = ${refs.runId ?? null}::int
-      UNION ALL SELECT p.org_id FROM sections s JOIN projects p ON p.id = s.project_id WHERE s.id = ${refs.sectionId ?? null}::int
-      UNION ALL SELECT p.org_id FROM tests t JOIN projects p ON p.id = t.project_id WHERE t.id = ANY(${refs.testIds}::int[])
-    ) owners WHERE org_id = ANY(${memberOrgIds}::int[])`;
-  return rows.map((r) => Number(r.org_id));
 }

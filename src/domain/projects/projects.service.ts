@@ -2,7 +2,10 @@ import type { RequestContext } from '../../core/context';
 import { conflict, notFound } from '../../core/errors';
 import { defaultLookupRows } from '../lookups/lookup-defaults';
 import { recordInProject } from '../audit/audit.service';
-import { inCallerOrgs, projectScope, requireOrgMember, requireProject } from '../access';
+import { requireOrgMember, requireProject } from '../access';
+import {
+  deleteProjectRow, findProjectInOrgs, findProjectWithCounts, insertLookupEntries, insertProject, listProjectsPage, updateProject,
+} from './data';
 import type { CreateProjectInput, EditProjectInput } from './projects.schemas';
 
 const isUniqueViolation = (err: unknown) => (err as { code?: string }).code === 'P2002';
@@ -10,22 +13,14 @@ const duplicateName = () => conflict('Project already exists');
 
 export async function listProjects(ctx: RequestContext, q: { orgId: number; page: number; pageSize: number; isActive?: boolean }) {
   requireOrgMember(ctx, q.orgId);
-  const where = { orgId: q.orgId, ...(q.isActive === undefined ? {} : { isActive: q.isActive }) };
-  const [projects, total] = await Promise.all([
-    ctx.db.project.findMany({ where, orderBy: { projectId: 'asc' }, skip: (q.page - 1) * q.pageSize, take: q.pageSize }),
-    ctx.db.project.count({ where }),
-  ]);
+  const [projects, total] = await listProjectsPage(ctx.db, { orgId: q.orgId, isActive: q.isActive, skip: (q.page - 1) * q.pageSize, take: q.pageSize });
   return { projects, total, page: q.page, pageSize: q.pageSize };
 }
 
 export async function getProject(ctx: RequestContext, projectId: number) {
-  const project = await ctx.db.project.findFirst({
-    where: projectScope(ctx, projectId),
-    include: { _count: { select: { runs: true, tests: { where: { deletedAt: null } } } } },
-  });
+  const project = await findProjectWithCounts(ctx.db, projectId, ctx.orgIds);
   if (!project) throw notFound('Project');
-  const { _count, ...rest } = project;
-  return { ...rest, testCount: _count.tests, runCount: _count.runs };
+  return project;
 }
 
 /** Creates the project and seeds its five lookup lists, in one transaction. */
@@ -33,10 +28,10 @@ export async function createProject(ctx: RequestContext, input: CreateProjectInp
   requireOrgMember(ctx, input.orgId);
   try {
     return await ctx.db.$transaction(async (tx) => {
-      const project = await tx.project.create({
-        data: { orgId: input.orgId, projectName: input.projectName, projectDescription: input.projectDescription ?? null, createdBy: ctx.userId },
+      const project = await insertProject(tx, {
+        orgId: input.orgId, projectName: input.projectName, projectDescription: input.projectDescription ?? null, createdBy: ctx.userId,
       });
-      await tx.lookupEntry.createMany({ data: defaultLookupRows(project.projectId) });
+      await insertLookupEntries(tx, defaultLookupRows(project.projectId));
       return project;
     });
   } catch (err) {
@@ -48,10 +43,7 @@ export async function createProject(ctx: RequestContext, input: CreateProjectInp
 export async function editProject(ctx: RequestContext, input: EditProjectInput) {
   await requireProject(ctx, input.projectId);
   try {
-    return await ctx.db.project.update({
-      where: { projectId: input.projectId },
-      data: { projectName: input.projectName, projectDescription: input.projectDescription },
-    });
+    return await updateProject(ctx.db, input.projectId, { projectName: input.projectName, projectDescription: input.projectDescription });
   } catch (err) {
     if (isUniqueViolation(err)) throw duplicateName();
     throw err;
@@ -60,15 +52,15 @@ export async function editProject(ctx: RequestContext, input: EditProjectInput) 
 
 export async function setProjectStatus(ctx: RequestContext, projectId: number, isActive: boolean) {
   await requireProject(ctx, projectId);
-  return ctx.db.project.update({ where: { projectId }, data: { isActive } });
+  return updateProject(ctx.db, projectId, { isActive });
 }
 
 export async function deleteProject(ctx: RequestContext, projectId: number) {
   await ctx.db.$transaction(async (tx) => {
-    const project = await tx.project.findFirst({ where: { projectId, orgId: inCallerOrgs(ctx) }, select: { projectName: true } });
+    const project = await findProjectInOrgs(tx, projectId, ctx.orgIds);
     if (!project) throw notFound('Project');
     await recordInProject(tx, ctx.userId, projectId, { action: 'project.deleted', targetType: 'project', targetId: projectId, detail: { projectName: project.projectName } });
-    await tx.project.delete({ where: { projectId } });
+    await deleteProjectRow(tx, projectId);
   });
   return { projectId, deleted: true as const };
 }

@@ -1,0 +1,37 @@
+import type { DbOrTx } from '../../../db/client';
+import type { Prisma } from '../../../generated/prisma/client';
+
+// The audit log's table: entries are written in the caller's transaction, next
+// to what they record.
+
+export interface AuditEventRow {
+  orgId: number;
+  actorId: number | null;
+  action: string;
+  targetType: string;
+  targetId: number | null;
+  detail?: Prisma.InputJsonObject;
+}
+
+export async function insertAuditEvents(db: DbOrTx, rows: AuditEventRow[]): Promise<void> {
+  await db.auditEvent.createMany({ data: rows });
+}
+
+/** One entry in the project's organization, found in the same statement (so it works right before the project is deleted). */
+export async function insertAuditEventInProject(
+  db: DbOrTx, projectId: number, e: { actorId: number; action: string; targetType: string; targetId: number | null; detail: Prisma.InputJsonObject | null },
+): Promise<void> {
+  await db.$executeRaw`
+    INSERT INTO audit_events (org_id, actor_id, action, target_type, target_id, detail)
+    SELECT org_id, ${e.actorId}, ${e.action}, ${e.targetType}, ${e.targetId}::int, ${JSON.stringify(e.detail)}::jsonb
+      FROM projects WHERE id = ${projectId}`;
+}
+
+/** A page of the organization's audit log, newest first, and the log's size. */
+export function listAuditEvents(db: DbOrTx, q: { orgId: number; skip: number; take: number }) {
+  const where = { orgId: q.orgId };
+  return Promise.all([
+    db.auditEvent.findMany({ where, orderBy: { auditId: 'desc' }, skip: q.skip, take: q.take }),
+    db.auditEvent.count({ where }),
+  ]);
+}

@@ -1,0 +1,1 @@
+export { insertAuditEvents, insertAuditEventInProject, listAuditEvents, type AuditEventRow } from './events';

@@ -1,0 +1,4 @@
+export {
+  ensureOrg, findOldestOrgId, findOrgByKey, findOrgId, findOrgWithProjectCount, insertOrg, listOrgsIn, lockOrg, type OrgKey,
+} from './orgs';
+export { orgsOwning, type OwnedRefs } from './owners';

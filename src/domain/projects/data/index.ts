@@ -1,0 +1,3 @@
+export {
+  deleteProjectRow, findProjectInOrgs, findProjectWithCounts, insertLookupEntries, insertProject, listProjectsPage, updateProject,
+} from './projects';
