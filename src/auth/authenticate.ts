@@ -1,8 +1,9 @@
 import type { Request } from 'express';
 import type { Db } from '../db/client';
-import type { Role } from '../generated/prisma/client';
 import { hashSecret, TOKEN_PREFIX } from '../core/secrets';
 import type { Membership } from '../core/context';
+import { findTokenCredential, setTokenLastUsed } from '../domain/tokens/data';
+import { findSessionCredential, type CredentialRow } from '../domain/users/data';
 
 export type { Membership };
 
@@ -16,37 +17,8 @@ export interface Principal {
   via: 'session' | 'token';
 }
 
-interface CredentialRow {
-  id: number;
-  userId: number;
-  orgIds: number[];
-  roles: Role[];
-  expiresAt: Date | null;
-  revokedAt: Date | null;
-  lastUsedAt: Date | null;
-}
-
-// One round trip per request: every API call pays for authentication, so the
-// credential, its user and the user's organizations come back from one query.
-function findToken(db: Db, tokenHash: string) {
-  return db.$queryRaw<CredentialRow[]>`
-    SELECT t.id, u.id AS "userId", t.expires_at AS "expiresAt", t.revoked_at AS "revokedAt",
-           t.last_used_at AS "lastUsedAt",
-           ARRAY(SELECT m.org_id FROM memberships m WHERE m.user_id = u.id ORDER BY m.org_id) AS "orgIds",
-           ARRAY(SELECT m.role::text FROM memberships m WHERE m.user_id = u.id ORDER BY m.org_id) AS roles
-      FROM api_tokens t JOIN users u ON u.id = t.user_id
-     WHERE t.token_hash = ${tokenHash}`;
-}
-
-function findSession(db: Db, sessionHash: string) {
-  return db.$queryRaw<CredentialRow[]>`
-    SELECT 0 AS id, u.id AS "userId", s.expires_at AS "expiresAt", NULL::timestamp AS "revokedAt",
-           NULL::timestamp AS "lastUsedAt",
-           ARRAY(SELECT m.org_id FROM memberships m WHERE m.user_id = u.id ORDER BY m.org_id) AS "orgIds",
-           ARRAY(SELECT m.role::text FROM memberships m WHERE m.user_id = u.id ORDER BY m.org_id) AS roles
-      FROM sessions s JOIN users u ON u.id = s.user_id
-     WHERE s.session_hash = ${sessionHash}`;
-}
+// Credentials are read in one round trip each (tokens/data, users/data): every
+// API call pays for authentication.
 
 function live(row: CredentialRow | undefined, now: number): row is CredentialRow {
   return Boolean(row && !row.revokedAt && !(row.expiresAt && new Date(row.expiresAt).getTime() <= now));
@@ -68,11 +40,10 @@ const LAST_USED_GRANULARITY_MS = 60_000;
 export async function authenticateToken(db: Db, secret: string, req: Request): Promise<Principal | null> {
   const now = Date.now();
   if (!secret.startsWith(TOKEN_PREFIX)) return null;
-  const [token] = await findToken(db, hashSecret(secret));
+  const [token] = await findTokenCredential(db, hashSecret(secret));
   if (!live(token, now)) return null;
   if (!token.lastUsedAt || now - new Date(token.lastUsedAt).getTime() > LAST_USED_GRANULARITY_MS) {
-    db.apiToken
-      .update({ where: { tokenId: token.id }, data: { lastUsedAt: new Date(now) } })
+    setTokenLastUsed(db, token.id, new Date(now))
       .catch((err: unknown) => req.log?.warn({ err }, 'could not record when the token was last used'));
   }
   return principal(token, 'token');
@@ -92,7 +63,7 @@ export async function authenticate(db: Db, req: Request): Promise<Principal | nu
   }
   const cookie: unknown = req.cookies?.[SESSION_COOKIE];
   if (typeof cookie === 'string' && cookie.length > 0) {
-    const [session] = await findSession(db, hashSecret(cookie));
+    const [session] = await findSessionCredential(db, hashSecret(cookie));
     return live(session, now) ? principal(session, 'session') : null;
   }
   return null;

@@ -1,5 +1,9 @@
-import type { Db } from '../db/client';
-import type { Prisma, Role, User } from '../generated/prisma/client';
+import type { Db, Tx } from '../db/client';
+import type { Role, User } from '../generated/prisma/client';
+import { findOldestOrgId, findOrgId } from '../domain/orgs/data';
+import {
+  addMemberships, findUserByEmail, findUserBySubject, insertUser, markInvitationsAccepted, pendingInvitations, setUserSubject,
+} from '../domain/users/data';
 
 /** What the provider's userinfo says about the person signing in. */
 export interface OAuthProfile {
@@ -21,8 +25,6 @@ export interface AdmissionPolicy {
 
 export type RefusalReason = 'not-invited' | 'unverified-email' | 'subject-mismatch';
 export type LoginOutcome = { user: User } | { refused: RefusalReason; detail?: string };
-
-type Tx = Prisma.TransactionClient;
 
 /**
  * The account behind an OAuth login, matched on the provider's subject. An
@@ -46,18 +48,18 @@ async function admit(tx: Tx, p: OAuthProfile, policy: AdmissionPolicy): Promise<
   const emailProven = p.emailVerified || policy.trustUnverifiedEmail;
   const admin = policy.adminEmails.includes(p.email);
 
-  const bySubject = await tx.user.findUnique({ where: { oauthSubject: p.subject } });
+  const bySubject = await findUserBySubject(tx, p.subject);
   if (bySubject) {
     if (emailProven) await acceptInvitations(tx, bySubject.userId, p.email, admin);
     return { user: bySubject };
   }
 
-  const byEmail = await tx.user.findUnique({ where: { email: p.email } });
+  const byEmail = await findUserByEmail(tx, p.email);
   if (byEmail) {
     // Another identity already owns this account: the same email does not make the same person.
     if (byEmail.oauthSubject !== null) return { refused: 'subject-mismatch' };
     if (!emailProven) return { refused: 'unverified-email' };
-    const user = await tx.user.update({ where: { userId: byEmail.userId }, data: { oauthSubject: p.subject } });
+    const user = await setUserSubject(tx, byEmail.userId, p.subject);
     await acceptInvitations(tx, user.userId, p.email, admin);
     return { user };
   }
@@ -73,35 +75,21 @@ async function admit(tx: Tx, p: OAuthProfile, policy: AdmissionPolicy): Promise<
   }
   if (joins.size === 0) return { refused: 'not-invited', detail };
 
-  const user = await tx.user.create({
-    data: {
-      email: p.email,
-      name: p.name,
-      oauthSubject: p.subject,
-      memberships: { create: [...joins].map(([orgId, role]) => ({ orgId, role })) },
-    },
-  });
+  const user = await insertUser(tx, { email: p.email, name: p.name, oauthSubject: p.subject }, [...joins].map(([orgId, role]) => ({ orgId, role })));
   await markAccepted(tx, invitations);
   return { user };
 }
 
-function pendingInvitations(tx: Tx, email: string) {
-  return tx.invitation.findMany({ where: { email, acceptedAt: null }, select: { invitationId: true, orgId: true, role: true } });
-}
-
 async function markAccepted(tx: Tx, invitations: { invitationId: number }[]) {
   if (invitations.length === 0) return;
-  await tx.invitation.updateMany({ where: { invitationId: { in: invitations.map((i) => i.invitationId) } }, data: { acceptedAt: new Date() } });
+  await markInvitationsAccepted(tx, invitations.map((i) => i.invitationId), new Date());
 }
 
 /** Invitations made since the account exists: joined at its next login; an existing membership keeps its role. */
 async function acceptInvitations(tx: Tx, userId: number, email: string, admin: boolean) {
   const invitations = await pendingInvitations(tx, email);
   if (invitations.length === 0) return;
-  await tx.membership.createMany({
-    data: invitations.map((i) => ({ userId, orgId: i.orgId, role: admin ? 'Admin' : i.role })),
-    skipDuplicates: true,
-  });
+  await addMemberships(tx, invitations.map((i) => ({ userId, orgId: i.orgId, role: admin ? 'Admin' : i.role })));
   await markAccepted(tx, invitations);
 }
 
@@ -112,9 +100,9 @@ async function acceptInvitations(tx: Tx, userId: number, email: string, admin: b
  */
 function defaultOrg(tx: Tx, ref: string | undefined, admin: boolean) {
   if (ref === undefined) {
-    return admin ? tx.organization.findFirst({ orderBy: { orgId: 'asc' }, select: { orgId: true } }) : Promise.resolve(null);
+    return admin ? findOldestOrgId(tx) : Promise.resolve(null);
   }
   // As `casebook user create --org`: digits are an id, anything else a name.
   const where = /^[0-9]{1,9}$/.test(ref) ? { orgId: Number(ref) } : { orgName: ref };
-  return tx.organization.findUnique({ where, select: { orgId: true } });
+  return findOrgId(tx, where);
 }

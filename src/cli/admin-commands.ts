@@ -1,5 +1,7 @@
 import type { Db } from '../db/client';
+import { findOrgByKey, insertOrg } from '../domain/orgs/data';
 import { issueToken } from '../domain/tokens/tokens.service';
+import { findUserByEmail, membershipsOf, upsertMembership, upsertUserByEmail } from '../domain/users/data';
 import { roleEnum } from '../domain/users/users.schemas';
 
 /** A failure of an administration command, told to the operator as is. */
@@ -8,15 +10,15 @@ export class CommandError extends Error {
 }
 
 export async function createOrganization(db: Db, name: string) {
-  const existing = await db.organization.findUnique({ where: { orgName: name } });
+  const existing = await findOrgByKey(db, { orgName: name });
   if (existing) throw new CommandError(`organization "${name}" already exists (orgId ${existing.orgId})`);
-  return db.organization.create({ data: { orgName: name } });
+  return insertOrg(db, name);
 }
 
 async function findOrg(db: Db, ref: string) {
   const org = /^[0-9]+$/.test(ref)
-    ? await db.organization.findUnique({ where: { orgId: Number(ref) } })
-    : await db.organization.findUnique({ where: { orgName: ref } });
+    ? await findOrgByKey(db, { orgId: Number(ref) })
+    : await findOrgByKey(db, { orgName: ref });
   if (!org) throw new CommandError(`no organization "${ref}" (create it with: casebook org create --name "${ref}")`);
   return org;
 }
@@ -28,22 +30,14 @@ export async function createOrUpdateUser(db: Db, input: { email: string; name: s
   if (!/^[^\s@]+@[^\s@]+$/.test(input.email)) throw new CommandError(`--email "${input.email}" is not an email address`);
   const org = await findOrg(db, input.org);
   const email = input.email.toLowerCase();
-  const user = await db.user.upsert({
-    where: { email },
-    update: { name: input.name },
-    create: { email, name: input.name },
-  });
-  await db.membership.upsert({
-    where: { userId_orgId: { userId: user.userId, orgId: org.orgId } },
-    update: { role: role.data },
-    create: { userId: user.userId, orgId: org.orgId, role: role.data },
-  });
-  const memberships = await db.membership.findMany({ where: { userId: user.userId }, select: { orgId: true, role: true }, orderBy: { orgId: 'asc' } });
+  const user = await upsertUserByEmail(db, email, input.name);
+  await upsertMembership(db, user.userId, org.orgId, role.data);
+  const memberships = await membershipsOf(db, user.userId);
   return { userId: user.userId, email: user.email, name: user.name, role: role.data, orgIds: memberships.map((m) => m.orgId), memberships };
 }
 
 export async function createTokenForEmail(db: Db, email: string, name?: string): Promise<string> {
-  const user = await db.user.findUnique({ where: { email: email.toLowerCase() } });
+  const user = await findUserByEmail(db, email.toLowerCase());
   if (!user) throw new CommandError(`no user with email ${email} (create one with: casebook user create ...)`);
   return (await issueToken(db, user.userId, name ?? 'cli')).token;
 }

@@ -1,5 +1,7 @@
 import type { Db } from '../db/client';
+import { ensureOrg } from '../domain/orgs/data';
 import { issueToken } from '../domain/tokens/tokens.service';
+import { countUsers, insertUser } from '../domain/users/data';
 
 /**
  * A newcomer's first start: with no users at all, create organization
@@ -8,11 +10,9 @@ import { issueToken } from '../domain/tokens/tokens.service';
  */
 export async function bootstrapFirstAdmin(db: Db): Promise<string | null> {
   const admin = await db.$transaction(async (tx) => {
-    if ((await tx.user.count()) > 0) return null;
-    const org = await tx.organization.upsert({ where: { orgName: 'Default' }, update: {}, create: { orgName: 'Default' } });
-    return tx.user.create({
-      data: { email: 'admin@localhost', name: 'Administrator', memberships: { create: { orgId: org.orgId, role: 'Admin' } } },
-    });
+    if ((await countUsers(tx)) > 0) return null;
+    const org = await ensureOrg(tx, 'Default');
+    return insertUser(tx, { email: 'admin@localhost', name: 'Administrator' }, [{ orgId: org.orgId, role: 'Admin' }]);
   });
   if (!admin) return null;
   return (await issueToken(db, admin.userId, 'bootstrap')).token;

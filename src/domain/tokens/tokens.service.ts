@@ -3,6 +3,8 @@ import type { RequestContext } from '../../core/context';
 import { AppError, forbidden, notFound } from '../../core/errors';
 import { hashSecret, newApiTokenSecret } from '../../core/secrets';
 import { recordAudit } from '../audit/audit.service';
+import { userOrgIds } from '../users/data';
+import { findToken, insertToken, listTokensOf, setTokenRevoked } from './data';
 
 const managesOthersSomewhere = (ctx: RequestContext) => ctx.memberships.some((m) => ctx.can('token', 'manage-others', m.orgId));
 
@@ -11,18 +13,17 @@ const managesOthersSomewhere = (ctx: RequestContext) => ctx.memberships.some((m)
  * user belongs to: a token carries all of its user's access. Not visible: 404.
  */
 async function requireManagerOf(ctx: RequestContext, userId: number): Promise<void> {
-  const theirs = await ctx.db.membership.findMany({ where: { userId }, select: { orgId: true } });
-  if (!theirs.some((m) => ctx.memberships.some((mine) => mine.orgId === m.orgId))) throw notFound('User');
-  if (!theirs.every((m) => ctx.can('token', 'manage-others', m.orgId))) throw forbidden();
+  const theirs = await userOrgIds(ctx.db, userId);
+  if (!theirs.some((orgId) => ctx.memberships.some((mine) => mine.orgId === orgId))) throw notFound('User');
+  if (!theirs.every((orgId) => ctx.can('token', 'manage-others', orgId))) throw forbidden();
 }
 
 /** Issues a token; the secret is returned here once and stored only as a hash. `actorId` null: the CLI. */
 export async function issueToken(db: Db, userId: number, name = '', actorId: number | null = null) {
   const token = newApiTokenSecret();
   const row = await db.$transaction(async (tx) => {
-    const created = await tx.apiToken.create({ data: { userId, name, tokenHash: hashSecret(token) } });
-    const orgs = await tx.membership.findMany({ where: { userId }, select: { orgId: true } });
-    await recordAudit(tx, actorId, orgs.map((m) => m.orgId), { action: 'token.generated', targetType: 'token', targetId: created.tokenId, detail: { userId, name } });
+    const created = await insertToken(tx, { userId, name, tokenHash: hashSecret(token) });
+    await recordAudit(tx, actorId, await userOrgIds(tx, userId), { action: 'token.generated', targetType: 'token', targetId: created.tokenId, detail: { userId, name } });
     return created;
   });
   return { tokenId: row.tokenId, token, userId, name: row.name, createdAt: row.createdAt };
@@ -38,7 +39,7 @@ export async function generateToken(ctx: RequestContext, input: { userId: number
 
 /** Own tokens for everyone; Admins also those of users they manage (see requireManagerOf). Others: 404. */
 export async function revokeToken(ctx: RequestContext, tokenId: number) {
-  const token = await ctx.db.apiToken.findUnique({ where: { tokenId }, select: { tokenId: true, userId: true, revokedAt: true } });
+  const token = await findToken(ctx.db, tokenId);
   if (!token) throw notFound('Token');
   if (token.userId !== ctx.userId) {
     if (!managesOthersSomewhere(ctx)) throw notFound('Token');
@@ -48,18 +49,13 @@ export async function revokeToken(ctx: RequestContext, tokenId: number) {
   }
   if (!token.revokedAt) {
     await ctx.db.$transaction(async (tx) => {
-      await tx.apiToken.update({ where: { tokenId }, data: { revokedAt: new Date() } });
-      const orgs = await tx.membership.findMany({ where: { userId: token.userId }, select: { orgId: true } });
-      await recordAudit(tx, ctx.userId, orgs.map((m) => m.orgId), { action: 'token.revoked', targetType: 'token', targetId: tokenId, detail: { userId: token.userId } });
+      await setTokenRevoked(tx, tokenId, new Date());
+      await recordAudit(tx, ctx.userId, await userOrgIds(tx, token.userId), { action: 'token.revoked', targetType: 'token', targetId: tokenId, detail: { userId: token.userId } });
     });
   }
   return { tokenId, revoked: true as const };
 }
 
 export function listTokens(ctx: RequestContext) {
-  return ctx.db.apiToken.findMany({
-    where: { userId: ctx.userId },
-    select: { tokenId: true, userId: true, name: true, createdAt: true, lastUsedAt: true, revokedAt: true },
-    orderBy: { tokenId: 'asc' },
-  });
+  return listTokensOf(ctx.db, ctx.userId);
 }

@@ -3,6 +3,7 @@ import type { RequestContext } from '../../core/context';
 import { conflict } from '../../core/errors';
 import { requireOrgMember } from '../access';
 import { recordAudit } from '../audit/audit.service';
+import { findMemberByEmail, upsertInvitation } from './data';
 
 /**
  * Invites an email into one organization where the caller is Admin: the first
@@ -13,14 +14,10 @@ export async function inviteUser(ctx: RequestContext, input: { orgId: number; em
   requireOrgMember(ctx, input.orgId);
   const { orgId, email, role } = input;
   return ctx.db.$transaction(async (tx) => {
-    const member = await tx.membership.findFirst({ where: { orgId, user: { email } }, select: { userId: true } });
+    const member = await findMemberByEmail(tx, orgId, email);
     if (member) throw conflict('User is already a member of this organization');
-    const invitation = await tx.invitation.upsert({
-      where: { orgId_email: { orgId, email } },
-      // An accepted invitation of someone who has left since counts again.
-      update: { role, invitedBy: ctx.userId, acceptedAt: null },
-      create: { orgId, email, role, invitedBy: ctx.userId },
-    });
+    // An accepted invitation of someone who has left since counts again.
+    const invitation = await upsertInvitation(tx, { orgId, email, role, invitedBy: ctx.userId });
     await recordAudit(tx, ctx.userId, [orgId], {
       action: 'user.invited', targetType: 'invitation', targetId: invitation.invitationId, detail: { email, role },
     });

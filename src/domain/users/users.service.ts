@@ -3,19 +3,13 @@ import type { RequestContext } from '../../core/context';
 import { badRequest, conflict, forbidden, notFound } from '../../core/errors';
 import { requireOrgMember } from '../access';
 import { recordAudit } from '../audit/audit.service';
-
-type UserRow = { userId: number; name: string; email: string; memberships: { orgId: number; role: Role }[] };
+import { lockOrg } from '../orgs/data';
+import {
+  countAdmins, findRole, findVisibleUser, getRole, getUserShown, listUsersPage, setRole, sharedMemberships, type UserRow,
+} from './data';
 
 /** Only the memberships in the caller's own organizations are shown: nothing of other organizations leaks. */
 const memberOrgs = (ctx: RequestContext) => ctx.memberships.map((m) => m.orgId);
-
-const userSelect = (orgIds: number[]) =>
-  ({
-    userId: true,
-    name: true,
-    email: true,
-    memberships: { where: { orgId: { in: orgIds } }, select: { orgId: true, role: true }, orderBy: { orgId: 'asc' } },
-  }) as const;
 
 /** The record the API shows; `role` is the one in `orgId`, or in the only organization shown. */
 function toUser(u: UserRow, orgId?: number) {
@@ -33,10 +27,7 @@ function toUser(u: UserRow, orgId?: number) {
 export async function getUser(ctx: RequestContext, q: { userId: number; orgId?: number }) {
   if (q.orgId !== undefined) requireOrgMember(ctx, q.orgId);
   const orgIds = memberOrgs(ctx);
-  const user = await ctx.db.user.findFirst({
-    where: { userId: q.userId, OR: [{ userId: ctx.userId }, { memberships: { some: { orgId: { in: orgIds } } } }] },
-    select: userSelect(orgIds),
-  });
+  const user = await findVisibleUser(ctx.db, q.userId, ctx.userId, orgIds);
   if (!user) throw notFound('User');
   return toUser(user, q.orgId);
 }
@@ -44,11 +35,7 @@ export async function getUser(ctx: RequestContext, q: { userId: number; orgId?: 
 /** Users of the organizations where the caller is Admin (or of the one asked for). */
 export async function listUsers(ctx: RequestContext, q: { orgId?: number; limit: number; offset: number }) {
   if (q.orgId !== undefined) requireOrgMember(ctx, q.orgId);
-  const where = { memberships: { some: { orgId: q.orgId ?? { in: ctx.orgIds } } } };
-  const [users, total] = await Promise.all([
-    ctx.db.user.findMany({ where, select: userSelect(memberOrgs(ctx)), orderBy: { userId: 'asc' }, skip: q.offset, take: q.limit }),
-    ctx.db.user.count({ where }),
-  ]);
+  const [users, total] = await listUsersPage(ctx.db, { orgId: q.orgId, orgIds: ctx.orgIds, shownOrgIds: memberOrgs(ctx), skip: q.offset, take: q.limit });
   return { users: users.map((u) => toUser(u, q.orgId)), total, limit: q.limit, offset: q.offset };
 }
 
@@ -57,11 +44,7 @@ export async function listUsers(ctx: RequestContext, q: { orgId?: number; limit:
  * the user shares with the caller. Only an Admin there may; its last Admin stays.
  */
 export async function updateRole(ctx: RequestContext, input: { userId: number; role: Role; orgId?: number }) {
-  const shared = await ctx.db.membership.findMany({
-    where: { userId: input.userId, orgId: { in: memberOrgs(ctx) } },
-    select: { orgId: true },
-    orderBy: { orgId: 'asc' },
-  });
+  const shared = await sharedMemberships(ctx.db, input.userId, memberOrgs(ctx));
   if (shared.length === 0) throw notFound('User');
   if (input.orgId !== undefined && !memberOrgs(ctx).includes(input.orgId)) throw notFound('Organization');
   if (input.orgId === undefined && shared.length > 1) {
@@ -74,21 +57,21 @@ export async function updateRole(ctx: RequestContext, input: { userId: number; r
   return ctx.db.$transaction(async (tx) => {
     // The organization's row lock serializes role changes within it, so two
     // Admins demoting each other at once cannot leave it without an Admin.
-    await tx.$queryRaw`SELECT id FROM organizations WHERE id = ${orgId} FOR UPDATE`;
-    const caller = await tx.membership.findUnique({ where: { userId_orgId: { userId: ctx.userId, orgId } }, select: { role: true } });
+    await lockOrg(tx, orgId);
+    const caller = await findRole(tx, ctx.userId, orgId);
     if (caller?.role !== 'Admin') throw forbidden(); // demoted meanwhile
-    const current = await tx.membership.findUniqueOrThrow({ where: { userId_orgId: { userId: input.userId, orgId } }, select: { role: true } });
+    const current = await getRole(tx, input.userId, orgId);
     if (current.role === 'Admin' && input.role !== 'Admin') {
-      const admins = await tx.membership.count({ where: { orgId, role: 'Admin' } });
+      const admins = await countAdmins(tx, orgId);
       if (admins <= 1) throw conflict('Cannot change the role of the last Admin');
     }
     if (current.role !== input.role) {
-      await tx.membership.update({ where: { userId_orgId: { userId: input.userId, orgId } }, data: { role: input.role } });
+      await setRole(tx, input.userId, orgId, input.role);
       await recordAudit(tx, ctx.userId, [orgId], {
         action: 'user.role-changed', targetType: 'user', targetId: input.userId, detail: { from: current.role, to: input.role },
       });
     }
-    const user = await tx.user.findUniqueOrThrow({ where: { userId: input.userId }, select: userSelect(memberOrgs(ctx)) });
+    const user = await getUserShown(tx, input.userId, memberOrgs(ctx));
     return toUser(user, orgId);
   });
 }

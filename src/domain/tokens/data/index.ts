@@ -1,0 +1,1 @@
+export { findToken, findTokenCredential, insertToken, listTokensOf, setTokenLastUsed, setTokenRevoked } from './tokens';

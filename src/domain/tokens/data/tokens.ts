@@ -1,0 +1,41 @@
+import type { DbOrTx } from '../../../db/client';
+import type { CredentialRow } from '../../users/data';
+
+// The api_tokens table. A token's secret is never stored, only its hash.
+
+export function insertToken(db: DbOrTx, t: { userId: number; name: string; tokenHash: string }) {
+  return db.apiToken.create({ data: t });
+}
+
+export function findToken(db: DbOrTx, tokenId: number) {
+  return db.apiToken.findUnique({ where: { tokenId }, select: { tokenId: true, userId: true, revokedAt: true } });
+}
+
+export async function setTokenRevoked(db: DbOrTx, tokenId: number, at: Date): Promise<void> {
+  await db.apiToken.update({ where: { tokenId }, data: { revokedAt: at } });
+}
+
+export async function setTokenLastUsed(db: DbOrTx, tokenId: number, at: Date): Promise<void> {
+  await db.apiToken.update({ where: { tokenId }, data: { lastUsedAt: at } });
+}
+
+/** The user's tokens by id, revoked ones included; never their hash. */
+export function listTokensOf(db: DbOrTx, userId: number) {
+  return db.apiToken.findMany({
+    where: { userId },
+    select: { tokenId: true, userId: true, name: true, createdAt: true, lastUsedAt: true, revokedAt: true },
+    orderBy: { tokenId: 'asc' },
+  });
+}
+
+// One round trip per request: every API call pays for authentication, so the
+// credential, its user and the user's organizations come back from one query.
+export function findTokenCredential(db: DbOrTx, tokenHash: string) {
+  return db.$queryRaw<CredentialRow[]>`
+    SELECT t.id, u.id AS "userId", t.expires_at AS "expiresAt", t.revoked_at AS "revokedAt",
+           t.last_used_at AS "lastUsedAt",
+           ARRAY(SELECT m.org_id FROM memberships m WHERE m.user_id = u.id ORDER BY m.org_id) AS "orgIds",
+           ARRAY(SELECT m.role::text FROM memberships m WHERE m.user_id = u.id ORDER BY m.org_id) AS roles
+      FROM api_tokens t JOIN users u ON u.id = t.user_id
+     WHERE t.token_hash = ${tokenHash}`;
+}

@@ -1,0 +1,9 @@
+export { markInvitationsAccepted, pendingInvitations, upsertInvitation } from './invitations';
+export {
+  addMemberships, countAdmins, findMemberByEmail, findRole, getRole, membershipsOf, setRole, sharedMemberships, upsertMembership, userOrgIds,
+} from './memberships';
+export { deleteExpiredSessions, deleteSession, findSessionCredential, insertSession, type CredentialRow } from './sessions';
+export {
+  countUsers, findUserByEmail, findUserBySubject, findVisibleUser, getUserShown, insertUser, listUsersPage, setUserSubject,
+  upsertUserByEmail, type UserRow,
+} from './users';

@@ -1,0 +1,40 @@
+import type { DbOrTx } from '../../../db/client';
+import type { Role } from '../../../generated/prisma/client';
+
+// The sessions table (server-side sessions behind the login cookie, stored by
+// the hash of their secret), and the credential read that authenticates one.
+
+/** A credential (session or API token) with its user and the user's organizations, as authentication reads it. */
+export interface CredentialRow {
+  id: number;
+  userId: number;
+  orgIds: number[];
+  roles: Role[];
+  expiresAt: Date | null;
+  revokedAt: Date | null;
+  lastUsedAt: Date | null;
+}
+
+export async function insertSession(db: DbOrTx, s: { sessionHash: string; userId: number; expiresAt: Date }): Promise<void> {
+  await db.session.create({ data: s });
+}
+
+export async function deleteExpiredSessions(db: DbOrTx, userId: number, now: Date): Promise<void> {
+  await db.session.deleteMany({ where: { userId, expiresAt: { lte: now } } });
+}
+
+export async function deleteSession(db: DbOrTx, sessionHash: string): Promise<void> {
+  await db.session.deleteMany({ where: { sessionHash } });
+}
+
+// One round trip per request: every API call pays for authentication, so the
+// credential, its user and the user's organizations come back from one query.
+export function findSessionCredential(db: DbOrTx, sessionHash: string) {
+  return db.$queryRaw<CredentialRow[]>`
+    SELECT 0 AS id, u.id AS "userId", s.expires_at AS "expiresAt", NULL::timestamp AS "revokedAt",
+           NULL::timestamp AS "lastUsedAt",
+           ARRAY(SELECT m.org_id FROM memberships m WHERE m.user_id = u.id ORDER BY m.org_id) AS "orgIds",
+           ARRAY(SELECT m.role::text FROM memberships m WHERE m.user_id = u.id ORDER BY m.org_id) AS roles
+      FROM sessions s JOIN users u ON u.id = s.user_id
+     WHERE s.session_hash = ${sessionHash}`;
+}

@@ -1,0 +1,64 @@
+import type { DbOrTx } from '../../../db/client';
+import type { Role } from '../../../generated/prisma/client';
+
+// The users table, read with the memberships a caller may see.
+
+export type UserRow = { userId: number; name: string; email: string; memberships: { orgId: number; role: Role }[] };
+
+/** The user's fields and memberships, only those in `shownOrgIds`: nothing of other organizations leaks. */
+const userSelect = (shownOrgIds: number[]) =>
+  ({
+    userId: true,
+    name: true,
+    email: true,
+    memberships: { where: { orgId: { in: shownOrgIds } }, select: { orgId: true, role: true }, orderBy: { orgId: 'asc' } },
+  }) as const;
+
+/** The user if it is `callerId` or a member of one of `orgIds`. */
+export function findVisibleUser(db: DbOrTx, userId: number, callerId: number, orgIds: number[]): Promise<UserRow | null> {
+  return db.user.findFirst({
+    where: { userId, OR: [{ userId: callerId }, { memberships: { some: { orgId: { in: orgIds } } } }] },
+    select: userSelect(orgIds),
+  });
+}
+
+/** A page of the members of `orgId` (or of any of `orgIds`) by id, and their number. */
+export function listUsersPage(db: DbOrTx, q: { orgId?: number; orgIds: number[]; shownOrgIds: number[]; skip: number; take: number }) {
+  const where = { memberships: { some: { orgId: q.orgId ?? { in: q.orgIds } } } };
+  return Promise.all([
+    db.user.findMany({ where, select: userSelect(q.shownOrgIds), orderBy: { userId: 'asc' }, skip: q.skip, take: q.take }),
+    db.user.count({ where }),
+  ]);
+}
+
+/** The user (P2025 when missing) with the memberships in `shownOrgIds`. */
+export function getUserShown(db: DbOrTx, userId: number, shownOrgIds: number[]): Promise<UserRow> {
+  return db.user.findUniqueOrThrow({ where: { userId }, select: userSelect(shownOrgIds) });
+}
+
+export function findUserByEmail(db: DbOrTx, email: string) {
+  return db.user.findUnique({ where: { email } });
+}
+
+/** The account linked to an OAuth identity (the provider's `sub`). */
+export function findUserBySubject(db: DbOrTx, oauthSubject: string) {
+  return db.user.findUnique({ where: { oauthSubject } });
+}
+
+export function setUserSubject(db: DbOrTx, userId: number, oauthSubject: string) {
+  return db.user.update({ where: { userId }, data: { oauthSubject } });
+}
+
+/** Creates the user with its memberships. */
+export function insertUser(db: DbOrTx, user: { email: string; name: string; oauthSubject?: string }, memberships: { orgId: number; role: Role }[]) {
+  return db.user.create({ data: { ...user, memberships: { create: memberships } } });
+}
+
+/** Creates the user, or renames the one with that email. */
+export function upsertUserByEmail(db: DbOrTx, email: string, name: string) {
+  return db.user.upsert({ where: { email }, update: { name }, create: { email, name } });
+}
+
+export function countUsers(db: DbOrTx): Promise<number> {
+  return db.user.count();
+}
