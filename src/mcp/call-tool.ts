@@ -1,7 +1,8 @@
 import type { CallToolResult } from '@modelcontextprotocol/sdk/types.js';
+import type { z } from 'zod';
 import { zodMessage } from '../core/errors';
 import { invalidInputTip, tipForStatus, unreachableTip } from './error-tips';
-import { RestUnreachableError, type HttpClient, type RestResponse } from './http-client';
+import { RestUnreachableError, type HttpClient, type RestRequest, type RestResponse } from './http-client';
 import { inputSchema, type ToolSpec } from './tools';
 
 // Runs one tool call: check the input against the tool's schema, make the REST
@@ -14,24 +15,19 @@ export interface ToolRuntime {
 }
 
 export async function callTool(spec: ToolSpec, args: unknown, runtime: ToolRuntime): Promise<CallToolResult> {
-  const parsed = inputSchema(spec).safeParse(args ?? {});
+  const parsed = inputSchema(spec).safeParse(args ?? {}) as z.ZodSafeParseResult<Record<string, unknown>>;
   if (!parsed.success) return failure(zodMessage(parsed.error), invalidInputTip(spec));
 
-  const params = renameKeys(parsed.data, spec.rename ?? {}) as Record<string, unknown>;
   let res: RestResponse;
   try {
-    res = await runtime.client.request({
-      method: spec.method,
-      path: spec.path,
-      ...(spec.method === 'GET' ? { query: params } : { body: params }),
-    });
+    res = await runtime.client.request(restRequest(spec, parsed.data));
   } catch (err) {
     if (!(err instanceof RestUnreachableError)) throw err;
     return failure(err.message, unreachableTip(runtime.client.baseUrl, err.timedOut, spec, err.attempts));
   }
 
   if (res.status < 200 || res.status > 299) {
-    const message = errorText(res);
+    const message = toolFieldNames(errorText(res), spec.rename ?? {});
     const tip = tipForStatus(res.status, message, spec, {
       minimumRole: runtime.minimumRole(spec.rbac.resource, spec.rbac.action),
       attempts: res.attempts,
@@ -47,11 +43,45 @@ export async function callTool(spec: ToolSpec, args: unknown, runtime: ToolRunti
       `Check that CASEBOOK_URL (${runtime.client.baseUrl}) is the root of a Casebook service.`,
     );
   }
-  return success(spec.paged ? withPaging(envelope.data, spec.paged) : envelope.data);
+  return success(spec.paged ? withPaging(envelope.data, spec.paged) : envelope.data, spec.compact);
 }
 
-export function success(value: unknown): CallToolResult {
-  return { content: [{ type: 'text', text: JSON.stringify(value, null, 2) }] };
+export function success(value: unknown, compact = false): CallToolResult {
+  return { content: [{ type: 'text', text: compact ? JSON.stringify(value) : JSON.stringify(value, null, 2) }] };
+}
+
+/**
+ * The REST request of a call: each parameter, under its REST name, where the route
+ * takes it. A GET sends a query string, any other method a JSON body (or the raw body).
+ */
+function restRequest(spec: ToolSpec, args: Record<string, unknown>): RestRequest {
+  const rename = spec.rename ?? {};
+  const query: Record<string, unknown> = {};
+  const body: Record<string, unknown> = {};
+  let raw: string | undefined;
+  for (const [name, value] of Object.entries(args)) {
+    const at = spec.placement[name];
+    if (at === 'raw') raw = String(value);
+    else (at === 'query' ? query : body)[rename[name] ?? name] = renameKeys(value, rename);
+  }
+  return {
+    method: spec.method,
+    path: spec.path,
+    ...(spec.method === 'GET' || spec.route.query ? { query } : {}),
+    ...(spec.rawBody ? { rawBody: { contentType: spec.rawBody.contentType, text: raw ?? '' } } : {}),
+    ...(spec.method !== 'GET' && !spec.rawBody ? { body } : {}),
+  };
+}
+
+/**
+ * A REST error with the fields named as the tool names them, at any depth:
+ * `Invalid request: tests.0.title: Must not be empty` → `tests.0.testName: ...`.
+ */
+export function toolFieldNames(message: string, rename: Record<string, string>): string {
+  const back = new Map(Object.entries(rename).map(([toolName, restName]) => [restName, toolName]));
+  if (!back.size || !message.startsWith('Invalid request: ')) return message;
+  return message.replace(/(^Invalid request: |; )([\w.]+)(?=: )/g, (_m, before: string, path: string) =>
+    before + path.split('.').map((part) => back.get(part) ?? part).join('.'));
 }
 
 export function failure(message: string, tip: string): CallToolResult {

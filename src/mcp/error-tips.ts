@@ -67,11 +67,9 @@ export function unreachableTip(baseUrl: string, timedOut: boolean, spec: ToolSpe
   return `Check that Casebook is running at ${baseUrl} (CASEBOOK_URL) and reachable from here; tried ${attempts} time${attempts > 1 ? 's' : ''}. Retry later.`;
 }
 
-/** Names the offending fields with the tool's own names (REST says title where the tool says testName). */
+/** Names the offending fields (callTool has put the tool's names in the message). */
 function badRequestTip(message: string, spec: ToolSpec): string {
-  const back = Object.fromEntries(Object.entries(spec.rename ?? {}).map(([tool, rest]) => [rest, tool]));
-  const fields = [...message.replace(/^Invalid request:\s*/, '').matchAll(/(?:^|;\s*)([\w.]+):/g)]
-    .map((m) => m[1].split('.').map((part) => back[part] ?? part).join('.'));
+  const fields = [...message.replace(/^Invalid request:\s*/, '').matchAll(/(?:^|;\s*)([\w.]+):/g)].map((m) => m[1]);
   const which = fields.length ? `Fix ${[...new Set(fields)].join(', ')} as the error says` : 'Fix the parameters the error names';
   return `${which}, then call ${spec.name} again. Example of a valid call: ${JSON.stringify(spec.example)}`;
 }

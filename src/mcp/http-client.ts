@@ -29,7 +29,10 @@ export interface RestRequest {
   /** Path under /api/v1. */
   path: string;
   query?: Record<string, unknown>;
+  /** Sent as JSON. */
   body?: unknown;
+  /** Sent as it is, with its content type (e.g. an XML file), instead of a JSON body. */
+  rawBody?: { contentType: string; text: string };
 }
 
 export interface RestResponse {
@@ -70,15 +73,16 @@ export function createHttpClient(options: HttpClientOptions): HttpClient {
   const retryAfterCap = options.retryAfterCapMs ?? 30_000;
 
   async function attempt(req: RestRequest, url: string): Promise<Omit<RestResponse, 'attempts'>> {
-    const hasBody = req.body !== undefined;
+    const payload = req.rawBody ? req.rawBody.text : req.body !== undefined ? JSON.stringify(req.body) : undefined;
+    const contentType = req.rawBody ? req.rawBody.contentType : 'application/json';
     const res = await fetch(url, {
       method: req.method,
       headers: {
         Authorization: `Bearer ${options.token}`,
         Accept: 'application/json, */*;q=0.5',
-        ...(hasBody ? { 'Content-Type': 'application/json' } : {}),
+        ...(payload !== undefined ? { 'Content-Type': contentType } : {}),
       },
-      body: hasBody ? JSON.stringify(req.body) : undefined,
+      body: payload,
       signal: AbortSignal.timeout(options.timeoutMs),
     });
     // Read under the same signal: a stalled body times out like a stalled answer.

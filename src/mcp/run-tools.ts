@@ -1,5 +1,4 @@
-import { MAX_ELAPSED_MS } from '../domain/runs/runs.schemas';
-import { ids, limit, offset, projectId, runId, testId, testStatus, text, tool, z } from './tool-spec';
+import { limit, offset, projectId, runId, testId, tool } from './tool-spec';
 
 // Test runs: a fixed set of tests, each with a status, until the run is locked.
 
@@ -10,144 +9,129 @@ export const runTools = [
   tool({
     name: 'get-runs',
     description: 'List the runs of a project, a page at a time (limit/offset; the result has total and hasMore). Use it to find a runId.',
-    input: { projectId, limit, offset },
+    route: 'GET /runs',
+    params: { projectId, limit, offset },
     example: { projectId: 3, limit: 20 },
-    method: 'GET', path: '/runs',
-    rbac: { resource: 'run', action: 'read' },
-    paged: 'limit-offset',
   }),
   tool({
     name: 'run-detail',
     description: 'Show one run with its counts per status and whether it is locked.',
-    input: inRun,
+    route: 'GET /run/detail',
+    params: inRun,
     example,
-    method: 'GET', path: '/run/detail',
-    rbac: { resource: 'run', action: 'read' },
   }),
   tool({
     name: 'get-run-tests-list',
     description:
       'List the tests of a run with their current status and comment, a page at a time (limit/offset; the result has total and hasMore). Use it to see what is left to execute.',
-    input: { ...inRun, status: testStatus.optional().describe('Only tests with this status'), limit, offset },
+    route: 'GET /run/tests',
+    params: { ...inRun, status: 'Only tests with this status', limit, offset },
     example: { runId: 9, projectId: 3, limit: 100 },
-    method: 'GET', path: '/run/tests',
-    rbac: { resource: 'run', action: 'read' },
-    paged: 'limit-offset',
   }),
   tool({
     name: 'get-run-test-status',
     description:
       'List the tests of a run that have one status (all tests when status is left out), e.g. every failed test of a run, a page at a time (limit/offset; the result has total and hasMore).',
-    input: { ...inRun, status: testStatus.optional().describe('passed, failed, blocked, retest or untested'), limit, offset },
+    route: 'GET /run/test-status',
+    params: { ...inRun, status: 'passed, failed, blocked, retest or untested', limit, offset },
     example: { runId: 9, projectId: 3, status: 'failed' },
-    method: 'GET', path: '/run/test-status',
-    rbac: { resource: 'run', action: 'read' },
-    paged: 'limit-offset',
   }),
   tool({
     name: 'get-run-state-detail',
     description: 'Show the progress of a run: total, passed, failed, blocked, retest and untested counts, and whether it is locked.',
-    input: inRun,
+    route: 'GET /run/state-detail',
+    params: inRun,
     example,
-    method: 'GET', path: '/run/state-detail',
-    rbac: { resource: 'run', action: 'read' },
   }),
   tool({
     name: 'download-report',
     description:
       'Download the report of a run: json gives { run, project, summary, tests } itself; html gives { format, filename, contentType, content }; pdf gives { format, filename, contentType, base64 }. Use json to reason about results, html or pdf to hand a report to people.',
-    input: { ...inRun, format: z.enum(['json', 'pdf', 'html']).default('json').describe('json (default), pdf or html') },
+    route: 'GET /run/report',
+    params: { ...inRun, format: 'json (default), pdf or html' },
     example: { runId: 9, projectId: 3, format: 'html' },
-    method: 'GET', path: '/run/report',
-    rbac: { resource: 'run', action: 'read' },
-    download: true,
   }),
   tool({
     name: 'create-run',
     description:
       'Start a run over a set of tests of a project (testIds from get-tests); every test starts untested. Record results with run-update-test-status. Needs the User role.',
-    input: {
+    route: 'POST /run/create',
+    params: {
       projectId,
-      runName: text('Name of the run, e.g. "Release 2.4 regression"'),
-      runDescription: text('What the run covers').optional(),
-      testIds: ids('Ids of the tests to run (array of numbers, at least one)'),
+      runName: 'Name of the run, e.g. "Release 2.4 regression"',
+      runDescription: 'What the run covers',
+      // REST also selects tests by section, label or priority; the tool takes the tests themselves.
+      testIds: { text: 'Ids of the tests to run (array of numbers, at least one)', required: true },
     },
     example: { projectId: 3, runName: 'Release 2.4 regression', testIds: [42, 43, 44] },
-    method: 'POST', path: '/run/create',
-    rbac: { resource: 'run', action: 'create' },
   }),
   tool({
     name: 'edit-run',
     description: 'Rename a run or change its description; a locked run refuses. Needs the User role.',
-    input: { ...inRun, runName: text('New name').optional(), runDescription: text('New description').optional() },
+    route: 'PUT /run/edit',
+    params: { ...inRun, runName: 'New name', runDescription: 'New description' },
     example: { runId: 9, projectId: 3, runName: 'Release 2.4 regression (final)' },
-    method: 'PUT', path: '/run/edit',
-    rbac: { resource: 'run', action: 'update' },
   }),
   tool({
     name: 'delete-run',
     description: 'Delete a run with its results and history. Needs the Admin role.',
-    input: inRun,
+    route: 'DELETE /run/delete',
+    params: inRun,
     example,
-    method: 'DELETE', path: '/run/delete',
-    rbac: { resource: 'run', action: 'delete' },
   }),
   tool({
     name: 'run-update-test-status',
     description:
       'Record results in a run: each entry sets one test (testId) to a status, with an optional comment and elapsedMs, and is kept in its history. Every testId must be part of the run (otherwise nothing is written). A locked run refuses. Needs the User role.',
-    input: {
+    route: 'PUT /run/update-test-status',
+    params: {
       ...inRun,
-      testResults: z
-        .array(z.strictObject({
-          testId, status: testStatus.describe('passed, failed, blocked, retest or untested'), comment: text('Why, e.g. the error seen').optional(),
-          elapsedMs: z.number().int().min(0).max(MAX_ELAPSED_MS).optional().describe('Milliseconds the execution took, if known'),
-        }))
-        .describe('One entry per test'),
+      testResults: {
+        text: 'One entry per test',
+        items: {
+          testId,
+          status: 'passed, failed, blocked, retest or untested',
+          comment: 'Why, e.g. the error seen',
+          elapsedMs: 'Milliseconds the execution took, if known',
+        },
+      },
     },
     example: { runId: 9, projectId: 3, testResults: [{ testId: 42, status: 'passed' }, { testId: 43, status: 'failed', comment: 'Timeout on submit' }] },
-    method: 'PUT', path: '/run/update-test-status',
-    rbac: { resource: 'run', action: 'update-status' },
   }),
   tool({
     name: 'run-lock',
     description: 'Lock a run when it is finished: its results can no longer change, and its tests keep showing their title, section, priority, squad and labels as they are now. An Admin can unlock it (run-unlock). Needs the User role.',
-    input: inRun,
+    route: 'PUT /run/lock',
+    params: inRun,
     example,
-    method: 'PUT', path: '/run/lock',
-    rbac: { resource: 'run', action: 'lock' },
   }),
   tool({
     name: 'run-unlock',
     description: 'Reopen a locked run so results can change again; its tests show the live catalog again. A run that is not locked gives an error. Needs the Admin role.',
-    input: inRun,
+    route: 'PUT /run/unlock',
+    params: inRun,
     example,
-    method: 'PUT', path: '/run/unlock',
-    rbac: { resource: 'run', action: 'unlock' },
   }),
   tool({
     name: 'run-reset',
     description: 'Set every test of a run back to retest (history is kept), e.g. to re-execute a run after a fix. A locked run refuses. Needs the User role.',
-    input: inRun,
+    route: 'PUT /run/reset',
+    params: inRun,
     example,
-    method: 'PUT', path: '/run/reset',
-    rbac: { resource: 'run', action: 'reset' },
   }),
   tool({
     name: 'run-add-tests',
     description:
       'Add tests to an open run, each starting untested; tests already in the run keep their status and comment. Every testId must be a live test of the project (otherwise nothing is written). A locked run refuses. Returns { added, total }. Needs the User role.',
-    input: { ...inRun, testIds: ids('Ids of the tests to add (array of numbers, up to 50,000 in the run)') },
+    route: 'PUT /run/add-tests',
+    params: { ...inRun, testIds: 'Ids of the tests to add (array of numbers, up to 50,000 in the run)' },
     example: { runId: 9, projectId: 3, testIds: [45, 46] },
-    method: 'PUT', path: '/run/add-tests',
-    rbac: { resource: 'run', action: 'add-tests' },
   }),
   tool({
     name: 'run-remove-tests',
     description: 'Take tests out of a run (their history in the run is kept). A locked run refuses. Needs the User role.',
-    input: { ...inRun, testIds: ids('Ids of the tests to remove (array of numbers)') },
+    route: 'PUT /run/remove-tests',
+    params: { ...inRun, testIds: 'Ids of the tests to remove (array of numbers)' },
     example: { runId: 9, projectId: 3, testIds: [44] },
-    method: 'PUT', path: '/run/remove-tests',
-    rbac: { resource: 'run', action: 'remove-tests' },
   }),
 ];

@@ -1,16 +1,79 @@
+import type { AnyRoute } from '../core/route';
+import { apiRoutes } from '../domain/routes';
 import { metadataTools } from './metadata-tools';
 import { projectTools, userTools } from './project-tools';
+import { toolShape } from './route-input';
 import { runTools } from './run-tools';
 import { testTools } from './test-tools';
-import { z, type ToolSpec } from './tool-spec';
+import { z, type HttpMethod, type ToolDecl, type ToolSpec } from './tool-spec';
 
 /**
- * The table of tools: one row per tool of the service description. It drives
- * the MCP registration, the HTTP call of every tool, the README table and the tests.
+ * The table of tools: one row per tool of the service description, resolved
+ * against the route it calls. It drives the MCP registration, the HTTP call of
+ * every tool, the README table and the tests.
  */
-export const tools: ToolSpec[] = [...projectTools, ...testTools, ...runTools, ...metadataTools, ...userTools];
+export const tools: ToolSpec[] = [...projectTools, ...testTools, ...runTools, ...metadataTools, ...userTools].map(resolve);
 
 export const toolsByName = new Map(tools.map((t) => [t.name, t]));
+
+/** A row with what its route says: method, path, RBAC pair, input types, paging, download. */
+export function resolve(decl: ToolDecl): ToolSpec {
+  const [method, path] = decl.route.split(' ') as [HttpMethod, string];
+  const route = apiRoutes.find((r) => r.method === method.toLowerCase() && r.path === path);
+  if (!route) throw new Error(`tool ${decl.name}: no route ${decl.route}`);
+  const rename = decl.rename ?? {};
+  const { [decl.rawBody?.param ?? '']: raw, ...params } = decl.params;
+
+  const input: Record<string, z.ZodType> = {};
+  const placement: ToolSpec['placement'] = {};
+  for (const at of ['query', 'body'] as const) {
+    const schema = route[at] as z.ZodType | undefined;
+    if (!schema || (at === 'body' && decl.rawBody)) continue;
+    const mine = Object.fromEntries(Object.entries(params).filter(([name]) => fieldOf(schema, rename[name] ?? name)));
+    Object.assign(input, toolShape(schema, mine, rename, at, `tool ${decl.name}`));
+    for (const name of Object.keys(mine)) placement[name] = at;
+  }
+  if (decl.rawBody) {
+    if (typeof raw !== 'string') throw new Error(`tool ${decl.name}: describe the raw body ${decl.rawBody.param} among its params`);
+    input[decl.rawBody.param] = z.string().describe(raw);
+    placement[decl.rawBody.param] = 'raw';
+  }
+  const unplaced = Object.keys(decl.params).filter((name) => !placement[name]);
+  if (unplaced.length) throw new Error(`tool ${decl.name}: ${decl.route} has no field ${unplaced.join(', ')}`);
+
+  return {
+    name: decl.name,
+    description: decl.description,
+    example: decl.example,
+    // The parameters in the order the row lists them, wherever they go.
+    input: Object.fromEntries(Object.keys(decl.params).map((name) => [name, input[name]])),
+    route,
+    method,
+    path,
+    ...(decl.rename ? { rename: decl.rename } : {}),
+    rbac: { resource: route.resource, action: route.action },
+    ...pagingOf(route),
+    ...(route.download ? { download: true } : {}),
+    placement,
+    ...(decl.rawBody ? { rawBody: decl.rawBody } : {}),
+    ...(decl.compact ? { compact: true } : {}),
+  };
+}
+
+
+function fieldOf(schema: z.ZodType, field: string): boolean {
+  return schema instanceof z.ZodObject && field in schema.shape;
+}
+
+/** A list paged by limit/offset or by page/pageSize, as its query says. */
+function pagingOf(route: AnyRoute): Pick<ToolSpec, 'paged'> {
+  const query = route.query;
+  if (!(query instanceof z.ZodObject)) return {};
+  const keys = Object.keys(query.shape);
+  if (keys.includes('limit') && keys.includes('offset')) return { paged: 'limit-offset' };
+  if (keys.includes('page') && keys.includes('pageSize')) return { paged: 'page' };
+  return {};
+}
 
 /** Unknown parameters are refused by name rather than dropped, so a misspelt one is noticed. */
 export function inputSchema(spec: ToolSpec) {

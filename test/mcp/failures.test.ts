@@ -61,12 +61,26 @@ describe('input the tool schema refuses (no request is made)', () => {
 });
 
 describe('errors of the REST interface', () => {
-  it('400: keeps the REST text and names the field by its tool name', async () => {
+  it('400: keeps the REST text but names the field by its tool name', async () => {
     const input = { projectId: w.projectA.projectId, testName: '   ' };
     const { message, tip } = errorOf(await admin.call('create-test', input));
-    expect(message).toBe(await restError(w.admin.token, 'POST', '/test/create', { projectId: w.projectA.projectId, title: '   ' }));
-    expect(message).toMatch(/^Invalid request: title: /);
+    expect(await restError(w.admin.token, 'POST', '/test/create', { projectId: w.projectA.projectId, title: '   ' }))
+      .toBe('Invalid request: title: Must not be empty');
+    expect(message).toBe('Invalid request: testName: Must not be empty');
     expect(tip).toMatch(/^Fix testName as the error says, then call create-test again/);
+  });
+
+  it('400: renames the fields of array items too, and writes nothing', async () => {
+    const before = await testCount(w.projectA.projectId);
+    const tests = [{ testName: 'Fine' }, { testName: '' }, { testName: 'x'.repeat(501), sectionId: 1 }];
+    const { message, tip } = errorOf(await admin.call('bulk-add-tests', { projectId: w.projectA.projectId, tests }));
+    const rest = await restError(w.admin.token, 'POST', '/test/bulk-add', {
+      projectId: w.projectA.projectId, tests: tests.map(({ testName, ...rest }) => ({ title: testName, ...rest })),
+    });
+    expect(rest).toBe('Invalid request: tests.1.title: Must not be empty; tests.2.title: At most 500 characters');
+    expect(message).toBe('Invalid request: tests.1.testName: Must not be empty; tests.2.testName: At most 500 characters');
+    expect(tip).toMatch(/^Fix tests\.1\.testName, tests\.2\.testName as the error says/);
+    expect(await testCount(w.projectA.projectId)).toBe(before);
   });
 
   it("404: an id of another organization's project, with the listing tool to find valid ids", async () => {

@@ -58,7 +58,7 @@ describe('against a stub server', () => {
       const { message, tip } = errorOf(await mcp.call('create-test', { projectId: 3, testName: ' ' }));
       expect(stub.seen).toHaveLength(1);
       expect(JSON.parse(stub.seen[0].body)).toEqual({ projectId: 3, title: ' ' });
-      expect(message).toBe('Invalid request: title: Must not be empty');
+      expect(message).toBe('Invalid request: testName: Must not be empty');
       expect(tip).toContain('Fix testName');
     } finally {
       await mcp.close();

@@ -1,0 +1,152 @@
+import { bodyId, queryId } from '../core/schemas';
+import { z } from '../core/zod-messages';
+
+// A tool's input schema, derived from its route's zod schema. Tool parameters are
+// plain JSON values, so query strings become what REST parses them to ("12" → 12,
+// "true" → true). The tool schema shows types, enums, required fields, numeric
+// ranges and defaults; lengths of strings and arrays, and the database's ceiling
+// on ids, stay with the REST check, whose 400 the tool reports with its own
+// parameter names. What the tool adds is words: names, descriptions, what null does.
+
+/** What a tool says about one parameter: a description, or these details. */
+export type ParamDoc =
+  | string
+  | {
+      /** Description; without it the route's own description is shown. */
+      text?: string;
+      /** Offer null, which the route accepts, with this description (what null does). */
+      orNull?: string;
+      /** Fields of the objects of an array parameter, in the order shown. */
+      items?: ParamDocs;
+      /** The tool asks for it although the route can do without (the tool offers only this way). */
+      required?: true;
+    };
+
+/** The parameters a tool offers, by tool name and in the order it shows them. */
+export type ParamDocs = Record<string, ParamDoc>;
+
+export type Location = 'query' | 'body';
+
+/** The JSON form of the route's id building blocks. */
+const toolId = z.number().int('Expected an integer').positive('Expected a positive integer');
+const ids = new Set<z.ZodType>([queryId, bodyId]);
+
+const detail = (doc: ParamDoc | undefined) => (typeof doc === 'string' ? { text: doc } : (doc ?? {}));
+
+/**
+ * The tool's input shape from a route's object schema: the parameters of `docs`,
+ * each typed as the route field it renames to.
+ */
+export function toolShape(
+  route: z.ZodType,
+  docs: ParamDocs,
+  rename: Record<string, string>,
+  at: Location,
+  where: string,
+): z.ZodRawShape {
+  const fields = objectShape(route, where);
+  const offered = new Set(Object.keys(docs).map((name) => rename[name] ?? name));
+  const missing = Object.entries(fields).filter(([field, schema]) => !offered.has(field) && !accepts(schema, undefined));
+  if (missing.length) throw new Error(`${where}: the route requires ${missing.map(([f]) => f).join(', ')}, which the tool does not offer`);
+  return Object.fromEntries(
+    Object.entries(docs).map(([name, doc]) => {
+      const field = rename[name] ?? name;
+      if (!fields[field]) throw new Error(`${where}: the route has no field ${field} (tool parameter ${name})`);
+      return [name, toolParam(fields[field], detail(doc), rename, at, `${where}.${name}`)];
+    }),
+  );
+}
+
+function objectShape(schema: z.ZodType, where: string): Record<string, z.ZodType> {
+  if (!(schema instanceof z.ZodObject)) throw new Error(`${where}: expected an object schema in the route`);
+  return schema.shape as Record<string, z.ZodType>;
+}
+
+const accepts = (schema: z.ZodType, value: unknown) => z.safeParse(schema, value).success;
+
+/** One parameter: the route field's wrappers (optional, null, default) around its converted type. */
+function toolParam(
+  field: z.ZodType,
+  doc: Exclude<ParamDoc, string>,
+  rename: Record<string, string>,
+  at: Location,
+  where: string,
+): z.ZodType {
+  const text = doc.text ?? routeDescription(field);
+  let nullOffered = false;
+
+  const walk = (node: z.ZodType): z.ZodType => {
+    if (ids.has(node)) return described(toolId, text);
+    if (node instanceof z.ZodOptional) {
+      const inner = walk(node.unwrap() as z.ZodType);
+      return doc.required ? inner : inner.optional();
+    }
+    if (node instanceof z.ZodNullable) {
+      const inner = walk(node.unwrap() as z.ZodType);
+      if (!doc.orNull) return inner;
+      nullOffered = true;
+      return inner.nullable().describe(doc.orNull);
+    }
+    if (node instanceof z.ZodDefault || node instanceof z.ZodPrefault) {
+      const inner = walk(node.unwrap() as z.ZodType);
+      // A query value's default is REST's to apply: the tool just leaves the parameter out.
+      if (doc.required) return inner;
+      if (at === 'query' && node.unwrap() instanceof z.ZodPipe) return inner.optional();
+      return inner.default(node.def.defaultValue as never);
+    }
+    if (node instanceof z.ZodPipe) return walk(pipeSide(node, at, where));
+    return described(core(node, doc, rename, at, where), text);
+  };
+
+  const schema = walk(field);
+  if (doc.orNull && !nullOffered) throw new Error(`${where}: the route does not accept null`);
+  if (doc.required && accepts(schema, undefined)) throw new Error(`${where}: cannot be required`);
+  return schema;
+}
+
+/** The side of a pipe a tool parameter is typed as: what REST parses a query value to, the input of a body field. */
+function pipeSide(pipe: z.ZodPipe, at: Location, where: string): z.ZodType {
+  const { in: input, out } = pipe;
+  if (input instanceof z.ZodTransform) return out as z.ZodType; // z.preprocess: the schema is the output side
+  if (out instanceof z.ZodTransform) {
+    // queryBoolean: 'true' | 'false' transformed to a boolean.
+    if (at === 'query' && input instanceof z.ZodEnum && sameValues(input.options, ['true', 'false'])) return z.boolean();
+    throw new Error(`${where}: a transform the tool schema cannot show`);
+  }
+  return (at === 'query' ? out : input) as z.ZodType;
+}
+
+const sameValues = (a: readonly unknown[], b: readonly unknown[]) => a.length === b.length && a.every((v) => b.includes(v));
+
+/** A type below its wrappers. */
+function core(node: z.ZodType, doc: Exclude<ParamDoc, string>, rename: Record<string, string>, at: Location, where: string): z.ZodType {
+  if (node instanceof z.ZodString) return z.string();
+  if (node instanceof z.ZodArray) {
+    const element = node.element as z.ZodType;
+    if (element instanceof z.ZodObject) {
+      if (!doc.items) throw new Error(`${where}: the items' fields need their tool parameters (items)`);
+      return z.array(z.strictObject(toolShape(element, doc.items, rename, at, `${where}[]`)));
+    }
+    return z.array(toolParam(element, {}, rename, at, `${where}[]`));
+  }
+  if (doc.items) throw new Error(`${where}: items are only for arrays of objects`);
+  if (node instanceof z.ZodNumber || node instanceof z.ZodBoolean || node instanceof z.ZodEnum || node instanceof z.ZodLiteral) {
+    return node;
+  }
+  throw new Error(`${where}: no tool form for a ${node.def.type} in the route`);
+}
+
+function described(schema: z.ZodType, text: string | undefined): z.ZodType {
+  return text ? schema.describe(text) : schema;
+}
+
+/** The first description on the way in from the field's outermost wrapper. */
+function routeDescription(node: z.ZodType): string | undefined {
+  for (let n: z.ZodType | undefined = node; n; ) {
+    if (n.description) return n.description;
+    if (n instanceof z.ZodOptional || n instanceof z.ZodNullable || n instanceof z.ZodDefault || n instanceof z.ZodPrefault) {
+      n = n.unwrap() as z.ZodType;
+    } else return undefined;
+  }
+  return undefined;
+}

@@ -1,0 +1,78 @@
+import { z } from 'zod';
+import { bodyId, nonBlank, optionalText, queryBoolean, queryId, queryInt } from '../../src/core/schemas';
+import { toolShape } from '../../src/mcp/route-input';
+
+// The derivation of a tool's input from its route's zod schema, on small routes of
+// its own: query strings become JSON types, and what the tool may add (words, null,
+// narrowing) is checked against the route.
+
+const json = (shape: z.ZodRawShape) => z.toJSONSchema(z.strictObject(shape), { io: 'input' }) as {
+  properties: Record<string, Record<string, unknown>>;
+  required?: string[];
+};
+
+const query = z.object({
+  projectId: queryId,
+  deep: queryBoolean.prefault('false'),
+  size: queryInt(1, 50).default(10),
+  kind: z.enum(['a', 'b']).default('a'),
+  search: z.preprocess((v) => (v === '' ? undefined : v), z.string().max(9).optional()),
+});
+
+it('turns query strings into JSON numbers and booleans, leaving REST its defaults', () => {
+  const shape = toolShape(query, { projectId: 'Project', deep: 'Deep?', size: 'Page size', kind: 'Kind', search: 'Text' }, {}, 'query', 't');
+  const schema = json(shape);
+  expect(schema.properties.projectId).toEqual({ type: 'integer', exclusiveMinimum: 0, maximum: Number.MAX_SAFE_INTEGER, description: 'Project' });
+  expect(schema.properties.deep).toEqual({ type: 'boolean', description: 'Deep?' });
+  expect(schema.properties.size).toEqual({ type: 'integer', minimum: 1, maximum: 50, description: 'Page size' });
+  expect(schema.properties.kind).toEqual({ type: 'string', enum: ['a', 'b'], default: 'a', description: 'Kind' });
+  expect(schema.properties.search).toEqual({ type: 'string', description: 'Text' });
+  expect(schema.required).toEqual(['projectId']);
+  // JSON values, as the tool receives them, pass; the strings of a query do not.
+  expect(z.strictObject(shape).safeParse({ projectId: 3, deep: true, size: 50 }).success).toBe(true);
+  expect(z.strictObject(shape).safeParse({ projectId: '3' }).success).toBe(false);
+  expect(z.strictObject(shape).safeParse({ projectId: 3, size: 51 }).success).toBe(false);
+});
+
+const body = z.strictObject({
+  projectId: bodyId,
+  title: nonBlank(500),
+  note: optionalText(),
+  ids: z.array(bodyId).optional(),
+  items: z.array(z.strictObject({ title: nonBlank(), refId: bodyId.nullable().optional() })).optional(),
+});
+
+it('renames at every depth, offers null only where the tool says what it does, and orders as the tool lists', () => {
+  const shape = toolShape(
+    body,
+    {
+      name: 'Name',
+      projectId: 'Project',
+      note: { text: 'Note', orNull: 'Note; null clears it' },
+      items: { text: 'Items', items: { refId: 'Ref', name: 'Item name' } },
+    },
+    { name: 'title' },
+    'body',
+    't',
+  );
+  const schema = json(shape);
+  expect(Object.keys(schema.properties)).toEqual(['name', 'projectId', 'note', 'items']);
+  expect(schema.required).toEqual(['name', 'projectId']);
+  expect(schema.properties.note).toEqual({ anyOf: [{ type: 'string', description: 'Note' }, { type: 'null' }], description: 'Note; null clears it' });
+  const item = (schema.properties.items as { items: { properties: Record<string, unknown>; required: string[] } }).items;
+  expect(Object.keys(item.properties)).toEqual(['refId', 'name']);
+  expect(item.required).toEqual(['name']);
+  expect(item.properties.refId).toEqual({ type: 'integer', exclusiveMinimum: 0, maximum: Number.MAX_SAFE_INTEGER, description: 'Ref' });
+});
+
+it('refuses a tool row the route does not back', () => {
+  expect(() => toolShape(body, { projectId: 'P', name: 'N', color: 'C' }, { name: 'title' }, 'body', 't')).toThrow('the route has no field color');
+  expect(() => toolShape(body, { projectId: 'P' }, {}, 'body', 't')).toThrow('the route requires title');
+  expect(() => toolShape(body, { projectId: { orNull: 'x' }, title: 'T' }, {}, 'body', 't')).toThrow('does not accept null');
+  expect(() => toolShape(body, { projectId: 'P', title: 'T', items: 'I' }, {}, 'body', 't')).toThrow('need their tool parameters');
+});
+
+it('lets a tool require what the route can do without, and nothing else', () => {
+  const shape = toolShape(body, { projectId: 'P', title: 'T', ids: { text: 'Ids', required: true } }, {}, 'body', 't');
+  expect(json(shape).required).toEqual(['projectId', 'title', 'ids']);
+});
