@@ -1,10 +1,6 @@
-import { Prisma } from '../generated/prisma/client';
-import type { Db } from '../db/client';
 import type { RequestContext } from '../core/context';
-import { countsOf, runNotFound, scopedRunSql, toRunRecord, type RunRow } from '../domain/runs/run-access';
-import { isoTime } from '../domain/runs/run-tests.service';
-import { shown } from '../domain/runs/run-snapshot';
-import { sectionTreeSql } from '../domain/sections/data';
+import { readReportBatch, readReportHeader } from '../domain/runs/data';
+import { countsOf, runNotFound, toRunRecord } from '../domain/runs/run-access';
 import { TEST_STATUSES, type StatusCounts, type TestStatusName } from '../domain/runs/runs.schemas';
 
 // The run report model: the run, its project and summary, and the rows read in
@@ -66,57 +62,6 @@ export function rowsOf(batch: string): RunReportRow[] {
 // that reading and writing one never holds the event loop for long.
 const BATCH = 100;
 
-type Header = RunRow & { orgId: number; projectName: string; projectDescription: string | null; testIds: number[]; elapsedMs: number };
-
-/**
- * The run (404 unless the caller may see it), its project, and the ids of its
- * tests in report order: by section (tree order, unsectioned first), then test
- * id. One integer per section makes the sort compare integers, not collated text.
- * A locked run keeps the order (and the names) of its snapshot.
- */
-async function readHeader(ctx: RequestContext, runId: number, projectId: number): Promise<Header | undefined> {
-  const [header] = await ctx.db.$queryRaw<Header[]>`
-    WITH RECURSIVE run AS (${scopedRunSql(ctx, runId, projectId)}), ${sectionTreeSql(projectId)}
-    SELECT run.*, p.org_id AS "orgId", p.name AS "projectName", p.description AS "projectDescription",
-      ARRAY(
-        SELECT rt.test_id FROM run_tests rt JOIN tests t ON t.id = rt.test_id LEFT JOIN ords ON ords.id = t.section_id
-        WHERE rt.run_id = ${runId} ORDER BY ${Prisma.raw(shown('sectionOrder', 'ords.ord'))} NULLS FIRST, rt.test_id
-      ) AS "testIds",
-      -- float8: the sum of 50,000 int results may pass int4, and stays exact as a JS number
-      (SELECT coalesce(sum(rt.elapsed_ms), 0)::float8 FROM run_tests rt WHERE rt.run_id = ${runId}) AS "elapsedMs"
-    FROM run JOIN projects p ON p.id = run."projectId"`;
-  return header;
-}
-
-// The catalog fields of a row: the locked run's snapshot, or the live catalog.
-const frozen = {
-  title: Prisma.raw(shown('title', 't.title', 'text')),
-  sectionId: Prisma.raw(shown('sectionId', 't.section_id')),
-  sectionPath: Prisma.raw(shown('sectionPath', 'tree.path', 'text')),
-  priority: Prisma.raw(shown('priority', 'pr.name', 'text')),
-  squad: Prisma.raw(shown('squad', 'sq.name', 'text')),
-};
-
-/** The rows of the given tests, in the order given, as JSON texts joined by commas (keys compact, in RunReportRow's order). */
-async function readBatch(db: Db, runId: number, projectId: number, testIds: number[]): Promise<string> {
-  const [batch] = await db.$queryRaw<{ json: string }[]>`
-    WITH RECURSIVE ${sectionTreeSql(projectId)}
-    SELECT coalesce(string_agg(r.json::text, ',' ORDER BY ids.n), '') AS json
-    FROM unnest(${testIds}::int[]) WITH ORDINALITY AS ids(test_id, n)
-    JOIN run_tests rt ON rt.run_id = ${runId} AND rt.test_id = ids.test_id
-    JOIN tests t ON t.id = rt.test_id
-    LEFT JOIN tree ON tree.id = t.section_id
-    LEFT JOIN lookup_entries pr ON pr.id = t.priority_id
-    LEFT JOIN squads sq ON sq.id = t.squad_id
-    LEFT JOIN users u ON u.id = rt.updated_by
-    CROSS JOIN LATERAL (SELECT row_to_json(x) AS json FROM (
-      SELECT rt.test_id AS "testId", ${frozen.title} AS title, ${frozen.sectionId} AS "sectionId", ${frozen.sectionPath} AS "sectionPath",
-        ${frozen.priority} AS priority, ${frozen.squad} AS squad, rt.status, rt.comment, rt.elapsed_ms AS "elapsedMs", u.name AS "updatedBy",
-        ${Prisma.raw(isoTime('rt.updated_at'))} AS "updatedAt"
-    ) x) r`;
-  return batch.json;
-}
-
 /** Batches in report order; the next one is read while the current one is written. */
 async function* batches(read: (ids: number[]) => Promise<string>, testIds: number[], first: Promise<string>): AsyncGenerator<string> {
   let current = first;
@@ -133,9 +78,9 @@ async function* batches(read: (ids: number[]) => Promise<string>, testIds: numbe
  * is read before this resolves, so a failing database still gets the error envelope.
  */
 export async function openRunReport(ctx: RequestContext, runId: number, projectId: number): Promise<RunReport> {
-  const header = await readHeader(ctx, runId, projectId);
+  const header = await readReportHeader(ctx.db, ctx.orgIds, runId, projectId);
   if (!header) return runNotFound(ctx, projectId);
-  const read = (ids: number[]) => readBatch(ctx.db, runId, projectId, ids);
+  const read = (ids: number[]) => readReportBatch(ctx.db, runId, projectId, ids);
   const first = read(header.testIds.slice(0, BATCH));
   await first;
   const counts = countsOf(header);

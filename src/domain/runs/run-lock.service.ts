@@ -1,19 +1,19 @@
 import type { RequestContext } from '../../core/context';
 import { conflict } from '../../core/errors';
-import { lockRunForWrite, RUN_WRITE_TX, toRunRecord, type RunRow } from './run-access';
+import { lockRunForWrite, RUN_WRITE_TX, toRunRecord } from './run-access';
 import { recordInProject } from '../audit/audit.service';
-import { takeSnapshotSql } from './run-snapshot';
+import { clearRunSnapshot, setRunLocked, setRunUnlocked, snapshotRunTests, type RunRow } from './data';
 
 // Locking freezes a run: its results refuse changes (423) and its tests are
-// shown as they were at lock time (run-snapshot.ts). An Admin may unlock it.
+// shown as they were at lock time (data/snapshot.ts). An Admin may unlock it.
 
 /** Locks the run and snapshots its tests. Locking a locked run is refused like any other change to it (423). */
 export async function lockRun(ctx: RequestContext, runId: number, projectId: number) {
   const run: RunRow = await ctx.db.$transaction(async (tx) => {
     await lockRunForWrite(tx, ctx, runId, projectId);
-    await tx.$executeRaw(takeSnapshotSql(runId, projectId));
+    await snapshotRunTests(tx, runId, projectId);
     await recordInProject(tx, ctx.userId, projectId, { action: 'run.locked', targetType: 'run', targetId: runId, detail: { projectId } });
-    return tx.run.update({ where: { runId }, data: { locked: true, lockedBy: ctx.userId, lockedAt: new Date() } });
+    return setRunLocked(tx, runId, ctx.userId, new Date());
   }, RUN_WRITE_TX);
   return toRunRecord(run);
 }
@@ -23,9 +23,9 @@ export async function unlockRun(ctx: RequestContext, runId: number, projectId: n
   const run: RunRow = await ctx.db.$transaction(async (tx) => {
     const current = await lockRunForWrite(tx, ctx, runId, projectId, { allowLocked: true });
     if (!current.locked) throw conflict('Run is not locked');
-    await tx.$executeRaw`UPDATE run_tests SET snapshot = NULL WHERE run_id = ${runId}`;
+    await clearRunSnapshot(tx, runId);
     await recordInProject(tx, ctx.userId, projectId, { action: 'run.unlocked', targetType: 'run', targetId: runId, detail: { projectId } });
-    return tx.run.update({ where: { runId }, data: { locked: false, lockedBy: null, lockedAt: null } });
+    return setRunUnlocked(tx, runId);
   }, RUN_WRITE_TX);
   return toRunRecord(run);
 }

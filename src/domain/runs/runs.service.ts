@@ -2,6 +2,7 @@ import type { RequestContext } from '../../core/context';
 import { badRequest } from '../../core/errors';
 import { requireProject } from '../access';
 import { recordInProject } from '../audit/audit.service';
+import { deleteRunRow, insertRunRow, listRunsPage, updateRunRow } from './data';
 import { countsOf, lockRunForWrite, requireRun, RUN_WRITE_TX, toRunRecord } from './run-access';
 import { insertUntested, runTestSource } from './run-test-sources';
 import type { CreateRunInput, EditRunInput } from './runs.schemas';
@@ -10,11 +11,7 @@ import type { CreateRunInput, EditRunInput } from './runs.schemas';
 
 export async function listRuns(ctx: RequestContext, q: { projectId: number; limit: number; offset: number }) {
   await requireProject(ctx, q.projectId);
-  const where = { projectId: q.projectId };
-  const [runs, total] = await Promise.all([
-    ctx.db.run.findMany({ where, orderBy: { runId: 'desc' }, skip: q.offset, take: q.limit }),
-    ctx.db.run.count({ where }),
-  ]);
+  const [runs, total] = await listRunsPage(ctx.db, { projectId: q.projectId, skip: q.offset, take: q.limit });
   return { runs: runs.map(toRunRecord), total, limit: q.limit, offset: q.offset };
 }
 
@@ -35,8 +32,8 @@ export async function createRun(ctx: RequestContext, input: CreateRunInput) {
   await requireProject(ctx, input.projectId, { active: true });
   const source = await runTestSource(ctx, input);
   const run = await ctx.db.$transaction(async (tx) => {
-    const created = await tx.run.create({
-      data: { projectId: input.projectId, runName: input.runName, runDescription: input.runDescription ?? null, createdBy: ctx.userId },
+    const created = await insertRunRow(tx, {
+      projectId: input.projectId, runName: input.runName, runDescription: input.runDescription ?? null, createdBy: ctx.userId,
     });
     const { added } = await insertUntested(tx, created.runId, ctx.userId, source, { newRun: true });
     // The selection may have changed since it was counted.
@@ -49,10 +46,7 @@ export async function createRun(ctx: RequestContext, input: CreateRunInput) {
 export async function editRun(ctx: RequestContext, input: EditRunInput) {
   const run = await ctx.db.$transaction(async (tx) => {
     await lockRunForWrite(tx, ctx, input.runId, input.projectId);
-    return tx.run.update({
-      where: { runId: input.runId },
-      data: { runName: input.runName, runDescription: input.runDescription },
-    });
+    return updateRunRow(tx, input.runId, { runName: input.runName, runDescription: input.runDescription });
   }, RUN_WRITE_TX);
   return toRunRecord(run);
 }
@@ -62,7 +56,7 @@ export async function deleteRun(ctx: RequestContext, runId: number, projectId: n
   await ctx.db.$transaction(async (tx) => {
     const run = await lockRunForWrite(tx, ctx, runId, projectId, { allowLocked: true });
     await recordInProject(tx, ctx.userId, projectId, { action: 'run.deleted', targetType: 'run', targetId: runId, detail: { projectId, runName: run.runName } });
-    await tx.run.delete({ where: { runId } });
+    await deleteRunRow(tx, runId);
   }, RUN_WRITE_TX);
   return { runId, deleted: true as const };
 }

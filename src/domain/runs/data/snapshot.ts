@@ -1,5 +1,6 @@
-import { Prisma } from '../../generated/prisma/client';
-import { sectionTreeSql } from '../sections/data';
+import type { DbOrTx } from '../../../db/client';
+import { Prisma } from '../../../generated/prisma/client';
+import { sectionTreeSql } from '../../sections/data';
 
 // A locked run shows its tests as they were when it was locked: at lock time
 // each run_tests row gets a snapshot (jsonb) of the test's title, catalog ids,
@@ -8,7 +9,7 @@ import { sectionTreeSql } from '../sections/data';
 // exactly while the run is locked), so an open run's reads stay a plain join.
 
 /** Takes the snapshot of every test of the run (inside the lock's transaction). */
-export function takeSnapshotSql(runId: number, projectId: number): Prisma.Sql {
+function takeSnapshotSql(runId: number, projectId: number): Prisma.Sql {
   return Prisma.sql`
     WITH RECURSIVE ${sectionTreeSql(projectId)}
     UPDATE run_tests rt SET snapshot = jsonb_build_object(
@@ -36,3 +37,13 @@ export function shown(field: string, live: string, type: keyof typeof CASTS = 'i
 export const frozenNamesJson = `CASE WHEN rt.snapshot IS NULL THEN NULL ELSE json_build_object(
   'sectionPath', rt.snapshot->'sectionPath', 'priority', rt.snapshot->'priority',
   'squad', rt.snapshot->'squad', 'labels', rt.snapshot->'labels') END`;
+
+/** Freezes every test of the run (the caller holds the run's row lock, in the lock's transaction). */
+export async function snapshotRunTests(tx: DbOrTx, runId: number, projectId: number): Promise<void> {
+  await tx.$executeRaw(takeSnapshotSql(runId, projectId));
+}
+
+/** Drops the run's snapshot: its tests show the live catalog again. */
+export async function clearRunSnapshot(tx: DbOrTx, runId: number): Promise<void> {
+  await tx.$executeRaw`UPDATE run_tests SET snapshot = NULL WHERE run_id = ${runId}`;
+}

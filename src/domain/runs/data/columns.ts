@@ -1,0 +1,58 @@
+import { Prisma } from '../../../generated/prisma/client';
+import { TEST_STATUSES } from '../runs.schemas';
+
+// A run's row as the API names its fields, the SELECT that aliases the runs
+// table's columns to them, and the counters kept per status.
+
+export interface RunRow {
+  runId: number;
+  projectId: number;
+  runName: string;
+  runDescription: string | null;
+  locked: boolean;
+  lockedBy: number | null;
+  lockedAt: Date | null;
+  createdBy: number | null;
+  createdAt: Date;
+  updatedAt: Date;
+  passedCount: number;
+  failedCount: number;
+  blockedCount: number;
+  retestCount: number;
+  untestedCount: number;
+}
+
+export type ScopedRunRow = RunRow & { projectActive: boolean };
+
+const runColumns = Prisma.raw(`r.id AS "runId", r.project_id AS "projectId", r.name AS "runName",
+  r.description AS "runDescription", r.locked, r.locked_by AS "lockedBy", r.locked_at AS "lockedAt",
+  r.created_by AS "createdBy", r.created_at AS "createdAt", r.updated_at AS "updatedAt",
+  r.passed_count AS "passedCount", r.failed_count AS "failedCount", r.blocked_count AS "blockedCount",
+  r.retest_count AS "retestCount", r.untested_count AS "untestedCount", p.is_active AS "projectActive"`);
+
+/** SELECT of the run's row (RunRow columns plus projectActive) if its project is one of `orgIds`' (and `projectId`, when given); usable as a CTE. */
+export function scopedRunSql(orgIds: number[], runId: number, projectId: number | null): Prisma.Sql {
+  return Prisma.sql`
+    SELECT ${runColumns} FROM runs r JOIN projects p ON p.id = r.project_id
+    WHERE r.id = ${runId} AND p.org_id = ANY(${orgIds}::int[])
+      ${projectId === null ? Prisma.empty : Prisma.sql`AND r.project_id = ${projectId}`}`;
+}
+
+/** A timestamp column in the API's ISO form, as Date.toISOString writes it (timestamps are stored in UTC). */
+export const isoTime = (column: string) => `to_char(${column}, 'YYYY-MM-DD"T"HH24:MI:SS.MS"Z"')`;
+
+const counterColumn = (status: string) => Prisma.raw(`${status}_count`);
+
+/**
+ * `SET` list moving the run's counters by the statuses in two CTEs: `added`
+ * rows count up, `removed` rows count down. Either may be null.
+ */
+export function counterMoves(added: string | null, removed: string | null): Prisma.Sql {
+  const parts = TEST_STATUSES.map((status) => {
+    const col = counterColumn(status);
+    const plus = added ? Prisma.raw(` + (SELECT count(*) FROM ${added} WHERE status = '${status}')`) : Prisma.empty;
+    const minus = removed ? Prisma.raw(` - (SELECT count(*) FROM ${removed} WHERE status = '${status}')`) : Prisma.empty;
+    return Prisma.sql`${col} = ${col}${plus}${minus}`;
+  });
+  return Prisma.join(parts, ', ');
+}

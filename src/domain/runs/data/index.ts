@@ -1,0 +1,10 @@
+export { counterMoves, isoTime, scopedRunSql, type RunRow, type ScopedRunRow } from './columns';
+export { readReportBatch, readReportHeader, type ReportHeader } from './report';
+export { deleteRunTests, idsNotInRun, insertUntestedRows, resetResults, setStatuses, type StatusRows } from './results';
+export { findRunWithTestsPage, listRunTestHistory, testIsInProject } from './run-tests';
+export {
+  deleteRunRow, findScopedRun, insertRunRow, listRunsPage, setRunLocked, setRunUnlocked, updateRunRow,
+} from './runs';
+export { countRunTestsBySection, type SectionCounts } from './section-counts';
+export { clearRunSnapshot, frozenNamesJson, shown, snapshotRunTests } from './snapshot';
+export { countSource, idListSql, idsNotInProject, selectionSql, type ProjectIdKind, type Selection } from './sources';

@@ -1,0 +1,69 @@
+import type { DbOrTx } from '../../../db/client';
+import { Prisma } from '../../../generated/prisma/client';
+import { sectionTreeSql } from '../../sections/data';
+import { isoTime, scopedRunSql, type RunRow } from './columns';
+import { shown } from './snapshot';
+
+// The reads of a run report (src/reports/run-report.ts): its header, then its
+// rows a batch at a time. The header and the rows' order are read in one
+// statement, so the summary is that of the rows listed.
+
+export type ReportHeader = RunRow & {
+  orgId: number;
+  projectName: string;
+  projectDescription: string | null;
+  testIds: number[];
+  elapsedMs: number;
+};
+
+/**
+ * The run (if `orgIds` may see it), its project, and the ids of its tests in
+ * report order: by section (tree order, unsectioned first), then test id. One
+ * integer per section makes the sort compare integers, not collated text. A
+ * locked run keeps the order (and the names) of its snapshot.
+ */
+export async function readReportHeader(db: DbOrTx, orgIds: number[], runId: number, projectId: number): Promise<ReportHeader | undefined> {
+  const [header] = await db.$queryRaw<ReportHeader[]>`
+    WITH RECURSIVE run AS (${scopedRunSql(orgIds, runId, projectId)}), ${sectionTreeSql(projectId)}
+    SELECT run.*, p.org_id AS "orgId", p.name AS "projectName", p.description AS "projectDescription",
+      ARRAY(
+        SELECT rt.test_id FROM run_tests rt JOIN tests t ON t.id = rt.test_id LEFT JOIN ords ON ords.id = t.section_id
+        WHERE rt.run_id = ${runId} ORDER BY ${Prisma.raw(shown('sectionOrder', 'ords.ord'))} NULLS FIRST, rt.test_id
+      ) AS "testIds",
+      -- float8: the sum of 50,000 int results may pass int4, and stays exact as a JS number
+      (SELECT coalesce(sum(rt.elapsed_ms), 0)::float8 FROM run_tests rt WHERE rt.run_id = ${runId}) AS "elapsedMs"
+    FROM run JOIN projects p ON p.id = run."projectId"`;
+  return header;
+}
+
+// The catalog fields of a row: the locked run's snapshot, or the live catalog.
+const frozen = {
+  title: Prisma.raw(shown('title', 't.title', 'text')),
+  sectionId: Prisma.raw(shown('sectionId', 't.section_id')),
+  sectionPath: Prisma.raw(shown('sectionPath', 'tree.path', 'text')),
+  priority: Prisma.raw(shown('priority', 'pr.name', 'text')),
+  squad: Prisma.raw(shown('squad', 'sq.name', 'text')),
+};
+
+/**
+ * The rows of the given tests, in the order given, as JSON texts joined by
+ * commas (keys compact, in the order of run-report.ts's RunReportRow).
+ */
+export async function readReportBatch(db: DbOrTx, runId: number, projectId: number, testIds: number[]): Promise<string> {
+  const [batch] = await db.$queryRaw<{ json: string }[]>`
+    WITH RECURSIVE ${sectionTreeSql(projectId)}
+    SELECT coalesce(string_agg(r.json::text, ',' ORDER BY ids.n), '') AS json
+    FROM unnest(${testIds}::int[]) WITH ORDINALITY AS ids(test_id, n)
+    JOIN run_tests rt ON rt.run_id = ${runId} AND rt.test_id = ids.test_id
+    JOIN tests t ON t.id = rt.test_id
+    LEFT JOIN tree ON tree.id = t.section_id
+    LEFT JOIN lookup_entries pr ON pr.id = t.priority_id
+    LEFT JOIN squads sq ON sq.id = t.squad_id
+    LEFT JOIN users u ON u.id = rt.updated_by
+    CROSS JOIN LATERAL (SELECT row_to_json(x) AS json FROM (
+      SELECT rt.test_id AS "testId", ${frozen.title} AS title, ${frozen.sectionId} AS "sectionId", ${frozen.sectionPath} AS "sectionPath",
+        ${frozen.priority} AS priority, ${frozen.squad} AS squad, rt.status, rt.comment, rt.elapsed_ms AS "elapsedMs", u.name AS "updatedBy",
+        ${Prisma.raw(isoTime('rt.updated_at'))} AS "updatedAt"
+    ) x) r`;
+  return batch.json;
+}

@@ -1,0 +1,108 @@
+import type { Tx } from '../../../db/client';
+import { Prisma } from '../../../generated/prisma/client';
+import type { TestStatusName } from '../runs.schemas';
+import { counterMoves } from './columns';
+
+// Writes to a run's results: each is one set-based statement whatever the number
+// of tests, moving the run's counters with it. The caller holds the run's row
+// lock (see lockRunForWrite) in the transaction `tx`.
+
+/** Entries of `ids` whose test is not in the run (`n`: 1-based position in `ids`), at most `limit`. */
+export function idsNotInRun(tx: Tx, runId: number, ids: number[], limit: number) {
+  return tx.$queryRaw<{ id: number; n: bigint }[]>`
+    SELECT v.id, v.n FROM unnest(${ids}::int[]) WITH ORDINALITY AS v(id, n)
+    WHERE NOT EXISTS (SELECT 1 FROM run_tests rt WHERE rt.run_id = ${runId} AND rt.test_id = v.id)
+    ORDER BY v.n LIMIT ${limit}`;
+}
+
+export interface StatusRows {
+  testIds: number[];
+  statuses: TestStatusName[];
+  comments: (string | null)[];
+  elapsedMs: (number | null)[];
+}
+
+/**
+ * Sets the given statuses and comments, appends one history entry per result
+ * (in the order given) and moves the run's counters, in one statement. The
+ * `old` CTE sees the statuses before the update (all CTEs share one snapshot).
+ */
+export async function setStatuses(tx: Tx, runId: number, userId: number, r: StatusRows): Promise<number> {
+  const now = new Date();
+  const [row] = await tx.$queryRaw<{ updated: number }[]>`
+    WITH v AS (
+      SELECT * FROM unnest(${r.testIds}::int[], ${r.statuses}::text[]::"TestStatus"[], ${r.comments}::text[], ${r.elapsedMs}::int[])
+        WITH ORDINALITY AS v(test_id, status, comment, elapsed_ms, n)
+    ), old AS (
+      SELECT rt.status FROM run_tests rt JOIN v ON v.test_id = rt.test_id WHERE rt.run_id = ${runId}
+    ), upd AS (
+      UPDATE run_tests rt SET status = v.status, comment = v.comment, elapsed_ms = v.elapsed_ms, updated_by = ${userId}, updated_at = ${now}
+      FROM v WHERE rt.run_id = ${runId} AND rt.test_id = v.test_id
+      RETURNING rt.status
+    ), hist AS (
+      INSERT INTO status_history (run_id, test_id, status, comment, elapsed_ms, user_id, created_at)
+      SELECT ${runId}, v.test_id, v.status, v.comment, v.elapsed_ms, ${userId}, ${now} FROM v ORDER BY v.n
+    )
+    UPDATE runs SET ${counterMoves('upd', 'old')} WHERE id = ${runId}
+    RETURNING (SELECT count(*) FROM upd)::int AS updated`;
+  return row.updated;
+}
+
+/** Every test of the run becomes `retest` (comment and elapsed time cleared), each with a history entry; returns how many. */
+export async function resetResults(tx: Tx, runId: number, userId: number): Promise<number> {
+  const now = new Date();
+  const [row] = await tx.$queryRaw<{ reset: number }[]>`
+    WITH upd AS (
+      UPDATE run_tests SET status = 'retest', comment = NULL, elapsed_ms = NULL, updated_by = ${userId}, updated_at = ${now}
+      WHERE run_id = ${runId} RETURNING test_id
+    ), hist AS (
+      INSERT INTO status_history (run_id, test_id, status, user_id, created_at)
+      SELECT ${runId}, test_id, 'retest', ${userId}, ${now} FROM upd ORDER BY test_id
+    )
+    UPDATE runs SET passed_count = 0, failed_count = 0, blocked_count = 0, untested_count = 0,
+      retest_count = (SELECT count(*) FROM upd)
+    WHERE id = ${runId}
+    RETURNING retest_count AS reset`;
+  return row.reset;
+}
+
+/** Drops the tests from the run (their history stays); returns how many were in it. */
+export async function deleteRunTests(tx: Tx, runId: number, testIds: number[]): Promise<number> {
+  const [row] = await tx.$queryRaw<{ removed: number }[]>`
+    WITH del AS (
+      DELETE FROM run_tests WHERE run_id = ${runId} AND test_id = ANY(${testIds}::int[]) RETURNING status
+    )
+    UPDATE runs SET ${counterMoves(null, 'del')} WHERE id = ${runId}
+    RETURNING (SELECT count(*) FROM del)::int AS removed`;
+  return row.removed;
+}
+
+/**
+ * Puts the source's tests (a SELECT of `test_id, n`, see sources.ts) into the
+ * run as `untested` and counts them into `untested_count`, each with a history
+ * entry: in `n` order for a new run, by test id when adding to one. Tests
+ * already in the run are left as they are (ON CONFLICT: no join whose plan
+ * could go wrong on stale statistics). One statement; returns how many were
+ * added and the run's size after. The caller holds the run's row lock (or just
+ * created the run).
+ */
+export async function insertUntestedRows(
+  tx: Tx, runId: number, userId: number, source: Prisma.Sql, opts: { newRun: boolean },
+): Promise<{ added: number; total: number }> {
+  const now = new Date();
+  const historyOrder = opts.newRun ? Prisma.sql`FROM src ORDER BY n` : Prisma.sql`FROM ins ORDER BY test_id`;
+  const [row] = await tx.$queryRaw<{ added: number; total: number }[]>`
+    WITH src AS (${source}), ins AS (
+      INSERT INTO run_tests (run_id, test_id, status, updated_by, updated_at)
+      SELECT ${runId}, test_id, 'untested', ${userId}, ${now} FROM src
+      ON CONFLICT (run_id, test_id) DO NOTHING
+      RETURNING test_id
+    ), hist AS (
+      INSERT INTO status_history (run_id, test_id, status, user_id, created_at)
+      SELECT ${runId}, test_id, 'untested', ${userId}, ${now} ${historyOrder}
+    )
+    UPDATE runs SET untested_count = untested_count + (SELECT count(*) FROM ins) WHERE id = ${runId}
+    RETURNING (SELECT count(*) FROM ins)::int AS added,
+      passed_count + failed_count + blocked_count + retest_count + untested_count AS total`;
+  return row;
+}

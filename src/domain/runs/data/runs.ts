@@ -1,0 +1,44 @@
+import type { DbOrTx } from '../../../db/client';
+import { Prisma } from '../../../generated/prisma/client';
+import { scopedRunSql, type ScopedRunRow } from './columns';
+
+// The runs table: finding a run in the caller's organizations (hot reads use raw
+// SQL: one round trip, no query planning in the client) and writing its fields.
+
+/** The run if the caller's organizations may see it; `forUpdate` takes its row lock for the rest of the transaction. */
+export async function findScopedRun(
+  db: DbOrTx, orgIds: number[], runId: number, projectId: number | null, opts: { forUpdate?: boolean } = {},
+): Promise<ScopedRunRow | undefined> {
+  const [run] = await db.$queryRaw<ScopedRunRow[]>`${scopedRunSql(orgIds, runId, projectId)} ${opts.forUpdate ? Prisma.sql`FOR UPDATE OF r` : Prisma.empty}`;
+  return run;
+}
+
+/** A page of the project's runs, newest first, and their number. */
+export function listRunsPage(db: DbOrTx, q: { projectId: number; skip: number; take: number }) {
+  const where = { projectId: q.projectId };
+  return Promise.all([
+    db.run.findMany({ where, orderBy: { runId: 'desc' }, skip: q.skip, take: q.take }),
+    db.run.count({ where }),
+  ]);
+}
+
+export function insertRunRow(db: DbOrTx, r: { projectId: number; runName: string; runDescription: string | null; createdBy: number }) {
+  return db.run.create({ data: r });
+}
+
+export function updateRunRow(db: DbOrTx, runId: number, data: { runName?: string; runDescription?: string | null }) {
+  return db.run.update({ where: { runId }, data });
+}
+
+export function setRunLocked(db: DbOrTx, runId: number, lockedBy: number, lockedAt: Date) {
+  return db.run.update({ where: { runId }, data: { locked: true, lockedBy, lockedAt } });
+}
+
+export function setRunUnlocked(db: DbOrTx, runId: number) {
+  return db.run.update({ where: { runId }, data: { locked: false, lockedBy: null, lockedAt: null } });
+}
+
+/** Deletes the run; its results and history go with it (ON DELETE CASCADE). */
+export async function deleteRunRow(db: DbOrTx, runId: number): Promise<void> {
+  await db.run.delete({ where: { runId } });
+}
