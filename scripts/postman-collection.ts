@@ -70,7 +70,30 @@ function convert(openapiYaml: string): Promise<PostmanCollection> {
   });
 }
 
-interface OpenApiOperation { security?: Record<string, string[]>[] }
+interface OpenApiOperation {
+  security?: Record<string, string[]>[];
+  requestBody?: { content?: Record<string, { example?: unknown }> };
+  parameters?: { name: string; in: string; example?: unknown }[];
+}
+
+/** A query parameter the document leaves without an example (one of two exclusive ones) is sent empty, not a random fake. */
+function blankUnexampled(request: PostmanRequest, operation: OpenApiOperation) {
+  for (const q of request.url.query ?? []) {
+    const param = operation.parameters?.find((p) => p.in === 'query' && p.name === q.key);
+    if (param && param.example === undefined) q.value = '';
+  }
+}
+
+/**
+ * A text body (an XML report) is the document's example as it is: the
+ * converter wraps a string example in an `<element>` of its own.
+ */
+function useTextExample(item: PostmanItem, operation: OpenApiOperation) {
+  const [type, media] = Object.entries(operation.requestBody?.content ?? {})[0] ?? [];
+  if (!type || type === 'application/json' || typeof media?.example !== 'string') return;
+  const requests = [item.request, ...(item.response ?? []).map((r) => r.originalRequest as PostmanRequest | undefined)];
+  for (const request of requests) if (request?.body?.mode === 'raw') request.body.raw = media.example;
+}
 
 /** The main collection: every operation of the document, grouped by tag. */
 export async function buildCollection(openapiYaml: string): Promise<PostmanCollection> {
@@ -99,6 +122,10 @@ export async function buildCollection(openapiYaml: string): Promise<PostmanColle
     if (!operation) throw new Error(`No operation in openapi.yaml for ${requestKey(request.method, request.url.path)}`);
     // Public operations send nothing; cookie-only ones must not send the token,
     // which would take precedence over the session cookie of Postman's cookie jar.
+    useTextExample(item, operation);
+    for (const r of [request, ...(item.response ?? []).map((saved) => saved.originalRequest as PostmanRequest | undefined)]) {
+      if (r) blankUnexampled(r, operation);
+    }
     const bearer = operation.security?.some((s) => 'bearerToken' in s) ?? true;
     if (!bearer) request.auth = noAuth;
     else delete request.auth;

@@ -9,6 +9,7 @@ import type { Logger } from './logger';
 import { loadRbac } from './auth/rbac';
 import { buildLoginRouter } from './auth/login-routes';
 import { apiRoutes } from './domain/routes';
+import type { AnyRoute } from './core/route';
 import { buildApiRouter } from './http/api-router';
 import { renderSlots } from './http/render-slots';
 import { sendData, sendError } from './http/envelope';
@@ -24,11 +25,20 @@ export interface AppDeps {
 
 const BODY_LIMIT = '5mb';
 
-/** Requests that carry a body must say it is JSON. */
-function requireJsonBody(req: Request, res: Response, next: NextFunction) {
-  const hasBody = Number(req.headers['content-length'] ?? 0) > 0 || req.headers['transfer-encoding'] !== undefined;
-  if (hasBody && !req.is('application/json')) return sendError(res, 415, 'Content-Type must be application/json');
-  next();
+/**
+ * Requests that carry a body must say it is JSON, except on raw-body routes
+ * (a JUnit report): their router reads and type-checks the body itself.
+ */
+function requireJsonBody(routes: AnyRoute[]) {
+  const key = (method: string, path: string) => `${method.toUpperCase()} ${path.toLowerCase().replace(/\/+$/, '')}`;
+  const raw = new Set(routes.filter((r) => r.rawBody).map((r) => key(r.method, r.path)));
+  return (req: Request, res: Response, next: NextFunction) => {
+    const hasBody = Number(req.headers['content-length'] ?? 0) > 0 || req.headers['transfer-encoding'] !== undefined;
+    if (hasBody && !req.is('application/json') && !raw.has(key(req.method, req.path))) {
+      return sendError(res, 415, 'Content-Type must be application/json');
+    }
+    next();
+  };
 }
 
 function noStore(_req: Request, res: Response, next: NextFunction) {
@@ -95,7 +105,7 @@ export async function buildApp({ config, database, logger }: AppDeps): Promise<e
   });
   app.use(
     '/api/v1',
-    requireJsonBody,
+    requireJsonBody(apiRoutes),
     express.json({ limit: BODY_LIMIT, type: 'application/json' }),
     buildApiRouter(apiRoutes, { db: database.prisma, rbac, publicUrl: config.publicUrl, renders: renderSlots(config.render) }),
   );

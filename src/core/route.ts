@@ -5,6 +5,20 @@ import type { RequestContext } from '../core/context';
 export type Method = 'get' | 'post' | 'put' | 'delete';
 
 /**
+ * A route whose body is a document, not JSON: the router reads it (after the
+ * permission check) as bytes of one of `types`, gunzipped when sent with
+ * `Content-Encoding: gzip`, at most `limitBytes` once decoded, and hands the
+ * handler `body: Buffer`.
+ */
+export interface RawBody {
+  types: string[];
+  limitBytes: number;
+  /** What the body is, and a small example of one, for the OpenAPI document. */
+  description: string;
+  example?: string;
+}
+
+/**
  * One REST operation: everything the router, the RBAC policy check, the
  * OpenAPI document and the tests need to know about it.
  */
@@ -27,6 +41,8 @@ export interface RouteSpec<Q extends z.ZodType = z.ZodType, B extends z.ZodType 
    * permission whose holders (in any of their organizations) may use a token too.
    */
   sessionOnly?: boolean | { unless: { resource: string; action: string } };
+  /** The body is a raw document (no `body` schema); the handler gets it as a Buffer. */
+  rawBody?: RawBody;
   /** The handler writes a file itself (no envelope); these are its content types. */
   download?: string[];
   /** Error statuses this route can answer besides 401/403/400. */

@@ -7,6 +7,7 @@ import { isForeignOrigin } from '../auth/same-origin';
 import { orgsOwning, ownedRefs } from '../domain/access';
 import { sendData } from './envelope';
 import { refuseNulCharacters } from './nul-characters';
+import { rawBodyReader } from './raw-body';
 import { answerIdempotently } from './idempotency';
 import { AppError, forbidden, unauthorized, zodMessage } from '../core/errors';
 import type { RenderSlots } from './render-slots';
@@ -39,6 +40,7 @@ function credentialAccepted(spec: AnyRoute, principal: Principal, rbac: Rbac): b
 export function buildApiRouter(routes: AnyRoute[], deps: ApiDeps): express.Router {
   const router = express.Router();
   for (const spec of routes) {
+    const readRawBody = spec.rawBody && rawBodyReader(spec.rawBody);
     router[spec.method](spec.path, async (req: Request, res: Response, _next: NextFunction) => {
       const principal = await authenticate(deps.db, req);
       if (!principal || !credentialAccepted(spec, principal, deps.rbac)) throw unauthorized();
@@ -46,10 +48,12 @@ export function buildApiRouter(routes: AnyRoute[], deps: ApiDeps): express.Route
       const { memberships } = principal;
       if (!allowedAnywhere(deps.rbac, memberships, spec.resource, spec.action)) throw forbidden();
 
-      refuseNulCharacters(req.query, req.body);
+      refuseNulCharacters(req.query, readRawBody ? undefined : req.body);
       const query = spec.query ? spec.query.safeParse(req.query) : { success: true as const, data: {} };
       if (!query.success) throw new AppError('bad_request', zodMessage(query.error));
-      const body = spec.body ? spec.body.safeParse(req.body ?? {}) : { success: true as const, data: {} };
+      // A raw body is read once the query is known good; its handler gets the bytes.
+      const body = readRawBody ? { success: true as const, data: await readRawBody(req, res) }
+        : spec.body ? spec.body.safeParse(req.body ?? {}) : { success: true as const, data: {} };
       if (!body.success) throw new AppError('bad_request', zodMessage(body.error));
 
       const orgIds = orgsAllowing(deps.rbac, memberships, spec.resource, spec.action);

@@ -5,7 +5,8 @@ import pkg from '../../package.json';
 import { SESSION_COOKIE } from '../auth/authenticate';
 import { loadRbac, type Rbac } from '../auth/rbac';
 import { apiRoutes } from '../domain/routes';
-import type { AnyRoute } from '../http/route';
+import type { AnyRoute, RawBody } from '../core/route';
+import { CONTENT_ENCODING_MESSAGE, contentTypeMessage, PAYLOAD_TOO_LARGE } from '../http/raw-body';
 import { errorResponses } from './errors';
 import { exampleOf, type JsonSchema } from './examples';
 import { idempotencyHeaders, idempotencyStatuses, replayedHeader } from './idempotency';
@@ -52,11 +53,23 @@ function documentedParam(field: z.ZodType): z.ZodType {
   return field.description ? documented.describe(field.description) : documented;
 }
 
+// Marks a parameter left without an example (dropped again by finishOperations).
+const NO_EXAMPLE = 'x-no-example';
+
+/**
+ * A query whose object carries an `example` (meta) documents its parameters with
+ * those values and the others without one: e.g. one of two exclusive parameters.
+ */
 function documentedQuery(route: AnyRoute): z.ZodObject {
   let query: z.ZodType = route.query;
   while (query instanceof z.ZodPipe) query = query.in as z.ZodType;
   if (!(query instanceof z.ZodObject)) throw new Error(`${route.method.toUpperCase()} ${route.path}: the query schema must be a zod object`);
-  return z.object(Object.fromEntries(Object.entries(query.shape).map(([name, field]) => [name, documentedParam(field as z.ZodType)])));
+  const example = query.meta()?.example as Record<string, unknown> | undefined;
+  const withExample = (name: string, documented: z.ZodType) => {
+    if (!example) return documented;
+    return name in example ? documented.meta({ example: example[name] }) : documented.meta({ [NO_EXAMPLE]: true });
+  };
+  return z.object(Object.fromEntries(Object.entries(query.shape).map(([name, field]) => [name, withExample(name, documentedParam(field as z.ZodType))])));
 }
 
 const isJson = (type: string) => /^application\/([\w.-]+\+)?json$/.test(type.split(';')[0].trim());
@@ -79,6 +92,28 @@ function downloadResponse(route: AnyRoute): ResponseConfig {
         },
       ]),
     ),
+  };
+}
+
+/** The request body of a raw-body route: the document itself, as text of one of its types. */
+function rawRequestBody(raw: RawBody) {
+  const schema = { type: 'string' as const, description: raw.description };
+  return {
+    required: true,
+    description: `${raw.description}. At most ${raw.limitBytes / 2 ** 20} MiB once decoded; \`Content-Encoding: gzip\` (or deflate, br) is accepted.`,
+    content: Object.fromEntries(raw.types.map((type) => [type, { schema, ...(raw.example ? { example: raw.example } : {}) }])),
+  };
+}
+
+/** A raw-body route's own 413 and 415: its limit and its content types, not the JSON ones. */
+function rawBodyErrors(raw: RawBody): Record<string, ResponseConfig> {
+  const envelope = (error: z.ZodType, status: number) => ({ 'application/json': { schema: z.strictObject({ error, status: z.literal(status) }) } });
+  return {
+    413: { description: `The body is larger than ${raw.limitBytes / 2 ** 20} MiB once decoded`, content: envelope(z.literal(PAYLOAD_TOO_LARGE), 413) },
+    415: {
+      description: `A body that is not ${raw.types.join(' or ')}, or in an unknown Content-Encoding`,
+      content: envelope(z.enum([contentTypeMessage(raw), CONTENT_ENCODING_MESSAGE]), 415),
+    },
   };
 }
 
@@ -115,6 +150,7 @@ function registerApiRoute(registry: OpenAPIRegistry, errors: ReturnType<typeof e
       ...(route.query ? { query: documentedQuery(route) } : {}),
       ...(route.idempotent ? { headers: idempotencyHeaders } : {}),
       ...(route.body ? { body: { required: true, content: { 'application/json': { schema: route.body } } } } : {}),
+      ...(route.rawBody ? { body: rawRequestBody(route.rawBody) } : {}),
     },
     responses: {
       [success]: route.download
@@ -125,6 +161,7 @@ function registerApiRoute(registry: OpenAPIRegistry, errors: ReturnType<typeof e
             content: { 'application/json': { schema: z.object({ data: route.response ?? z.unknown(), status: z.literal(success) }) } },
           },
       ...errors.refs(statuses),
+      ...(route.rawBody ? rawBodyErrors(route.rawBody) : {}),
     },
   };
   registry.registerPath(config);
@@ -188,7 +225,8 @@ function finishOperations(doc: OpenApiDocument): void {
   for (const pathItem of Object.values(doc.paths ?? {})) {
     for (const operation of Object.values(pathItem as Record<string, Operation>)) {
       for (const param of operation.parameters ?? []) {
-        if (param.example === undefined && param.schema) param.example = exampleOf(param.schema, components, param.name);
+        if (param.schema?.[NO_EXAMPLE]) delete param.schema[NO_EXAMPLE];
+        else if (param.example === undefined && param.schema) param.example = exampleOf(param.schema, components, param.name);
       }
       for (const media of Object.values(operation.requestBody?.content ?? {})) withExample(media);
       for (const [status, response] of Object.entries(operation.responses)) {
