@@ -9,8 +9,9 @@ import { labelRoutes } from './labels/labels.routes';
 import { lookupRoutes } from './lookups/lookups.routes';
 import { runRoutes } from './runs/runs.routes';
 import { auditRoutes } from './audit/audit.routes';
+import { junitImportRoutes } from './junit/junit-import.routes';
 
 /** Every REST operation under /api/v1: the router, RBAC tests and OpenAPI all read this list. */
 export const apiRoutes: AnyRoute[] = [...tokenRoutes, ...userRoutes, ...orgRoutes, ...projectRoutes,
   ...testRoutes, ...sectionRoutes, ...labelRoutes, ...lookupRoutes,
-  ...runRoutes, ...auditRoutes];
+  ...runRoutes, ...junitImportRoutes, ...auditRoutes];

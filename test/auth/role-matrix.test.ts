@@ -51,6 +51,7 @@ const contract: Record<string, Role> = {
   'PUT /run/add-tests': 'User',
   'PUT /run/unlock': 'Admin',
   'GET /run/report': 'Reader',
+  'POST /run/import-junit': 'User',
   'GET /labels': 'Reader',
   'GET /squads': 'Reader',
   'GET /sections': 'Reader',

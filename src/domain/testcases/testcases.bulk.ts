@@ -18,7 +18,7 @@ import { insertTests, softDeleteTests, updateTests } from './data';
  * (npm run bench:bulk-labels), so bulk transactions get two minutes; maxWait
  * bounds the wait for a pooled connection.
  */
-const BULK_TRANSACTION = { timeout: 120_000, maxWait: 10_000 };
+export const BULK_TRANSACTION = { timeout: 120_000, maxWait: 10_000 };
 
 export async function bulkAddTests(
   ctx: RequestContext,

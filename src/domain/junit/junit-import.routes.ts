@@ -1,0 +1,36 @@
+import { route } from '../../core/route';
+import type { z } from '../../core/schemas';
+import { importJUnit } from './junit-import.service';
+import { importJUnitQuery, importJUnitResult, JUNIT_CONTENT_TYPES, MAX_JUNIT_BYTES, MAX_JUNIT_CASES } from './junit-import.schemas';
+
+const example = `<?xml version="1.0" encoding="UTF-8"?>
+<testsuites>
+  <testsuite name="checkout" tests="2">
+    <testcase classname="checkout.CartTest" name="C12_adds an item" time="0.042"/>
+    <testcase classname="checkout.CartTest" name="removes an item" time="0.031">
+      <failure type="AssertionError" message="expected 0 items">at CartTest.java:41</failure>
+    </testcase>
+  </testsuite>
+</testsuites>
+`;
+
+export const junitImportRoutes = [
+  // The body is the report itself: the handler gets its bytes (z.ZodType<Buffer> types them; there is no JSON schema).
+  route<typeof importJUnitQuery, z.ZodType<Buffer>>({
+    method: 'post', path: '/run/import-junit', resource: 'run', action: 'create', tag: 'Runs',
+    summary: 'Import a JUnit XML report into a new run (runName) or an open one (runId): each testcase is matched to a test by the '
+      + 'ids it names (casebook_id / test_id property, [C123] or C123_ in its name), else by automationKey = classname.name; '
+      + 'with createMissing the others become new tests in sections named after their testsuites. Reruns of a test are all kept '
+      + 'in its history, the last one is its status. One transaction: all or nothing. dryRun answers the mapping and writes nothing',
+    query: importJUnitQuery,
+    rawBody: {
+      types: JUNIT_CONTENT_TYPES,
+      limitBytes: MAX_JUNIT_BYTES,
+      description: `A JUnit XML report (root <testsuites> or <testsuite>; JUnit 5/Surefire, pytest, jest-junit, Playwright, gotestsum, PHPUnit), `
+        + `at most ${MAX_JUNIT_CASES} testcases`,
+      example,
+    },
+    response: importJUnitResult, successStatus: 201, errors: [404, 409, 423], idempotent: true,
+    handler: (ctx, { query, body }) => importJUnit(ctx, query, body),
+  }),
+];

@@ -1,0 +1,55 @@
+import type { RequestContext } from '../../core/context';
+import { forbidden } from '../../core/errors';
+import { requireProject } from '../access';
+import { lockRunForWrite } from '../runs/run-access';
+import { lockSections } from '../sections/data';
+import { BULK_TRANSACTION } from '../testcases/testcases.bulk';
+import { collectReport, type Report } from './junit-import.collect';
+import { finalStatus, lastAttempt, matchReport, type Matching } from './junit-import.match';
+import { DEFAULT_STATUS_MAP, type ImportJUnitQuery, type ImportJUnitResult } from './junit-import.schemas';
+import { writeImport } from './junit-import.write';
+
+// POST /run/import-junit: read the whole report (collect), then in one
+// transaction match it (a few queries) and write it (set-based statements).
+// A failure anywhere rolls everything back; a dry run stops after matching.
+
+function summary(report: Report, matching: Matching, runId: number | null, projectId: number, dryRun: boolean): ImportJUnitResult {
+  const result: ImportJUnitResult = {
+    runId, projectId, total: matching.outcomes.length, matched: 0, created: 0, unmatched: 0, unknown: 0,
+    passed: 0, failed: 0, retest: 0, blocked: 0, passedOnRetry: 0, elapsedMs: 0,
+  };
+  for (const o of matching.outcomes) {
+    result[o.action] += 1;
+    if (o.action !== 'matched' && o.action !== 'created') continue;
+    const status = finalStatus(report, o);
+    result[status] += 1;
+    if (status === 'passed' && o.attempts.some((i) => report.attempts[i].status !== 'passed')) result.passedOnRetry += 1;
+    result.elapsedMs += lastAttempt(report, o).elapsedMs ?? 0;
+  }
+  if (dryRun) {
+    result.mapping = matching.outcomes.map((o) => {
+      const first = report.attempts[o.attempts[0]];
+      return { name: first.name, classname: first.classname, testId: o.testId, action: o.action, status: finalStatus(report, o) };
+    });
+  }
+  return result;
+}
+
+export async function importJUnit(ctx: RequestContext, query: ImportJUnitQuery, body: Buffer): Promise<ImportJUnitResult> {
+  const { projectId, runId, createMissing, dryRun } = query;
+  const project = await requireProject(ctx, projectId, { active: true });
+  // Creating tests is the catalog's permission, on top of the route's.
+  if (createMissing && !ctx.can('test', 'create', project.orgId)) throw forbidden();
+  const report = await collectReport(body, query.statusMap ?? DEFAULT_STATUS_MAP);
+  return ctx.db.$transaction(async (tx) => {
+    // 404 / 409 / 423 for the run; its row lock serializes this import with every other write to it.
+    if (runId !== undefined) await lockRunForWrite(tx, ctx, runId, projectId);
+    // Serializes imports that create sections and tests in this project, so they see each other's.
+    if (createMissing && !dryRun) await lockSections(tx, projectId);
+    const matching = await matchReport(tx, projectId, report, createMissing);
+    if (dryRun) return summary(report, matching, runId ?? null, projectId, true);
+    const run = runId !== undefined ? { runId } : { runName: query.runName ?? `JUnit import ${new Date().toISOString()}` };
+    const writtenRunId = await writeImport(tx, { projectId, userId: ctx.userId, run }, report, matching);
+    return summary(report, matching, writtenRunId, projectId, false);
+  }, BULK_TRANSACTION);
+}

@@ -1,0 +1,49 @@
+import type { DbOrTx, Tx } from '../../../db/client';
+
+// The catalog side of a JUnit import: finding tests by id and by automation key,
+// and creating the missing ones, each one statement whatever the number.
+
+/** Which of `ids` are live tests of the project (joined on the primary key: no plan to go wrong on stale statistics). */
+export async function liveTestIds(db: DbOrTx, projectId: number, ids: number[]): Promise<Set<number>> {
+  if (ids.length === 0) return new Set();
+  const rows = await db.$queryRaw<{ id: number }[]>`
+    SELECT t.id FROM unnest(${ids}::int[]) AS v(id) JOIN tests t ON t.id = v.id
+     WHERE t.project_id = ${projectId} AND t.deleted_at IS NULL`;
+  return new Set(rows.map((r) => r.id));
+}
+
+/** The live tests of the project holding these automation keys, by key. */
+export async function testIdsByAutomationKey(db: DbOrTx, projectId: number, keys: string[]): Promise<Map<string, number>> {
+  if (keys.length === 0) return new Map();
+  const rows = await db.$queryRaw<{ id: number; key: string }[]>`
+    SELECT t.id, t.automation_key AS key FROM unnest(${keys}::text[]) AS v(key)
+      JOIN tests t ON t.project_id = ${projectId} AND t.automation_key = v.key
+     WHERE t.deleted_at IS NULL`;
+  return new Map(rows.map((r) => [r.key, r.id]));
+}
+
+export interface ImportedTest {
+  title: string;
+  sectionId: number | null;
+  automationKey: string;
+}
+
+/**
+ * Creates the tests, automation status "Automated" when the project has that
+ * entry; returns their ids by automation key. The caller holds the project's
+ * section lock, so no concurrent import creates the same keys.
+ */
+export async function insertImportedTests(tx: Tx, projectId: number, userId: number, tests: ImportedTest[]): Promise<Map<string, number>> {
+  if (tests.length === 0) return new Map();
+  const rows = await tx.$queryRaw<{ id: number; key: string }[]>`
+    WITH automated AS (
+      SELECT min(id) AS id FROM lookup_entries WHERE project_id = ${projectId} AND kind = 'automation_status' AND lower(name) = 'automated'
+    )
+    INSERT INTO tests (project_id, title, section_id, automation_key, automation_status_id, created_by, updated_at)
+    SELECT ${projectId}::int, v.title, v.section_id, v.key, (SELECT id FROM automated), ${userId}::int, now()
+      FROM unnest(${tests.map((t) => t.title)}::text[], ${tests.map((t) => t.sectionId)}::int[], ${tests.map((t) => t.automationKey)}::text[])
+        WITH ORDINALITY AS v(title, section_id, key, n)
+     ORDER BY v.n
+    RETURNING id, automation_key AS key`;
+  return new Map(rows.map((r) => [r.key, r.id]));
+}
