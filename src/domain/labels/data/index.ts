@@ -1,0 +1,1 @@
+export { insertNames, labelKind, listNameRecords, nameMap, squadKind, type NameRecord, type NameSetKind } from './names';

@@ -1,0 +1,1 @@
+export { listLookupEntries, lookupNames } from './entries';
