@@ -1,55 +1,35 @@
 import { stringify, type Stringifier } from 'csv-stringify';
-import type { Db } from '../db/client';
+import type { DbOrTx } from '../db/client';
+import { labelKind, nameMap, squadKind } from '../domain/labels/data';
+import { lookupNames } from '../domain/lookups/data';
 import { sectionPaths } from '../domain/sections/data';
-import type { TestRecord } from '../domain/testcases/testcases.sql';
+import { csvColumns, type CsvColumn, type Reference, type TestRecord } from '../domain/testcases/data';
 
 // The CSV form of the test export: names instead of ids, one row per test.
 
-/** Id → name of everything a test refers to; sections by their path `A > B`. */
-export interface CatalogNames {
-  section: Map<number, string>;
-  lookup: Map<number, string>;
-  squad: Map<number, string>;
-  label: Map<number, string>;
-}
+/** Id → name of each table a test refers to; sections by their path `A > B`. */
+export type CatalogNames = Record<Reference['table'], Map<number, string>>;
 
 /** Metadata is small next to the tests, so it is read whole, once per export. */
-export async function loadCatalogNames(db: Db, projectId: number): Promise<CatalogNames> {
-  const [section, lookups, squads, labels] = await Promise.all([
-    sectionPaths(db, projectId),
-    db.lookupEntry.findMany({ where: { projectId }, select: { id: true, name: true } }),
-    db.squad.findMany({ where: { projectId }, select: { squadId: true, squadName: true } }),
-    db.label.findMany({ where: { projectId }, select: { labelId: true, labelName: true } }),
+export async function loadCatalogNames(db: DbOrTx, projectId: number): Promise<CatalogNames> {
+  const [section, lookup, squad, label] = await Promise.all([
+    sectionPaths(db, projectId), lookupNames(db, projectId), nameMap(db, squadKind, projectId), nameMap(db, labelKind, projectId),
   ]);
-  return {
-    section,
-    lookup: new Map(lookups.map((l) => [l.id, l.name])),
-    squad: new Map(squads.map((s) => [s.squadId, s.squadName])),
-    label: new Map(labels.map((l) => [l.labelId, l.labelName])),
-  };
+  return { section, lookup, squad, label };
 }
 
 const name = (map: Map<number, string>, id: number | null) => (id === null ? '' : (map.get(id) ?? ''));
 
-const columns: [header: string, cell: (t: TestRecord, n: CatalogNames) => string | number][] = [
-  ['ID', (t) => t.testId],
-  ['Title', (t) => t.title],
-  ['Description', (t) => t.testDescription ?? ''],
-  ['Preconditions', (t) => t.preconditions ?? ''],
-  ['Steps', (t) => t.steps ?? ''],
-  ['Expected Result', (t) => t.expectedResult ?? ''],
-  ['Section', (t, n) => name(n.section, t.sectionId)],
-  ['Priority', (t, n) => name(n.lookup, t.priorityId)],
-  ['Type', (t, n) => name(n.lookup, t.typeId)],
-  ['Automation Status', (t, n) => name(n.lookup, t.automationStatusId)],
-  ['Platform', (t, n) => name(n.lookup, t.platformId)],
-  ['Covered By', (t, n) => name(n.lookup, t.testCoveredById)],
-  ['Squad', (t, n) => name(n.squad, t.squadId)],
-  ['Automation Key', (t) => t.automationKey ?? ''],
-  ['Labels', (t, n) => t.labels.map((id) => name(n.label, id)).join(';')],
-  ['Created At', (t) => t.createdAt],
-  ['Updated At', (t) => t.updatedAt],
-];
+/** A column's cell of a test: names for the ids a test refers to (labels joined by ;), '' for null. */
+const cellOf = (c: CsvColumn) => (t: TestRecord, n: CatalogNames): string | number => {
+  const value = t[c.field];
+  if (c.kind === 'reference') return name(n[c.refers!.table], value as number | null);
+  if (c.kind === 'labels') return (value as number[]).map((id) => name(n[c.refers!.table], id)).join(';');
+  return (value as string | number | null) ?? '';
+};
+
+// The columns and their headers are the test's fields (testcases/data/columns.ts).
+const columns = csvColumns.map((c) => [c.header, cellOf(c)] as const);
 export const csvHeaders = columns.map(([header]) => header);
 
 export const csvRow = (test: TestRecord, names: CatalogNames) => columns.map(([, cell]) => cell(test, names));

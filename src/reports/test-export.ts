@@ -2,11 +2,10 @@ import { Readable } from 'node:stream';
 import { pipeline } from 'node:stream/promises';
 import type { Response } from 'express';
 import type { Db } from '../db/client';
-import type { Prisma } from '../generated/prisma/client';
 import type { RequestContext } from '../core/context';
 import { requireProject } from '../domain/access';
 import type { TestFilters } from '../domain/testcases/testcases.schemas';
-import { catalogWhere, testRecordColumns, type TestRecord } from '../domain/testcases/testcases.sql';
+import { catalogJsonBatch, catalogWhere, type CatalogBatch, type CatalogWhere, type TestRecord } from '../domain/testcases/data';
 import { csvRow, csvStream, loadCatalogNames, type CatalogNames } from './test-export-csv';
 import { coalesce, drained } from './stream-writes';
 
@@ -16,22 +15,11 @@ import { coalesce, drained } from './stream-writes';
 const BATCH = 1000;
 
 /** Up to BATCH test records after `afterId`, as JSON texts joined by commas. */
-interface Batch {
-  count: number;
-  lastId: number;
-  json: string;
-}
-
-async function fetchBatch(db: Db, where: Prisma.Sql, afterId: number): Promise<Batch> {
-  const [batch] = await db.$queryRaw<Batch[]>`
-    SELECT count(*)::int AS count, coalesce(max(b."testId"), 0) AS "lastId",
-           coalesce(string_agg(row_to_json(b)::text, ',' ORDER BY b."testId"), '') AS json
-      FROM (SELECT ${testRecordColumns} FROM tests t WHERE ${where} AND t.id > ${afterId} ORDER BY t.id LIMIT ${BATCH}) b`;
-  return batch;
-}
+type Batch = CatalogBatch;
+const fetchBatch = (db: Db, where: CatalogWhere, afterId: number): Promise<Batch> => catalogJsonBatch(db, where, afterId, BATCH);
 
 /** Batches in testId order; the next one is read while the current one is written. */
-async function* batches(db: Db, where: Prisma.Sql, first: Batch): AsyncGenerator<Batch> {
+async function* batches(db: Db, where: CatalogWhere, first: Batch): AsyncGenerator<Batch> {
   let batch = first;
   while (batch.count > 0) {
     const next = batch.count === BATCH ? fetchBatch(db, where, batch.lastId) : Promise.resolve({ count: 0, lastId: 0, json: '' });

@@ -1,4 +1,4 @@
-import { route } from '../../core/route';
+import { route } from '../../http/route';
 import {
   createProjectBody, editProjectBody, listProjectsQuery, projectDeleted, projectDetailRecord, projectIdBody,
   projectIdQuery, projectPage, projectRecord, projectStatusBody,

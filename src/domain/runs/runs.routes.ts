@@ -1,4 +1,4 @@
-import { route } from '../../core/route';
+import { route } from '../../http/route';
 import { z } from '../../core/schemas';
 import { openRunReport } from '../../reports/run-report';
 import { RUN_REPORT_CONTENT_TYPES, sendRunReport } from '../../reports/run-report-download';

@@ -10,9 +10,6 @@ import {
 } from './data';
 import type { AddSectionInput, EditSectionInput } from './sections.schemas';
 
-// The JUnit import creates sections under the same lock.
-export { lockSections } from './data';
-
 const duplicateName = () => conflict('Section already exists');
 
 /** Every section of the project with its depth, depth-first; siblings in creation order. */

@@ -1,4 +1,3 @@
-import { Prisma } from '../../generated/prisma/client';
 import type { RequestContext } from '../../core/context';
 import { badRequest, projectInactive } from '../../core/errors';
 import { requireProject } from '../access';
@@ -6,7 +5,7 @@ import { recordInProject } from '../audit/audit.service';
 import type { TestFieldsInput } from './testcases.schemas';
 import { requireFreeAutomationKeys } from './testcases.keys';
 import { listOf, requireReferencesInProject } from './testcases.references';
-import { insertTests, softDeleteTests, updateTests } from './data';
+import { insertTests, lockLiveTestsInOrgs, lockLiveTestsOfProject, softDeleteTests, updateTests } from './data';
 
 // Bulk routes: each is one transaction of set-based statements, all or nothing.
 // A bad item is a 400 naming its index and field, and nothing is written.
@@ -45,13 +44,8 @@ export async function bulkUpdateTests(
 ) {
   const testIds = input.tests.map((t) => t.testId);
   if (input.projectId !== undefined) await requireProject(ctx, input.projectId);
-  const scope = input.projectId === undefined ? Prisma.empty : Prisma.sql`AND t.project_id = ${input.projectId}`;
   await ctx.db.$transaction(async (tx) => {
-    const found = await tx.$queryRaw<{ id: number; projectId: number; isActive: boolean }[]>`
-      SELECT t.id, t.project_id AS "projectId", p.is_active AS "isActive"
-        FROM tests t JOIN projects p ON p.id = t.project_id
-       WHERE t.id = ANY(${testIds}::int[]) AND t.deleted_at IS NULL AND p.org_id = ANY(${ctx.orgIds}::int[]) ${scope}
-         FOR UPDATE OF t`;
+    const found = await lockLiveTestsInOrgs(tx, testIds, ctx.orgIds, input.projectId);
     const byId = new Map(found.map((row) => [row.id, row]));
     const missing = testIds.flatMap((id, i) => (byId.has(id) ? [] : [`tests.${i}.testId: Test not found`]));
     if (missing.length > 0) throw badRequest(listOf(missing));
@@ -73,9 +67,7 @@ export async function bulkDeleteTests(ctx: RequestContext, input: { projectId: n
   const { projectId, testIds } = input;
   const project = await requireProject(ctx, projectId);
   await ctx.db.$transaction(async (tx) => {
-    const found = await tx.$queryRaw<{ id: number }[]>`
-      SELECT id FROM tests WHERE project_id = ${projectId} AND id = ANY(${testIds}::int[]) AND deleted_at IS NULL FOR UPDATE`;
-    const present = new Set(found.map((row) => row.id));
+    const present = new Set(await lockLiveTestsOfProject(tx, projectId, testIds));
     const missing = testIds.flatMap((id, i) => (present.has(id) ? [] : [`testIds.${i}: Test not found in this project`]));
     if (missing.length > 0) throw badRequest(listOf(missing));
     if (!project.isActive) throw projectInactive();

@@ -1,11 +1,10 @@
-import type { Prisma } from '../../generated/prisma/client';
+import type { Tx } from '../../db/client';
 import { conflict } from '../../core/errors';
+import { heldAutomationKey } from './data';
 
 // Automation keys are unique among a project's live tests (a unique index on
 // (project_id, automation_key); deleting a test clears its key). Checked before
 // writing so the caller gets the key by name rather than a bare constraint error.
-
-type Tx = Prisma.TransactionClient;
 
 /** A key a write is about to give a test; testId when the test exists already. */
 export interface KeyClaim {
@@ -20,11 +19,6 @@ export async function requireFreeAutomationKeys(tx: Tx, claims: KeyClaim[]): Pro
   if (set.length === 0) return;
   // Tests of this request that take a new key give up their old one, so they are no holders.
   const rekeyed = claims.flatMap((c) => (c.testId !== undefined && c.automationKey !== undefined ? [c.testId] : []));
-  const taken = await tx.$queryRaw<{ key: string }[]>`
-    SELECT t.automation_key AS key
-      FROM tests t JOIN unnest(${set.map((c) => c.projectId)}::int[], ${set.map((c) => c.automationKey)}::text[]) AS v(project_id, key)
-        ON t.project_id = v.project_id AND t.automation_key = v.key
-     WHERE t.deleted_at IS NULL AND t.id <> ALL(${rekeyed}::int[])
-     LIMIT 1`;
-  if (taken.length > 0) throw conflict(`Automation key already exists: ${taken[0].key}`);
+  const taken = await heldAutomationKey(tx, set, rekeyed);
+  if (taken !== undefined) throw conflict(`Automation key already exists: ${taken}`);
 }

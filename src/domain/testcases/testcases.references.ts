@@ -1,16 +1,20 @@
-import type { LookupKind, Prisma } from '../../generated/prisma/client';
+import type { Tx } from '../../db/client';
 import { badRequest } from '../../core/errors';
+import { findReferencedRows, labelColumns, referenceColumns, referenceTables, type Reference } from './data';
 import type { TestFieldsInput } from './testcases.schemas';
 
-type Tx = Prisma.TransactionClient;
+// Every field that refers to a row of the test's project (data/columns.ts), checked
+// in the order of the tables (lookups, section, squad, labels), then of the fields.
+const checked = [...referenceColumns, ...labelColumns].sort(
+  (a, b) => referenceTables.indexOf(a.refers.table) - referenceTables.indexOf(b.refers.table),
+);
+type Checked = (typeof checked)[number];
 
-const lookupFields = {
-  priorityId: { kind: 'priority', noun: 'a priority' },
-  typeId: { kind: 'type', noun: 'a type' },
-  automationStatusId: { kind: 'automation_status', noun: 'an automation status' },
-  platformId: { kind: 'platform', noun: 'a platform' },
-  testCoveredById: { kind: 'test_covered_by', noun: 'a test-covered-by entry' },
-} as const satisfies Record<string, { kind: LookupKind; noun: string }>;
+/** The ids a field of the item holds: a list field's own array, a set id as one, none when unset. */
+function idsOf(fields: TestFieldsInput, c: Checked): readonly number[] {
+  const value = fields[c.field] as number | number[] | null | undefined;
+  return Array.isArray(value) ? value : value == null ? [] : [value];
+}
 
 /** A test's intended fields with the project they must refer into, and where it sits in the request. */
 export interface ReferencingItem {
@@ -28,40 +32,25 @@ const MAX_MESSAGES = 50;
  * naming each bad item's index and field.
  */
 export async function requireReferencesInProject(tx: Tx, items: ReferencingItem[]): Promise<void> {
-  const ids = { lookup: new Set<number>(), section: new Set<number>(), squad: new Set<number>(), label: new Set<number>() };
-  for (const { fields } of items) {
-    for (const field of Object.keys(lookupFields) as (keyof typeof lookupFields)[]) {
-      const id = fields[field];
-      if (id != null) ids.lookup.add(id);
-    }
-    if (fields.sectionId != null) ids.section.add(fields.sectionId);
-    if (fields.squadId != null) ids.squad.add(fields.squadId);
-    for (const id of fields.labels ?? []) ids.label.add(id);
-  }
+  const ids = Object.fromEntries(referenceTables.map((table) => [table, new Set<number>()])) as Record<Reference['table'], Set<number>>;
+  for (const { fields } of items) for (const c of checked) for (const id of idsOf(fields, c)) ids[c.refers.table].add(id);
   if (Object.values(ids).every((s) => s.size === 0)) return;
 
-  const rows = await tx.$queryRaw<{ source: string; id: number; projectId: number; kind: string | null }[]>`
-    SELECT 'lookup' AS source, id, project_id AS "projectId", kind::text AS kind FROM lookup_entries WHERE id = ANY(${[...ids.lookup]}::int[])
-    UNION ALL SELECT 'section', id, project_id, NULL FROM sections WHERE id = ANY(${[...ids.section]}::int[])
-    UNION ALL SELECT 'squad', id, project_id, NULL FROM squads WHERE id = ANY(${[...ids.squad]}::int[])
-    UNION ALL SELECT 'label', id, project_id, NULL FROM labels WHERE id = ANY(${[...ids.label]}::int[])`;
-  const found = new Map(rows.map((r) => [`${r.source}:${r.id}`, r]));
-  const inProject = (source: string, id: number, projectId: number, kind?: string) => {
-    const row = found.get(`${source}:${id}`);
-    return row !== undefined && row.projectId === projectId && (kind === undefined || row.kind === kind);
+  const rows = await findReferencedRows(tx, Object.fromEntries(referenceTables.map((t) => [t, [...ids[t]]])) as Record<Reference['table'], number[]>);
+  const found = new Map(rows.map((r) => [`${r.table}:${r.id}`, r]));
+  const inProject = (refers: Reference, id: number, projectId: number) => {
+    const row = found.get(`${refers.table}:${id}`);
+    return row !== undefined && row.projectId === projectId && (refers.table !== 'lookup' || row.lookup === refers.lookup);
   };
 
   const errors: string[] = [];
   for (const { projectId, fields, at } of items) {
-    for (const [field, { kind, noun }] of Object.entries(lookupFields)) {
-      const id = fields[field as keyof typeof lookupFields];
-      if (id != null && !inProject('lookup', id, projectId, kind)) errors.push(`${at}${field}: Not ${noun} of this project`);
+    for (const c of checked) {
+      const list = Array.isArray(fields[c.field]);
+      idsOf(fields, c).forEach((id, i) => {
+        if (!inProject(c.refers, id, projectId)) errors.push(`${at}${list ? `${c.field}.${i}` : c.field}: Not ${c.refers.noun} of this project`);
+      });
     }
-    if (fields.sectionId != null && !inProject('section', fields.sectionId, projectId)) errors.push(`${at}sectionId: Not a section of this project`);
-    if (fields.squadId != null && !inProject('squad', fields.squadId, projectId)) errors.push(`${at}squadId: Not a squad of this project`);
-    fields.labels?.forEach((id, i) => {
-      if (!inProject('label', id, projectId)) errors.push(`${at}labels.${i}: Not a label of this project`);
-    });
   }
   if (errors.length > 0) throw badRequest(listOf(errors));
 }

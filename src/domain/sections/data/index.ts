@@ -3,3 +3,4 @@ export {
   updateSection,
 } from './sections';
 export { listSectionTree, sectionPaths, sectionPlace, sectionSubtreeSql, sectionTreeSql, type SectionTreeRow } from './tree';
+export { ensureSectionPaths } from './import';

@@ -1,7 +1,7 @@
 import type { Tx } from '../../../db/client';
 import { Prisma } from '../../../generated/prisma/client';
 import type { TestFieldsInput } from '../testcases.schemas';
-import { writableColumns } from '../testcases.sql';
+import { writableColumns } from './columns';
 
 // Set-based writes shared by the single and the bulk routes: one INSERT or one
 // UPDATE ... FROM unnest(...) for any number of tests, plus one statement each

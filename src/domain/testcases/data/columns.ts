@@ -1,0 +1,131 @@
+import type { z } from '../../../core/schemas';
+import { Prisma, type LookupKind } from '../../../generated/prisma/client';
+import type { TestFieldsInput, testRecord } from '../testcases.schemas';
+
+// The fields of a test, declared once: API field, column and what kind of value
+// it holds. The SELECT list of a test record, the writable columns of the bulk
+// INSERT and UPDATE, the references check and the CSV export's columns are all
+// derived from this table; the zod schemas (testcases.schemas.ts) stay the source
+// of the API's types, and the checks at the end keep the two in step.
+
+/** A test as the API returns it (timestamps as ISO 8601 UTC strings). */
+export type TestRecord = z.infer<typeof testRecord>;
+
+/** What a referenced id must be: a row of the test's own project in one of these tables (lookups: of one kind). */
+export type Reference =
+  | { table: 'lookup'; lookup: LookupKind; noun: string }
+  | { table: 'section' | 'squad' | 'label'; noun: string };
+
+/**
+ * - read: an id the server sets (the test's, its project's, its creator's)
+ * - text: a writable text
+ * - reference: a writable id of a row of the test's project
+ * - labels: the label ids linked in test_labels, ascending
+ * - timestamp: set by the server, returned as ISO 8601 UTC
+ */
+export type TestColumn =
+  | { field: string; column: string; kind: 'read' | 'text' | 'timestamp'; csv?: string }
+  | { field: string; column: string; kind: 'reference'; refers: Reference; csv?: string }
+  | { field: string; kind: 'labels'; refers: Reference; csv?: string };
+
+/** In the record's order (JSON keys and CSV columns follow it); `csv` is the column header of the CSV export. */
+export const testColumns = [
+  { field: 'testId', column: 'id', kind: 'read', csv: 'ID' },
+  { field: 'projectId', column: 'project_id', kind: 'read' },
+  { field: 'title', column: 'title', kind: 'text', csv: 'Title' },
+  { field: 'testDescription', column: 'description', kind: 'text', csv: 'Description' },
+  { field: 'preconditions', column: 'preconditions', kind: 'text', csv: 'Preconditions' },
+  { field: 'steps', column: 'steps', kind: 'text', csv: 'Steps' },
+  { field: 'expectedResult', column: 'expected_result', kind: 'text', csv: 'Expected Result' },
+  { field: 'sectionId', column: 'section_id', kind: 'reference', refers: { table: 'section', noun: 'a section' }, csv: 'Section' },
+  { field: 'priorityId', column: 'priority_id', kind: 'reference', refers: { table: 'lookup', lookup: 'priority', noun: 'a priority' }, csv: 'Priority' },
+  { field: 'typeId', column: 'type_id', kind: 'reference', refers: { table: 'lookup', lookup: 'type', noun: 'a type' }, csv: 'Type' },
+  {
+    field: 'automationStatusId', column: 'automation_status_id', kind: 'reference',
+    refers: { table: 'lookup', lookup: 'automation_status', noun: 'an automation status' }, csv: 'Automation Status',
+  },
+  { field: 'platformId', column: 'platform_id', kind: 'reference', refers: { table: 'lookup', lookup: 'platform', noun: 'a platform' }, csv: 'Platform' },
+  {
+    field: 'testCoveredById', column: 'test_covered_by_id', kind: 'reference',
+    refers: { table: 'lookup', lookup: 'test_covered_by', noun: 'a test-covered-by entry' }, csv: 'Covered By',
+  },
+  { field: 'squadId', column: 'squad_id', kind: 'reference', refers: { table: 'squad', noun: 'a squad' }, csv: 'Squad' },
+  { field: 'automationKey', column: 'automation_key', kind: 'text', csv: 'Automation Key' },
+  { field: 'labels', kind: 'labels', refers: { table: 'label', noun: 'a label' }, csv: 'Labels' },
+  { field: 'createdBy', column: 'created_by', kind: 'read' },
+  { field: 'createdAt', column: 'created_at', kind: 'timestamp', csv: 'Created At' },
+  { field: 'updatedAt', column: 'updated_at', kind: 'timestamp', csv: 'Updated At' },
+] as const satisfies readonly TestColumn[];
+
+type Row = (typeof testColumns)[number];
+type RowOf<F> = Extract<Row, { field: F }>;
+
+/** The table's column of a field. */
+export const columnOf = (field: Extract<Row, { column: string }>['field']): string =>
+  (testColumns.find((c) => c.field === field) as { column: string }).column;
+
+// Columns hold UTC (Prisma's convention); this renders them exactly as Date.toISOString does.
+const isoUtc = (column: string) => `to_char(${column}, 'YYYY-MM-DD"T"HH24:MI:SS.MS"Z"')`;
+
+const selected = (c: Row): string => {
+  switch (c.kind) {
+    case 'labels':
+      return `ARRAY(SELECT tl.label_id FROM test_labels tl WHERE tl.test_id = t.id ORDER BY tl.label_id) AS "${c.field}"`;
+    case 'timestamp':
+      return `${isoUtc(`t.${c.column}`)} AS "${c.field}"`;
+    default:
+      return `t.${c.column} AS "${c.field}"`;
+  }
+};
+
+/**
+ * The columns of a test record, for `FROM tests t`; labels are the ids, ascending.
+ * Wrap them in a subquery and turn its rows into JSON (json_agg, row_to_json):
+ * keys come out compact and in the table's order.
+ */
+export const testRecordColumns = Prisma.raw(testColumns.map(selected).join(', '));
+
+export type WritableField = Extract<Row, { kind: 'text' | 'reference' }>['field'];
+
+/** The writable columns: API field, column and SQL type. Drives the bulk INSERT and UPDATE. */
+export const writableColumns = testColumns.flatMap((c) =>
+  c.kind === 'text' || c.kind === 'reference' ? [{ field: c.field, column: c.column, type: c.kind === 'text' ? 'text' : 'int' }] : [],
+) as { field: WritableField; column: string; type: 'text' | 'int' }[];
+
+export type ReferenceField = Extract<Row, { kind: 'reference' }>['field'];
+export type LabelsField = Extract<Row, { kind: 'labels' }>['field'];
+
+/** The fields holding ids of the test's project's rows, and which rows. */
+export const referenceColumns = testColumns.flatMap((c) => (c.kind === 'reference' ? [{ field: c.field, refers: c.refers as Reference }] : []));
+/** The fields holding lists of label ids. */
+export const labelColumns = testColumns.flatMap((c) => (c.kind === 'labels' ? [{ field: c.field, refers: c.refers as Reference }] : []));
+
+export interface CsvColumn {
+  header: string;
+  field: keyof TestRecord;
+  kind: TestColumn['kind'];
+  refers?: Reference;
+}
+/** The CSV export's columns, in the record's order: header, field and what kind of value it holds. */
+export const csvColumns: CsvColumn[] = testColumns.flatMap((c) =>
+  'csv' in c ? [{ header: c.csv, field: c.field, kind: c.kind, refers: 'refers' in c ? (c.refers as Reference) : undefined }] : [],
+);
+
+// ---- Checks that the table and the zod schemas agree (compile time; test/unit/test-columns.test.ts checks the order).
+
+type Same<A, B> = [A] extends [B] ? ([B] extends [A] ? true : false) : false;
+const check = <T extends true>(_: T) => _;
+
+// Every field of the record has a row, and every row is a field of the record.
+check<Same<Row['field'], keyof TestRecord>>(true);
+// The writable rows (texts, references, labels) are exactly the fields a create or update takes.
+check<Same<WritableField | LabelsField, keyof TestFieldsInput>>(true);
+// Each row's kind fits the record's type of its field.
+type Holds<F extends keyof TestRecord, T> = [TestRecord[F]] extends [T] ? true : false;
+type Fits<F extends keyof TestRecord> =
+  RowOf<F> extends { kind: 'text' } ? Holds<F, string | null>
+  : RowOf<F> extends { kind: 'reference' | 'read' } ? Holds<F, number | null>
+  : RowOf<F> extends { kind: 'labels' } ? Holds<F, number[]>
+  : RowOf<F> extends { kind: 'timestamp' } ? Holds<F, string>
+  : false;
+check<Same<{ [F in keyof TestRecord]: Fits<F> }[keyof TestRecord], true>>(true);

@@ -1,0 +1,52 @@
+import { Prisma } from '../../../generated/prisma/client';
+import { sectionSubtreeSql } from '../../sections/data';
+import type { TestFilters } from '../testcases.schemas';
+import { columnOf } from './columns';
+
+// The catalog list filters as SQL conditions on `FROM tests t`, shared by the
+// list, the count and the export.
+
+const escapeLike = (s: string) => s.replace(/[\\%_]/g, '\\$&');
+
+/** Filters that are a field's value, compared for equality. */
+const equalityFilters = ['priorityId', 'squadId', 'automationStatusId', 'automationKey'] as const satisfies (keyof TestFilters)[];
+
+/** The list filters as conditions on `FROM tests t`, deleted tests included. */
+function filterConditions(projectId: number, f: TestFilters): Prisma.Sql[] {
+  const parts = [Prisma.sql`t.project_id = ${projectId}`];
+  if (f.sectionId !== undefined) {
+    parts.push(f.includeSubsections ? Prisma.sql`t.section_id = ANY(${sectionSubtreeSql(projectId, f.sectionId)})` : Prisma.sql`t.section_id = ${f.sectionId}`);
+  }
+  for (const field of equalityFilters) {
+    const value = f[field];
+    if (value !== undefined) parts.push(Prisma.sql`${Prisma.raw(`t.${columnOf(field)}`)} = ${value}`);
+  }
+  if (f.labelId !== undefined) {
+    parts.push(Prisma.sql`EXISTS (SELECT 1 FROM test_labels fl WHERE fl.test_id = t.id AND fl.label_id = ${f.labelId})`);
+  }
+  if (f.search) parts.push(Prisma.sql`t.title ILIKE ${`%${escapeLike(f.search)}%`}`);
+  return parts;
+}
+
+/** The catalog of a project (deleted tests left out) narrowed by the list filters, for `FROM tests t`. */
+export const catalogWhere = (projectId: number, f: TestFilters): Prisma.Sql =>
+  Prisma.join([...filterConditions(projectId, f), Prisma.sql`t.deleted_at IS NULL`], ' AND ');
+
+/** Which tests a statement reads: built by catalogWhere, opaque to callers outside the data module. */
+export type CatalogWhere = ReturnType<typeof catalogWhere>;
+
+/**
+ * The number of catalog tests matching the filters, as an SQL expression. Counted
+ * as (all matching) − (matching and deleted): the first part can then be an
+ * index-only scan of a (project_id, filter) index, the second reads only the few
+ * deleted rows. Counting `deleted_at IS NULL` directly would visit every matching row.
+ */
+export function catalogCount(projectId: number, f: TestFilters): Prisma.Sql {
+  const matching = Prisma.join(filterConditions(projectId, f), ' AND ');
+  return Prisma.sql`((SELECT count(*) FROM tests t WHERE ${matching})
+    - (SELECT count(*) FROM tests t WHERE ${matching} AND t.deleted_at IS NOT NULL))::int`;
+}
+
+/** The project if it is one of the caller's organizations, for `FROM projects p`. */
+export const projectInOrgs = (projectId: number, orgIds: number[]) =>
+  Prisma.sql`p.id = ${projectId} AND p.org_id = ANY(${orgIds}::int[])`;
