@@ -1,4 +1,3 @@
-import type { Request, Response } from 'express';
 import type { z } from 'zod';
 import type { RequestContext } from '../core/context';
 
@@ -43,7 +42,7 @@ export interface RouteSpec<Q extends z.ZodType = z.ZodType, B extends z.ZodType 
   sessionOnly?: boolean | { unless: { resource: string; action: string } };
   /** The body is a raw document (no `body` schema); the handler gets it as a Buffer. */
   rawBody?: RawBody;
-  /** The handler writes a file itself (no envelope); these are its content types. */
+  /** The handler answers a file (a FileDownload, sent without the envelope); these are its content types. */
   download?: string[];
   /** Error statuses this route can answer besides 401/403/400. */
   errors?: number[];
@@ -55,7 +54,6 @@ export interface RouteSpec<Q extends z.ZodType = z.ZodType, B extends z.ZodType 
   handler: (
     ctx: RequestContext,
     input: { query: z.output<Q>; body: z.output<B> },
-    http: { req: Request; res: Response },
   ) => Promise<unknown>;
 }
 

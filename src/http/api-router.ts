@@ -6,12 +6,14 @@ import { allowedAnywhere, orgsAllowing, roleIn } from '../auth/org-roles';
 import { isForeignOrigin } from '../auth/same-origin';
 import { orgsOwning, ownedRefs } from '../domain/access';
 import { sendData } from './envelope';
+import { sendDownload } from './send-download';
 import { refuseNulCharacters } from './nul-characters';
 import { rawBodyReader } from './raw-body';
 import { answerIdempotently } from './idempotency';
 import { AppError, forbidden, unauthorized, zodMessage } from '../core/errors';
 import type { RenderSlots } from './render-slots';
 import type { RequestContext } from '../core/context';
+import type { FileDownload } from '../core/download';
 import type { AnyRoute } from './route';
 
 export interface ApiDeps {
@@ -74,13 +76,14 @@ export function buildApiRouter(routes: AnyRoute[], deps: ApiDeps): express.Route
           return role !== undefined && deps.rbac.can(role, resource, action);
         },
       };
-      const handle = () => spec.handler(ctx, { query: query.data, body: body.data }, { req, res });
+      const handle = () => spec.handler(ctx, { query: query.data, body: body.data });
       if (spec.idempotent) {
         const call = { db: deps.db, userId: principal.userId, route: spec.path, status: spec.successStatus ?? 200, req, res };
         return answerIdempotently(call, handle);
       }
-      const data = await (spec.download ? deps.renders.run(res, handle) : handle());
-      if (!spec.download) sendData(res, data, spec.successStatus ?? 200);
+      // A download is rendered and sent in a render slot; the slot is freed once it is written or abandoned.
+      if (spec.download) await deps.renders.run(res, async () => sendDownload(res, (await handle()) as FileDownload));
+      else sendData(res, await handle(), spec.successStatus ?? 200);
     });
   }
   return router;

@@ -1,10 +1,9 @@
-import type { Response } from 'express';
-import { PassThrough, type Writable } from 'node:stream';
-import { pipeline } from 'node:stream/promises';
+import type { Writable } from 'node:stream';
+import type { FileDownload } from '../core/download';
 import { reportFilename, type RunReport } from './run-report';
 import { writeHtmlReport } from './run-report-html';
 import { writePdfReport } from './run-report-pdf';
-import { endStream, writeChunk } from './stream-writes';
+import { endStream, writeChunk, writtenBy } from './stream-writes';
 
 export type RunReportFormat = 'json' | 'html' | 'pdf';
 
@@ -30,30 +29,15 @@ async function writeJsonReport(report: RunReport, out: Writable): Promise<void> 
 }
 
 /**
- * Sends the report as a file. Its header and first rows are read before the
- * first byte, so errors up to there still get the JSON envelope; later ones cut
- * the connection. A client that goes away mid-file ends the rendering quietly.
+ * The report as a file. `openRunReport` has read its header and first rows, so
+ * errors up to there still get the JSON envelope; the rest is rendered as the
+ * client reads, and one that goes away mid-file ends the rendering quietly.
  */
-export async function sendRunReport(res: Response, report: RunReport, format: RunReportFormat): Promise<void> {
-  res.status(200);
-  res.setHeader('Content-Type', contentTypes[format]);
-  res.setHeader('Content-Disposition', `attachment; filename="${reportFilename(report.run.runId, format)}"`);
+export function runReportDownload(report: RunReport, format: RunReportFormat): FileDownload {
   const write = format === 'json' ? writeJsonReport : format === 'html' ? writeHtmlReport : writePdfReport;
-  // Renderers write into a plain stream piped to the response: the compression
-  // middleware's response drops no 'drain' listener it was given, so waiting on
-  // it write after write would pile them up.
-  const body = new PassThrough();
-  const sent = pipeline(body, res);
-  // Awaited below; this only keeps a rejection that comes first (the client left mid-render) from being "unhandled".
-  sent.catch(() => {});
-  try {
-    await write(report, body);
-    await sent;
-  } catch (err) {
-    const clientLeft = res.destroyed;
-    body.destroy();
-    await sent.catch(() => {});
-    if (clientLeft) return;
-    throw err;
-  }
+  return {
+    contentType: contentTypes[format],
+    filename: reportFilename(report.run.runId, format),
+    body: writtenBy((out) => write(report, out)),
+  };
 }

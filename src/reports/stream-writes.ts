@@ -1,8 +1,23 @@
-import { Transform, type Writable } from 'node:stream';
+import { PassThrough, Transform, type Readable, type Writable } from 'node:stream';
 import { finished } from 'node:stream/promises';
 
 // Writing a report to a response without holding it all in memory: wait for
 // 'drain' when the socket is behind, give up when the client went away.
+
+/**
+ * What `write` writes, as a stream to read. `write` starts at once and waits for
+ * 'drain' whenever the reader is behind, so at most a buffer's worth waits in
+ * memory. Renderers write into this plain stream rather than to the response:
+ * the compression middleware's response drops no 'drain' listener it was given,
+ * so waiting on it write after write would pile them up. A failure of `write`
+ * destroys the stream with its error; a reader that goes away destroys it, so
+ * the next write fails and `write` ends, its error no longer anyone's concern.
+ */
+export function writtenBy(write: (out: Writable) => Promise<void>): Readable {
+  const out = new PassThrough();
+  write(out).catch((err: Error) => out.destroy(err));
+  return out;
+}
 
 /** Resolves on 'drain'; rejects if the stream closes or fails first. */
 export function drained(out: Writable): Promise<void> {

@@ -1,13 +1,13 @@
-import { Readable } from 'node:stream';
+import type { Readable } from 'node:stream';
 import { pipeline } from 'node:stream/promises';
-import type { Response } from 'express';
 import type { Db } from '../db/client';
 import type { RequestContext } from '../core/context';
+import type { FileDownload } from '../core/download';
 import { requireProject } from '../domain/access';
 import type { TestFilters } from '../domain/testcases/testcases.schemas';
 import { catalogJsonBatch, catalogWhere, type CatalogBatch, type CatalogWhere, type TestRecord } from '../domain/testcases/data';
 import { csvRow, csvStream, loadCatalogNames, type CatalogNames } from './test-export-csv';
-import { coalesce, drained } from './stream-writes';
+import { coalesce, drained, writtenBy } from './stream-writes';
 
 // GET /tests/download: the catalog as a file, streamed. The database is read in
 // keyset-paged batches (by testId), so memory stays flat however large the project.
@@ -40,14 +40,14 @@ async function* jsonArray(source: AsyncGenerator<Batch>): AsyncGenerator<string>
 }
 
 /**
- * Writes a batch's rows into the CSV stream at once and waits for it to drain
- * between batches: memory stays bounded by one batch, without a round through
- * the event loop for every row.
+ * The CSV text, in blocks of about 64 KB. A batch's rows go into the CSV stream
+ * at once, and it is waited on to drain between batches: memory stays bounded
+ * by one batch, without a round through the event loop for every row.
  */
-async function writeCsv(source: AsyncGenerator<Batch>, names: CatalogNames, res: Response) {
+const csvBody = (source: AsyncGenerator<Batch>, names: CatalogNames): Readable => writtenBy(async (out) => {
   const csv = csvStream();
-  const written = pipeline(csv, coalesce(), res);
-  written.catch(() => {}); // awaited below; keeps an early rejection (the client left) from being "unhandled"
+  const written = pipeline(csv, coalesce(), out);
+  written.catch(() => {}); // awaited below; keeps an early rejection (the reader left) from being "unhandled"
   try {
     for await (const batch of source) {
       if (csv.destroyed) break; // the client went away while the batch was read
@@ -60,13 +60,9 @@ async function writeCsv(source: AsyncGenerator<Batch>, names: CatalogNames, res:
     csv.destroy(err as Error);
   }
   await written;
-}
+});
 
-export async function exportTests(
-  ctx: RequestContext,
-  q: TestFilters & { projectId: number; format: 'json' | 'csv' },
-  res: Response,
-): Promise<void> {
+export async function exportTests(ctx: RequestContext, q: TestFilters & { projectId: number; format: 'json' | 'csv' }): Promise<FileDownload> {
   await requireProject(ctx, q.projectId);
   const where = catalogWhere(q.projectId, q);
   // Everything that can fail with a proper error envelope happens before the first byte.
@@ -74,16 +70,10 @@ export async function exportTests(
     fetchBatch(ctx.db, where, 0),
     q.format === 'csv' ? loadCatalogNames(ctx.db, q.projectId) : undefined,
   ]);
-  res.status(200);
-  res.setHeader('Content-Type', q.format === 'csv' ? 'text/csv; charset=utf-8' : 'application/json; charset=utf-8');
-  res.setHeader('Content-Disposition', `attachment; filename="project-${q.projectId}-tests.${q.format}"`);
   const source = batches(ctx.db, where, first);
-  try {
-    if (names) await writeCsv(source, names, res);
-    else await pipeline(Readable.from(jsonArray(source), { objectMode: false }), res);
-  } catch (err) {
-    // The client went away mid-download: nothing left to answer.
-    if ((err as { code?: string }).code === 'ERR_STREAM_PREMATURE_CLOSE') return;
-    throw err;
-  }
+  return {
+    contentType: q.format === 'csv' ? 'text/csv; charset=utf-8' : 'application/json; charset=utf-8',
+    filename: `project-${q.projectId}-tests.${q.format}`,
+    body: names ? csvBody(source, names) : jsonArray(source),
+  };
 }

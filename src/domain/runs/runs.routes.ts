@@ -1,7 +1,7 @@
 import { route } from '../../http/route';
 import { z } from '../../core/schemas';
 import { openRunReport } from '../../reports/run-report';
-import { RUN_REPORT_CONTENT_TYPES, sendRunReport } from '../../reports/run-report-download';
+import { RUN_REPORT_CONTENT_TYPES, runReportDownload } from '../../reports/run-report-download';
 import {
   addedCount, addTestsBody, createRunBody, editRunBody, historyEntry, listRunsQuery, removedCount, removeTestsBody, resetCount, runDeleted, runIdBody,
   runPage, runQuery, runRecord, runReport, runReportQuery, runTestHistoryQuery, runTestPage,
@@ -118,6 +118,6 @@ export const runRoutes = [
     method: 'get', path: '/run/report', resource: 'run', action: 'read', tag,
     summary: 'Report of a run as a file: json (default; { run, project, summary, tests }), html or pdf',
     query: runReportQuery, download: RUN_REPORT_CONTENT_TYPES, response: runReport, errors: [404, 503],
-    handler: async (ctx, { query }, { res }) => sendRunReport(res, await openRunReport(ctx, query.runId, query.projectId), query.format),
+    handler: async (ctx, { query }) => runReportDownload(await openRunReport(ctx, query.runId, query.projectId), query.format),
   }),
 ];

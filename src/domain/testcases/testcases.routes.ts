@@ -71,7 +71,7 @@ export const testRoutes = [
     method: 'get', path: '/tests/download', resource: 'test', action: 'read', tag,
     summary: 'Export the (filtered) tests of a project as a JSON array or a CSV file with names instead of ids',
     query: exportTestsQuery, download: ['application/json', 'text/csv'], response: z.array(testRecord), errors: [404, 503],
-    handler: (ctx, { query }, { res }) => exportTests(ctx, query, res),
+    handler: (ctx, { query }) => exportTests(ctx, query),
   }),
   route({
     method: 'get', path: '/test/status-history', resource: 'test', action: 'read', tag,
