@@ -4,8 +4,9 @@
 require('tsx/cjs');
 const { runCli } = require('../src/cli/main.ts');
 
-// A failure ends the process at once; after success it ends when nothing is left
-// to do, so `serve` and `mcp` keep running.
+// The process ends with the command: timers left behind (Prisma's schema engine keeps one
+// for about 10 s after migrating) must not hold it. Piped output drains first (pipes are
+// asynchronous on some platforms).
 runCli(process.argv.slice(2), { stdout: process.stdout, stderr: process.stderr, env: process.env }).then((code) => {
-  if (code !== 0) process.exit(code);
+  process.stdout.write('', () => process.stderr.write('', () => process.exit(code)));
 });

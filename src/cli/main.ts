@@ -77,8 +77,8 @@ async function withAdminDatabase<T>(config: Config, command: 'org' | 'user' | 't
   }
 }
 
-/** Resolves once serving; the process then lives on until SIGINT or SIGTERM. */
-async function serve(config: Config, io: CliIo) {
+/** Serves until SIGINT or SIGTERM, then resolves with the exit code: 0 stopped, 1 shutdown failed. */
+async function serve(config: Config, io: CliIo): Promise<number> {
   const { startServer } = require('../server') as typeof ServerModule;
   const { bootstrapFirstAdmin } = require('./bootstrap') as typeof Bootstrap;
   const server = await startServer(config);
@@ -93,24 +93,27 @@ async function serve(config: Config, io: CliIo) {
     );
   }
   server.logger.info({ url: server.url, database: server.database.kind }, 'Casebook is serving');
-  let stopping = false;
-  const stop = (signal: string) => {
-    if (stopping) return;
-    stopping = true;
-    server.logger.info({ signal }, 'shutting down');
-    server.close().then(
-      () => process.exit(0),
-      (err: unknown) => {
-        server.logger.error({ err }, 'shutdown failed');
-        process.exit(1);
-      },
-    );
-  };
-  process.on('SIGINT', () => stop('SIGINT'));
-  process.on('SIGTERM', () => stop('SIGTERM'));
+  return new Promise((resolve) => {
+    let stopping = false;
+    const stop = (signal: string) => {
+      if (stopping) return;
+      stopping = true;
+      server.logger.info({ signal }, 'shutting down');
+      server.close().then(
+        () => resolve(0),
+        (err: unknown) => {
+          server.logger.error({ err }, 'shutdown failed');
+          resolve(1);
+        },
+      );
+    };
+    process.on('SIGINT', () => stop('SIGINT'));
+    process.on('SIGTERM', () => stop('SIGTERM'));
+  });
 }
 
-async function dispatch(argv: string[], io: CliIo): Promise<void> {
+/** Resolves with the exit code of a command that has its own (serve), else when done. */
+async function dispatch(argv: string[], io: CliIo): Promise<number | void> {
   const [command, sub, ...rest] = argv;
   if (!command || command === 'help' || command === '--help' || command === '-h') {
     io.stdout.write(`${usage}\n`);
@@ -123,7 +126,9 @@ async function dispatch(argv: string[], io: CliIo): Promise<void> {
     case 'mcp': {
       // Loaded only here: the other commands do not need the MCP SDK.
       const { runMcpServer } = require('../mcp/server') as typeof McpServerModule;
-      return runMcpServer(config);
+      await runMcpServer(config);
+      // It ends the process itself when its client closes stdin (or on a signal).
+      return new Promise<never>(() => {});
     }
     case 'migrate': {
       const applied = await withDatabase(config, async (_db, applied) => applied);
@@ -163,13 +168,13 @@ async function dispatch(argv: string[], io: CliIo): Promise<void> {
 }
 
 /**
- * Runs one `casebook` command and resolves with its exit code: 0 done, 1 failed, 2 usage error.
- * `serve` and `mcp` resolve once serving; the process lives on while they do.
+ * Runs one `casebook` command and resolves with its exit code, once it is done: 0 success,
+ * 1 failed, 2 usage error. `serve` resolves when a signal has stopped it; `mcp` never does
+ * (it ends the process itself).
  */
 export async function runCli(argv: string[], io: CliIo): Promise<number> {
   try {
-    await dispatch(argv, io);
-    return 0;
+    return (await dispatch(argv, io)) ?? 0;
   } catch (err) {
     if (err instanceof UsageError || (err as { code?: string }).code === 'ERR_PARSE_ARGS_UNKNOWN_OPTION') {
       io.stderr.write(`casebook: ${(err as Error).message}\n\n${usage}\n`);
