@@ -1,4 +1,4 @@
-import type { AnyRoute } from '../http/route';
+import type { AnyRoute } from '../core/route';
 import { orgRoutes } from './orgs/orgs.routes';
 import { projectRoutes } from './projects/projects.routes';
 import { tokenRoutes } from './tokens/tokens.routes';

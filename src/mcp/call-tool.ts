@@ -34,7 +34,7 @@ export async function callTool(spec: ToolSpec, args: unknown, runtime: ToolRunti
     });
     return failure(message, tip);
   }
-  if (spec.download) return downloadResult(res, String(parsed.data.format ?? 'json'));
+  if (spec.download) return downloadResult(res, typeof parsed.data.format === 'string' ? parsed.data.format : 'json');
 
   const envelope = parseJson(res.body) as { data?: unknown } | undefined;
   if (!envelope || typeof envelope !== 'object' || !('data' in envelope)) {

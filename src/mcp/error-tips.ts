@@ -45,7 +45,7 @@ export function tipForStatus(status: number, message: string, spec: ToolSpec, ct
   if (status === 409) return conflictTip(message, spec);
   if (status === 413) return 'The request is too large: send fewer items per call (bulk tools take at most 5000) or shorter texts.';
   if (status === 423) {
-    return 'The run is locked: its results, name and tests can no longer change, and runs cannot be unlocked. Create a new run with create-run to record further results.';
+    return 'The run is locked: its results, name and tests can no longer change. Create a new run with create-run (or import-junit without runId) to record further results, or ask an Admin to reopen it with run-unlock.';
   }
   if (status === 429) return `The server is limiting requests (tried ${ctx.attempts} times). Wait a minute, then call ${spec.name} again.`;
   if (status >= 500) {

@@ -119,7 +119,8 @@ export function createHttpClient(options: HttpClientOptions): HttpClient {
 function buildUrl(baseUrl: string, req: RestRequest): string {
   const url = new URL(`${baseUrl}/api/v1${req.path}`);
   for (const [name, value] of Object.entries(req.query ?? {})) {
-    if (value !== undefined && value !== null) url.searchParams.set(name, String(value));
+    // Numbers and booleans as JSON writes them; strings as they are.
+    if (value !== undefined && value !== null) url.searchParams.set(name, typeof value === 'string' ? value : JSON.stringify(value));
   }
   return url.toString();
 }

@@ -59,7 +59,7 @@ export function toolShape(
 
 function objectShape(schema: z.ZodType, where: string): Record<string, z.ZodType> {
   if (!(schema instanceof z.ZodObject)) throw new Error(`${where}: expected an object schema in the route`);
-  return schema.shape as Record<string, z.ZodType>;
+  return schema.shape;
 }
 
 const accepts = (schema: z.ZodType, value: unknown) => z.safeParse(schema, value).success;
@@ -94,7 +94,7 @@ function toolParam(
       if (at === 'query' && node.unwrap() instanceof z.ZodPipe) return inner.optional();
       return inner.default(node.def.defaultValue as never);
     }
-    if (node instanceof z.ZodPipe) return walk(pipeSide(node, at, where));
+    if (node instanceof z.ZodPipe) return walk(pipeSide(node, at));
     return described(core(node, doc, rename, at, where), text);
   };
 
@@ -105,13 +105,13 @@ function toolParam(
 }
 
 /** The side of a pipe a tool parameter is typed as: what REST parses a query value to, the input of a body field. */
-function pipeSide(pipe: z.ZodPipe, at: Location, where: string): z.ZodType {
+function pipeSide(pipe: z.ZodPipe, at: Location): z.ZodType {
   const { in: input, out } = pipe;
   if (input instanceof z.ZodTransform) return out as z.ZodType; // z.preprocess: the schema is the output side
   if (out instanceof z.ZodTransform) {
-    // queryBoolean: 'true' | 'false' transformed to a boolean.
+    // queryBoolean: 'true' | 'false' transformed to a boolean. Other values REST transforms are sent as they are.
     if (at === 'query' && input instanceof z.ZodEnum && sameValues(input.options, ['true', 'false'])) return z.boolean();
-    throw new Error(`${where}: a transform the tool schema cannot show`);
+    return input as z.ZodType;
   }
   return (at === 'query' ? out : input) as z.ZodType;
 }

@@ -134,4 +134,31 @@ export const runTools = [
     params: { ...inRun, testIds: 'Ids of the tests to remove (array of numbers)' },
     example: { runId: 9, projectId: 3, testIds: [44] },
   }),
+  tool({
+    name: 'import-junit',
+    description:
+      'Record the results of a JUnit XML report (JUnit 5/Surefire, pytest, jest-junit, Playwright, gotestsum, PHPUnit) in a new run (runName) or an open one (runId), in one step. '
+      + 'Each testcase is matched to a test by the id it names (a casebook_id property, [C123] or C123_ in its name), else by automationKey = classname.name; '
+      + 'with createMissing the others become new tests, in sections named after their testsuites. Reruns are all kept in the history, the last one is the status. '
+      + 'All or nothing; dryRun writes nothing and answers the mapping. Answers the counts: total, matched, created, unmatched, unknown, passed, failed, retest, blocked, passedOnRetry, elapsedMs. '
+      + 'Needs the User role.',
+    route: 'POST /run/import-junit',
+    params: {
+      projectId,
+      xml: 'The JUnit XML report itself, as text (root <testsuites> or <testsuite>)',
+      runId: 'An open run of the project to record the results in (get-runs); leave out, with runName or without, for a new run',
+      runName: {},
+      createMissing: {},
+      dryRun: {},
+      statusMap: {},
+    },
+    rawBody: 'xml',
+    compact: true,
+    example: {
+      projectId: 3,
+      xml: '<testsuite name="checkout"><testcase classname="CartTest" name="adds an item" time="0.04"/></testsuite>',
+      runName: 'CI build 512',
+      createMissing: true,
+    },
+  }),
 ];

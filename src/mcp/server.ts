@@ -82,7 +82,7 @@ export async function runMcpServer(config: Config): Promise<void> {
     if (closing) return;
     closing = true;
     logger.info({ reason }, 'tool server stopping');
-    Promise.allSettled([server.close(), target.close()]).then(() => process.exit(0));
+    void Promise.allSettled([server.close(), target.close()]).then(() => process.exit(0));
   };
   // The client ends the session by closing our stdin.
   process.stdin.on('end', () => shutdown('stdin closed'));

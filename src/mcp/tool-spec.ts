@@ -21,8 +21,8 @@ export interface ToolDecl {
   example: Record<string, unknown>;
   /** Tool parameter name → REST field name, applied at every depth (e.g. testName → title in tests[]). */
   rename?: Record<string, string>;
-  /** A string parameter (described in params) sent whole as the request body instead of JSON, e.g. an XML file. */
-  rawBody?: { param: string; contentType: string };
+  /** The parameter (a string, described in params) sent as the route's raw body, e.g. a JUnit XML file. */
+  rawBody?: string;
   /** Answer with one line of JSON instead of an indented one (answers that can be long). */
   compact?: boolean;
 }
@@ -47,6 +47,7 @@ export interface ToolSpec {
   download?: boolean;
   /** Where each parameter goes: the query string, the JSON body, or the raw body. */
   placement: Record<string, 'query' | 'body' | 'raw'>;
+  /** The raw-body parameter and the content type it is sent with (the route's first). */
   rawBody?: { param: string; contentType: string };
   compact?: boolean;
 }

@@ -46,5 +46,5 @@ export async function toolsMarkdownTableFromPolicy(): Promise<string> {
 }
 
 if (require.main === module) {
-  toolsMarkdownTableFromPolicy().then((table) => process.stdout.write(`${table}\n`));
+  void toolsMarkdownTableFromPolicy().then((table) => process.stdout.write(`${table}\n`));
 }

@@ -22,7 +22,7 @@ export function resolve(decl: ToolDecl): ToolSpec {
   const route = apiRoutes.find((r) => r.method === method.toLowerCase() && r.path === path);
   if (!route) throw new Error(`tool ${decl.name}: no route ${decl.route}`);
   const rename = decl.rename ?? {};
-  const { [decl.rawBody?.param ?? '']: raw, ...params } = decl.params;
+  const { [decl.rawBody ?? '']: raw, ...params } = decl.params;
 
   const input: Record<string, z.ZodType> = {};
   const placement: ToolSpec['placement'] = {};
@@ -33,10 +33,14 @@ export function resolve(decl: ToolDecl): ToolSpec {
     Object.assign(input, toolShape(schema, mine, rename, at, `tool ${decl.name}`));
     for (const name of Object.keys(mine)) placement[name] = at;
   }
+  let rawBody: ToolSpec['rawBody'];
   if (decl.rawBody) {
-    if (typeof raw !== 'string') throw new Error(`tool ${decl.name}: describe the raw body ${decl.rawBody.param} among its params`);
-    input[decl.rawBody.param] = z.string().describe(raw);
-    placement[decl.rawBody.param] = 'raw';
+    const contentType = route.rawBody?.types[0];
+    if (!contentType) throw new Error(`tool ${decl.name}: ${decl.route} takes no raw body`);
+    if (typeof raw !== 'string') throw new Error(`tool ${decl.name}: describe the raw body ${decl.rawBody} among its params`);
+    input[decl.rawBody] = z.string().describe(raw);
+    placement[decl.rawBody] = 'raw';
+    rawBody = { param: decl.rawBody, contentType };
   }
   const unplaced = Object.keys(decl.params).filter((name) => !placement[name]);
   if (unplaced.length) throw new Error(`tool ${decl.name}: ${decl.route} has no field ${unplaced.join(', ')}`);
@@ -55,7 +59,7 @@ export function resolve(decl: ToolDecl): ToolSpec {
     ...pagingOf(route),
     ...(route.download ? { download: true } : {}),
     placement,
-    ...(decl.rawBody ? { rawBody: decl.rawBody } : {}),
+    ...(rawBody ? { rawBody } : {}),
     ...(decl.compact ? { compact: true } : {}),
   };
 }
@@ -67,7 +71,7 @@ function fieldOf(schema: z.ZodType, field: string): boolean {
 
 /** A list paged by limit/offset or by page/pageSize, as its query says. */
 function pagingOf(route: AnyRoute): Pick<ToolSpec, 'paged'> {
-  const query = route.query;
+  const query = route.query as z.ZodType | undefined;
   if (!(query instanceof z.ZodObject)) return {};
   const keys = Object.keys(query.shape);
   if (keys.includes('limit') && keys.includes('offset')) return { paged: 'limit-offset' };

@@ -282,6 +282,15 @@ it('reads users', async () => {
   expect(users).toEqual({ ...(await rest.data<Rec>('/all-users', { orgId: s.orgId, limit: 2 })), hasMore: true, nextOffset: 2 });
 });
 
+it('records CI results from a JUnit report in an open run', async () => {
+  const inScratch = { runId: s.scratchRunId, projectId: s.projectId };
+  const xml = `<testsuite name="ci"><testcase classname="Checkout" name="[C${s.testId}] pays by card" time="0.5"/></testsuite>`;
+  const summary = await tool('import-junit', { projectId: s.projectId, runId: s.scratchRunId, xml });
+  expect(summary).toMatchObject({ runId: s.scratchRunId, total: 1, matched: 1, passed: 1, elapsedMs: 500 });
+  const tests = await rest.data<{ tests: { testId: number; status: string }[] }>('/run/tests', inScratch);
+  expect(tests.tests.find((t) => t.testId === s.testId)?.status).toBe('passed');
+});
+
 it('cleans up: runs, tests, and the project goes inactive', async () => {
   expect(await tool('delete-run', { runId: s.scratchRunId, projectId: s.projectId })).toEqual({ runId: s.scratchRunId, deleted: true });
   expect(await tool('delete-run', { runId: s.runId, projectId: s.projectId })).toEqual({ runId: s.runId, deleted: true });

@@ -111,7 +111,7 @@ export function errorOf(result: CallToolResult): { message: string; tip: string 
 /** Straight REST calls, to compare a tool's answer with the REST data. */
 export function restAs(url: string, token: string) {
   const send = async (method: string, p: string, input?: Record<string, unknown>) => {
-    const query = method === 'GET' && input ? `?${new URLSearchParams(Object.entries(input).map(([k, v]): [string, string] => [k, String(v)]))}` : '';
+    const query = method === 'GET' && input ? `?${new URLSearchParams(Object.entries(input).map(([k, v]): [string, string] => [k, String(v)])).toString()}` : '';
     const res = await fetch(`${url}/api/v1${p}${query}`, {
       method,
       headers: { Authorization: `Bearer ${token}`, ...(method !== 'GET' ? { 'Content-Type': 'application/json' } : {}) },
@@ -124,7 +124,7 @@ export function restAs(url: string, token: string) {
     /** The `data` of a 2xx answer. */
     data: async <T = unknown>(p: string, query: Record<string, unknown>): Promise<T> => {
       const res = await send('GET', p, query);
-      if (res.status >= 300) throw new Error(`GET ${p} answered ${res.status}: ${res.body}`);
+      if (res.status >= 300) throw new Error(`GET ${p} answered ${res.status}: ${res.body.toString()}`);
       return (JSON.parse(res.body.toString()) as { data: T }).data;
     },
   };

@@ -44,6 +44,8 @@ const expectedRequired: Record<string, string[]> = {
   'run-remove-tests': ['runId', 'projectId', 'testIds'],
   'run-add-tests': ['runId', 'projectId', 'testIds'],
   'run-unlock': ['runId', 'projectId'],
+  // Issue 13's tool (the service description predates it).
+  'import-junit': ['projectId', 'xml'],
   'get-labels': ['projectId'],
   'get-sections': ['projectId'],
   'get-squads': ['projectId'],
@@ -76,6 +78,7 @@ const expectedParams: Record<string, string[]> = {
   'edit-run': ['runName', 'runDescription'],
   'add-section': ['parentSectionId'],
   'get-all-users': ['orgId', 'limit', 'offset'],
+  'import-junit': ['runId', 'runName', 'createMissing', 'dryRun', 'statusMap'],
 };
 
 interface JsonSchema {
@@ -96,7 +99,7 @@ beforeAll(async () => {
   app = await startRealApp();
   const world = await createWorld(app.db);
   mcp = await connectMcp({ CASEBOOK_URL: app.url, CASEBOOK_TOKEN: world.reader.token });
-  listed = (await mcp.client.listTools()).tools as typeof listed;
+  listed = (await mcp.client.listTools()).tools;
 });
 afterAll(async () => {
   await mcp?.close();
@@ -125,6 +128,8 @@ it('types ids as integers, flags as booleans, names as strings', () => {
   const props = (name: string) => byName(name).inputSchema.properties!;
   expect(props('get-test-details').testId.type).toBe('integer');
   expect(props('update-project-status').isActive.type).toBe('boolean');
+  expect(props('import-junit').dryRun.type).toBe('boolean');
+  expect(props('import-junit').xml.type).toBe('string');
   expect(props('create-test').testName.type).toBe('string');
   expect(props('create-project').projectName.type).toBe('string');
 });

@@ -1,4 +1,4 @@
-import { route } from '../../http/route';
+import { route } from '../../core/route';
 import { auditPage, auditQuery } from './audit.schemas';
 import { listAudit } from './audit.service';
 

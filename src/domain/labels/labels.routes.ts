@@ -1,4 +1,4 @@
-import { route } from '../../http/route';
+import { route } from '../../core/route';
 import { z } from '../../core/schemas';
 import { projectIdQuery } from '../projects/projects.schemas';
 import { addLabelsBody, addSquadsBody, labelRecord, squadRecord } from './labels.schemas';

@@ -1,5 +1,5 @@
 import type { LookupKind } from '../../generated/prisma/client';
-import { route } from '../../http/route';
+import { route } from '../../core/route';
 import { z } from '../../core/schemas';
 import { projectIdQuery } from '../projects/projects.schemas';
 import { lookupEntry } from './lookups.schemas';

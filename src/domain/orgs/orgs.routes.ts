@@ -1,4 +1,4 @@
-import { route } from '../../http/route';
+import { route } from '../../core/route';
 import { z } from '../../core/schemas';
 import { orgDetailQuery, orgDetailRecord, orgRecord } from './orgs.schemas';
 import { getOrg, listOrgs } from './orgs.service';

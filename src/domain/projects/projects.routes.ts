@@ -1,4 +1,4 @@
-import { route } from '../../http/route';
+import { route } from '../../core/route';
 import {
   createProjectBody, editProjectBody, listProjectsQuery, projectDeleted, projectDetailRecord, projectIdBody,
   projectIdQuery, projectPage, projectRecord, projectStatusBody,

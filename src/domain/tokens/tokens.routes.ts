@@ -1,4 +1,4 @@
-import { route } from '../../http/route';
+import { route } from '../../core/route';
 import { z } from '../../core/schemas';
 import { deleteTokenBody, generateTokenBody, newTokenRecord, tokenRecord, tokenRevoked } from './tokens.schemas';
 import { generateToken, listTokens, revokeToken } from './tokens.service';

@@ -1,4 +1,4 @@
-import { route } from '../../http/route';
+import { route } from '../../core/route';
 import { allUsersQuery, invitationRecord, inviteBody, updateRoleBody, userDetailsQuery, userPage, userRecord } from './users.schemas';
 import { inviteUser } from './invitations.service';
 import { getUser, listUsers, updateRole } from './users.service';
