@@ -6,6 +6,7 @@ import { createLogger } from '../logger';
 import { UsageError } from './usage-error';
 import type * as AdminCommands from './admin-commands';
 import type * as Bootstrap from './bootstrap';
+import type * as ImportJunit from './import-junit';
 import type * as DbClient from '../db/client';
 import type * as McpServerModule from '../mcp/server';
 import type * as ServerModule from '../server';
@@ -35,6 +36,12 @@ const usage = `Usage: casebook <command>
                                             create a user (or add a membership); R: Reader, User, Admin
   token create --email E [--name N]         create an API token; prints only the token
   mcp                                       MCP tool server on stdio (CASEBOOK_TOKEN; CASEBOOK_URL, else the app in-process)
+  import junit <file|dir|glob>... --url URL --token T --project ID [--run ID | --run-name N]
+        [--create-missing] [--dry-run] [--status-map outcome:status,...] [--json] [--fail-on-unmatched]
+                                            upload JUnit XML reports (merged into one import) to a running
+                                            server; CASEBOOK_URL and CASEBOOK_TOKEN may replace --url, --token.
+                                            Exit 1: HTTP or network error; 3: --fail-on-unmatched and a
+                                            testcase matched no test
 
 Configuration comes from the environment (see README.md).`;
 
@@ -112,12 +119,17 @@ async function serve(config: Config, io: CliIo): Promise<number> {
   });
 }
 
-/** Resolves with the exit code of a command that has its own (serve), else when done. */
+/** Resolves with the exit code of a command that has its own (serve, import junit), else when done. */
 async function dispatch(argv: string[], io: CliIo): Promise<number | void> {
   const [command, sub, ...rest] = argv;
   if (!command || command === 'help' || command === '--help' || command === '-h') {
     io.stdout.write(`${usage}\n`);
     return;
+  }
+  if (command === 'import' && sub === 'junit') {
+    // A client of a running server: no database, and none of the server's settings.
+    const { importJunit } = require('./import-junit') as typeof ImportJunit;
+    return importJunit(rest, io);
   }
   const config = loadConfig(io.env);
   switch (command) {
@@ -169,8 +181,8 @@ async function dispatch(argv: string[], io: CliIo): Promise<number | void> {
 
 /**
  * Runs one `casebook` command and resolves with its exit code, once it is done: 0 success,
- * 1 failed, 2 usage error. `serve` resolves when a signal has stopped it; `mcp` never does
- * (it ends the process itself).
+ * 1 failed, 2 usage error (3: import junit --fail-on-unmatched found unmatched testcases). `serve`
+ * resolves when a signal has stopped it; `mcp` never does (it ends the process itself).
  */
 export async function runCli(argv: string[], io: CliIo): Promise<number> {
   try {

@@ -1,0 +1,261 @@
+import { Readable, Transform, pipeline } from 'node:stream';
+import { parseArgs } from 'node:util';
+import { createGzip } from 'node:zlib';
+import type { CliIo } from './main';
+import { gatherFiles, importKey, locateReport, mergedReport, mergedSize } from './junit-files';
+import { formatBytes, uploadProgress } from './progress';
+import { UsageError } from './usage-error';
+
+// `casebook import junit`: uploads JUnit XML reports to a running Casebook over HTTP only
+// (POST /api/v1/run/import-junit), so it works from any CI runner against any server.
+// Exit codes: 0 imported, 1 HTTP error or no connection, 2 usage error, 3 --fail-on-unmatched
+// and some testcases matched no test.
+
+interface Options {
+  inputs: string[];
+  /** The server's root, without a trailing slash. */
+  base: string;
+  token: string;
+  query: URLSearchParams;
+  dryRun: boolean;
+  json: boolean;
+  failOnUnmatched: boolean;
+}
+
+interface MappingEntry {
+  name: string;
+  classname: string | null;
+  testId: number | null;
+  action: 'matched' | 'created' | 'unmatched' | 'unknown';
+  status: string;
+}
+
+/** The `data` of the route's 201 answer. */
+interface ImportResult {
+  runId: number | null;
+  projectId: number;
+  total: number;
+  matched: number;
+  created: number;
+  unmatched: number;
+  unknown: number;
+  passed: number;
+  failed: number;
+  retest: number;
+  blocked: number;
+  passedOnRetry: number;
+  elapsedMs: number;
+  mapping?: MappingEntry[];
+}
+
+const MAPPING_ROWS = 500;
+const UNMATCHED_LISTED = 20;
+
+function parse(args: string[]) {
+  try {
+    return parseArgs({
+      args,
+      allowPositionals: true,
+      strict: true,
+      options: {
+        url: { type: 'string' },
+        token: { type: 'string' },
+        project: { type: 'string' },
+        run: { type: 'string' },
+        'run-name': { type: 'string' },
+        'create-missing': { type: 'boolean' },
+        'dry-run': { type: 'boolean' },
+        'status-map': { type: 'string', multiple: true },
+        json: { type: 'boolean' },
+        'fail-on-unmatched': { type: 'boolean' },
+      },
+    });
+  } catch (err) {
+    if (String((err as { code?: string }).code).startsWith('ERR_PARSE_ARGS')) throw new UsageError((err as Error).message);
+    throw err;
+  }
+}
+
+function positiveId(value: string | undefined, flag: string): string | undefined {
+  if (value === undefined) return undefined;
+  if (!/^[1-9][0-9]{0,9}$/.test(value.trim())) throw new UsageError(`--${flag} must be a positive integer id (got "${value}")`);
+  return value.trim();
+}
+
+function options(args: string[], env: CliIo['env']): Options {
+  const { values: v, positionals } = parse(args);
+  if (positionals.length === 0) throw new UsageError('import junit needs the JUnit XML files: <file|dir|glob>...');
+  const url = (v.url ?? env.CASEBOOK_URL ?? '').trim();
+  if (!url) throw new UsageError('--url is required (or set CASEBOOK_URL): the root of the Casebook server');
+  let parsed: URL;
+  try {
+    parsed = new URL(url);
+  } catch {
+    throw new UsageError(`--url "${url}" is not a URL`);
+  }
+  if (parsed.protocol !== 'http:' && parsed.protocol !== 'https:') throw new UsageError(`--url "${url}" must be http:// or https://`);
+  const token = (v.token ?? env.CASEBOOK_TOKEN ?? '').trim();
+  if (!token) throw new UsageError('--token is required (or set CASEBOOK_TOKEN): an API token of a User of the project');
+  const projectId = positiveId(v.project, 'project');
+  if (!projectId) throw new UsageError('--project is required: the id of the project to import into');
+  const runId = positiveId(v.run, 'run');
+  const runName = v['run-name']?.trim();
+  if (runId && v['run-name'] !== undefined) throw new UsageError('give --run (an open run) or --run-name (a new run), not both');
+  if (v['run-name'] !== undefined && !runName) throw new UsageError('--run-name must not be empty');
+
+  const query = new URLSearchParams({ projectId });
+  if (runId) query.set('runId', runId);
+  if (runName) query.set('runName', runName);
+  if (v['create-missing']) query.set('createMissing', 'true');
+  if (v['dry-run']) query.set('dryRun', 'true');
+  if (v['status-map']?.length) query.set('statusMap', v['status-map'].join(','));
+  return {
+    inputs: positionals,
+    // A URL given with the API prefix still works.
+    base: url.replace(/\/+$/, '').replace(/\/api\/v1$/, ''),
+    token,
+    query,
+    dryRun: v['dry-run'] ?? false,
+    json: v.json ?? false,
+    failOnUnmatched: v['fail-on-unmatched'] ?? false,
+  };
+}
+
+/** The network failure behind fetch's "fetch failed". */
+function networkCause(err: unknown): string {
+  const cause = (err as { cause?: { code?: string; message?: string } }).cause;
+  return cause?.code ?? cause?.message ?? (err as Error).message ?? String(err);
+}
+
+/** The server's error text (`{error, status}`), else the start of whatever it answered. */
+function errorText(body: string): string {
+  try {
+    const parsed = JSON.parse(body) as { error?: unknown };
+    if (typeof parsed.error === 'string') return parsed.error;
+  } catch {
+    // not JSON: a proxy's page, say
+  }
+  return body.trim().slice(0, 500) || '(empty answer)';
+}
+
+const plural = (n: number, word: string) => `${n} ${word}${n === 1 ? '' : 's'}`;
+const testcaseName = (m: MappingEntry) => (m.classname ? `${m.classname}.${m.name}` : m.name);
+
+function counts(d: ImportResult): string {
+  return `${plural(d.total, 'test')}: ${d.matched} matched, ${d.created} created, ${d.unmatched} unmatched, ${d.unknown} unknown`;
+}
+
+function summary(d: ImportResult, opts: Options, replayed: boolean): string {
+  const lines: string[] = [];
+  const runUrl = d.runId === null ? null : `${opts.base}/projects/${d.projectId}/runs/${d.runId}`;
+  if (opts.dryRun) lines.push(`Dry run: nothing was written. Target: ${d.runId === null ? 'a new run' : `run ${d.runId}`}.`);
+  else lines.push(`Run ${d.runId}: ${runUrl}`);
+  if (replayed) lines.push('(These files were imported before with the same options: that import is answered again, nothing was written.)');
+  lines.push(`Tests: ${counts(d)}`);
+  lines.push(
+    `Results: ${d.passed} passed, ${d.failed} failed, ${d.retest} retest, ${d.blocked} blocked` +
+      (d.passedOnRetry > 0 ? ` (${d.passedOnRetry} passed on retry)` : ''),
+  );
+  lines.push(`Test time: ${(d.elapsedMs / 1000).toFixed(1)} s`);
+  if (d.mapping) {
+    const width = Math.max(...d.mapping.map((m) => (m.testId === null ? 1 : String(m.testId).length + 1)), 4);
+    lines.push('', `${'ACTION'.padEnd(10)}${'STATUS'.padEnd(8)}${'TEST'.padEnd(width + 2)}TESTCASE`);
+    for (const m of d.mapping.slice(0, MAPPING_ROWS)) {
+      lines.push(`${m.action.padEnd(10)}${m.status.padEnd(8)}${(m.testId === null ? '-' : `C${m.testId}`).padEnd(width + 2)}${testcaseName(m)}`);
+    }
+    if (d.mapping.length > MAPPING_ROWS) lines.push(`… ${d.mapping.length - MAPPING_ROWS} more (--json prints them all)`);
+    const unmatched = d.mapping.filter((m) => m.action === 'unmatched');
+    if (unmatched.length > 0) {
+      lines.push('', `Unmatched (${unmatched.length}; --create-missing would create them):`);
+      for (const m of unmatched.slice(0, UNMATCHED_LISTED)) lines.push(`  ${testcaseName(m)}`);
+      if (unmatched.length > UNMATCHED_LISTED) lines.push(`  … ${unmatched.length - UNMATCHED_LISTED} more`);
+    }
+  } else if (d.unmatched > 0) {
+    lines.push(`${plural(d.unmatched, 'testcase')} matched no test and were skipped: --create-missing creates them, --dry-run lists them.`);
+  }
+  return `${lines.join('\n')}\n`;
+}
+
+export async function importJunit(args: string[], io: CliIo): Promise<number> {
+  const opts = options(args, io.env);
+  const files = (await gatherFiles(opts.inputs)).map(locateReport);
+  const bytes = files.reduce((sum, f) => sum + f.size, 0);
+  io.stderr.write(`reading ${plural(files.length, 'file')} (${formatBytes(bytes)})\n`);
+  const key = await importKey(files, opts.query.toString());
+
+  const total = mergedSize(files);
+  const progress = uploadProgress(io.stderr, total, files.length);
+  let file = 0;
+  let raw = 0;
+  let gzipped = 0;
+  const countRaw = new Transform({
+    transform(chunk: Buffer, _enc, done) {
+      raw += chunk.length;
+      progress.sent(raw, file);
+      done(null, chunk);
+    },
+  });
+  const countGzip = new Transform({
+    transform(chunk: Buffer, _enc, done) {
+      gzipped += chunk.length;
+      done(null, chunk);
+    },
+    flush(done) {
+      progress.waiting(`sent ${formatBytes(raw)} (${formatBytes(gzipped)} gzip)`);
+      done();
+    },
+  });
+  // A read error ends the body with that error, which fails the request below.
+  const body = pipeline(mergedReport(files, (i) => (file = i)), countRaw, createGzip(), countGzip, () => {});
+
+  const started = Date.now();
+  let status: number;
+  let text: string;
+  let replayed: boolean;
+  let location: string | null;
+  try {
+    const res = await fetch(`${opts.base}/api/v1/run/import-junit?${opts.query}`, {
+      method: 'POST',
+      headers: {
+        Authorization: `Bearer ${opts.token}`,
+        'Content-Type': 'application/xml',
+        'Content-Encoding': 'gzip',
+        'Idempotency-Key': key,
+        Accept: 'application/json',
+      },
+      body: Readable.toWeb(body) as ReadableStream<Uint8Array>,
+      // A streamed body can't be sent twice: a redirect is reported, not followed.
+      redirect: 'manual',
+      duplex: 'half',
+    } as RequestInit);
+    status = res.status;
+    replayed = res.headers.get('idempotency-replayed') === 'true';
+    location = res.headers.get('location');
+    text = await res.text();
+  } catch (err) {
+    progress.end('');
+    io.stderr.write(`casebook: cannot reach ${opts.base}: ${networkCause(err)}\n`);
+    return 1;
+  }
+
+  if (status < 200 || status >= 300) {
+    progress.end('');
+    const why = status >= 300 && status < 400 ? `redirected to ${location ?? '?'}; give that address as --url` : errorText(text);
+    io.stderr.write(`casebook: the server answered ${status}: ${why}\n`);
+    return 1;
+  }
+  let data: ImportResult;
+  try {
+    data = (JSON.parse(text) as { data: ImportResult }).data;
+    if (typeof data?.total !== 'number') throw new Error('no data');
+  } catch {
+    progress.end('');
+    io.stderr.write(`casebook: the server answered ${status} but not with an import result (is --url a Casebook server?): ${text.slice(0, 200)}\n`);
+    return 1;
+  }
+  const seconds = ((Date.now() - started) / 1000).toFixed(1);
+  const what = opts.dryRun ? 'dry run (nothing written)' : replayed ? `imported before: run ${data.runId}` : `imported: run ${data.runId}`;
+  progress.end(`${what}, ${counts(data)} in ${seconds} s`);
+  io.stdout.write(opts.json ? `${JSON.stringify(data, null, 2)}\n` : summary(data, opts, replayed));
+  return opts.failOnUnmatched && data.unmatched > 0 ? 3 : 0;
+}

@@ -1,0 +1,153 @@
+import crypto from 'node:crypto';
+import fs from 'node:fs';
+import path from 'node:path';
+import { Readable } from 'node:stream';
+import { glob, isDynamicPattern } from 'tinyglobby';
+import { UsageError } from './usage-error';
+
+// The files of `casebook import junit` and the one document they are sent as. Several
+// reports become one <testsuites> holding each file's suites; the files are never parsed,
+// only their prolog and root tags are found, so a 50 MB report streams through as bytes.
+
+/** One report and the part of it that goes into the merged document. */
+export interface JunitFile {
+  path: string;
+  size: number;
+  /** Byte range [start, end) copied: the root element, or a <testsuites> root's content. */
+  start: number;
+  end: number;
+}
+
+const HEAD_BYTES = 64 * 1024;
+const OPEN = Buffer.from('<?xml version="1.0" encoding="UTF-8"?>\n<testsuites>\n');
+const SEPARATOR = Buffer.from('\n');
+const CLOSE = Buffer.from('</testsuites>\n');
+
+const byPath = (a: string, b: string) => (a < b ? -1 : a > b ? 1 : 0);
+
+/**
+ * The files the arguments name, in argument order, each once: a file as given, a directory's
+ * *.xml files (walked, sorted), a glob's matches (sorted). A missing path is a usage error,
+ * and so is matching nothing at all.
+ */
+export async function gatherFiles(inputs: string[], cwd = process.cwd()): Promise<string[]> {
+  const found: string[] = [];
+  for (const input of inputs) {
+    const full = path.resolve(cwd, input);
+    const stat = fs.statSync(full, { throwIfNoEntry: false });
+    if (stat?.isFile()) found.push(full);
+    else if (stat?.isDirectory()) found.push(...(await glob('**/*.xml', { cwd: full, absolute: true, onlyFiles: true })).sort(byPath));
+    else if (isDynamicPattern(input)) found.push(...(await glob(input, { cwd, absolute: true, onlyFiles: true })).sort(byPath));
+    else throw new UsageError(`${input}: no such file or directory`);
+  }
+  const files = [...new Set(found.map((f) => path.normalize(f)))];
+  if (files.length === 0) throw new UsageError(`no JUnit XML files matched ${inputs.join(' ')}`);
+  return files;
+}
+
+function readRange(fd: number, position: number, length: number): string {
+  const buf = Buffer.alloc(length);
+  const n = fs.readSync(fd, buf, 0, length, position);
+  // latin1 keeps one character per byte, so string indexes are byte offsets; the markup is ASCII.
+  return buf.subarray(0, n).toString('latin1');
+}
+
+/** Where the root element starts, skipping a BOM, the XML declaration, other PIs, comments and a DOCTYPE. */
+function rootStart(head: string): { index: number; name: string } | null {
+  let i = head.startsWith('\xef\xbb\xbf') ? 3 : 0;
+  for (;;) {
+    while (i < head.length && /[ \t\r\n]/.test(head[i])) i++;
+    const skipTo = (end: string) => {
+      const j = head.indexOf(end, i);
+      return j < 0 ? -1 : j + end.length;
+    };
+    let next: number;
+    if (head.startsWith('<?', i)) next = skipTo('?>');
+    else if (head.startsWith('<!--', i)) next = skipTo('-->');
+    else if (head.startsWith('<!DOCTYPE', i)) {
+      const bracket = head.indexOf('[', i);
+      const close = head.indexOf('>', i);
+      if (bracket >= 0 && bracket < close) i = head.indexOf(']', bracket);
+      next = i < 0 ? -1 : skipTo('>');
+    } else {
+      const m = /^<([A-Za-z_][\w.:-]*)/.exec(head.slice(i, i + 256));
+      return m ? { index: i, name: m[1] } : null;
+    }
+    if (next < 0) return null;
+    i = next;
+  }
+}
+
+/** The offset just past the start tag beginning at `from` (quotes may hold '>'), and whether it closes itself. */
+function startTagEnd(head: string, from: number): { end: number; selfClosing: boolean } | null {
+  let quote: string | null = null;
+  for (let i = from; i < head.length; i++) {
+    const c = head[i];
+    if (quote) {
+      if (c === quote) quote = null;
+    } else if (c === '"' || c === "'") quote = c;
+    else if (c === '>') return { end: i + 1, selfClosing: head[i - 1] === '/' };
+  }
+  return null;
+}
+
+/** Finds the part of `file` the merged document takes; a file that is not an XML report is a usage error. */
+export function locateReport(file: string): JunitFile {
+  const fd = fs.openSync(file, 'r');
+  try {
+    const size = fs.fstatSync(fd).size;
+    const head = readRange(fd, 0, Math.min(size, HEAD_BYTES));
+    const root = rootStart(head);
+    if (!root) throw new UsageError(`${file}: not an XML report (no root element in its first ${HEAD_BYTES / 1024} KB)`);
+    if (root.name !== 'testsuites') return { path: file, size, start: root.index, end: size };
+    // A <testsuites> root gives its children: the merged document has one <testsuites> of its own.
+    const tag = startTagEnd(head, root.index);
+    if (!tag) throw new UsageError(`${file}: the <testsuites> start tag does not end in its first ${HEAD_BYTES / 1024} KB`);
+    if (tag.selfClosing) return { path: file, size, start: tag.end, end: tag.end };
+    const tailStart = Math.max(tag.end, size - HEAD_BYTES);
+    const close = readRange(fd, tailStart, size - tailStart).lastIndexOf('</testsuites');
+    if (close < 0) throw new UsageError(`${file}: <testsuites> is not closed (truncated file?)`);
+    return { path: file, size, start: tag.end, end: tailStart + close };
+  } finally {
+    fs.closeSync(fd);
+  }
+}
+
+/**
+ * The Idempotency-Key of an import: the files' bytes in order and the query, hashed. A retried
+ * CI step sends the same key, so the server answers the first import again instead of importing twice.
+ */
+export async function importKey(files: JunitFile[], query: string): Promise<string> {
+  const hash = crypto.createHash('sha256');
+  for (const file of files) {
+    hash.update(`${file.size}\n`);
+    for await (const chunk of fs.createReadStream(file.path)) hash.update(chunk as Buffer);
+  }
+  hash.update(`\n${query}`);
+  return `casebook-junit-${hash.digest('hex')}`;
+}
+
+/** Bytes of the merged document. */
+export function mergedSize(files: JunitFile[]): number {
+  return OPEN.length + CLOSE.length + files.reduce((sum, f) => sum + (f.end - f.start) + SEPARATOR.length, 0);
+}
+
+/** The merged document as a byte stream; `onFile` is told which file (0-based) is being read. */
+export function mergedReport(files: JunitFile[], onFile: (index: number) => void = () => {}): Readable {
+  return Readable.from(
+    (async function* () {
+      yield OPEN;
+      for (const [index, file] of files.entries()) {
+        onFile(index);
+        if (file.end > file.start) {
+          for await (const chunk of fs.createReadStream(file.path, { start: file.start, end: file.end - 1, highWaterMark: 256 * 1024 })) {
+            yield chunk as Buffer;
+          }
+        }
+        yield SEPARATOR;
+      }
+      yield CLOSE;
+    })(),
+    { objectMode: false },
+  );
+}

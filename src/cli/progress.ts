@@ -1,0 +1,51 @@
+import type { CliStream } from './main';
+
+// Upload progress of `casebook import junit` on stderr: a bar redrawn in place on a terminal,
+// plain lines otherwise (CI logs keep every line, so no redraws there).
+
+export function formatBytes(n: number): string {
+  if (n < 1000) return `${n} B`;
+  if (n < 1_000_000) return `${(n / 1000).toFixed(1)} kB`;
+  return `${(n / 1_000_000).toFixed(1)} MB`;
+}
+
+export interface UploadProgress {
+  /** `bytes` of the `total` read into the upload so far, from file `file` (0-based). */
+  sent(bytes: number, file: number): void;
+  /** All sent (`detail` says how much): the server is at work. */
+  waiting(detail: string): void;
+  /** Replaces the bar (if any) with a last line; '' only clears it. */
+  end(line: string): void;
+}
+
+const REDRAW_MS = 100;
+
+export function uploadProgress(stream: CliStream, total: number, files: number): UploadProgress {
+  if (!stream.isTTY) {
+    stream.write('uploading…\n');
+    return {
+      sent: () => {},
+      waiting: (detail) => void stream.write(`${detail}; waiting for the server…\n`),
+      end: (line) => void (line && stream.write(`${line}\n`)),
+    };
+  }
+  let drawnAt = 0;
+  const draw = (text: string) => void stream.write(`\r${text}\x1b[K`);
+  return {
+    sent(bytes, file) {
+      const now = Date.now();
+      if (now - drawnAt < REDRAW_MS && bytes < total) return;
+      drawnAt = now;
+      const ratio = total > 0 ? Math.min(1, bytes / total) : 1;
+      const text = ` ${String(Math.floor(ratio * 100)).padStart(3)}% ${formatBytes(bytes)}/${formatBytes(total)} · file ${file + 1}/${files}`;
+      const width = Math.max(10, Math.min(30, (stream.columns ?? 80) - text.length - 12));
+      const filled = Math.round(ratio * width);
+      draw(`uploading [${'#'.repeat(filled)}${'-'.repeat(width - filled)}]${text}`);
+    },
+    waiting: (detail) => draw(`${detail}; waiting for the server…`),
+    end(line) {
+      draw('');
+      stream.write(line ? `\r${line}\n` : '\r');
+    },
+  };
+}

@@ -1,0 +1,268 @@
+import fs from 'node:fs';
+import http from 'node:http';
+import type { AddressInfo } from 'node:net';
+import os from 'node:os';
+import path from 'node:path';
+import { locateReport, mergedReport } from '../../src/cli/junit-files';
+import { createTestApp, type TestApp } from '../support/app';
+import { runCli, runCliInProcess } from '../support/cli';
+import { createOrg, createUser } from '../support/factories';
+
+// `casebook import junit` against the real server listening on a port (PostgreSQL behind it):
+// in process for most cases, and the spawned bin/casebook.js once, so the binary, its streams
+// and exit code are real.
+
+let t: TestApp;
+let server: http.Server;
+let url: string;
+let token: string;
+let projectId: number;
+let dir: string;
+const keyed: Record<string, number> = {};
+
+const write = (name: string, text: string) => {
+  const file = path.join(dir, name);
+  fs.mkdirSync(path.dirname(file), { recursive: true });
+  fs.writeFileSync(file, text);
+  return file;
+};
+
+// A report whose root is <testsuites> (with a declaration and a comment), and one whose root is a <testsuite>.
+const AUTH = `<?xml version="1.0" encoding="UTF-8"?>
+<!-- produced by a test runner -->
+<testsuites name="unit" tests="3">
+  <testsuite name="auth">
+    <testcase classname="auth.Login" name="valid" time="0.5"/>
+    <testcase classname="auth.Login" name="invalid" time="0.25"><failure type="AssertionError" message="expected 401">at login.ts:12</failure></testcase>
+    <testcase classname="auth.Logout" name="works" time="0.125"/>
+  </testsuite>
+</testsuites>
+`;
+const SHOP = `<testsuite name="shop">
+  <testcase classname="shop.Cart" name="adds" time="1"/>
+  <testcase classname="shop.Cart" name="removes"><skipped/></testcase>
+</testsuite>
+`;
+
+const imports = () => ['import', 'junit'];
+const counts = async () => ({
+  runs: await t.db.run.count({ where: { projectId } }),
+  tests: await t.db.test.count({ where: { projectId } }),
+  history: await t.db.statusHistory.count(),
+});
+
+beforeAll(async () => {
+  t = await createTestApp();
+  server = http.createServer(t.app);
+  await new Promise<void>((resolve) => server.listen(0, '127.0.0.1', resolve));
+  url = `http://127.0.0.1:${(server.address() as AddressInfo).port}`;
+  dir = fs.mkdtempSync(path.join(os.tmpdir(), 'casebook-junit-'));
+
+  // A User with a token (the first user can't come from the API), then the project and its tests through the API.
+  const org = await createOrg(t.db);
+  token = (await createUser(t.db, 'User', [org.orgId])).token;
+  projectId = (await t.as(token).post('/project/create', { orgId: org.orgId, projectName: 'Shop' }).expect(201)).body.data.projectId;
+  const keys = ['auth.Login.valid', 'auth.Login.invalid', 'shop.Cart.adds'];
+  const added = await t.as(token).post('/test/bulk-add', { projectId, tests: keys.map((automationKey) => ({ title: automationKey, automationKey })) }).expect(201);
+  keys.forEach((key, i) => (keyed[key] = added.body.data.testIds[i]));
+
+  write('reports/auth.xml', AUTH);
+  write('reports/shop.xml', SHOP);
+  write('reports/notes.txt', 'not a report');
+});
+afterAll(async () => {
+  await new Promise<void>((resolve) => {
+    server.closeAllConnections();
+    server.close(() => resolve());
+  });
+  await t.close();
+  fs.rmSync(dir, { recursive: true, force: true });
+});
+
+describe('merging files into one document', () => {
+  it('takes a <testsuites> root\'s children and a <testsuite> root whole, without prologs', async () => {
+    const odd = write(
+      'odd.xml',
+      '\ufeff<?xml version="1.0"?>\n<!DOCTYPE testsuites [ <!ENTITY x "y"> ]>\n<!-- a > b -->\n<testsuites name="a > b" x=\'/>\'>\n<testsuite name="s"/>\n</testsuites>\n<!-- after -->\n',
+    );
+    const empty = write('empty.xml', '<testsuites/>');
+    const files = [odd, empty, path.join(dir, 'reports/shop.xml')].map(locateReport);
+    const chunks: Buffer[] = [];
+    for await (const chunk of mergedReport(files)) chunks.push(chunk as Buffer);
+    expect(Buffer.concat(chunks).toString('utf8')).toBe(
+      `<?xml version="1.0" encoding="UTF-8"?>\n<testsuites>\n\n<testsuite name="s"/>\n\n\n${SHOP}\n</testsuites>\n`,
+    );
+  });
+
+  it('refuses a file that is no XML report, or a truncated <testsuites>, as a usage error', async () => {
+    const notXml = write('plain.xml', 'hello');
+    const truncated = write('truncated.xml', '<testsuites>\n<testsuite name="s">');
+    const a = await runCliInProcess([...imports(), notXml, '--url', url, '--token', token, '--project', String(projectId)], {});
+    expect(a).toMatchObject({ code: 2, stdout: '' });
+    expect(a.stderr).toContain(`${notXml}: not an XML report`);
+    const b = await runCliInProcess([...imports(), truncated, '--url', url, '--token', token, '--project', String(projectId)], {});
+    expect(b.code).toBe(2);
+    expect(b.stderr).toContain(`${truncated}: <testsuites> is not closed`);
+  });
+});
+
+describe('casebook import junit', () => {
+  const base = () => ['--url', url, '--token', token, '--project', String(projectId)];
+
+  it('imports a directory of two reports into one new run, with plain progress lines on stderr', async () => {
+    const before = await counts();
+    const res = await runCliInProcess([...imports(), path.join(dir, 'reports'), ...base(), '--run-name', 'CI 1', '--create-missing'], {});
+    expect(res.code).toBe(0);
+    const run = await t.db.run.findFirstOrThrow({ where: { projectId, runName: 'CI 1' } });
+    expect(res.stdout).toContain(`Run ${run.runId}: ${url}/projects/${projectId}/runs/${run.runId}\n`);
+    expect(res.stdout).toContain('Tests: 5 tests: 3 matched, 2 created, 0 unmatched, 0 unknown\n');
+    expect(res.stdout).toContain('Results: 3 passed, 1 failed, 1 retest, 0 blocked\n');
+    expect(res.stdout).toContain('Test time: 1.9 s\n');
+    expect(res.stderr).toMatch(/^reading 2 files \(\d+ B\)\nuploading…\nsent \d+ B \(\d+ B gzip\); waiting for the server…\nimported: run \d+, 5 tests: 3 matched, 2 created, 0 unmatched, 0 unknown in \d+\.\d s\n$/);
+
+    // One run; the two testcases of no test became tests in their suites' sections.
+    expect(await counts()).toEqual({ runs: before.runs + 1, tests: before.tests + 2, history: before.history + 5 });
+    const results = await t.db.runTest.findMany({ where: { runId: run.runId }, include: { test: { include: { section: true } } } });
+    const byKey = Object.fromEntries(results.map((r) => [r.test.automationKey, [r.status, r.test.section?.sectionName ?? null]]));
+    expect(byKey).toEqual({
+      'auth.Login.valid': ['passed', null],
+      'auth.Login.invalid': ['failed', null],
+      'auth.Logout.works': ['passed', 'auth'],
+      'shop.Cart.adds': ['passed', null],
+      'shop.Cart.removes': ['retest', 'shop'],
+    });
+  });
+
+  it('does not post twice when the same command is retried: the first import is answered again', async () => {
+    const args = [...imports(), path.join(dir, 'reports/auth.xml'), path.join(dir, 'reports/shop.xml'), ...base(), '--run-name', 'CI retried'];
+    const first = await runCliInProcess(args, {});
+    expect(first.code).toBe(0);
+    const runId = Number(/^Run (\d+):/.exec(first.stdout)?.[1]);
+    const after = await counts();
+    const history = await t.db.statusHistory.findMany({ where: { runId }, orderBy: { id: 'asc' } });
+
+    const again = await runCliInProcess(args, {});
+    expect(again.code).toBe(0);
+    expect(again.stdout).toContain(`Run ${runId}: `);
+    expect(again.stdout).toContain('imported before with the same options');
+    expect(again.stderr).toContain(`imported before: run ${runId}`);
+    expect(await counts()).toEqual(after);
+    expect(await t.db.statusHistory.findMany({ where: { runId }, orderBy: { id: 'asc' } })).toEqual(history);
+  });
+
+  it('--dry-run prints the mapping as a table, lists the unmatched and writes nothing (files from a glob)', async () => {
+    write('more/cart.xml', `<testsuite name="shop">
+  <testcase classname="shop.Cart" name="adds"/>
+  <testcase classname="shop.Cart" name="empties"><failure/></testcase>
+  <testcase name="[C2000000] ghost"/>
+</testsuite>`);
+    const before = await counts();
+    const res = await runCliInProcess([...imports(), path.join(dir, 'more/*.xml'), ...base(), '--dry-run'], {});
+    expect(res.code).toBe(0);
+    expect(res.stdout).toContain('Dry run: nothing was written. Target: a new run.\n');
+    expect(res.stdout).toContain('Tests: 3 tests: 1 matched, 0 created, 1 unmatched, 1 unknown\n');
+    const table = res.stdout.slice(res.stdout.indexOf('ACTION'));
+    expect(table.split('\n').slice(0, 4).map((l) => l.split(/\s+/))).toEqual([
+      ['ACTION', 'STATUS', 'TEST', 'TESTCASE'],
+      ['matched', 'passed', `C${keyed['shop.Cart.adds']}`, 'shop.Cart.adds'],
+      ['unmatched', 'failed', '-', 'shop.Cart.empties'],
+      ['unknown', 'passed', 'C2000000', '[C2000000]', 'ghost'],
+    ]);
+    expect(res.stdout).toContain('Unmatched (1; --create-missing would create them):\n  shop.Cart.empties\n');
+    expect(res.stderr).toContain('dry run (nothing written), 3 tests');
+    expect(await counts()).toEqual(before);
+  });
+
+  it('--json prints the answer\'s data as JSON, and only that', async () => {
+    const res = await runCliInProcess([...imports(), path.join(dir, 'reports/auth.xml'), ...base(), '--dry-run', '--json'], {});
+    expect(res.code).toBe(0);
+    const data = JSON.parse(res.stdout);
+    expect(data).toMatchObject({ runId: null, projectId, total: 3, matched: 3, created: 0, unmatched: 0, passed: 2, failed: 1 });
+    expect(data.mapping.map((m: { classname: string; name: string; testId: number }) => [`${m.classname}.${m.name}`, m.testId])).toEqual([
+      ['auth.Login.valid', keyed['auth.Login.valid']],
+      ['auth.Login.invalid', keyed['auth.Login.invalid']],
+      ['auth.Logout.works', expect.any(Number)],
+    ]);
+  });
+
+  it('--fail-on-unmatched exits 3 when a testcase matched no test, after importing the rest', async () => {
+    const file = write('unmatched.xml', '<testsuite name="x"><testcase classname="auth.Login" name="valid"/><testcase classname="nowhere" name="t"/></testsuite>');
+    const res = await runCliInProcess([...imports(), file, ...base(), '--run-name', 'CI unmatched', '--fail-on-unmatched'], {});
+    expect(res.code).toBe(3);
+    expect(res.stdout).toContain('Tests: 2 tests: 1 matched, 0 created, 1 unmatched, 0 unknown\n');
+    expect(res.stdout).toContain('1 testcase matched no test and were skipped');
+    const run = await t.db.run.findFirstOrThrow({ where: { projectId, runName: 'CI unmatched' } });
+    expect(await t.db.runTest.count({ where: { runId: run.runId, status: 'passed' } })).toBe(1);
+    // Without the flag, the same is a success.
+    const ok = await runCliInProcess([...imports(), file, ...base(), '--run-name', 'CI unmatched 2'], {});
+    expect(ok.code).toBe(0);
+  });
+
+  it('exits 1 with the server\'s message on an HTTP error (401 for a bad token), and when the server is unreachable', async () => {
+    const expected = (await t.http.get('/api/v1/projects').set('Authorization', 'Bearer cb_not-a-token').expect(401)).body.error;
+    expect(expected).toEqual(expect.any(String));
+    const before = await counts();
+    // A body larger than the socket buffers: the server answers before it has read it all.
+    const big = write('big.xml', `<testsuite name="big">\n${'<testcase classname="big" name="t"/>\n'.repeat(100_000)}</testsuite>\n`);
+    for (const file of [path.join(dir, 'reports/auth.xml'), big]) {
+      const res = await runCliInProcess([...imports(), file, '--url', url, '--token', 'cb_not-a-token', '--project', String(projectId)], {});
+      expect(res).toMatchObject({ code: 1, stdout: '' });
+      expect(res.stderr).toContain(`casebook: the server answered 401: ${expected}\n`);
+    }
+    const missing = await runCliInProcess([...imports(), path.join(dir, 'reports/auth.xml'), '--url', url, '--token', token, '--project', '999999'], {});
+    expect(missing.code).toBe(1);
+    expect(missing.stderr).toMatch(/casebook: the server answered 404: /);
+    expect(await counts()).toEqual(before);
+
+    const closed = http.createServer();
+    await new Promise<void>((resolve) => closed.listen(0, '127.0.0.1', resolve));
+    const port = (closed.address() as AddressInfo).port;
+    await new Promise((resolve) => closed.close(resolve));
+    const down = await runCliInProcess([...imports(), path.join(dir, 'reports/auth.xml'), '--url', `http://127.0.0.1:${port}`, '--token', token, '--project', String(projectId)], {});
+    expect(down).toMatchObject({ code: 1, stdout: '' });
+    expect(down.stderr).toContain(`casebook: cannot reach http://127.0.0.1:${port}: ECONNREFUSED\n`);
+  });
+
+  it('exits 2 with the usage for a bad command line, before sending anything', async () => {
+    const file = path.join(dir, 'reports/auth.xml');
+    const cases: [string[], string][] = [
+      [[file, '--url', url, '--token', token], '--project is required'],
+      [[file, '--token', token, '--project', String(projectId)], '--url is required (or set CASEBOOK_URL)'],
+      [[file, '--url', url, '--project', String(projectId)], '--token is required (or set CASEBOOK_TOKEN)'],
+      [[file, ...base(), '--run', '1', '--run-name', 'x'], 'give --run (an open run) or --run-name (a new run), not both'],
+      [[file, '--url', url, '--token', token, '--project', 'abc'], '--project must be a positive integer id (got "abc")'],
+      [[...base()], 'import junit needs the JUnit XML files'],
+      [[path.join(dir, 'nothing-here/*.xml'), ...base()], `no JUnit XML files matched ${path.join(dir, 'nothing-here/*.xml')}`],
+      [[path.join(dir, 'missing.xml'), ...base()], `${path.join(dir, 'missing.xml')}: no such file or directory`],
+      [[file, ...base(), '--verbose'], "Unknown option '--verbose'"],
+    ];
+    const before = await counts();
+    for (const [args, message] of cases) {
+      const res = await runCliInProcess([...imports(), ...args], {});
+      expect({ args, code: res.code, stdout: res.stdout }).toEqual({ args, code: 2, stdout: '' });
+      expect(res.stderr).toContain(`casebook: ${message}`);
+      expect(res.stderr).toContain('Usage: casebook <command>');
+    }
+    expect(await counts()).toEqual(before);
+  });
+
+  it('draws a progress bar on a terminal', async () => {
+    const res = await runCliInProcess([...imports(), path.join(dir, 'reports'), ...base(), '--dry-run'], {}, { tty: true });
+    expect(res.code).toBe(0);
+    expect(res.stderr).toMatch(/\ruploading \[#+\] 100% \d+ B\/\d+ B · file 2\/2\x1b\[K/);
+    expect(res.stderr).toMatch(/\rsent \d+ B \(\d+ B gzip\); waiting for the server…\x1b\[K/);
+    expect(res.stderr).toMatch(/\r\x1b\[K\rdry run \(nothing written\), 5 tests: 5 matched/);
+  });
+
+  it('runs as the real binary, taking the server and token from CASEBOOK_URL and CASEBOOK_TOKEN', async () => {
+    const res = await runCli([...imports(), path.join(dir, 'reports/shop.xml'), '--project', String(projectId), '--run-name', 'spawned', '--json'], {
+      CASEBOOK_URL: `${url}/`,
+      CASEBOOK_TOKEN: token,
+    });
+    expect(res.code).toBe(0);
+    const run = await t.db.run.findFirstOrThrow({ where: { projectId, runName: 'spawned' } });
+    expect(JSON.parse(res.stdout)).toMatchObject({ runId: run.runId, projectId, total: 2, matched: 2, passed: 1, retest: 1 });
+    expect(res.stderr).toMatch(/^reading 1 file \(\d+ B\)\nuploading…\n/);
+    expect(res.stderr).toContain(`imported: run ${run.runId}, 2 tests: 2 matched`);
+  });
+});
