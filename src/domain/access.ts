@@ -1,21 +1,15 @@
 import type { RequestContext } from '../core/context';
 import { notFound, projectInactive } from '../core/errors';
-import { type OwnedRefs } from './orgs/data';
+import type { OwnedRefs } from './orgs/data';
 import { findProjectInOrgs } from './projects/data';
 
 // Ownership reads live in the data module of what they answer: a project's in
 // projects/data, which organization owns an id in orgs/data (orgsOwning).
 export { orgsOwning, type OwnedRefs } from './orgs/data';
 
-// Organization scoping lives in the `where` of every query: a record of another
-// organization is simply not found, exactly like a missing one.
-
-export const inCallerOrgs = (ctx: Pick<RequestContext, 'orgIds'>) => ({ in: ctx.orgIds });
-
-export const projectScope = (ctx: Pick<RequestContext, 'orgIds'>, projectId: number) => ({
-  projectId,
-  orgId: inCallerOrgs(ctx),
-});
+// Organization scoping lives in the `where` of every query (the data modules
+// take the caller's orgIds): a record of another organization is simply not
+// found, exactly like a missing one.
 
 /** The project, if the caller may see it; `active` also refuses inactive projects (409). */
 export async function requireProject(ctx: RequestContext, projectId: number, opts: { active?: boolean } = {}) {
