@@ -8,9 +8,6 @@ import type { StatusCounts } from './runs.schemas';
 // Finding a run the caller may see, and taking one for a write (the queries:
 // data/runs.ts).
 
-// data/import.ts (JUnit import) takes counterMoves from here; it lives in data/columns.ts.
-export { counterMoves } from './data';
-
 export function countsOf(run: RunRow): StatusCounts {
   const counts = {
     passed: run.passedCount, failed: run.failedCount, blocked: run.blockedCount,

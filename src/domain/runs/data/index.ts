@@ -1,4 +1,5 @@
 export { counterMoves, isoTime, scopedRunSql, type RunRow, type ScopedRunRow } from './columns';
+export { recordAttempts, type AttemptRows } from './import';
 export { readReportBatch, readReportHeader, type ReportHeader } from './report';
 export { deleteRunTests, idsNotInRun, insertUntestedRows, resetResults, setStatuses, type StatusRows } from './results';
 export { findRunWithTestsPage, listRunTestHistory, testIsInProject } from './run-tests';
