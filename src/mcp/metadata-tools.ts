@@ -26,7 +26,7 @@ export const metadataTools = [
   tool({
     name: 'add-labels',
     description:
-      'Add labels to a project by name; a name that exists already (ignoring case) is returned, not duplicated. Returns the labels with their labelId. Needs the User role.',
+      'Add labels to a project by name; a name that exists already (ignoring case) is returned, not duplicated. Returns the labels with their labelId.',
     route: 'POST /project/add-labels',
     params: { projectId, labels: names('Label names') },
     example: { projectId: 3, labels: ['smoke', 'payments'] },
@@ -34,7 +34,7 @@ export const metadataTools = [
   tool({
     name: 'add-squads',
     description:
-      'Add squads (teams) to a project by name; a name that exists already (ignoring case) is returned, not duplicated. Returns the squads with their squadId. Needs the User role.',
+      'Add squads (teams) to a project by name; a name that exists already (ignoring case) is returned, not duplicated. Returns the squads with their squadId.',
     route: 'POST /project/add-squads',
     params: { projectId, squads: names('Squad names') },
     example: { projectId: 3, squads: ['Team Checkout'] },
@@ -42,7 +42,7 @@ export const metadataTools = [
   tool({
     name: 'add-section',
     description:
-      'Add a section (test suite) to a project, at the top or inside another section (parentSectionId). Needs the User role.',
+      'Add a section (test suite) to a project, at the top or inside another section (parentSectionId).',
     route: 'POST /project/add-section',
     params: {
       projectId,
@@ -53,7 +53,7 @@ export const metadataTools = [
   }),
   tool({
     name: 'edit-section',
-    description: 'Rename a section. Needs the User role.',
+    description: 'Rename a section.',
     route: 'PUT /project/edit-section',
     params: { sectionId: 'Section id (get-sections)', sectionName: 'New name' },
     example: { sectionId: 7, sectionName: 'Payments and refunds' },

@@ -41,14 +41,14 @@ export const projectTools = [
   tool({
     name: 'create-project',
     description:
-      'Create a project in an organization; its priority, type, platform, automation-status and coverage lists start with the defaults. Names are unique within an organization. Needs the User role.',
+      'Create a project in an organization; its priority, type, platform, automation-status and coverage lists start with the defaults. Names are unique within an organization.',
     route: 'POST /project/create',
     params: { orgId, projectName: 'Name of the project, unique in the organization', projectDescription: 'What the project is for' },
     example: { orgId: 1, projectName: 'Checkout', projectDescription: 'Web shop checkout flow' },
   }),
   tool({
     name: 'edit-project',
-    description: 'Rename a project or change its description; fields left out stay as they are. Needs the User role.',
+    description: 'Rename a project or change its description; fields left out stay as they are.',
     route: 'PUT /project/edit',
     params: { projectId, projectName: 'New name, unique in the organization', projectDescription: 'New description' },
     example: { projectId: 3, projectDescription: 'Checkout, payment and receipts' },
@@ -56,7 +56,7 @@ export const projectTools = [
   tool({
     name: 'update-project-status',
     description:
-      'Activate or deactivate a project. An inactive project refuses new tests, runs and metadata, so reactivate it (isActive: true) before writing to it. Needs the User role.',
+      'Activate or deactivate a project. An inactive project refuses new tests, runs and metadata, so reactivate it (isActive: true) before writing to it.',
     route: 'PUT /project/update-status',
     params: { projectId, isActive: 'true: active, false: inactive' },
     example: { projectId: 3, isActive: false },
@@ -75,7 +75,7 @@ export const userTools = [
   tool({
     name: 'get-all-users',
     description:
-      'List the users of your organizations (or of one, with orgId), a page at a time; the result has total and hasMore. Needs the Admin role.',
+      'List the users of your organizations (or of one, with orgId), a page at a time; the result has total and hasMore.',
     route: 'GET /all-users',
     params: { orgId, limit, offset },
     example: { orgId: 1, limit: 50, offset: 0 },

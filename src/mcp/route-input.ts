@@ -74,6 +74,7 @@ function toolParam(
 ): z.ZodType {
   const text = doc.text ?? routeDescription(field);
   let nullOffered = false;
+  let onWrapper = false;
 
   const walk = (node: z.ZodType): z.ZodType => {
     if (ids.has(node)) return described(toolId, text);
@@ -95,14 +96,28 @@ function toolParam(
       return inner.default(node.def.defaultValue as never);
     }
     if (node instanceof z.ZodPipe) return walk(pipeSide(node, at));
-    return described(core(node, doc, rename, at, where), text);
+    const typed = core(node, doc, rename, at, where);
+    onWrapper = doc.text !== undefined && !doc.orNull && isOption(typed);
+    return onWrapper ? typed : described(typed, text);
   };
 
-  const schema = walk(field);
+  const walked = walk(field);
   if (doc.orNull && !nullOffered) throw new Error(`${where}: the route does not accept null`);
-  if (doc.required && accepts(schema, undefined)) throw new Error(`${where}: cannot be required`);
-  return schema;
+  if (doc.required && accepts(walked, undefined)) throw new Error(`${where}: cannot be required`);
+  return onWrapper ? described(walked, text) : walked;
 }
+
+/**
+ * A number, flag or choice: the tool's words for one go on its outermost wrapper
+ * (optional or default), those for ids, text and arrays on the type itself. The
+ * place only orders the keys of the listed JSON Schema ("description" first on a
+ * wrapper, last on a type), and this is the order the hand-written table gave, so
+ * tools/list stays byte-identical (test/mcp/tools-list-fixture.test.ts). Words taken
+ * from the route go on the type (import-junit's createMissing and dryRun, listed so
+ * since they were added).
+ */
+const isOption = (schema: z.ZodType) =>
+  schema instanceof z.ZodNumber || schema instanceof z.ZodBoolean || schema instanceof z.ZodEnum || schema instanceof z.ZodLiteral;
 
 /** The side of a pipe a tool parameter is typed as: what REST parses a query value to, the input of a body field. */
 function pipeSide(pipe: z.ZodPipe, at: Location): z.ZodType {

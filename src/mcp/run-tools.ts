@@ -54,7 +54,7 @@ export const runTools = [
   tool({
     name: 'create-run',
     description:
-      'Start a run over a set of tests of a project (testIds from get-tests); every test starts untested. Record results with run-update-test-status. Needs the User role.',
+      'Start a run over a set of tests of a project (testIds from get-tests); every test starts untested. Record results with run-update-test-status.',
     route: 'POST /run/create',
     params: {
       projectId,
@@ -67,14 +67,14 @@ export const runTools = [
   }),
   tool({
     name: 'edit-run',
-    description: 'Rename a run or change its description; a locked run refuses. Needs the User role.',
+    description: 'Rename a run or change its description; a locked run refuses.',
     route: 'PUT /run/edit',
     params: { ...inRun, runName: 'New name', runDescription: 'New description' },
     example: { runId: 9, projectId: 3, runName: 'Release 2.4 regression (final)' },
   }),
   tool({
     name: 'delete-run',
-    description: 'Delete a run with its results and history. Needs the Admin role.',
+    description: 'Delete a run with its results and history.',
     route: 'DELETE /run/delete',
     params: inRun,
     example,
@@ -82,7 +82,7 @@ export const runTools = [
   tool({
     name: 'run-update-test-status',
     description:
-      'Record results in a run: each entry sets one test (testId) to a status, with an optional comment and elapsedMs, and is kept in its history. Every testId must be part of the run (otherwise nothing is written). A locked run refuses. Needs the User role.',
+      'Record results in a run: each entry sets one test (testId) to a status, with an optional comment and elapsedMs, and is kept in its history. Every testId must be part of the run (otherwise nothing is written). A locked run refuses.',
     route: 'PUT /run/update-test-status',
     params: {
       ...inRun,
@@ -100,21 +100,21 @@ export const runTools = [
   }),
   tool({
     name: 'run-lock',
-    description: 'Lock a run when it is finished: its results can no longer change, and its tests keep showing their title, section, priority, squad and labels as they are now. An Admin can unlock it (run-unlock). Needs the User role.',
+    description: 'Lock a run when it is finished: its results can no longer change, and its tests keep showing their title, section, priority, squad and labels as they are now. An Admin can unlock it (run-unlock).',
     route: 'PUT /run/lock',
     params: inRun,
     example,
   }),
   tool({
     name: 'run-unlock',
-    description: 'Reopen a locked run so results can change again; its tests show the live catalog again. A run that is not locked gives an error. Needs the Admin role.',
+    description: 'Reopen a locked run so results can change again; its tests show the live catalog again. A run that is not locked gives an error.',
     route: 'PUT /run/unlock',
     params: inRun,
     example,
   }),
   tool({
     name: 'run-reset',
-    description: 'Set every test of a run back to retest (history is kept), e.g. to re-execute a run after a fix. A locked run refuses. Needs the User role.',
+    description: 'Set every test of a run back to retest (history is kept), e.g. to re-execute a run after a fix. A locked run refuses.',
     route: 'PUT /run/reset',
     params: inRun,
     example,
@@ -122,14 +122,14 @@ export const runTools = [
   tool({
     name: 'run-add-tests',
     description:
-      'Add tests to an open run, each starting untested; tests already in the run keep their status and comment. Every testId must be a live test of the project (otherwise nothing is written). A locked run refuses. Returns { added, total }. Needs the User role.',
+      'Add tests to an open run, each starting untested; tests already in the run keep their status and comment. Every testId must be a live test of the project (otherwise nothing is written). A locked run refuses. Returns { added, total }.',
     route: 'PUT /run/add-tests',
     params: { ...inRun, testIds: 'Ids of the tests to add (array of numbers, up to 50,000 in the run)' },
     example: { runId: 9, projectId: 3, testIds: [45, 46] },
   }),
   tool({
     name: 'run-remove-tests',
-    description: 'Take tests out of a run (their history in the run is kept). A locked run refuses. Needs the User role.',
+    description: 'Take tests out of a run (their history in the run is kept). A locked run refuses.',
     route: 'PUT /run/remove-tests',
     params: { ...inRun, testIds: 'Ids of the tests to remove (array of numbers)' },
     example: { runId: 9, projectId: 3, testIds: [44] },
@@ -140,8 +140,7 @@ export const runTools = [
       'Record the results of a JUnit XML report (JUnit 5/Surefire, pytest, jest-junit, Playwright, gotestsum, PHPUnit) in a new run (runName) or an open one (runId), in one step. '
       + 'Each testcase is matched to a test by the id it names (a casebook_id property, [C123] or C123_ in its name), else by automationKey = classname.name; '
       + 'with createMissing the others become new tests, in sections named after their testsuites. Reruns are all kept in the history, the last one is the status. '
-      + 'All or nothing; dryRun writes nothing and answers the mapping. Answers the counts: total, matched, created, unmatched, unknown, passed, failed, retest, blocked, passedOnRetry, elapsedMs. '
-      + 'Needs the User role.',
+      + 'All or nothing; dryRun writes nothing and answers the mapping. Answers the counts: total, matched, created, unmatched, unknown, passed, failed, retest, blocked, passedOnRetry, elapsedMs.',
     route: 'POST /run/import-junit',
     params: {
       projectId,

@@ -6,17 +6,14 @@ import { CallToolRequestSchema, type CallToolResult } from '@modelcontextprotoco
 import packageJson from '../../package.json';
 import { loadRbac } from '../auth/rbac';
 import { ConfigError, type Config } from '../config';
-import type { Role } from '../generated/prisma/client';
 import { redactPaths, type Logger } from '../logger';
 import { callTool, failure, type ToolRuntime } from './call-tool';
 import { createHttpClient } from './http-client';
 import { openRestTarget } from './rest-target';
-import { fullDescription, inputSchema, tools, toolsByName } from './tools';
+import { fullDescription, inputSchema, leastRole, tools, toolsByName } from './tools';
 
 // `casebook mcp`: the tool server on stdio. Stdout carries protocol messages and
 // nothing else, so logs and any stray console output go to stderr.
-
-const roles: Role[] = ['Reader', 'User', 'Admin'];
 
 /** The MCP server with every tool of the table registered; transport-agnostic. */
 export function createMcpServer(runtime: ToolRuntime, logger?: Logger): McpServer {
@@ -25,7 +22,7 @@ export function createMcpServer(runtime: ToolRuntime, logger?: Logger): McpServe
     server.registerTool(
       spec.name,
       {
-        description: fullDescription(spec),
+        description: fullDescription(spec, runtime.minimumRole(spec.rbac.resource, spec.rbac.action)),
         inputSchema: inputSchema(spec),
         annotations: {
           readOnlyHint: spec.method === 'GET',
@@ -73,7 +70,7 @@ export async function runMcpServer(config: Config): Promise<void> {
   const rbac = await loadRbac();
   const runtime: ToolRuntime = {
     client: createHttpClient({ baseUrl: target.url, token, maxRetries: config.mcp.maxRetries, timeoutMs: config.mcp.timeoutMs }),
-    minimumRole: (resource, action) => roles.find((role) => rbac.can(role, resource, action)),
+    minimumRole: (resource, action) => leastRole(rbac, resource, action),
   };
   const server = createMcpServer(runtime, logger);
 

@@ -68,7 +68,7 @@ export const testTools = [
   tool({
     name: 'create-test',
     description:
-      'Create one test case in a project. Ids of sections, priorities, labels etc. must belong to the same project (see get-sections, get-priority, get-labels). For many tests use bulk-add-tests. Needs the User role.',
+      'Create one test case in a project. Ids of sections, priorities, labels etc. must belong to the same project (see get-sections, get-priority, get-labels). For many tests use bulk-add-tests.',
     route: 'POST /test/create',
     params: { projectId, testName, ...testFields },
     rename: toTitle,
@@ -77,7 +77,7 @@ export const testTools = [
   tool({
     name: 'update-test',
     description:
-      "Change fields of a test; fields left out stay, null clears one, labels replaces the test's labels. Needs the User role.",
+      "Change fields of a test; fields left out stay, null clears one, labels replaces the test's labels.",
     route: 'PUT /test/update',
     params: { testId, testName, ...testFieldChanges },
     rename: toTitle,
@@ -85,7 +85,7 @@ export const testTools = [
   }),
   tool({
     name: 'delete-test',
-    description: 'Delete a test from the catalog; its results stay in the runs that hold it. Needs the Admin role.',
+    description: 'Delete a test from the catalog; its results stay in the runs that hold it.',
     route: 'DELETE /test/delete',
     params: { testId, projectId },
     example: { testId: 42, projectId: 3 },
@@ -93,7 +93,7 @@ export const testTools = [
   tool({
     name: 'bulk-add-tests',
     description:
-      'Create many tests in one project at once (up to 5000; all or none). Each item takes the fields of create-test without projectId; testName is required in each. Returns the new testIds. Needs the User role.',
+      'Create many tests in one project at once (up to 5000; all or none). Each item takes the fields of create-test without projectId; testName is required in each. Returns the new testIds.',
     route: 'POST /test/bulk-add',
     params: { projectId, tests: { text: 'The tests to create', items: { testName, ...testFields } } },
     rename: toTitle,
@@ -102,7 +102,7 @@ export const testTools = [
   tool({
     name: 'bulk-update-tests',
     description:
-      'Change many tests at once (up to 5000; all or none). Each item has a testId and any update-test field. Needs the User role.',
+      'Change many tests at once (up to 5000; all or none). Each item has a testId and any update-test field.',
     route: 'PUT /test/bulk-update',
     params: { tests: { text: 'The changes, one per test', items: { testId, testName, ...testFieldChanges } } },
     rename: toTitle,
@@ -110,7 +110,7 @@ export const testTools = [
   }),
   tool({
     name: 'bulk-delete-tests',
-    description: 'Delete many tests of a project at once (all or none); their results stay in their runs. Needs the Admin role.',
+    description: 'Delete many tests of a project at once (all or none); their results stay in their runs.',
     route: 'DELETE /test/bulk-delete',
     params: { projectId, testIds: 'Ids of the tests to delete (array of numbers)' },
     example: { projectId: 3, testIds: [42, 43] },

@@ -11,7 +11,7 @@ export type HttpMethod = 'GET' | 'POST' | 'PUT' | 'DELETE';
 /** One row of the tool table, as written. */
 export interface ToolDecl {
   name: string;
-  /** What it does and when to use it; the example is appended from `example`. */
+  /** What it does and when to use it; the role it needs (RBAC policy) and the example are appended. */
   description: string;
   /** The route it calls, as `METHOD /path` of the route table (path under /api/v1). */
   route: `${HttpMethod} /${string}`;

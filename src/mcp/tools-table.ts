@@ -1,7 +1,6 @@
 import { z } from 'zod';
 import { loadRbac } from '../auth/rbac';
-import type { Role } from '../generated/prisma/client';
-import { inputSchema, tools, type ToolSpec } from './tools';
+import { inputSchema, leastRole, tools, type ToolSpec } from './tools';
 
 // The README's table of tools, generated from the tool table:
 //   npx tsx src/mcp/tools-table.ts
@@ -41,8 +40,7 @@ export function toolsMarkdownTable(minimumRole: (spec: ToolSpec) => string): str
 /** The table with each tool's least role, as the Casbin policy decides it. */
 export async function toolsMarkdownTableFromPolicy(): Promise<string> {
   const rbac = await loadRbac();
-  const roles: Role[] = ['Reader', 'User', 'Admin'];
-  return toolsMarkdownTable((spec) => roles.find((r) => rbac.can(r, spec.rbac.resource, spec.rbac.action)) ?? '—');
+  return toolsMarkdownTable((spec) => leastRole(rbac, spec.rbac.resource, spec.rbac.action) ?? '—');
 }
 
 if (require.main === module) {

@@ -1,5 +1,7 @@
+import type { Rbac } from '../auth/rbac';
 import type { AnyRoute } from '../core/route';
 import { apiRoutes } from '../domain/routes';
+import type { Role } from '../generated/prisma/client';
 import { metadataTools } from './metadata-tools';
 import { projectTools, userTools } from './project-tools';
 import { toolShape } from './route-input';
@@ -84,9 +86,22 @@ export function inputSchema(spec: ToolSpec) {
   return z.strictObject(spec.input);
 }
 
-/** The description a client shows: what, when, and a call that works. */
-export function fullDescription(spec: ToolSpec): string {
-  return `${spec.description}\n\nExample: ${JSON.stringify(spec.example)}`;
+/** The roles, each allowed what the one before it is (src/auth/rbac-policy.csv). */
+const roles: Role[] = ['Reader', 'User', 'Admin'];
+
+/** The least role the RBAC policy allows on (resource, action); undefined when none is. */
+export const leastRole = (rbac: Rbac, resource: string, action: string): Role | undefined =>
+  roles.find((role) => rbac.can(role, resource, action));
+
+/**
+ * The description a client shows: what, when, who may call it, and a call that works.
+ * `least` is the least role the RBAC policy allows on the route's (resource, action);
+ * a tool every role may call says nothing of roles.
+ */
+export function fullDescription(spec: ToolSpec, least: string | undefined): string {
+  if (!least) throw new Error(`tool ${spec.name}: no role may ${spec.rbac.resource}:${spec.rbac.action}`);
+  const role = least === roles[0] ? '' : ` Needs the ${least} role.`;
+  return `${spec.description}${role}\n\nExample: ${JSON.stringify(spec.example)}`;
 }
 
 /** Parameter names a call must carry. */

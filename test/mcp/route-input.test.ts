@@ -76,3 +76,27 @@ it('lets a tool require what the route can do without, and nothing else', () => 
   const shape = toolShape(body, { projectId: 'P', title: 'T', ids: { text: 'Ids', required: true } }, {}, 'body', 't');
   expect(json(shape).required).toEqual(['projectId', 'title', 'ids']);
 });
+
+// JSON Schema ignores key order, but clients get the listed bytes, and issue 12 keeps
+// them as the hand-written table gave them: the tool's words for an optional number,
+// flag or choice come first (they were put on its wrapper), those for ids and text
+// last, and words taken from the route last too.
+it('orders the keys of a parameter as the hand-written table did', () => {
+  const keys = (shape: z.ZodRawShape) => Object.fromEntries(Object.entries(json(shape).properties).map(([name, p]) => [name, Object.keys(p)]));
+  expect(keys(toolShape(query, { projectId: 'Project', deep: 'Deep?', size: 'Page size', kind: 'Kind', search: 'Text' }, {}, 'query', 't'))).toEqual({
+    projectId: ['type', 'exclusiveMinimum', 'maximum', 'description'],
+    deep: ['description', 'type'],
+    size: ['description', 'type', 'minimum', 'maximum'],
+    kind: ['default', 'description', 'type', 'enum'],
+    search: ['type', 'description'],
+  });
+  expect(keys(toolShape(body, { projectId: 'P', title: 'T', note: { text: 'Note', orNull: 'Note; null clears it' } }, {}, 'body', 't'))).toEqual({
+    projectId: ['type', 'exclusiveMinimum', 'maximum', 'description'],
+    title: ['type', 'description'],
+    note: ['anyOf', 'description'],
+  });
+  const routeWords = z.object({ deep: queryBoolean.prefault('false').describe('Route words') });
+  expect(keys(toolShape(routeWords, { deep: {} }, {}, 'query', 't'))).toEqual({ deep: ['type', 'description'] });
+  // A required flag has no wrapper: its words follow the type.
+  expect(keys(toolShape(z.strictObject({ on: z.boolean() }), { on: 'On?' }, {}, 'body', 't'))).toEqual({ on: ['type', 'description'] });
+});

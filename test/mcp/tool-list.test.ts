@@ -1,7 +1,7 @@
 import { z } from 'zod';
 import { loadRbac } from '../../src/auth/rbac';
 import { apiRoutes } from '../../src/domain/routes';
-import { fullDescription, inputSchema, requiredParams, tools } from '../../src/mcp/tools';
+import { fullDescription, inputSchema, leastRole, requiredParams, tools } from '../../src/mcp/tools';
 import { toolsMarkdownTable } from '../../src/mcp/tools-table';
 import { createWorld } from '../support/factories';
 import { connectMcp, startRealApp, type McpSession, type RunningApp } from './support';
@@ -167,10 +167,11 @@ it('types every array with its items', () => {
   expect(byName('bulk-update-tests').inputSchema.properties!.tests.items!.required).toEqual(['testId']);
 });
 
-it('describes every tool with what it does and a working example', () => {
+it('describes every tool with what it does and a working example', async () => {
+  const rbac = await loadRbac();
   for (const spec of tools) {
     const description = byName(spec.name).description ?? '';
-    expect(description).toBe(fullDescription(spec));
+    expect(description).toBe(fullDescription(spec, leastRole(rbac, spec.rbac.resource, spec.rbac.action)));
     expect(description.length).toBeGreaterThan(60);
     expect(description).toContain(`Example: ${JSON.stringify(spec.example)}`);
     const parsed = inputSchema(spec).safeParse(spec.example);
@@ -205,8 +206,16 @@ it('says in the description which role a tool needs, as the RBAC policy does', a
   const rbac = await loadRbac();
   for (const spec of tools) {
     const least = (['Reader', 'User', 'Admin'] as const).find((r) => rbac.can(r, spec.rbac.resource, spec.rbac.action));
-    const says = /Needs the (\w+) role/.exec(spec.description)?.[1] ?? 'Reader';
-    expect({ tool: spec.name, role: says }).toEqual({ tool: spec.name, role: least });
+    // The listed description, where the sentence ends the text, just before the example.
+    const listedText = byName(spec.name).description ?? '';
+    const says = /\. Needs the (\w+) role\.\n\nExample: /.exec(listedText)?.[1] ?? 'Reader';
+    expect({ tool: spec.name, role: says, sentences: listedText.split('Needs the').length - 1 }).toEqual({
+      tool: spec.name,
+      role: least,
+      sentences: least === 'Reader' ? 0 : 1,
+    });
+    // Generated from the policy, never written in the row (where it could disagree).
+    expect({ tool: spec.name, handWritten: /\brole\b\.?$|Needs the/.test(spec.description) }).toEqual({ tool: spec.name, handWritten: false });
   }
 });
 

@@ -3,23 +3,15 @@ import path from 'node:path';
 import { connectMcp, type McpSession } from './support';
 
 // What MCP clients see (tools/list through the real SDK client) is pinned in a
-// committed fixture: the tool table is derived from the route table, and that
-// derivation must not change a name, a description or an input schema unnoticed.
-// A deliberate change is recorded with CASEBOOK_WRITE_TOOLS_FIXTURE=1 and reviewed
-// in the diff of the fixture.
+// committed fixture, byte for byte: the tool table is derived from the route table
+// and the role sentences from the RBAC policy, and that derivation must not change a
+// name, a description, an input schema or even the order of keys in a schema node
+// unnoticed. A deliberate change is recorded with CASEBOOK_WRITE_TOOLS_FIXTURE=1 and
+// reviewed in the diff of the fixture.
 const fixture = path.join(__dirname, 'fixtures/tools-list.json');
 
-/**
- * JSON equality, plus the order clients show: of the tools and of each schema's
- * parameters. The order of keys inside one schema node (say "description" before
- * "type") means nothing in JSON Schema, so it is normalized.
- */
-function canonical(value: unknown, ordered = false): unknown {
-  if (Array.isArray(value)) return value.map((v) => canonical(v));
-  if (value === null || typeof value !== 'object') return value;
-  const entries = Object.entries(value).map(([k, v]): [string, unknown] => [k, canonical(v, k === 'properties')]);
-  return Object.fromEntries(ordered ? entries : entries.sort(([a], [b]) => a.localeCompare(b)));
-}
+/** The fixture's serialization: what the test wrote when it captured the list. */
+const serialized = (value: unknown) => `${JSON.stringify(value, null, 2)}\n`;
 
 let mcp: McpSession;
 
@@ -31,10 +23,12 @@ afterAll(async () => {
   await mcp?.close();
 });
 
-it('lists exactly the tools, descriptions and input schemas of the fixture', async () => {
+it('lists exactly the bytes of the fixture: tools, descriptions, input schemas, key order', async () => {
   const listed = await mcp.client.listTools();
-  if (process.env.CASEBOOK_WRITE_TOOLS_FIXTURE === '1') fs.writeFileSync(fixture, `${JSON.stringify(listed, null, 2)}\n`);
-  const pinned: unknown = JSON.parse(fs.readFileSync(fixture, 'utf8'));
-  expect(JSON.stringify(canonical(listed), null, 2)).toBe(JSON.stringify(canonical(pinned), null, 2));
-  expect(listed).toEqual(pinned);
+  if (process.env.CASEBOOK_WRITE_TOOLS_FIXTURE === '1') fs.writeFileSync(fixture, serialized(listed));
+  const pinned = fs.readFileSync(fixture, 'utf8');
+  // Line by line first, so a failure shows where; then the whole, byte for byte.
+  expect(serialized(listed).split('\n')).toEqual(pinned.split('\n'));
+  expect(JSON.stringify(listed)).toBe(JSON.stringify(JSON.parse(pinned)));
+  expect(serialized(listed)).toBe(pinned);
 });
