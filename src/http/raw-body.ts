@@ -13,11 +13,11 @@ export const PAYLOAD_TOO_LARGE = 'Payload too large';
 const hasBody = (req: Request) => Number(req.headers['content-length'] ?? 0) > 0 || req.headers['transfer-encoding'] !== undefined;
 
 /** body-parser's faults that are this route's to name; the others (cut short, bad gzip) go to the error handler. */
-function translate(err: unknown): unknown {
+function translate(err: unknown): Error {
   const type = (err as { type?: string }).type;
   if (type === 'entity.too.large') return new AppError('payload_too_large', PAYLOAD_TOO_LARGE);
   if (type === 'encoding.unsupported') return new AppError('unsupported_media_type', CONTENT_ENCODING_MESSAGE);
-  return err;
+  return err instanceof Error ? err : new Error(String(err));
 }
 
 /**

@@ -236,6 +236,36 @@ describe('reruns', () => {
   });
 });
 
+describe('size', () => {
+  it('writes a report of more than one statement\'s worth of tests and attempts, reruns across the cut included', async () => {
+    const projectId = await newProject();
+    // 10,500 tests; each 21st, and the one whose first attempt is the 10,000th testcase (the last of the
+    // first statement), fails first and passes on a rerun right after.
+    const cases: string[] = [];
+    let reruns = 0;
+    for (let i = 0; i < 10_500; i++) {
+      const open = `<testcase classname="big.Suite${i % 7}" name="case ${i}" time="0.001"`;
+      if (i % 21 === 0 || cases.length === 9_999) {
+        cases.push(`${open}><failure message="flaky"/></testcase>`);
+        reruns += 1;
+      }
+      cases.push(`${open}/>`);
+    }
+    expect(cases[9_999]).toContain('<failure');
+    const res = await importJUnit(t, w.user.token, { projectId, createMissing: true }, suite('big', ...cases)).expect(201);
+    expect(res.body.data).toMatchObject({ total: 10_500, created: 10_500, passed: 10_500, passedOnRetry: reruns, elapsedMs: 10_500 });
+    const runId = res.body.data.runId;
+    expect(await expectConsistentRun(projectId, runId)).toEqual({ total: 10_500, passed: 10_500, failed: 0, blocked: 0, retest: 0, untested: 0 });
+    const history = await historyOf(t.db, runId);
+    expect(history.length).toBe(10_500 + reruns);
+    // History in file order: test ids (created in order of first appearance) never go back, each rerun right after its failure.
+    expect(history.every((h, i) => i === 0 || h.testId >= history[i - 1].testId)).toBe(true);
+    const tests = await t.db.test.findMany({ where: { projectId }, orderBy: { testId: 'asc' }, select: { title: true, automationKey: true } });
+    expect(tests[10_499]).toEqual({ title: 'case 10499', automationKey: 'big.Suite6.case 10499' });
+    for (const at of [0, 9_999]) expect(history.filter((h) => h.testId === history[at].testId).map((h) => h.status)).toEqual(['failed', 'passed']);
+  });
+});
+
 describe('statusMap', () => {
   it('overrides the default outcome → status', async () => {
     const projectId = await newProject();

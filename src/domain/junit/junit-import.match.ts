@@ -1,9 +1,9 @@
 import type { Tx } from '../../db/client';
-import { liveTestIds, testIdsByAutomationKey } from '../testcases/data/import';
-import type { Attempt, Report } from './junit-import.collect';
+import { countAutomationKeys, liveTestIds, testIdsByAutomationKey } from '../testcases/data/import';
+import { automationKeyOf, titleOf, type Attempt, type Report } from './junit-import.collect';
 import type { ImportAction, ImportStatus } from './junit-import.schemas';
 
-// Step 2: which test each testcase is, with two queries whatever the report's
+// Step 2: which test each testcase is, with a few queries whatever the report's
 // size. In order: (a) the explicit ids it names: live tests of the project, else
 // unknown (never created, never matched otherwise); (b) its automationKey
 // (`classname.name`); (c) otherwise a test to create (createMissing) or unmatched.
@@ -26,38 +26,65 @@ export interface Matching {
   outcomes: Outcome[];
 }
 
-/** The status of a test: its last attempt's. */
-export const finalStatus = (report: Report, o: Outcome): ImportStatus => report.attempts[o.attempts[o.attempts.length - 1]].status;
 export const lastAttempt = (report: Report, o: Outcome): Attempt => report.attempts[o.attempts[o.attempts.length - 1]];
+/** The status of a test: its last attempt's. */
+export const finalStatus = (report: Report, o: Outcome): ImportStatus => lastAttempt(report, o).status;
+
+/**
+ * The tests holding the report's keys. Whichever is smaller crosses the wire:
+ * the report's keys, or the project's keyed tests (none on a first import).
+ */
+async function testsByKey(tx: Tx, projectId: number, keys: Set<string>): Promise<Map<string, number>> {
+  if (keys.size === 0) return new Map();
+  const keyed = await countAutomationKeys(tx, projectId);
+  return keyed === 0 ? new Map() : testIdsByAutomationKey(tx, projectId, keys.size > keyed ? null : [...keys]);
+}
 
 export async function matchReport(tx: Tx, projectId: number, report: Report, createMissing: boolean): Promise<Matching> {
   const ids = new Set<number>();
   const keys = new Set<string>();
-  for (const a of report.attempts) {
-    if (a.ids.length > 0) for (const id of a.ids) ids.add(id);
-    else if (a.key !== '') keys.add(a.key);
-  }
-  const [live, byKey] = await Promise.all([liveTestIds(tx, projectId, [...ids]), testIdsByAutomationKey(tx, projectId, [...keys])]);
+  // Keys of the testcases without ids ('' for those with ids), dropped after matching.
+  const keyOf = report.attempts.map((a) => {
+    if (a.ids.length > 0) {
+      for (const id of a.ids) ids.add(id);
+      return '';
+    }
+    const key = automationKeyOf(a);
+    if (key !== '') keys.add(key);
+    return key;
+  });
+  const live = await liveTestIds(tx, projectId, [...ids]);
+  const byKey = await testsByKey(tx, projectId, keys);
 
-  const outcomes = new Map<string, Outcome>();
-  const add = (slot: string, make: () => Omit<Outcome, 'attempts'>, index: number) => {
-    let o = outcomes.get(slot);
-    if (!o) outcomes.set(slot, (o = { ...make(), attempts: [] }));
+  const outcomes: Outcome[] = [];
+  const byTest = new Map<number, Outcome>();
+  const unknown = new Map<number, Outcome>();
+  const byNewKey = new Map<string, Outcome>();
+  const add = <K>(map: Map<K, Outcome>, slot: K, index: number, make: () => Omit<Outcome, 'attempts'>) => {
+    let o = map.get(slot);
+    if (!o) {
+      o = { ...make(), attempts: [] };
+      map.set(slot, o);
+      outcomes.push(o);
+    }
     // Several ids of one testcase may resolve to one test: each attempt once.
     if (o.attempts[o.attempts.length - 1] !== index) o.attempts.push(index);
   };
   report.attempts.forEach((a, index) => {
     if (a.ids.length > 0) {
       for (const id of a.ids) {
-        if (live.has(id)) add(`t${id}`, () => ({ action: 'matched', testId: id, key: null }), index);
-        else add(`x${id}`, () => ({ action: 'unknown', testId: id, key: null }), index);
+        if (live.has(id)) add(byTest, id, index, () => ({ action: 'matched', testId: id, key: null }));
+        else add(unknown, id, index, () => ({ action: 'unknown', testId: id, key: null }));
       }
       return;
     }
-    const testId = byKey.get(a.key);
-    if (testId !== undefined) add(`t${testId}`, () => ({ action: 'matched', testId, key: null }), index);
-    else if (createMissing && a.key !== '' && a.title !== '') add(`c${a.key}`, () => ({ action: 'created', testId: null, key: a.key }), index);
-    else add(`u${a.key}`, () => ({ action: 'unmatched', testId: null, key: a.key }), index);
+    const key = keyOf[index];
+    const testId = byKey.get(key);
+    if (testId !== undefined) add(byTest, testId, index, () => ({ action: 'matched', testId, key: null }));
+    else {
+      const creatable = createMissing && key !== '' && titleOf(a) !== '';
+      add(byNewKey, key, index, () => ({ action: creatable ? 'created' : 'unmatched', testId: null, key }));
+    }
   });
-  return { outcomes: [...outcomes.values()] };
+  return { outcomes };
 }

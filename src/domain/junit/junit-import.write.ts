@@ -5,12 +5,16 @@ import { tooManyTests } from '../runs/run-test-sources';
 import { MAX_RUN_TESTS } from '../runs/runs.schemas';
 import { ensureSectionPaths } from '../sections/data/import';
 import { insertImportedTests } from '../testcases/data/import';
-import type { Report } from './junit-import.collect';
+import { titleOf, type Report } from './junit-import.collect';
 import type { Matching, Outcome } from './junit-import.match';
 
 // Step 3, inside the import's one transaction: sections and tests to create,
 // the run when it is new, then every attempt of the matched and created tests.
-// A fixed number of statements (one per section depth), whatever the report's size.
+// A few set-based statements: one per section depth, and one per CHUNK tests
+// created and attempts recorded (bounding what one statement's parameters hold
+// in memory: Prisma serializes them, and keeps the last ones in its debug history).
+
+const CHUNK = 10_000;
 
 export interface WriteTarget {
   projectId: number;
@@ -19,44 +23,69 @@ export interface WriteTarget {
   run: { runId: number } | { runName: string };
 }
 
-/** Creates the `created` outcomes' tests, in sections made of their first attempt's suites; their ids by automation key. */
-async function createTests(tx: Tx, target: WriteTarget, report: Report, created: Outcome[]): Promise<Map<string, number>> {
-  if (created.length === 0) return new Map();
+/** Creates the `created` outcomes' tests, in sections made of their first attempt's suites; their ids, in that order. */
+async function createTests(tx: Tx, target: WriteTarget, report: Report, created: Outcome[]): Promise<number[]> {
+  if (created.length === 0) return [];
   const usedPaths = [...new Set(created.map((o) => report.attempts[o.attempts[0]].path))];
   const sectionIds = await ensureSectionPaths(tx, target.projectId, usedPaths.map((p) => report.paths[p]));
   const sectionOf = new Map(usedPaths.map((p, i) => [p, sectionIds[i]]));
-  return insertImportedTests(tx, target.projectId, target.userId, created.map((o) => {
-    const first = report.attempts[o.attempts[0]];
-    return { title: first.title, sectionId: sectionOf.get(first.path) ?? null, automationKey: o.key! };
-  }));
+  const ids: number[] = [];
+  for (let i = 0; i < created.length; i += CHUNK) {
+    ids.push(...await insertImportedTests(tx, target.projectId, target.userId, created.slice(i, i + CHUNK).map((o) => {
+      const first = report.attempts[o.attempts[0]];
+      return { title: titleOf(first), sectionId: sectionOf.get(first.path) ?? null, automationKey: o.key! };
+    })));
+  }
+  return ids;
 }
 
-/** Every attempt of the recorded tests as rows in file order (a testcase naming several tests: one row each). */
-function attemptRows(report: Report, recorded: { testId: number; attempts: number[] }[]): AttemptRows {
-  const order = recorded.flatMap((r) => r.attempts.map((attempt) => ({ attempt, testId: r.testId })));
-  order.sort((x, y) => x.attempt - y.attempt || x.testId - y.testId);
-  const rows: AttemptRows = { testIds: [], statuses: [], comments: [], elapsedMs: [] };
-  for (const { attempt, testId } of order) {
-    const a = report.attempts[attempt];
+/**
+ * Every attempt of the recorded tests as rows in file order (a testcase naming
+ * several tests: one row each), in chunks of at most CHUNK rows.
+ */
+function* attemptRows(report: Report, recorded: { testId: number; attempts: number[] }[]): Generator<AttemptRows> {
+  // The test of each attempt (0: none), and the further tests of the few naming several.
+  const testOf = new Int32Array(report.attempts.length);
+  const more = new Map<number, number[]>();
+  for (const { testId, attempts } of recorded) {
+    for (const i of attempts) {
+      if (testOf[i] === 0) testOf[i] = testId;
+      else more.set(i, [...(more.get(i) ?? []), testId]);
+    }
+  }
+  let rows: AttemptRows = { testIds: [], statuses: [], comments: [], elapsedMs: [] };
+  const push = (i: number, testId: number) => {
+    const a = report.attempts[i];
     rows.testIds.push(testId);
     rows.statuses.push(a.status);
     rows.comments.push(a.comment);
     rows.elapsedMs.push(a.elapsedMs);
+  };
+  for (let i = 0; i < testOf.length; i++) {
+    if (testOf[i] === 0) continue;
+    push(i, testOf[i]);
+    for (const testId of more.get(i) ?? []) push(i, testId);
+    if (rows.testIds.length >= CHUNK) {
+      yield rows;
+      rows = { testIds: [], statuses: [], comments: [], elapsedMs: [] };
+    }
   }
-  return rows;
+  if (rows.testIds.length > 0) yield rows;
 }
 
 /** Writes the import; returns the run's id. */
 export async function writeImport(tx: Tx, target: WriteTarget, report: Report, matching: Matching): Promise<number> {
   const recordedOutcomes = matching.outcomes.filter((o) => o.action === 'matched' || o.action === 'created');
   if ('runName' in target.run && recordedOutcomes.length > MAX_RUN_TESTS) throw tooManyTests();
-  const createdIds = await createTests(tx, target, report, matching.outcomes.filter((o) => o.action === 'created'));
+  const created = matching.outcomes.filter((o) => o.action === 'created');
+  const ids = await createTests(tx, target, report, created);
+  const createdIds = new Map(created.map((o, i) => [o, ids[i]]));
   const runId = 'runId' in target.run ? target.run.runId
     : (await insertRunRow(tx, { projectId: target.projectId, runName: target.run.runName, runDescription: null, createdBy: target.userId })).runId;
-  const recorded = recordedOutcomes.map((o) => ({ testId: o.testId ?? createdIds.get(o.key!)!, attempts: o.attempts }));
-  if (recorded.length > 0) {
-    const { total } = await recordAttempts(tx, runId, target.userId, attemptRows(report, recorded));
-    if (total > MAX_RUN_TESTS) throw tooManyTests();
-  }
+  const recorded = recordedOutcomes.map((o) => ({ testId: o.testId ?? createdIds.get(o)!, attempts: o.attempts }));
+  // Chunks in file order: each sees the results of the ones before, so the last attempt of a test ends current.
+  let total = 0;
+  for (const rows of attemptRows(report, recorded)) total = (await recordAttempts(tx, runId, target.userId, rows)).total;
+  if (total > MAX_RUN_TESTS) throw tooManyTests();
   return runId;
 }

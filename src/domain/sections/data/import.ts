@@ -26,11 +26,14 @@ export async function ensureSectionPaths(tx: Tx, projectId: number, paths: strin
     return parent;
   });
 
-  const sectionOf: number[] = new Array(nodes.length);
+  const sectionOf: number[] = [];
   const maxDepth = nodes.reduce((max, n) => Math.max(max, n.depth), -1);
   for (let depth = 0; depth <= maxDepth; depth++) {
     const level = nodes.flatMap((node, i) => (node.depth === depth ? [i] : []));
-    const parents = level.map((i) => (nodes[i].parent === null ? null : sectionOf[nodes[i].parent!]));
+    const parents = level.map((i) => {
+      const parent = nodes[i].parent;
+      return parent === null ? null : sectionOf[parent];
+    });
     const names = level.map((i) => nodes[i].name);
     const rows = await tx.$queryRaw<{ n: number; id: number }[]>`
       WITH v AS (

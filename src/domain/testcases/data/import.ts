@@ -12,13 +12,23 @@ export async function liveTestIds(db: DbOrTx, projectId: number, ids: number[]):
   return new Set(rows.map((r) => r.id));
 }
 
-/** The live tests of the project holding these automation keys, by key. */
-export async function testIdsByAutomationKey(db: DbOrTx, projectId: number, keys: string[]): Promise<Map<string, number>> {
-  if (keys.length === 0) return new Map();
-  const rows = await db.$queryRaw<{ id: number; key: string }[]>`
-    SELECT t.id, t.automation_key AS key FROM unnest(${keys}::text[]) AS v(key)
-      JOIN tests t ON t.project_id = ${projectId} AND t.automation_key = v.key
-     WHERE t.deleted_at IS NULL`;
+/** How many live tests of the project carry an automation key. */
+export async function countAutomationKeys(db: DbOrTx, projectId: number): Promise<number> {
+  const [row] = await db.$queryRaw<{ n: number }[]>`
+    SELECT count(*)::int AS n FROM tests WHERE project_id = ${projectId} AND automation_key IS NOT NULL AND deleted_at IS NULL`;
+  return row.n;
+}
+
+/** The live tests of the project holding these automation keys (every keyed test when `keys` is null), by key. */
+export async function testIdsByAutomationKey(db: DbOrTx, projectId: number, keys: string[] | null): Promise<Map<string, number>> {
+  if (keys?.length === 0) return new Map();
+  const rows = keys === null
+    ? await db.$queryRaw<{ id: number; key: string }[]>`
+        SELECT id, automation_key AS key FROM tests WHERE project_id = ${projectId} AND automation_key IS NOT NULL AND deleted_at IS NULL`
+    : await db.$queryRaw<{ id: number; key: string }[]>`
+        SELECT t.id, t.automation_key AS key FROM unnest(${keys}::text[]) AS v(key)
+          JOIN tests t ON t.project_id = ${projectId} AND t.automation_key = v.key
+         WHERE t.deleted_at IS NULL`;
   return new Map(rows.map((r) => [r.key, r.id]));
 }
 
@@ -30,12 +40,13 @@ export interface ImportedTest {
 
 /**
  * Creates the tests, automation status "Automated" when the project has that
- * entry; returns their ids by automation key. The caller holds the project's
- * section lock, so no concurrent import creates the same keys.
+ * entry; returns their ids in the order of `tests` (one sequence, inserted in
+ * that order). The caller holds the project's section lock, so no concurrent
+ * import creates the same keys.
  */
-export async function insertImportedTests(tx: Tx, projectId: number, userId: number, tests: ImportedTest[]): Promise<Map<string, number>> {
-  if (tests.length === 0) return new Map();
-  const rows = await tx.$queryRaw<{ id: number; key: string }[]>`
+export async function insertImportedTests(tx: Tx, projectId: number, userId: number, tests: ImportedTest[]): Promise<number[]> {
+  if (tests.length === 0) return [];
+  const rows = await tx.$queryRaw<{ id: number }[]>`
     WITH automated AS (
       SELECT min(id) AS id FROM lookup_entries WHERE project_id = ${projectId} AND kind = 'automation_status' AND lower(name) = 'automated'
     )
@@ -44,6 +55,6 @@ export async function insertImportedTests(tx: Tx, projectId: number, userId: num
       FROM unnest(${tests.map((t) => t.title)}::text[], ${tests.map((t) => t.sectionId)}::int[], ${tests.map((t) => t.automationKey)}::text[])
         WITH ORDINALITY AS v(title, section_id, key, n)
      ORDER BY v.n
-    RETURNING id, automation_key AS key`;
-  return new Map(rows.map((r) => [r.key, r.id]));
+    RETURNING id`;
+  return rows.map((r) => r.id).sort((a, b) => a - b);
 }
