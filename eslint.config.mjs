@@ -1,10 +1,12 @@
-// Type-aware lint for the server, tests, benches and scripts (the web app has its own
-// tsconfig and is linted with it). Formatting is Prettier's job, not ESLint's.
+// Type-aware lint for the server, the web app, tests, benches and scripts.
+// Formatting is Prettier's job (`npm run format`), not ESLint's.
 import js from '@eslint/js';
+import globals from 'globals';
+import reactHooks from 'eslint-plugin-react-hooks';
 import tseslint from 'typescript-eslint';
 
 export default tseslint.config(
-  { ignores: ['src/generated/**', 'web/dist/**', 'web/src/lib/api-types.ts', 'node_modules/**', 'test-output/**', 'dist/**', 'coverage/**'] },
+  { ignores: ['src/generated/**', 'web/dist/**', 'web/src/lib/api-types.ts', 'node_modules/**', 'test-output/**', 'dist/**', 'coverage/**', 'data/**'] },
   js.configs.recommended,
   ...tseslint.configs.recommendedTypeChecked,
   {
@@ -13,7 +15,7 @@ export default tseslint.config(
     },
     rules: {
       '@typescript-eslint/no-unused-vars': ['error', { argsIgnorePattern: '^_', varsIgnorePattern: '^_', caughtErrors: 'none' }],
-      // Express 5 handlers and event listeners are async by design; their rejections are handled by the router.
+      // Express 5 handlers and event listeners may be async: the router handles their rejections.
       '@typescript-eslint/no-misused-promises': ['error', { checksVoidReturn: { arguments: false, attributes: false } }],
       '@typescript-eslint/require-await': 'off',
     },
@@ -30,8 +32,16 @@ export default tseslint.config(
     },
   },
   {
+    files: ['web/src/**/*.{ts,tsx}'],
+    plugins: { 'react-hooks': reactHooks },
+    rules: reactHooks.configs.recommended.rules,
+    languageOptions: { globals: globals.browser },
+  },
+  {
+    // Plain JavaScript (configs, the bin wrapper, child scripts) is not in a tsconfig.
     files: ['**/*.{js,cjs,mjs}'],
     ...tseslint.configs.disableTypeChecked,
-    languageOptions: { globals: { require: 'readonly', module: 'writable', process: 'readonly', __dirname: 'readonly', console: 'readonly' } },
+    languageOptions: { parserOptions: { projectService: false }, globals: { ...globals.node } },
+    rules: { ...tseslint.configs.disableTypeChecked.rules, '@typescript-eslint/no-require-imports': 'off' },
   },
 );
