@@ -12,7 +12,7 @@ type Checked = (typeof checked)[number];
 
 /** The ids a field of the item holds: a list field's own array, a set id as one, none when unset. */
 function idsOf(fields: TestFieldsInput, c: Checked): readonly number[] {
-  const value = fields[c.field] as number | number[] | null | undefined;
+  const value = fields[c.field];
   return Array.isArray(value) ? value : value == null ? [] : [value];
 }
 

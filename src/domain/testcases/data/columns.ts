@@ -96,9 +96,13 @@ export type ReferenceField = Extract<Row, { kind: 'reference' }>['field'];
 export type LabelsField = Extract<Row, { kind: 'labels' }>['field'];
 
 /** The fields holding ids of the test's project's rows, and which rows. */
-export const referenceColumns = testColumns.flatMap((c) => (c.kind === 'reference' ? [{ field: c.field, refers: c.refers as Reference }] : []));
+export const referenceColumns: { field: ReferenceField; refers: Reference }[] = testColumns.flatMap((c) =>
+  c.kind === 'reference' ? [{ field: c.field, refers: c.refers }] : [],
+);
 /** The fields holding lists of label ids. */
-export const labelColumns = testColumns.flatMap((c) => (c.kind === 'labels' ? [{ field: c.field, refers: c.refers as Reference }] : []));
+export const labelColumns: { field: LabelsField; refers: Reference }[] = testColumns.flatMap((c) =>
+  c.kind === 'labels' ? [{ field: c.field, refers: c.refers }] : [],
+);
 
 export interface CsvColumn {
   header: string;
@@ -111,21 +115,24 @@ export const csvColumns: CsvColumn[] = testColumns.flatMap((c) =>
   'csv' in c ? [{ header: c.csv, field: c.field, kind: c.kind, refers: 'refers' in c ? (c.refers as Reference) : undefined }] : [],
 );
 
-// ---- Checks that the table and the zod schemas agree (compile time; test/unit/test-columns.test.ts checks the order).
+// ---- Checks that the table and the zod schemas agree, at compile time (test/unit/test-columns.test.ts
+// checks the order). A mismatch fails `npm run typecheck` with the field names it is about, e.g.
+// `Type '"notes"' does not satisfy the constraint 'never'` for a schema field without a row.
 
-type Same<A, B> = [A] extends [B] ? ([B] extends [A] ? true : false) : false;
-const check = <T extends true>(_: T) => _;
+const none = <T extends never>() => undefined as unknown as T;
 
 // Every field of the record has a row, and every row is a field of the record.
-check<Same<Row['field'], keyof TestRecord>>(true);
+none<Exclude<keyof TestRecord, Row['field']>>();
+none<Exclude<Row['field'], keyof TestRecord>>();
 // The writable rows (texts, references, labels) are exactly the fields a create or update takes.
-check<Same<WritableField | LabelsField, keyof TestFieldsInput>>(true);
+none<Exclude<keyof TestFieldsInput, WritableField | LabelsField>>();
+none<Exclude<WritableField | LabelsField, keyof TestFieldsInput>>();
 // Each row's kind fits the record's type of its field.
-type Holds<F extends keyof TestRecord, T> = [TestRecord[F]] extends [T] ? true : false;
-type Fits<F extends keyof TestRecord> =
+type Holds<F extends keyof TestRecord, T> = [TestRecord[F]] extends [T] ? never : F;
+type Misfit<F extends keyof TestRecord> =
   RowOf<F> extends { kind: 'text' } ? Holds<F, string | null>
   : RowOf<F> extends { kind: 'reference' | 'read' } ? Holds<F, number | null>
   : RowOf<F> extends { kind: 'labels' } ? Holds<F, number[]>
   : RowOf<F> extends { kind: 'timestamp' } ? Holds<F, string>
-  : false;
-check<Same<{ [F in keyof TestRecord]: Fits<F> }[keyof TestRecord], true>>(true);
+  : F;
+none<{ [F in keyof TestRecord]: Misfit<F> }[keyof TestRecord]>();
