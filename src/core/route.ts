@@ -1,5 +1,6 @@
 import type { z } from 'zod';
 import type { RequestContext } from '../core/context';
+import type { FileDownload } from './download';
 
 export type Method = 'get' | 'post' | 'put' | 'delete';
 
@@ -18,10 +19,30 @@ export interface RawBody {
 }
 
 /**
+ * What a handler may answer for data of type T: T as JSON carries it, so where
+ * T has a plain string a Date will do too (JSON.stringify sends its ISO text).
+ */
+export type Sendable<T> = string extends T ? T | Date
+  : T extends readonly (infer E)[] ? readonly Sendable<E>[]
+  : T extends object ? { [K in keyof T]: Sendable<T[K]> }
+  : T;
+
+/**
+ * What a route's handler resolves to: for a download a file, else the data its
+ * response schema accepts. A service answering another shape fails type-checking.
+ */
+export type RouteAnswer<R extends z.ZodType, D> = D extends string[] ? FileDownload : Sendable<z.input<R>>;
+
+/**
  * One REST operation: everything the router, the RBAC policy check, the
  * OpenAPI document and the tests need to know about it.
  */
-export interface RouteSpec<Q extends z.ZodType = z.ZodType, B extends z.ZodType = z.ZodType> {
+export interface RouteSpec<
+  Q extends z.ZodType = z.ZodType,
+  B extends z.ZodType = z.ZodType,
+  R extends z.ZodType = z.ZodType,
+  D extends string[] | undefined = string[] | undefined,
+> {
   method: Method;
   /** Path under /api/v1. */
   path: string;
@@ -33,7 +54,7 @@ export interface RouteSpec<Q extends z.ZodType = z.ZodType, B extends z.ZodType 
   query?: Q;
   body?: B;
   /** Schema of the success envelope's `data` (documentation and response checks). */
-  response?: z.ZodType;
+  response?: R;
   successStatus?: 200 | 201;
   /**
    * Accepts only the browser session cookie, not a Bearer token; `unless` names a
@@ -43,7 +64,7 @@ export interface RouteSpec<Q extends z.ZodType = z.ZodType, B extends z.ZodType 
   /** The body is a raw document (no `body` schema); the handler gets it as a Buffer. */
   rawBody?: RawBody;
   /** The handler answers a file (a FileDownload, sent without the envelope); these are its content types. */
-  download?: string[];
+  download?: D;
   /** Error statuses this route can answer besides 401/403/400. */
   errors?: number[];
   /**
@@ -54,15 +75,18 @@ export interface RouteSpec<Q extends z.ZodType = z.ZodType, B extends z.ZodType 
   handler: (
     ctx: RequestContext,
     input: { query: z.output<Q>; body: z.output<B> },
-  ) => Promise<unknown>;
+  ) => Promise<RouteAnswer<R, D>>;
 }
 
-export function route<Q extends z.ZodType = z.ZodType, B extends z.ZodType = z.ZodType>(
-  spec: RouteSpec<Q, B>,
-): RouteSpec<Q, B> {
+export function route<
+  Q extends z.ZodType = z.ZodType,
+  B extends z.ZodType = z.ZodType,
+  R extends z.ZodType = z.ZodType,
+  D extends string[] | undefined = undefined,
+>(spec: RouteSpec<Q, B, R, D>): RouteSpec<Q, B, R, D> {
   return spec;
 }
 
 // Erased form for tables of routes of different input types.
 // eslint-disable-next-line @typescript-eslint/no-explicit-any
-export type AnyRoute = RouteSpec<any, any>;
+export type AnyRoute = RouteSpec<any, any, any, any>;

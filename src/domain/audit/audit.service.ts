@@ -32,5 +32,7 @@ export async function recordInProject(db: DbOrTx, actorId: number, projectId: nu
 export async function listAudit(ctx: RequestContext, q: { orgId: number; limit: number; offset: number }) {
   requireOrgMember(ctx, q.orgId);
   const [events, total] = await listAuditEvents(ctx.db, { orgId: q.orgId, skip: q.offset, take: q.limit });
-  return { events: events.map((e) => ({ ...e, detail: (e.detail ?? null) as Record<string, unknown> | null })), total, limit: q.limit, offset: q.offset };
+  // The column holds only what recordAudit wrote: an AuditAction.
+  const typed = events.map((e) => ({ ...e, action: e.action as AuditAction, detail: (e.detail ?? null) as Record<string, unknown> | null }));
+  return { events: typed, total, limit: q.limit, offset: q.offset };
 }

@@ -67,6 +67,7 @@ export const runTestRecord = z.object({
   }).nullable().describe('Null while the run is open (the fields above are the live catalog\'s). Once the run is locked, '
     + 'the test as it was at lock time: these names, and the title and ids above, whatever the catalog does since'),
 });
+export type RunTestRecord = z.infer<typeof runTestRecord>;
 export const runTestPage = z.object({ tests: z.array(runTestRecord), total: int, limit: int, offset: int });
 
 export const historyEntry = z.object({
@@ -81,6 +82,7 @@ export const historyEntry = z.object({
   userName: z.string().nullable(),
   createdAt: when,
 });
+export type HistoryEntry = z.infer<typeof historyEntry>;
 
 /** The JSON run report; the HTML and PDF formats show the same. */
 export const runReport = z.object({

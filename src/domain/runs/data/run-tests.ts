@@ -1,6 +1,6 @@
 import type { DbOrTx } from '../../../db/client';
 import { Prisma } from '../../../generated/prisma/client';
-import type { TestStatusName } from '../runs.schemas';
+import type { HistoryEntry, RunTestRecord, TestStatusName } from '../runs.schemas';
 import { isoTime, scopedRunSql, type ScopedRunRow } from './columns';
 import { frozenNamesJson, shown } from './snapshot';
 
@@ -34,7 +34,7 @@ const statusFilter = (status?: TestStatusName) =>
  */
 export async function findRunWithTestsPage(
   db: DbOrTx, orgIds: number[], q: { runId: number; projectId: number; status?: TestStatusName; limit: number; offset: number },
-): Promise<(ScopedRunRow & { tests: unknown[] }) | undefined> {
+): Promise<(ScopedRunRow & { tests: RunTestRecord[] }) | undefined> {
   // Only the branch of the run's state is executed.
   const page = (json: Prisma.Sql) => Prisma.sql`
       SELECT ${json} FROM run_tests rt JOIN tests t ON t.id = rt.test_id
@@ -42,7 +42,7 @@ export async function findRunWithTestsPage(
         SELECT rt.test_id FROM run_tests rt WHERE rt.run_id = ${q.runId} ${statusFilter(q.status)}
         ORDER BY rt.test_id LIMIT ${q.limit} OFFSET ${q.offset}
       ))`;
-  const [run] = await db.$queryRaw<(ScopedRunRow & { tests: unknown[] })[]>`
+  const [run] = await db.$queryRaw<(ScopedRunRow & { tests: RunTestRecord[] })[]>`
     WITH run AS (${scopedRunSql(orgIds, q.runId, q.projectId)})
     SELECT run.*, CASE WHEN run.locked THEN (${page(frozenJson)}) ELSE (${page(liveJson)}) END AS tests
     FROM run`;
@@ -55,9 +55,12 @@ export async function testIsInProject(db: DbOrTx, testId: number, projectId: num
   return test !== null;
 }
 
+/** A history entry as read: its time is still a Date. */
+type HistoryRow = Omit<HistoryEntry, 'createdAt'> & { createdAt: Date };
+
 /** The history of one test in one run, newest first (entries stay when the test leaves the run). */
 export function listRunTestHistory(db: DbOrTx, runId: number, testId: number, projectId: number) {
-  return db.$queryRaw<unknown[]>`
+  return db.$queryRaw<HistoryRow[]>`
     SELECT h.id AS "historyId", h.run_id AS "runId", ${projectId}::int AS "projectId", h.test_id AS "testId", h.status::text AS status, h.comment, h.elapsed_ms AS "elapsedMs",
       h.user_id AS "userId", u.name AS "userName", h.created_at AS "createdAt"
     FROM status_history h LEFT JOIN users u ON u.id = h.user_id
