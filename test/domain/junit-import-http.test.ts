@@ -108,8 +108,10 @@ describe('limits', () => {
     const res = await importJUnit(t, w.user.token, { projectId, createMissing: true }, many).expect(400);
     expect(res.body.error).toBe('Invalid request: a report holds at most 200000 testcases');
     const tests = Array.from({ length: 50_001 }, (_, i) => `<testcase name="t${i}"/>`);
-    const big = await importJUnit(t, w.user.token, { projectId, createMissing: true }, suite('s', ...tests)).expect(400);
-    expect(big.body.error).toBe('Invalid request: A run holds at most 50000 tests');
+    for (const dryRun of [true, false]) {
+      const big = await importJUnit(t, w.user.token, { projectId, createMissing: true, dryRun }, suite('s', ...tests)).expect(400);
+      expect(big.body.error).toBe('Invalid request: A run holds at most 50000 tests');
+    }
     expect(await tableCounts(t.db)).toEqual(before);
   });
 });

@@ -49,7 +49,8 @@ export const importJUnitQuery = z.object({
   runId: queryId.optional().describe('An open run of the project to record the results in (423 when locked); not with runName'),
   runName: nonBlank(200).optional().describe('Name of the new run to create (default `JUnit import <ISO time>`); not with runId'),
   createMissing: queryBoolean.prefault('false')
-    .describe('Create a test for each testcase that matches none (in sections named after its testsuites); otherwise it is reported as unmatched'),
+    .describe('Create a test for each testcase that matches none (in sections named after its testsuites; '
+      + 'needs the permission to create tests too); otherwise it is reported as unmatched'),
   dryRun: queryBoolean.prefault('false').describe('Match and count only: nothing is written, and the answer carries the mapping'),
   statusMap: z.string().max(500, 'At most 500 characters').transform(parseStatusMap).optional()
     .describe(`Overrides of outcome → status as \`outcome:status\` pairs, comma-separated, e.g. \`skipped:blocked,error:retest\`. `

@@ -7,7 +7,7 @@ import { BULK_TRANSACTION } from '../testcases/testcases.bulk';
 import { collectReport, type Report } from './junit-import.collect';
 import { finalStatus, lastAttempt, matchReport, type Matching } from './junit-import.match';
 import { DEFAULT_STATUS_MAP, type ImportJUnitQuery, type ImportJUnitResult } from './junit-import.schemas';
-import { writeImport } from './junit-import.write';
+import { requireRunSize, writeImport } from './junit-import.write';
 
 // POST /run/import-junit: read the whole report (collect), then in one
 // transaction match it (a few queries) and write it (set-based statements).
@@ -47,6 +47,7 @@ export async function importJUnit(ctx: RequestContext, query: ImportJUnitQuery, 
     // Serializes imports that create sections and tests in this project, so they see each other's.
     if (createMissing && !dryRun) await lockSections(tx, projectId);
     const matching = await matchReport(tx, projectId, report, createMissing);
+    if (runId === undefined) requireRunSize(matching);
     if (dryRun) return summary(report, matching, runId ?? null, projectId, true);
     const run = runId !== undefined ? { runId } : { runName: query.runName ?? `JUnit import ${new Date().toISOString()}` };
     const writtenRunId = await writeImport(tx, { projectId, userId: ctx.userId, run }, report, matching);

@@ -31,10 +31,11 @@ async function createTests(tx: Tx, target: WriteTarget, report: Report, created:
   const sectionOf = new Map(usedPaths.map((p, i) => [p, sectionIds[i]]));
   const ids: number[] = [];
   for (let i = 0; i < created.length; i += CHUNK) {
-    ids.push(...await insertImportedTests(tx, target.projectId, target.userId, created.slice(i, i + CHUNK).map((o) => {
+    const chunk = created.slice(i, i + CHUNK).map((o) => {
       const first = report.attempts[o.attempts[0]];
       return { title: titleOf(first), sectionId: sectionOf.get(first.path) ?? null, automationKey: o.key! };
-    })));
+    });
+    for (const id of await insertImportedTests(tx, target.projectId, target.userId, chunk)) ids.push(id);
   }
   return ids;
 }
@@ -73,10 +74,16 @@ function* attemptRows(report: Report, recorded: { testId: number; attempts: numb
   if (rows.testIds.length > 0) yield rows;
 }
 
-/** Writes the import; returns the run's id. */
+const isRecorded = (o: Outcome) => o.action === 'matched' || o.action === 'created';
+
+/** A new run of these results would hold no more than a run may (400 otherwise). */
+export function requireRunSize(matching: Matching): void {
+  if (matching.outcomes.filter(isRecorded).length > MAX_RUN_TESTS) throw tooManyTests();
+}
+
+/** Writes the import (a new run's size checked by the caller with requireRunSize); returns the run's id. */
 export async function writeImport(tx: Tx, target: WriteTarget, report: Report, matching: Matching): Promise<number> {
-  const recordedOutcomes = matching.outcomes.filter((o) => o.action === 'matched' || o.action === 'created');
-  if ('runName' in target.run && recordedOutcomes.length > MAX_RUN_TESTS) throw tooManyTests();
+  const recordedOutcomes = matching.outcomes.filter(isRecorded);
   const created = matching.outcomes.filter((o) => o.action === 'created');
   const ids = await createTests(tx, target, report, created);
   const createdIds = new Map(created.map((o, i) => [o, ids[i]]));
