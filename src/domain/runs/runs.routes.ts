@@ -1,4 +1,4 @@
-import { route } from '../../http/route';
+import { route } from '../../core/route';
 import { z } from '../../core/schemas';
 import { openRunReport } from '../../reports/run-report';
 import { RUN_REPORT_CONTENT_TYPES, runReportDownload } from '../../reports/run-report-download';

@@ -1,4 +1,4 @@
-import { route } from '../../http/route';
+import { route } from '../../core/route';
 import { z } from '../../core/schemas';
 import { exportTests } from '../../reports/test-export';
 import {
