@@ -1,7 +1,7 @@
 import { Readable, Transform, pipeline } from 'node:stream';
 import { parseArgs } from 'node:util';
 import { createGzip } from 'node:zlib';
-import type { CliIo } from './main';
+import type { CliIo } from './cli-io';
 import { gatherFiles, importKey, locateReport, mergedReport, mergedSize } from './junit-files';
 import { formatBytes, uploadProgress } from './progress';
 import { UsageError } from './usage-error';
@@ -214,7 +214,7 @@ export async function importJunit(args: string[], io: CliIo): Promise<number> {
   let replayed: boolean;
   let location: string | null;
   try {
-    const res = await fetch(`${opts.base}/api/v1/run/import-junit?${opts.query}`, {
+    const res = await fetch(`${opts.base}/api/v1/run/import-junit?${opts.query.toString()}`, {
       method: 'POST',
       headers: {
         Authorization: `Bearer ${opts.token}`,
@@ -227,7 +227,7 @@ export async function importJunit(args: string[], io: CliIo): Promise<number> {
       // A streamed body can't be sent twice: a redirect is reported, not followed.
       redirect: 'manual',
       duplex: 'half',
-    } as RequestInit);
+    });
     status = res.status;
     replayed = res.headers.get('idempotency-replayed') === 'true';
     location = res.headers.get('location');

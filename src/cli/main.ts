@@ -3,6 +3,7 @@ import { ConfigError, loadConfig, type Config } from '../config';
 import type { Database } from '../db/client';
 import { DirectoryLockedError } from '../db/directory-lock';
 import { createLogger } from '../logger';
+import type { CliIo } from './cli-io';
 import { UsageError } from './usage-error';
 import type * as AdminCommands from './admin-commands';
 import type * as Bootstrap from './bootstrap';
@@ -15,17 +16,14 @@ import type * as ServerModule from '../server';
 // environment, so tests run commands in process; bin/casebook.js only hands it the process's.
 // The database and server modules load only for the commands that use them.
 
-/** Where a command writes and what it reads its settings from (the process's, or a test's). */
-export interface CliStream {
-  write(chunk: string): unknown;
-  isTTY?: boolean;
-  columns?: number;
-}
-export interface CliIo {
-  stdout: CliStream;
-  stderr: CliStream;
-  env: Record<string, string | undefined>;
-}
+export type { CliIo, CliStream } from './cli-io';
+
+/**
+ * Loads a module when a command needs it: the server and database stack take a second or more
+ * to load, which `help` and `import junit` (a plain HTTP client) should not pay.
+ */
+// eslint-disable-next-line @typescript-eslint/no-require-imports
+const load = <T>(id: string): T => require(id) as T;
 
 const usage = `Usage: casebook <command>
 
@@ -52,7 +50,7 @@ function flags(args: string[], names: string[]): Record<string, string | undefin
     strict: true,
     allowPositionals: false,
   });
-  return values as Record<string, string | undefined>;
+  return values;
 }
 
 function required(values: Record<string, string | undefined>, name: string): string {
@@ -63,7 +61,7 @@ function required(values: Record<string, string | undefined>, name: string): str
 
 /** Commands that open the database apply pending migrations first. */
 async function withDatabase<T>(config: Config, fn: (db: Database, applied: string[]) => Promise<T>): Promise<T> {
-  const { openDatabase } = require('../db/client') as typeof DbClient;
+  const { openDatabase } = load<typeof DbClient>('../db/client');
   const database = await openDatabase(config);
   try {
     const applied = await database.migrate();
@@ -79,15 +77,15 @@ async function withAdminDatabase<T>(config: Config, command: 'org' | 'user' | 't
     return await withDatabase(config, fn);
   } catch (err) {
     if (!(err instanceof DirectoryLockedError)) throw err;
-    const { throughRunningServer } = require('./admin-commands') as typeof AdminCommands;
+    const { throughRunningServer } = load<typeof AdminCommands>('./admin-commands');
     throw new DirectoryLockedError(`${err.message}\n\n${throughRunningServer(command, config.publicUrl)}`);
   }
 }
 
 /** Serves until SIGINT or SIGTERM, then resolves with the exit code: 0 stopped, 1 shutdown failed. */
 async function serve(config: Config, io: CliIo): Promise<number> {
-  const { startServer } = require('../server') as typeof ServerModule;
-  const { bootstrapFirstAdmin } = require('./bootstrap') as typeof Bootstrap;
+  const { startServer } = load<typeof ServerModule>('../server');
+  const { bootstrapFirstAdmin } = load<typeof Bootstrap>('./bootstrap');
   const server = await startServer(config);
   // A promise nobody awaits (a background write while the database is away, say) must not end the server.
   process.on('unhandledRejection', (reason) => server.logger.warn({ err: reason }, 'unhandled rejection'));
@@ -128,7 +126,7 @@ async function dispatch(argv: string[], io: CliIo): Promise<number | void> {
   }
   if (command === 'import' && sub === 'junit') {
     // A client of a running server: no database, and none of the server's settings.
-    const { importJunit } = require('./import-junit') as typeof ImportJunit;
+    const { importJunit } = load<typeof ImportJunit>('./import-junit');
     return importJunit(rest, io);
   }
   const config = loadConfig(io.env);
@@ -137,7 +135,7 @@ async function dispatch(argv: string[], io: CliIo): Promise<number | void> {
       return serve(config, io);
     case 'mcp': {
       // Loaded only here: the other commands do not need the MCP SDK.
-      const { runMcpServer } = require('../mcp/server') as typeof McpServerModule;
+      const { runMcpServer } = load<typeof McpServerModule>('../mcp/server');
       await runMcpServer(config);
       // It ends the process itself when its client closes stdin (or on a signal).
       return new Promise<never>(() => {});
@@ -150,7 +148,7 @@ async function dispatch(argv: string[], io: CliIo): Promise<number | void> {
     case 'org':
       if (sub !== 'create') break;
       {
-        const { createOrganization } = require('./admin-commands') as typeof AdminCommands;
+        const { createOrganization } = load<typeof AdminCommands>('./admin-commands');
         const v = flags(rest, ['name']);
         const org = await withAdminDatabase(config, 'org', (db) => createOrganization(db.prisma, required(v, 'name')));
         io.stdout.write(`${JSON.stringify(org)}\n`);
@@ -159,7 +157,7 @@ async function dispatch(argv: string[], io: CliIo): Promise<number | void> {
     case 'user':
       if (sub !== 'create') break;
       {
-        const { createOrUpdateUser } = require('./admin-commands') as typeof AdminCommands;
+        const { createOrUpdateUser } = load<typeof AdminCommands>('./admin-commands');
         const v = flags(rest, ['email', 'name', 'role', 'org']);
         const input = { email: required(v, 'email'), name: required(v, 'name'), role: required(v, 'role'), org: required(v, 'org') };
         const user = await withAdminDatabase(config, 'user', (db) => createOrUpdateUser(db.prisma, input));
@@ -169,7 +167,7 @@ async function dispatch(argv: string[], io: CliIo): Promise<number | void> {
     case 'token':
       if (sub !== 'create') break;
       {
-        const { createTokenForEmail } = require('./admin-commands') as typeof AdminCommands;
+        const { createTokenForEmail } = load<typeof AdminCommands>('./admin-commands');
         const v = flags(rest, ['email', 'name']);
         const token = await withAdminDatabase(config, 'token', (db) => createTokenForEmail(db.prisma, required(v, 'email'), v.name));
         io.stdout.write(`${token}\n`);

@@ -1,4 +1,4 @@
-import type { CliStream } from './main';
+import type { CliStream } from './cli-io';
 
 // Upload progress of `casebook import junit` on stderr: a bar redrawn in place on a terminal,
 // plain lines otherwise (CI logs keep every line, so no redraws there).

@@ -249,9 +249,11 @@ describe('casebook import junit', () => {
   it('draws a progress bar on a terminal', async () => {
     const res = await runCliInProcess([...imports(), path.join(dir, 'reports'), ...base(), '--dry-run'], {}, { tty: true });
     expect(res.code).toBe(0);
-    expect(res.stderr).toMatch(/\ruploading \[#+\] 100% \d+ B\/\d+ B · file 2\/2\x1b\[K/);
-    expect(res.stderr).toMatch(/\rsent \d+ B \(\d+ B gzip\); waiting for the server…\x1b\[K/);
-    expect(res.stderr).toMatch(/\r\x1b\[K\rdry run \(nothing written\), 5 tests: 5 matched/);
+    // Each redraw: carriage return, the line, then erase-to-end-of-line (ESC [K), shown here as <EL>.
+    const screen = res.stderr.split('\u001b[K').join('<EL>');
+    expect(screen).toMatch(/\ruploading \[#+\] 100% \d+ B\/\d+ B · file 2\/2<EL>/);
+    expect(screen).toMatch(/\rsent \d+ B \(\d+ B gzip\); waiting for the server…<EL>/);
+    expect(screen).toMatch(/\r<EL>\rdry run \(nothing written\), 5 tests: 5 matched/);
   });
 
   it('runs as the real binary, taking the server and token from CASEBOOK_URL and CASEBOOK_TOKEN', async () => {
