@@ -13,7 +13,10 @@ const layers = [
 
 const upward = layers.slice(0, -1).map((layer, i) => ({
   name: `no-import-up-from-${layer.name}`,
-  comment: `${layer.name} sits below ${layers.slice(i + 1).map((l) => l.name).join(', ')}: it must not import them`,
+  comment: `${layer.name} sits below ${layers
+    .slice(i + 1)
+    .map((l) => l.name)
+    .join(', ')}: it must not import them`,
   severity: 'error',
   from: { path: layer.path },
   to: { path: layers.slice(i + 1).map((l) => l.path) },

@@ -6,7 +6,18 @@ import reactHooks from 'eslint-plugin-react-hooks';
 import tseslint from 'typescript-eslint';
 
 export default tseslint.config(
-  { ignores: ['src/generated/**', 'web/dist/**', 'web/src/lib/api-types.ts', 'node_modules/**', 'test-output/**', 'dist/**', 'coverage/**', 'data/**'] },
+  {
+    ignores: [
+      'src/generated/**',
+      'web/dist/**',
+      'web/src/lib/api-types.ts',
+      'node_modules/**',
+      'test-output/**',
+      'dist/**',
+      'coverage/**',
+      'data/**',
+    ],
+  },
   js.configs.recommended,
   ...tseslint.configs.recommendedTypeChecked,
   {

@@ -9,7 +9,10 @@ module.exports = {
     '^.+\\.ts$': ['ts-jest', { diagnostics: true, tsconfig: '<rootDir>/tsconfig.jest.json' }],
     // Prisma's schema engine glue is an ES module: compiled too, so commands that migrate
     // (src/cli/main.ts's runCli) also run inside jest.
-    '/@prisma/schema-engine-wasm/.+\\.js$': ['ts-jest', { diagnostics: false, tsconfig: { allowJs: true, module: 'commonjs', target: 'es2022' } }],
+    '/@prisma/schema-engine-wasm/.+\\.js$': [
+      'ts-jest',
+      { diagnostics: false, tsconfig: { allowJs: true, module: 'commonjs', target: 'es2022' } },
+    ],
   },
   transformIgnorePatterns: ['/node_modules/(?!@prisma/schema-engine-wasm/)'],
   // The generated Prisma Client imports its siblings as './x.js'; the sources are .ts.

@@ -34,13 +34,17 @@ async function call(pid: number, method: 'POST' | 'PUT', path: string, token: st
   const cpuBefore = cpuMs(pid);
   const started = performance.now();
   const res = await fetch(`${base}/api/v1${path}`, {
-    method, body, headers: { Authorization: `Bearer ${token}`, 'Content-Type': 'application/json' },
+    method,
+    body,
+    headers: { Authorization: `Bearer ${token}`, 'Content-Type': 'application/json' },
   });
   const ms = performance.now() - started;
   const cpu = cpuMs(pid) - cpuBefore;
   const text = await res.text();
   const mib = (body.length / 1024 / 1024).toFixed(2);
-  console.log(`${method} ${path}: ${res.status} in ${Math.round(ms)} ms (server CPU ${Math.round(cpu)} ms); body ${mib} MiB (limit 5 MiB)${res.ok ? '' : `: ${text.slice(0, 200)}`}`);
+  console.log(
+    `${method} ${path}: ${res.status} in ${Math.round(ms)} ms (server CPU ${Math.round(cpu)} ms); body ${mib} MiB (limit 5 MiB)${res.ok ? '' : `: ${text.slice(0, 200)}`}`,
+  );
   return res.ok ? (JSON.parse(text) as { data: { testIds: number[] } }).data : undefined;
 }
 
@@ -49,7 +53,8 @@ async function countLabelLinks(projectId: number): Promise<number> {
   await c.connect();
   try {
     const { rows } = await c.query(
-      'SELECT count(*)::int AS n FROM test_labels tl JOIN tests t ON t.id = tl.test_id WHERE t.project_id = $1', [projectId],
+      'SELECT count(*)::int AS n FROM test_labels tl JOIN tests t ON t.id = tl.test_id WHERE t.project_id = $1',
+      [projectId],
     );
     return rows[0].n;
   } finally {
@@ -77,7 +82,9 @@ async function measure({ token, projectId, labels }: Awaited<ReturnType<typeof s
   await call(pid, 'PUT', '/test/bulk-update', token, relabel);
   // The same labels once more: nothing to change in test_labels.
   await call(pid, 'PUT', '/test/bulk-update', token, relabel);
-  console.log(`test_labels rows of the project after bulk-update: ${await countLabelLinks(projectId)} (expected ${TESTS * LABELS + LABELS})`);
+  console.log(
+    `test_labels rows of the project after bulk-update: ${await countLabelLinks(projectId)} (expected ${TESTS * LABELS + LABELS})`,
+  );
 }
 
 runBench({ settings: bench, seed, measure });

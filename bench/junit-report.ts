@@ -2,14 +2,18 @@
 // Surefire-like producers write them, failures with stack traces, skips, reruns.
 
 const AREAS = ['checkout', 'catalog', 'accounts', 'search', 'payments', 'shipping', 'reviews', 'admin'];
-const STACK = Array.from({ length: 12 }, (_, i) =>
-  `\tat com.example.service.internal.Handler${i}.invoke(Handler${i}.java:${100 + i * 7})`).join('\n');
+const STACK = Array.from(
+  { length: 12 },
+  (_, i) => `\tat com.example.service.internal.Handler${i}.invoke(Handler${i}.java:${100 + i * 7})`,
+).join('\n');
 
-const failure = (i: number) => `>\n    <failure message="expected status 200 but was 500 for request ${i}" type="org.opentest4j.AssertionFailedError">`
-  + `org.opentest4j.AssertionFailedError: expected: &lt;200&gt; but was: &lt;500&gt;\n${STACK}\n</failure>\n  </testcase>\n`;
+const failure = (i: number) =>
+  `>\n    <failure message="expected status 200 but was 500 for request ${i}" type="org.opentest4j.AssertionFailedError">` +
+  `org.opentest4j.AssertionFailedError: expected: &lt;200&gt; but was: &lt;500&gt;\n${STACK}\n</failure>\n  </testcase>\n`;
 // A flaky first attempt: a timeout, with a short trace.
-const timeout = (i: number) => `>\n    <failure message="timed out after 5000 ms" type="java.util.concurrent.TimeoutException">`
-  + `java.util.concurrent.TimeoutException: request ${i}\n${STACK.split('\n').slice(0, 2).join('\n')}\n</failure>\n  </testcase>\n`;
+const timeout = (i: number) =>
+  `>\n    <failure message="timed out after 5000 ms" type="java.util.concurrent.TimeoutException">` +
+  `java.util.concurrent.TimeoutException: request ${i}\n${STACK.split('\n').slice(0, 2).join('\n')}\n</failure>\n  </testcase>\n`;
 
 /**
  * A report of `tests` tests in 50-test classes; `reruns` of them, evenly spread,
@@ -27,8 +31,9 @@ export function junitReport(tests: number, reruns: number): { xml: Buffer; testc
     const className = `com.example.${area}.${module}.Service${cls}Test`;
     parts.push(`<testsuite name="${area}/${module}">\n<testsuite name="Service${cls}Test" tests="50">\n`);
     for (let k = 0; k < 50 && i < tests; k++, i++) {
-      const open = `  <testcase classname="${className}" name="handles request ${i} with a valid payload and answers 200 with the stored record" `
-        + `file="src/test/java/com/example/${area}/${module}/Service${cls}Test.java" time="0.${String(i % 1000).padStart(3, '0')}"`;
+      const open =
+        `  <testcase classname="${className}" name="handles request ${i} with a valid payload and answers 200 with the stored record" ` +
+        `file="src/test/java/com/example/${area}/${module}/Service${cls}Test.java" time="0.${String(i % 1000).padStart(3, '0')}"`;
       if (rerunEvery > 0 && i % rerunEvery === 0) {
         parts.push(open + timeout(i), `${open}/>\n`);
         testcases += 2;

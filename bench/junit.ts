@@ -40,7 +40,9 @@ async function importReport(label: string, server: BenchServer, token: string, p
   const before = rssKb(server.pid);
   const started = performance.now();
   const res = await fetch(`${bench.base}/api/v1/run/import-junit?projectId=${projectId}&createMissing=true`, {
-    method: 'POST', headers: { authorization: `Bearer ${token}`, 'content-type': 'application/xml' }, body: xml,
+    method: 'POST',
+    headers: { authorization: `Bearer ${token}`, 'content-type': 'application/xml' },
+    body: xml,
   });
   const json = (await res.json()) as { data: Record<string, number> };
   const seconds = (performance.now() - started) / 1000;
@@ -50,8 +52,10 @@ async function importReport(label: string, server: BenchServer, token: string, p
   const d = json.data;
   console.log(`\n${label}: ${(xml.length / 2 ** 20).toFixed(1)} MiB`);
   console.log(`  wall time ${seconds.toFixed(2)} s (target ${target})`);
-  console.log(`  answer: total ${d.total}, matched ${d.matched}, created ${d.created}, unmatched ${d.unmatched}, passed ${d.passed}, `
-    + `failed ${d.failed}, retest ${d.retest}, passedOnRetry ${d.passedOnRetry}`);
+  console.log(
+    `  answer: total ${d.total}, matched ${d.matched}, created ${d.created}, unmatched ${d.unmatched}, passed ${d.passed}, ` +
+      `failed ${d.failed}, retest ${d.retest}, passedOnRetry ${d.passedOnRetry}`,
+  );
   console.log(`  server RSS before ${mb(before)}, peak ${mb(peak)} (+${mb(peak - before)}), after ${mb(after)} (+${mb(after - before)})`);
   return d;
 }
@@ -59,13 +63,29 @@ async function importReport(label: string, server: BenchServer, token: string, p
 async function measure(s: Awaited<ReturnType<typeof seed>>, server: BenchServer) {
   const small = report(20_000, 0);
   const large = report(50_000, 10_000);
-  console.log(`reports: ${small.testcases} testcases (${(small.xml.length / 2 ** 20).toFixed(1)} MiB), `
-    + `${large.testcases} testcases (${(large.xml.length / 2 ** 20).toFixed(1)} MiB)`);
-  const a = await importReport('20,000 testcases, new run, createMissing into an empty project', server, s.token, s.small, small.xml, '< 5 s');
+  console.log(
+    `reports: ${small.testcases} testcases (${(small.xml.length / 2 ** 20).toFixed(1)} MiB), ` +
+      `${large.testcases} testcases (${(large.xml.length / 2 ** 20).toFixed(1)} MiB)`,
+  );
+  const a = await importReport(
+    '20,000 testcases, new run, createMissing into an empty project',
+    server,
+    s.token,
+    s.small,
+    small.xml,
+    '< 5 s',
+  );
   if (a.created !== 20_000) throw new Error(`expected 20000 created, got ${a.created}`);
-  const b = await importReport('60,000 testcases (50,000 tests, 10,000 reruns), new run, createMissing into an empty project',
-    server, s.token, s.large, large.xml, '< 15 s');
-  if (b.created !== 50_000 || b.passedOnRetry !== 10_000) throw new Error(`expected 50000 created and 10000 passedOnRetry, got ${b.created}, ${b.passedOnRetry}`);
+  const b = await importReport(
+    '60,000 testcases (50,000 tests, 10,000 reruns), new run, createMissing into an empty project',
+    server,
+    s.token,
+    s.large,
+    large.xml,
+    '< 15 s',
+  );
+  if (b.created !== 50_000 || b.passedOnRetry !== 10_000)
+    throw new Error(`expected 50000 created and 10000 passedOnRetry, got ${b.created}, ${b.passedOnRetry}`);
   const c = await importReport('20,000 testcases again, new run, every test matched', server, s.token, s.small, small.xml, 'none');
   if (c.matched !== 20_000) throw new Error(`expected 20000 matched, got ${c.matched}`);
 }

@@ -26,11 +26,24 @@ const REPORTS = Number(process.env.BENCH_REPORTS ?? 20);
 const RUN_SIZE = Number(process.env.BENCH_RUN_SIZE ?? 5000);
 const COMMENT_BYTES = Number(process.env.BENCH_COMMENT_BYTES ?? 10240);
 const STATUSES = ['passed', 'failed', 'blocked', 'retest', 'untested'] as const;
-const WORDS = ['checkout', 'timeout', 'retry', 'payment', 'gateway', 'flaky', 'assert', 'expected', 'received', 'screenshot', 'stack', 'trace'];
+const WORDS = [
+  'checkout',
+  'timeout',
+  'retry',
+  'payment',
+  'gateway',
+  'flaky',
+  'assert',
+  'expected',
+  'received',
+  'screenshot',
+  'stack',
+  'trace',
+];
 
 /** Text of `bytes` characters from words picked by a small PRNG: varied, as real comments are, so gzip does not make it free. */
 function comment(seed: number, bytes: number): string {
-  let x = seed * 2654435761 >>> 0;
+  let x = (seed * 2654435761) >>> 0;
   const parts: string[] = [];
   let length = 0;
   while (length < bytes) {
@@ -51,8 +64,10 @@ async function seed(db: Database) {
   const priorities = (await p.lookupEntry.findMany({ where: { projectId, kind: 'priority' } })).map((l) => l.id);
   const tests = await p.test.createManyAndReturn({
     data: Array.from({ length: RUN_SIZE }, (_, i) => ({
-      projectId, title: `Checkout flow ${i}: pay with a saved card and get a receipt`,
-      sectionId: sections[i % sections.length], priorityId: priorities[i % priorities.length],
+      projectId,
+      title: `Checkout flow ${i}: pay with a saved card and get a receipt`,
+      sectionId: sections[i % sections.length],
+      priorityId: priorities[i % priorities.length],
     })),
     select: { testId: true },
   });
@@ -61,7 +76,9 @@ async function seed(db: Database) {
   // Through the service: the HTTP body limit (5 MiB) would take 10 calls for the ~51 MB of comments.
   for (let start = 0; start < ids.length; start += 1000) {
     const testResults = ids.slice(start, start + 1000).map((testId, i) => ({
-      testId, status: STATUSES[(start + i) % STATUSES.length], comment: comment(start + i, COMMENT_BYTES),
+      testId,
+      status: STATUSES[(start + i) % STATUSES.length],
+      comment: comment(start + i, COMMENT_BYTES),
     }));
     await updateTestStatuses(ctx, { runId: run.runId, projectId, testResults });
   }
@@ -103,8 +120,10 @@ function pollHealth(everyMs: number) {
 function printHealth(label: string, { latencies, failures }: { latencies: number[]; failures: number }) {
   const sorted = [...latencies].sort((a, b) => a - b);
   const f = (n: number) => `${n.toFixed(1)} ms`;
-  console.log(`${label.padEnd(40)} n ${sorted.length}   p50 ${f(percentile(sorted, 50))}   p90 ${f(percentile(sorted, 90))}   `
-    + `p99 ${f(percentile(sorted, 99))}   max ${f(sorted.at(-1) ?? 0)}   failures ${failures}`);
+  console.log(
+    `${label.padEnd(40)} n ${sorted.length}   p50 ${f(percentile(sorted, 50))}   p90 ${f(percentile(sorted, 90))}   ` +
+      `p99 ${f(percentile(sorted, 99))}   max ${f(sorted.at(-1) ?? 0)}   failures ${failures}`,
+  );
 }
 
 /**
@@ -138,7 +157,9 @@ async function measure(s: Seed, { rss }: BenchServer) {
   // One report first: checks the shape and warms the server up.
   const first = await fetch(url, { headers: auth });
   const body = (await first.json()) as { summary: { total: number }; tests: unknown[] };
-  console.log(`one report: HTTP ${first.status}, ${body.tests.length} tests (summary total ${body.summary.total}), server RSS peak ${mb(rss.peak())}`);
+  console.log(
+    `one report: HTTP ${first.status}, ${body.tests.length} tests (summary total ${body.summary.total}), server RSS peak ${mb(rss.peak())}`,
+  );
 
   const idle = pollHealth(10);
   await new Promise((resolve) => setTimeout(resolve, 3000));
@@ -152,9 +173,11 @@ async function measure(s: Seed, { rss }: BenchServer) {
   const wall = performance.now() - started;
   const during = await health.stop();
   const times = results.map((r) => r.ms).sort((a, b) => a - b);
-  console.log(`all done in ${(wall / 1000).toFixed(1)} s; per report p50 ${(percentile(times, 50) / 1000).toFixed(1)} s, `
-    + `max ${(times.at(-1)! / 1000).toFixed(1)} s; ${(results[0].bytes / 1e6).toFixed(1)} MB each gzipped; `
-    + `503 answers retried: ${results.reduce((n, r) => n + r.busy, 0)}`);
+  console.log(
+    `all done in ${(wall / 1000).toFixed(1)} s; per report p50 ${(percentile(times, 50) / 1000).toFixed(1)} s, ` +
+      `max ${(times.at(-1)! / 1000).toFixed(1)} s; ${(results[0].bytes / 1e6).toFixed(1)} MB each gzipped; ` +
+      `503 answers retried: ${results.reduce((n, r) => n + r.busy, 0)}`,
+  );
   console.log(`server RSS peak during the reports: ${mb(rss.peak())}`);
   printHealth('/healthz during the reports', during);
 }

@@ -32,13 +32,18 @@ async function seed(db: Database) {
   const { token, ctx } = member;
   const { projectId, features: sections } = await seedProject(p, member, 'Runs bench');
   const priorities = (await p.lookupEntry.findMany({ where: { projectId, kind: 'priority' } })).map((l) => l.id);
-  const squads = (await p.squad.createManyAndReturn({
-    data: Array.from({ length: 5 }, (_, i) => ({ projectId, squadName: `Squad ${i}`, nameKey: `squad ${i}` })),
-  })).map((s) => s.squadId);
+  const squads = (
+    await p.squad.createManyAndReturn({
+      data: Array.from({ length: 5 }, (_, i) => ({ projectId, squadName: `Squad ${i}`, nameKey: `squad ${i}` })),
+    })
+  ).map((s) => s.squadId);
   const tests = await p.test.createManyAndReturn({
     data: Array.from({ length: RUN_SIZE + BULK }, (_, i) => ({
-      projectId, title: `Checkout flow ${i}: pay with a saved card and get a receipt`,
-      sectionId: sections[i % sections.length], priorityId: priorities[i % priorities.length], squadId: squads[i % squads.length],
+      projectId,
+      title: `Checkout flow ${i}: pay with a saved card and get a receipt`,
+      sectionId: sections[i % sections.length],
+      priorityId: priorities[i % priorities.length],
+      squadId: squads[i % squads.length],
     })),
     select: { testId: true },
   });
@@ -60,7 +65,9 @@ async function timed(label: string, fn: () => Promise<Response>, rss: RssSampler
   const body = Buffer.from(await res.arrayBuffer());
   const elapsed = performance.now() - started;
   if (!res.ok) throw new Error(`${label}: HTTP ${res.status} ${body.toString().slice(0, 200)}`);
-  console.log(`${label.padEnd(44)} ${ms(elapsed).padStart(8)}   ${(body.length / 1024).toFixed(0).padStart(6)} KiB   server RSS peak ${mb(rss.peak())}`);
+  console.log(
+    `${label.padEnd(44)} ${ms(elapsed).padStart(8)}   ${(body.length / 1024).toFixed(0).padStart(6)} KiB   server RSS peak ${mb(rss.peak())}`,
+  );
   return { elapsed, body };
 }
 
@@ -69,8 +76,10 @@ async function load(label: string, paths: string[], auth: Record<string, string>
   // A short unreported warm-up, so the figures are of a JIT-compiled server.
   await autocannon({ url: base, connections, duration: 2, headers: auth, requests });
   const result = await autocannon({ url: base, connections, duration, headers: auth, requests });
-  console.log(`${label.padEnd(44)} ${result.requests.average.toFixed(0).padStart(6)} req/s   p50 ${result.latency.p50} ms   p99 ${result.latency.p99} ms   `
-    + `max ${result.latency.max} ms   non-2xx ${result.non2xx}   errors ${result.errors}   server RSS peak ${mb(rss.peak())}`);
+  console.log(
+    `${label.padEnd(44)} ${result.requests.average.toFixed(0).padStart(6)} req/s   p50 ${result.latency.p50} ms   p99 ${result.latency.p99} ms   ` +
+      `max ${result.latency.max} ms   non-2xx ${result.non2xx}   errors ${result.errors}   server RSS peak ${mb(rss.peak())}`,
+  );
 }
 
 async function measure(s: Seed, { rss }: BenchServer) {
@@ -79,17 +88,33 @@ async function measure(s: Seed, { rss }: BenchServer) {
   const q = `runId=${s.runId}&projectId=${s.projectId}`;
   console.log(`\nservice createRun of ${RUN_SIZE} tests (seeding)      ${ms(s.serviceCreateMs).padStart(8)}`);
 
-  await timed(`POST /run/create, ${BULK} tests`, () => fetch(`${base}/api/v1/run/create`, {
-    method: 'POST', headers: json, body: JSON.stringify({ projectId: s.projectId, runName: 'API-made run', testIds: s.spareIds }),
-  }), rss);
+  await timed(
+    `POST /run/create, ${BULK} tests`,
+    () =>
+      fetch(`${base}/api/v1/run/create`, {
+        method: 'POST',
+        headers: json,
+        body: JSON.stringify({ projectId: s.projectId, runName: 'API-made run', testIds: s.spareIds }),
+      }),
+    rss,
+  );
 
   for (let round = 0; round < 3; round++) {
     const testResults = s.runIds.slice(round * 2500, round * 2500 + BULK).map((testId, i) => ({
-      testId, status: STATUSES[(i + round) % 4], comment: i % 10 === 0 ? `observed in round ${round}` : undefined,
+      testId,
+      status: STATUSES[(i + round) % 4],
+      comment: i % 10 === 0 ? `observed in round ${round}` : undefined,
     }));
-    await timed(`PUT /run/update-test-status, ${BULK} results (${round + 1})`, () => fetch(`${base}/api/v1/run/update-test-status`, {
-      method: 'PUT', headers: json, body: JSON.stringify({ runId: s.runId, projectId: s.projectId, testResults }),
-    }), rss);
+    await timed(
+      `PUT /run/update-test-status, ${BULK} results (${round + 1})`,
+      () =>
+        fetch(`${base}/api/v1/run/update-test-status`, {
+          method: 'PUT',
+          headers: json,
+          body: JSON.stringify({ runId: s.runId, projectId: s.projectId, testResults }),
+        }),
+      rss,
+    );
   }
   // The bulk updates left a dead row version behind each live one. Autovacuum
   // cleans that up on a normal server; where it is off, vacuum by hand, or the
@@ -101,13 +126,21 @@ async function measure(s: Seed, { rss }: BenchServer) {
   await c.end();
   console.log(`autovacuum is ${autovacuum}${autovacuum !== 'on' ? ': ran VACUUM ANALYZE on run_tests, status_history, runs' : ''}`);
 
-  const state = await timed('GET /run/state-detail (one request)', () => fetch(`${base}/api/v1/run/state-detail?${q}`, { headers: auth }), rss);
+  const state = await timed(
+    'GET /run/state-detail (one request)',
+    () => fetch(`${base}/api/v1/run/state-detail?${q}`, { headers: auth }),
+    rss,
+  );
   console.log(`  ${state.body.toString()}`);
 
   console.log(`\nreports of the ${RUN_SIZE}-test run`);
   for (const format of ['json', 'html', 'pdf'] as const) {
     for (let i = 0; i < 3; i++) {
-      await timed(`GET /run/report?format=${format} (${i + 1})`, () => fetch(`${base}/api/v1/run/report?${q}&format=${format}`, { headers: auth }), rss);
+      await timed(
+        `GET /run/report?format=${format} (${i + 1})`,
+        () => fetch(`${base}/api/v1/run/report?${q}&format=${format}`, { headers: auth }),
+        rss,
+      );
     }
   }
   // Load last: it grows the server's heap, which would blur the reports' own memory figures.
@@ -116,7 +149,12 @@ async function measure(s: Seed, { rss }: BenchServer) {
   await load('baseline GET /healthz (no auth, no database)', ['/healthz'], auth, rss);
   await load('baseline GET /tokens (auth + 1 query)', ['/api/v1/tokens'], auth, rss);
   const offsets = Array.from({ length: 20 }, (_, i) => i * 500);
-  await load('GET /run/tests, limit 100 (20 offsets)', offsets.map((o) => `/api/v1/run/tests?${q}&limit=100&offset=${o}`), auth, rss);
+  await load(
+    'GET /run/tests, limit 100 (20 offsets)',
+    offsets.map((o) => `/api/v1/run/tests?${q}&limit=100&offset=${o}`),
+    auth,
+    rss,
+  );
   await load('GET /run/state-detail', [`/api/v1/run/state-detail?${q}`], auth, rss);
   await load('GET /run/tests, status=failed, limit 100', [`/api/v1/run/tests?${q}&status=failed&limit=100`], auth, rss);
 }

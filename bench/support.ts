@@ -103,7 +103,9 @@ export async function dropDatabase(databaseName: string) {
 /** Applies the migrations with `casebook migrate`. */
 export function migrate(databaseUrl: string) {
   execFileSync(process.execPath, [casebookBin, 'migrate'], {
-    cwd: root, env: { ...process.env, DATABASE_URL: databaseUrl, LOG_LEVEL: 'warn' }, stdio: ['ignore', 'ignore', 'inherit'],
+    cwd: root,
+    env: { ...process.env, DATABASE_URL: databaseUrl, LOG_LEVEL: 'warn' },
+    stdio: ['ignore', 'ignore', 'inherit'],
   });
 }
 
@@ -119,11 +121,19 @@ export function startServer(settings: Pick<BenchSettings, 'serverDatabaseUrl' | 
   // The server runs with `npm start`'s node flags (its heap bound); BENCH_NODE_ARGS adds
   // more, e.g. "--cpu-prof --cpu-prof-dir=/tmp/prof" to profile it.
   const startFlags = (JSON.parse(fs.readFileSync(path.join(root, 'package.json'), 'utf8')).scripts.start as string)
-    .split(' ').filter((arg) => arg.startsWith('--'));
+    .split(' ')
+    .filter((arg) => arg.startsWith('--'));
   const nodeArgs = [...startFlags, ...(process.env.BENCH_NODE_ARGS ?? '').split(' ').filter(Boolean)];
   const child = spawn(process.execPath, [...nodeArgs, casebookBin, 'serve'], {
     cwd: root,
-    env: { ...process.env, DATABASE_URL: databaseUrl, DATABASE_POOL_SIZE: poolSize, PORT: String(port), HOST: '127.0.0.1', LOG_LEVEL: 'warn' },
+    env: {
+      ...process.env,
+      DATABASE_URL: databaseUrl,
+      DATABASE_POOL_SIZE: poolSize,
+      PORT: String(port),
+      HOST: '127.0.0.1',
+      LOG_LEVEL: 'warn',
+    },
     stdio: ['ignore', 'inherit', 'inherit'],
   });
   return new Promise((resolve, reject) => {
@@ -204,13 +214,19 @@ export async function seedMember(p: Db, orgName: string, role: Role) {
   const org = await p.organization.create({ data: { orgName } });
   const user = await p.user.create({
     data: {
-      email: `${orgName.toLowerCase().replaceAll(' ', '-')}@example.test`, name: `Bench ${role}`,
+      email: `${orgName.toLowerCase().replaceAll(' ', '-')}@example.test`,
+      name: `Bench ${role}`,
       memberships: { create: { orgId: org.orgId, role } },
     },
   });
   const { token } = await issueToken(p, user.userId, 'bench');
   const ctx: RequestContext = {
-    userId: user.userId, memberships: [{ orgId: org.orgId, role }], orgIds: [org.orgId], via: 'token', db: p, can: () => true,
+    userId: user.userId,
+    memberships: [{ orgId: org.orgId, role }],
+    orgIds: [org.orgId],
+    via: 'token',
+    db: p,
+    can: () => true,
   };
   return { orgId: org.orgId, userId: user.userId, token, ctx };
 }
@@ -220,9 +236,7 @@ export async function seedMember(p: Db, orgName: string, role: Role) {
  * tree: `areas` top sections of `features` subsections each. `sections` holds
  * them all in creation order, each area before its features.
  */
-export async function seedProject(
-  p: Db, member: { orgId: number; userId: number }, projectName: string, tree = { areas: 5, features: 4 },
-) {
+export async function seedProject(p: Db, member: { orgId: number; userId: number }, projectName: string, tree = { areas: 5, features: 4 }) {
   const project = await p.project.create({ data: { orgId: member.orgId, projectName, createdBy: member.userId } });
   const projectId = project.projectId;
   await p.lookupEntry.createMany({ data: defaultLookupRows(projectId) });
@@ -234,7 +248,8 @@ export async function seedProject(
     areas.push(area);
     sections.push(area);
     for (let child = 0; child < tree.features; child++) {
-      const feature = (await p.section.create({ data: { projectId, sectionName: `Feature ${top}.${child}`, parentSectionId: area } })).sectionId;
+      const feature = (await p.section.create({ data: { projectId, sectionName: `Feature ${top}.${child}`, parentSectionId: area } }))
+        .sectionId;
       features.push(feature);
       sections.push(feature);
     }

@@ -31,7 +31,10 @@ function firstLoadScripts(): string[] {
 function reportSizes() {
   const gz = (file: string) => zlib.gzipSync(fs.readFileSync(path.join(dist, file)), { level: 9 }).length;
   const first = firstLoadScripts();
-  const all = fs.readdirSync(path.join(dist, 'assets')).filter((f) => f.endsWith('.js')).map((f) => `assets/${f}`);
+  const all = fs
+    .readdirSync(path.join(dist, 'assets'))
+    .filter((f) => f.endsWith('.js'))
+    .map((f) => `assets/${f}`);
   const kb = (n: number) => `${(n / 1024).toFixed(1)} KB`;
   const firstGz = first.reduce((n, f) => n + gz(f), 0);
   console.log(`first load: ${first.length} script(s), ${kb(firstGz)} gzipped (target ≤ 250 KB)`);
@@ -56,7 +59,10 @@ async function measure(s: Awaited<ReturnType<typeof seed>>) {
     const page = await context.newPage();
     await page.goto(`${base}/login`);
     await page.getByLabel('API token').fill(s.token);
-    await Promise.all([page.waitForURL((url) => !url.pathname.startsWith('/login') && !url.pathname.startsWith('/auth')), page.getByLabel('API token').press('Enter')]);
+    await Promise.all([
+      page.waitForURL((url) => !url.pathname.startsWith('/login') && !url.pathname.startsWith('/auth')),
+      page.getByLabel('API token').press('Enter'),
+    ]);
     const catalog = `${base}/projects/${s.projectId}/catalog`;
     // A test row links to its test case page.
     const firstRow = `main a[href*="/projects/${s.projectId}/tests/"]`;
@@ -74,11 +80,15 @@ async function measure(s: Awaited<ReturnType<typeof seed>>) {
         "(() => { const [n] = performance.getEntriesByType('navigation'); return { domContentLoaded: n.domContentLoadedEventEnd, load: n.loadEventEnd }; })()",
       );
       times.push(ms);
-      console.log(`round ${round}: catalog of ${SIZE} tests, first ${rows} rows visible after ${ms.toFixed(0)} ms `
-        + `(DOMContentLoaded ${nav.domContentLoaded.toFixed(0)} ms, load ${nav.load.toFixed(0)} ms)`);
+      console.log(
+        `round ${round}: catalog of ${SIZE} tests, first ${rows} rows visible after ${ms.toFixed(0)} ms ` +
+          `(DOMContentLoaded ${nav.domContentLoaded.toFixed(0)} ms, load ${nav.load.toFixed(0)} ms)`,
+      );
     }
     const sorted = [...times].sort((a, b) => a - b);
-    console.log(`catalog first rows: median ${sorted[Math.floor(ROUNDS / 2)].toFixed(0)} ms, max ${sorted.at(-1)!.toFixed(0)} ms (target ≤ 1000 ms)`);
+    console.log(
+      `catalog first rows: median ${sorted[Math.floor(ROUNDS / 2)].toFixed(0)} ms, max ${sorted.at(-1)!.toFixed(0)} ms (target ≤ 1000 ms)`,
+    );
   } finally {
     await browser.close();
   }

@@ -28,7 +28,9 @@ const run = { runId: '{{runId}}', projectId: '{{projectId}}' };
 export const smokeSteps: SmokeStep[] = [
   {
     name: 'The service is alive',
-    method: 'GET', path: '/healthz', noAuth: true,
+    method: 'GET',
+    path: '/healthz',
+    noAuth: true,
     test: `
 pm.test('answers 200 with ok: true', () => {
   pm.response.to.have.status(200);
@@ -37,7 +39,9 @@ pm.test('answers 200 with ok: true', () => {
   },
   {
     name: 'The API refuses a request without a token',
-    method: 'GET', path: '/api/v1/orgs', noAuth: true,
+    method: 'GET',
+    path: '/api/v1/orgs',
+    noAuth: true,
     test: `
 pm.test('answers 401 with the exact message', () => {
   pm.response.to.have.status(401);
@@ -46,7 +50,8 @@ pm.test('answers 401 with the exact message', () => {
   },
   {
     name: 'List my organizations',
-    method: 'GET', path: '/api/v1/orgs',
+    method: 'GET',
+    path: '/api/v1/orgs',
     test: `${envelope(200)}
 pm.test('lists at least one organization', () => {
   pm.expect(payload).to.be.an('array').that.is.not.empty;
@@ -57,7 +62,8 @@ pm.collectionVariables.set('orgId', payload[0].orgId);`,
   },
   {
     name: 'Create a project',
-    method: 'POST', path: '/api/v1/project/create',
+    method: 'POST',
+    path: '/api/v1/project/create',
     prerequest: `pm.collectionVariables.set('projectName', 'CI smoke ' + Date.now());`,
     body: '{\n  "orgId": {{orgId}},\n  "projectName": "{{projectName}}",\n  "projectDescription": "Made by the newman CI run"\n}',
     test: `${envelope(201)}
@@ -70,7 +76,8 @@ pm.collectionVariables.set('projectId', payload.projectId);`,
   },
   {
     name: 'Add three tests',
-    method: 'POST', path: '/api/v1/test/bulk-add',
+    method: 'POST',
+    path: '/api/v1/test/bulk-add',
     body: '{\n  "projectId": {{projectId}},\n  "tests": [\n    { "title": "Sign in with a valid password" },\n    { "title": "Sign in with a wrong password" },\n    { "title": "Reset a forgotten password" }\n  ]\n}',
     test: `${envelope(201)}
 pm.test('creates three tests', () => {
@@ -82,7 +89,9 @@ payload.testIds.forEach((id, i) => pm.collectionVariables.set('testId' + (i + 1)
   },
   {
     name: 'List the tests of the project',
-    method: 'GET', path: '/api/v1/project/tests', query: { projectId: '{{projectId}}' },
+    method: 'GET',
+    path: '/api/v1/project/tests',
+    query: { projectId: '{{projectId}}' },
     test: `${envelope(200)}
 pm.test('lists the three tests by title', () => {
   pm.expect(payload.total).to.eql(3);
@@ -91,7 +100,8 @@ pm.test('lists the three tests by title', () => {
   },
   {
     name: 'Create a run of the tests',
-    method: 'POST', path: '/api/v1/run/create',
+    method: 'POST',
+    path: '/api/v1/run/create',
     body: '{\n  "projectId": {{projectId}},\n  "runName": "CI smoke run",\n  "testIds": {{testIds}}\n}',
     test: `${envelope(201)}
 pm.test('starts every test untested', () => {
@@ -103,14 +113,17 @@ pm.collectionVariables.set('runId', payload.runId);`,
   },
   {
     name: 'Post the results',
-    method: 'PUT', path: '/api/v1/run/update-test-status',
+    method: 'PUT',
+    path: '/api/v1/run/update-test-status',
     body: '{\n  "runId": {{runId}},\n  "projectId": {{projectId}},\n  "testResults": [\n    { "testId": {{testId1}}, "status": "passed" },\n    { "testId": {{testId2}}, "status": "failed", "comment": "No error message shown" },\n    { "testId": {{testId3}}, "status": "blocked", "comment": "Mail server down" }\n  ]\n}',
     test: `${envelope(200)}
 pm.test('updates three results', () => pm.expect(payload).to.eql({ updated: 3 }));`,
   },
   {
     name: 'Read the state of the run',
-    method: 'GET', path: '/api/v1/run/state-detail', query: run,
+    method: 'GET',
+    path: '/api/v1/run/state-detail',
+    query: run,
     test: `${envelope(200)}
 pm.test('counts one passed, one failed, one blocked', () => {
   pm.expect(payload).to.eql({ runId: Number(pm.collectionVariables.get('runId')), locked: false, total: 3, passed: 1, failed: 1, blocked: 1, retest: 0, untested: 0 });
@@ -118,7 +131,9 @@ pm.test('counts one passed, one failed, one blocked', () => {
   },
   {
     name: 'Download the JSON report',
-    method: 'GET', path: '/api/v1/run/report', query: { ...run, format: 'json' },
+    method: 'GET',
+    path: '/api/v1/run/report',
+    query: { ...run, format: 'json' },
     test: `
 pm.test('answers 200 with a JSON attachment', () => {
   pm.response.to.have.status(200);
@@ -135,7 +150,9 @@ pm.test('summarizes the results of the run', () => {
   },
   {
     name: 'Download the HTML report',
-    method: 'GET', path: '/api/v1/run/report', query: { ...run, format: 'html' },
+    method: 'GET',
+    path: '/api/v1/run/report',
+    query: { ...run, format: 'html' },
     test: `
 pm.test('answers 200 with an HTML attachment', () => {
   pm.response.to.have.status(200);
@@ -150,7 +167,9 @@ pm.test('shows the run and its tests', () => {
   },
   {
     name: 'Download the PDF report',
-    method: 'GET', path: '/api/v1/run/report', query: { ...run, format: 'pdf' },
+    method: 'GET',
+    path: '/api/v1/run/report',
+    query: { ...run, format: 'pdf' },
     test: `
 pm.test('answers 200 with a PDF attachment', () => {
   pm.response.to.have.status(200);
@@ -161,7 +180,8 @@ pm.test('is a PDF file', () => pm.expect(pm.response.text().slice(0, 5)).to.eql(
   },
   {
     name: 'Lock the run',
-    method: 'PUT', path: '/api/v1/run/lock',
+    method: 'PUT',
+    path: '/api/v1/run/lock',
     body: '{\n  "runId": {{runId}},\n  "projectId": {{projectId}}\n}',
     test: `${envelope(200)}
 pm.test('locks it, recording who and when', () => {
@@ -172,7 +192,8 @@ pm.test('locks it, recording who and when', () => {
   },
   {
     name: 'A locked run refuses results',
-    method: 'PUT', path: '/api/v1/run/update-test-status',
+    method: 'PUT',
+    path: '/api/v1/run/update-test-status',
     body: '{\n  "runId": {{runId}},\n  "projectId": {{projectId}},\n  "testResults": [{ "testId": {{testId1}}, "status": "failed" }]\n}',
     test: `
 pm.test('answers 423 Run is locked', () => {

@@ -7,5 +7,13 @@ const { execFileSync } = require('node:child_process');
 const path = require('node:path');
 
 const root = path.resolve(__dirname, '..');
-const env = { ...process.env, PRISMA_SCHEMA_ENGINE_BINARY: process.env.PRISMA_SCHEMA_ENGINE_BINARY || process.execPath, PRISMA_HIDE_UPDATE_MESSAGE: '1' };
-execFileSync(process.execPath, [require.resolve('prisma/build/index.js', { paths: [root] }), 'generate', '--schema', path.join(root, 'prisma/schema.prisma')], { cwd: root, env, stdio: 'inherit' });
+const env = {
+  ...process.env,
+  PRISMA_SCHEMA_ENGINE_BINARY: process.env.PRISMA_SCHEMA_ENGINE_BINARY || process.execPath,
+  PRISMA_HIDE_UPDATE_MESSAGE: '1',
+};
+execFileSync(
+  process.execPath,
+  [require.resolve('prisma/build/index.js', { paths: [root] }), 'generate', '--schema', path.join(root, 'prisma/schema.prisma')],
+  { cwd: root, env, stdio: 'inherit' },
+);

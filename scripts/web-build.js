@@ -22,7 +22,9 @@ if (process.argv.includes('--if-missing') && fs.existsSync(dist)) process.exit(0
 const vite = resolveBin('vite', 'bin/vite.js');
 const openapiTs = resolveBin('openapi-typescript', 'bin/cli.js');
 if (!vite || !openapiTs) {
-  process.stdout.write(`web app not built: vite is not installed (production-only install)${fs.existsSync(dist) ? '' : '; the server will answer /login only'}\n`);
+  process.stdout.write(
+    `web app not built: vite is not installed (production-only install)${fs.existsSync(dist) ? '' : '; the server will answer /login only'}\n`,
+  );
   process.exit(0);
 }
 const run = (file, args) => execFileSync(process.execPath, [file, ...args], { cwd: root, stdio: 'inherit' });

@@ -28,7 +28,12 @@ const envSchema = z.object({
   OAUTH_TRUST_UNVERIFIED_EMAIL: z.enum(['true', 'false'], 'Expected true or false').default('false'),
   SESSION_TTL_HOURS: z.coerce.number().positive().default(168),
   // Report and export renders at once (default: twice the CPU count), and how long the next one waits for a slot.
-  RENDER_CONCURRENCY: z.coerce.number().int().min(1).max(1000).default(() => 2 * os.availableParallelism()),
+  RENDER_CONCURRENCY: z.coerce
+    .number()
+    .int()
+    .min(1)
+    .max(1000)
+    .default(() => 2 * os.availableParallelism()),
   RENDER_WAIT_MS: z.coerce.number().int().min(0).max(60_000).default(3000),
   LOG_LEVEL: z.enum(['fatal', 'error', 'warn', 'info', 'debug', 'trace', 'silent']).default('info'),
   // The MCP tool server (`casebook mcp`): the REST server it calls, and how.
@@ -93,12 +98,16 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env): Config {
     OAUTH_CLIENT_ID: e.OAUTH_CLIENT_ID,
     OAUTH_CLIENT_SECRET: e.OAUTH_CLIENT_SECRET,
   };
-  const missing = Object.entries(oauthVars).filter(([, v]) => !v).map(([k]) => k);
+  const missing = Object.entries(oauthVars)
+    .filter(([, v]) => !v)
+    .map(([k]) => k);
   // OAuth is optional (tokens work without it), but half a configuration is a mistake.
   if (missing.length > 0 && missing.length < Object.keys(oauthVars).length) {
     throw new ConfigError(`Invalid configuration:\n  OAuth login needs all of its settings; missing: ${missing.join(', ')}`);
   }
-  const allowedDomains = e.OAUTH_ALLOWED_DOMAINS.split(',').map((s) => s.trim().toLowerCase().replace(/^@/, '')).filter(Boolean);
+  const allowedDomains = e.OAUTH_ALLOWED_DOMAINS.split(',')
+    .map((s) => s.trim().toLowerCase().replace(/^@/, ''))
+    .filter(Boolean);
   if (allowedDomains.length > 0 && !e.OAUTH_DEFAULT_ORG) {
     throw new ConfigError('Invalid configuration:\n  OAUTH_ALLOWED_DOMAINS needs OAUTH_DEFAULT_ORG: the organization those users join');
   }
@@ -110,17 +119,20 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env): Config {
     databaseConnectTimeoutMs: e.DATABASE_CONNECT_TIMEOUT_MS,
     dataDir: e.CASEBOOK_DATA_DIR,
     publicUrl: (e.PUBLIC_URL ?? `http://localhost:${e.PORT}`).replace(/\/+$/, ''),
-    oauth: missing.length === 0
-      ? {
-          authorizationUrl: e.OAUTH_AUTHORIZATION_URL!,
-          tokenUrl: e.OAUTH_TOKEN_URL!,
-          userInfoUrl: e.OAUTH_USERINFO_URL!,
-          clientId: e.OAUTH_CLIENT_ID!,
-          clientSecret: e.OAUTH_CLIENT_SECRET!,
-          scope: e.OAUTH_SCOPE,
-        }
-      : undefined,
-    adminEmails: e.ADMIN_EMAILS.split(',').map((s) => s.trim().toLowerCase()).filter(Boolean),
+    oauth:
+      missing.length === 0
+        ? {
+            authorizationUrl: e.OAUTH_AUTHORIZATION_URL!,
+            tokenUrl: e.OAUTH_TOKEN_URL!,
+            userInfoUrl: e.OAUTH_USERINFO_URL!,
+            clientId: e.OAUTH_CLIENT_ID!,
+            clientSecret: e.OAUTH_CLIENT_SECRET!,
+            scope: e.OAUTH_SCOPE,
+          }
+        : undefined,
+    adminEmails: e.ADMIN_EMAILS.split(',')
+      .map((s) => s.trim().toLowerCase())
+      .filter(Boolean),
     oauthAdmission: {
       allowedDomains,
       defaultOrg: e.OAUTH_DEFAULT_ORG?.trim(),

@@ -9,7 +9,6 @@ export type { Membership };
 
 export const SESSION_COOKIE = 'user_session';
 
-
 export interface Principal {
   userId: number;
   /** Every organization of the caller, ordered by orgId, with the caller's role in it. */
@@ -43,8 +42,9 @@ export async function authenticateToken(db: Db, secret: string, req: Request): P
   const [token] = await findTokenCredential(db, hashSecret(secret));
   if (!live(token, now)) return null;
   if (!token.lastUsedAt || now - new Date(token.lastUsedAt).getTime() > LAST_USED_GRANULARITY_MS) {
-    setTokenLastUsed(db, token.id, new Date(now))
-      .catch((err: unknown) => req.log?.warn({ err }, 'could not record when the token was last used'));
+    setTokenLastUsed(db, token.id, new Date(now)).catch((err: unknown) =>
+      req.log?.warn({ err }, 'could not record when the token was last used'),
+    );
   }
   return principal(token, 'token');
 }

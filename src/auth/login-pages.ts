@@ -1,7 +1,6 @@
 // The few server-rendered pages of the browser login. Plain HTML, no scripts.
 
-const escape = (s: string) =>
-  s.replace(/[&<>"']/g, (c) => ({ '&': '&amp;', '<': '&lt;', '>': '&gt;', '"': '&quot;', "'": '&#39;' })[c]!);
+const escape = (s: string) => s.replace(/[&<>"']/g, (c) => ({ '&': '&amp;', '<': '&lt;', '>': '&gt;', '"': '&quot;', "'": '&#39;' })[c]!);
 
 function page(title: string, body: string): string {
   return `<!doctype html>
@@ -47,10 +46,13 @@ export function loginPage(opts: LoginPageOptions): string {
     ? `${opts.error ? '<p class="error" role="alert">Sign-in failed. Please try again.</p>' : ''}
 <a class="button" id="sign-in" href="/auth/login">Sign in</a>`
     : `<p>Browser sign-in through an identity provider is not configured on this server (set the OAUTH_* settings).</p>`;
-  return page('Sign in', `<h1>Casebook</h1><p>Test management for QA teams, CI pipelines and AI assistants.</p>
+  return page(
+    'Sign in',
+    `<h1>Casebook</h1><p>Test management for QA teams, CI pipelines and AI assistants.</p>
 ${oauth}
 ${tokenForm(opts.tokenError)}
-<p class="hint">Create a token with <code>npx casebook token create --email you@example.com</code>, or use the one printed at first start.</p>`);
+<p class="hint">Create a token with <code>npx casebook token create --email you@example.com</code>, or use the one printed at first start.</p>`,
+  );
 }
 
 const refusals = {
@@ -67,6 +69,9 @@ const refusals = {
 
 /** A login the provider accepted and Casebook did not: why, and whom to ask. */
 export function refusedPage(reason: keyof typeof refusals, email: string): string {
-  return page('Not signed in', `<h1>Casebook</h1>${refusals[reason](email)}
-<a class="button" href="/login">Back to sign in</a>`);
+  return page(
+    'Not signed in',
+    `<h1>Casebook</h1>${refusals[reason](email)}
+<a class="button" href="/login">Back to sign in</a>`,
+  );
 }

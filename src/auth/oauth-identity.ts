@@ -2,7 +2,13 @@ import type { Db, Tx } from '../db/client';
 import type { Role, User } from '../generated/prisma/client';
 import { findOldestOrgId, findOrgId } from '../domain/orgs/data';
 import {
-  addMemberships, findUserByEmail, findUserBySubject, insertUser, markInvitationsAccepted, pendingInvitations, setUserSubject,
+  addMemberships,
+  findUserByEmail,
+  findUserBySubject,
+  insertUser,
+  markInvitationsAccepted,
+  pendingInvitations,
+  setUserSubject,
 } from '../domain/users/data';
 
 /** What the provider's userinfo says about the person signing in. */
@@ -75,21 +81,32 @@ async function admit(tx: Tx, p: OAuthProfile, policy: AdmissionPolicy): Promise<
   }
   if (joins.size === 0) return { refused: 'not-invited', detail };
 
-  const user = await insertUser(tx, { email: p.email, name: p.name, oauthSubject: p.subject }, [...joins].map(([orgId, role]) => ({ orgId, role })));
+  const user = await insertUser(
+    tx,
+    { email: p.email, name: p.name, oauthSubject: p.subject },
+    [...joins].map(([orgId, role]) => ({ orgId, role })),
+  );
   await markAccepted(tx, invitations);
   return { user };
 }
 
 async function markAccepted(tx: Tx, invitations: { invitationId: number }[]) {
   if (invitations.length === 0) return;
-  await markInvitationsAccepted(tx, invitations.map((i) => i.invitationId), new Date());
+  await markInvitationsAccepted(
+    tx,
+    invitations.map((i) => i.invitationId),
+    new Date(),
+  );
 }
 
 /** Invitations made since the account exists: joined at its next login; an existing membership keeps its role. */
 async function acceptInvitations(tx: Tx, userId: number, email: string, admin: boolean) {
   const invitations = await pendingInvitations(tx, email);
   if (invitations.length === 0) return;
-  await addMemberships(tx, invitations.map((i) => ({ userId, orgId: i.orgId, role: admin ? 'Admin' : i.role })));
+  await addMemberships(
+    tx,
+    invitations.map((i) => ({ userId, orgId: i.orgId, role: admin ? 'Admin' : i.role })),
+  );
   await markAccepted(tx, invitations);
 }
 

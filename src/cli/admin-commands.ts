@@ -16,9 +16,7 @@ export async function createOrganization(db: Db, name: string) {
 }
 
 async function findOrg(db: Db, ref: string) {
-  const org = /^[0-9]+$/.test(ref)
-    ? await findOrgByKey(db, { orgId: Number(ref) })
-    : await findOrgByKey(db, { orgName: ref });
+  const org = /^[0-9]+$/.test(ref) ? await findOrgByKey(db, { orgId: Number(ref) }) : await findOrgByKey(db, { orgName: ref });
   if (!org) throw new CommandError(`no organization "${ref}" (create it with: casebook org create --name "${ref}")`);
   return org;
 }

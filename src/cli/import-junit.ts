@@ -161,7 +161,9 @@ function summary(d: ImportResult, opts: Options, replayed: boolean): string {
     const width = Math.max(...d.mapping.map((m) => (m.testId === null ? 1 : String(m.testId).length + 1)), 4);
     lines.push('', `${'ACTION'.padEnd(10)}${'STATUS'.padEnd(8)}${'TEST'.padEnd(width + 2)}TESTCASE`);
     for (const m of d.mapping.slice(0, MAPPING_ROWS)) {
-      lines.push(`${m.action.padEnd(10)}${m.status.padEnd(8)}${(m.testId === null ? '-' : `C${m.testId}`).padEnd(width + 2)}${testcaseName(m)}`);
+      lines.push(
+        `${m.action.padEnd(10)}${m.status.padEnd(8)}${(m.testId === null ? '-' : `C${m.testId}`).padEnd(width + 2)}${testcaseName(m)}`,
+      );
     }
     if (d.mapping.length > MAPPING_ROWS) lines.push(`… ${d.mapping.length - MAPPING_ROWS} more (--json prints them all)`);
     const unmatched = d.mapping.filter((m) => m.action === 'unmatched');
@@ -206,7 +208,13 @@ export async function importJunit(args: string[], io: CliIo): Promise<number> {
     },
   });
   // A read error ends the body with that error, which fails the request below.
-  const body = pipeline(mergedReport(files, (i) => (file = i)), countRaw, createGzip(), countGzip, () => {});
+  const body = pipeline(
+    mergedReport(files, (i) => (file = i)),
+    countRaw,
+    createGzip(),
+    countGzip,
+    () => {},
+  );
 
   const started = Date.now();
   let status: number;
@@ -250,7 +258,9 @@ export async function importJunit(args: string[], io: CliIo): Promise<number> {
     if (typeof data?.total !== 'number') throw new Error('no data');
   } catch {
     progress.end('');
-    io.stderr.write(`casebook: the server answered ${status} but not with an import result (is --url a Casebook server?): ${text.slice(0, 200)}\n`);
+    io.stderr.write(
+      `casebook: the server answered ${status} but not with an import result (is --url a Casebook server?): ${text.slice(0, 200)}\n`,
+    );
     return 1;
   }
   const seconds = ((Date.now() - started) / 1000).toFixed(1);

@@ -3,8 +3,17 @@ import { z } from 'zod';
 // One error type for every layer: a code and a message. What a code means on
 // the wire (an HTTP status) is decided at the edge, in src/http/error-status.ts.
 export const errorCodes = [
-  'bad_request', 'unauthorized', 'forbidden', 'not_found', 'conflict', 'payload_too_large',
-  'unsupported_media_type', 'unprocessable', 'locked', 'internal', 'unavailable',
+  'bad_request',
+  'unauthorized',
+  'forbidden',
+  'not_found',
+  'conflict',
+  'payload_too_large',
+  'unsupported_media_type',
+  'unprocessable',
+  'locked',
+  'internal',
+  'unavailable',
 ] as const;
 
 export type ErrorCode = (typeof errorCodes)[number];

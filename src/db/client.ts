@@ -70,7 +70,11 @@ function statementName(query: { sql: string; args: unknown[] }): string {
  * opens a new one for the next query.
  */
 function connectionPool(config: DbConfig, url: string, logger: Logger): pg.Pool {
-  const pool = new pg.Pool({ connectionString: url, max: config.databasePoolSize, connectionTimeoutMillis: config.databaseConnectTimeoutMs });
+  const pool = new pg.Pool({
+    connectionString: url,
+    max: config.databasePoolSize,
+    connectionTimeoutMillis: config.databaseConnectTimeoutMs,
+  });
   pool.on('connect', (client) => {
     let reported = false; // a cut connection reports twice (the socket error, then its end)
     client.on('error', (err) => {
@@ -112,7 +116,9 @@ async function openEmbedded(dataDir: string): Promise<Database> {
   const release = acquireDirectoryLock(dir);
   try {
     // Loaded only here: the embedded engine's modules cost ~60 MB that a PostgreSQL deployment needn't carry.
+    // eslint-disable-next-line @typescript-eslint/no-require-imports -- lazy on purpose (see above); a top-level import would always load it
     const { PGlite } = require('@electric-sql/pglite') as typeof import('@electric-sql/pglite');
+    // eslint-disable-next-line @typescript-eslint/no-require-imports -- lazy on purpose, as PGlite above
     const { PrismaPGlite } = require('pglite-prisma-adapter') as typeof import('pglite-prisma-adapter');
     const pg = await PGlite.create({ dataDir: path.join(dir, 'pglite') });
     const runScript: ScriptRunner = async (script) => {

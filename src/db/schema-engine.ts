@@ -1,9 +1,6 @@
 import fs from 'node:fs';
 import path from 'node:path';
-import {
-  bindMigrationAwareSqlAdapterFactory,
-  type SqlMigrationAwareDriverAdapterFactory,
-} from '@prisma/driver-adapter-utils';
+import { bindMigrationAwareSqlAdapterFactory, type SqlMigrationAwareDriverAdapterFactory } from '@prisma/driver-adapter-utils';
 
 // Prisma's schema engine, run as WebAssembly over a driver adapter: the native
 // engine binary the Prisma CLI would download is not available everywhere we run.
@@ -42,11 +39,7 @@ export async function withSchemaEngine<T>(
 ): Promise<T> {
   const { SchemaEngine } = await loadEngineModule();
   const schema = fs.readFileSync(schemaPath, 'utf8');
-  const engine = await SchemaEngine.new(
-    { datamodels: [[schemaPath, schema]] },
-    () => {},
-    bindMigrationAwareSqlAdapterFactory(factory),
-  );
+  const engine = await SchemaEngine.new({ datamodels: [[schemaPath, schema]] }, () => {}, bindMigrationAwareSqlAdapterFactory(factory));
   try {
     return await fn(engine);
   } finally {
@@ -59,7 +52,11 @@ export const noFilters = { externalTables: [], externalEnums: [] };
 /** The migrations folder in the form the engine reads it. */
 export function readMigrationsList(dir = migrationsDir) {
   const dirs = fs.existsSync(dir)
-    ? fs.readdirSync(dir, { withFileTypes: true }).filter((d) => d.isDirectory()).map((d) => d.name).sort()
+    ? fs
+        .readdirSync(dir, { withFileTypes: true })
+        .filter((d) => d.isDirectory())
+        .map((d) => d.name)
+        .sort()
     : [];
   const lockPath = path.join(dir, 'migration_lock.toml');
   return {

@@ -12,6 +12,16 @@ import { auditRoutes } from './audit/audit.routes';
 import { junitImportRoutes } from './junit/junit-import.routes';
 
 /** Every REST operation under /api/v1: the router, RBAC tests and OpenAPI all read this list. */
-export const apiRoutes: AnyRoute[] = [...tokenRoutes, ...userRoutes, ...orgRoutes, ...projectRoutes,
-  ...testRoutes, ...sectionRoutes, ...labelRoutes, ...lookupRoutes,
-  ...runRoutes, ...junitImportRoutes, ...auditRoutes];
+export const apiRoutes: AnyRoute[] = [
+  ...tokenRoutes,
+  ...userRoutes,
+  ...orgRoutes,
+  ...projectRoutes,
+  ...testRoutes,
+  ...sectionRoutes,
+  ...labelRoutes,
+  ...lookupRoutes,
+  ...runRoutes,
+  ...junitImportRoutes,
+  ...auditRoutes,
+];

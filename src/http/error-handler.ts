@@ -15,7 +15,9 @@ const bodyFaults: Record<string, string> = {
   'request.aborted': 'Invalid request: body cut short',
 };
 const unreadableBody = (type?: string) =>
-  type === undefined ? 'Invalid request: body does not decode as its Content-Encoding' : (bodyFaults[type] ?? 'Invalid request: unreadable body');
+  type === undefined
+    ? 'Invalid request: body does not decode as its Content-Encoding'
+    : (bodyFaults[type] ?? 'Invalid request: unreadable body');
 
 /** Maps every error to the envelope; only 500s are logged with their details. */
 export const errorHandler: ErrorRequestHandler = (err, req, res, _next) => {

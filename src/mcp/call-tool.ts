@@ -80,8 +80,15 @@ function restRequest(spec: ToolSpec, args: Record<string, unknown>): RestRequest
 export function toolFieldNames(message: string, rename: Record<string, string>): string {
   const back = new Map(Object.entries(rename).map(([toolName, restName]) => [restName, toolName]));
   if (!back.size || !message.startsWith('Invalid request: ')) return message;
-  return message.replace(/(^Invalid request: |; )([\w.]+)(?=: )/g, (_m, before: string, path: string) =>
-    before + path.split('.').map((part) => back.get(part) ?? part).join('.'));
+  return message.replace(
+    /(^Invalid request: |; )([\w.]+)(?=: )/g,
+    (_m, before: string, path: string) =>
+      before +
+      path
+        .split('.')
+        .map((part) => back.get(part) ?? part)
+        .join('.'),
+  );
 }
 
 export function failure(message: string, tip: string): CallToolResult {

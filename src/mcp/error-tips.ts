@@ -27,7 +27,12 @@ const listingTool: Record<string, string> = {
 };
 
 const idParamResource: Record<string, string> = {
-  orgId: 'organization', projectId: 'project', testId: 'test', runId: 'run', sectionId: 'section', userId: 'user',
+  orgId: 'organization',
+  projectId: 'project',
+  testId: 'test',
+  runId: 'run',
+  sectionId: 'section',
+  userId: 'user',
 };
 
 export function tipForStatus(status: number, message: string, spec: ToolSpec, ctx: TipContext): string {
@@ -78,8 +83,13 @@ function notFoundTip(message: string, spec: ToolSpec): string {
   if (message === 'Route not found') {
     return `This Casebook server has no ${spec.method} /api/v1${spec.path}: it is older than this tool server; update it.`;
   }
-  const resource = message.replace(/ not found$/i, '').trim().toLowerCase();
-  const fallback = Object.keys(spec.input).map((p) => idParamResource[p]).find(Boolean);
+  const resource = message
+    .replace(/ not found$/i, '')
+    .trim()
+    .toLowerCase();
+  const fallback = Object.keys(spec.input)
+    .map((p) => idParamResource[p])
+    .find(Boolean);
   const kind = listingTool[resource] ? resource : fallback;
   if (!kind) return 'Check the ids you passed: the record does not exist or belongs to an organization you are not a member of.';
   return `No ${kind} with that id is visible to you (it does not exist or belongs to another organization). Call ${listingTool[kind]} to find a valid id.`;

@@ -148,5 +148,9 @@ function describeNetworkError(err: unknown, timeoutMs: number): { message: strin
   }
   const code = e.cause?.code;
   const detail = e.cause?.message ?? e.message ?? String(err);
-  return { message: `Cannot reach the Casebook server: ${detail}${code && !detail.includes(code) ? ` (${code})` : ''}`, code, timedOut: false };
+  return {
+    message: `Cannot reach the Casebook server: ${detail}${code && !detail.includes(code) ? ` (${code})` : ''}`,
+    code,
+    timedOut: false,
+  };
 }

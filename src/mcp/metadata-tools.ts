@@ -41,8 +41,7 @@ export const metadataTools = [
   }),
   tool({
     name: 'add-section',
-    description:
-      'Add a section (test suite) to a project, at the top or inside another section (parentSectionId).',
+    description: 'Add a section (test suite) to a project, at the top or inside another section (parentSectionId).',
     route: 'POST /project/add-section',
     params: {
       projectId,

@@ -66,7 +66,8 @@ export const projectTools = [
 export const userTools = [
   tool({
     name: 'get-user-details',
-    description: "Show a user's name, email, role and organizations. Use it to check what a user may do before asking for an action their role may not allow.",
+    description:
+      "Show a user's name, email, role and organizations. Use it to check what a user may do before asking for an action their role may not allow.",
     route: 'GET /user/details',
     // REST defaults to the caller; the tool is for looking at someone.
     params: { userId: { text: 'User id', required: true } },
@@ -74,8 +75,7 @@ export const userTools = [
   }),
   tool({
     name: 'get-all-users',
-    description:
-      'List the users of your organizations (or of one, with orgId), a page at a time; the result has total and hasMore.',
+    description: 'List the users of your organizations (or of one, with orgId), a page at a time; the result has total and hasMore.',
     route: 'GET /all-users',
     params: { orgId, limit, offset },
     example: { orgId: 1, limit: 50, offset: 0 },

@@ -37,13 +37,7 @@ const detail = (doc: ParamDoc | undefined) => (typeof doc === 'string' ? { text:
  * The tool's input shape from a route's object schema: the parameters of `docs`,
  * each typed as the route field it renames to.
  */
-export function toolShape(
-  route: z.ZodType,
-  docs: ParamDocs,
-  rename: Record<string, string>,
-  at: Location,
-  where: string,
-): z.ZodRawShape {
+export function toolShape(route: z.ZodType, docs: ParamDocs, rename: Record<string, string>, at: Location, where: string): z.ZodRawShape {
   const fields = objectShape(route, where);
   const offered = new Set(Object.keys(docs).map((name) => rename[name] ?? name));
   const missing = Object.entries(fields).filter(([field, schema]) => !offered.has(field) && !accepts(schema, undefined));
@@ -157,7 +151,7 @@ function described(schema: z.ZodType, text: string | undefined): z.ZodType {
 
 /** The first description on the way in from the field's outermost wrapper. */
 function routeDescription(node: z.ZodType): string | undefined {
-  for (let n: z.ZodType | undefined = node; n; ) {
+  for (let n: z.ZodType | undefined = node; n;) {
     if (n.description) return n.description;
     if (n instanceof z.ZodOptional || n instanceof z.ZodNullable || n instanceof z.ZodDefault || n instanceof z.ZodPrefault) {
       n = n.unwrap() as z.ZodType;

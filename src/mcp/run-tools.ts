@@ -96,18 +96,27 @@ export const runTools = [
         },
       },
     },
-    example: { runId: 9, projectId: 3, testResults: [{ testId: 42, status: 'passed' }, { testId: 43, status: 'failed', comment: 'Timeout on submit' }] },
+    example: {
+      runId: 9,
+      projectId: 3,
+      testResults: [
+        { testId: 42, status: 'passed' },
+        { testId: 43, status: 'failed', comment: 'Timeout on submit' },
+      ],
+    },
   }),
   tool({
     name: 'run-lock',
-    description: 'Lock a run when it is finished: its results can no longer change, and its tests keep showing their title, section, priority, squad and labels as they are now. An Admin can unlock it (run-unlock).',
+    description:
+      'Lock a run when it is finished: its results can no longer change, and its tests keep showing their title, section, priority, squad and labels as they are now. An Admin can unlock it (run-unlock).',
     route: 'PUT /run/lock',
     params: inRun,
     example,
   }),
   tool({
     name: 'run-unlock',
-    description: 'Reopen a locked run so results can change again; its tests show the live catalog again. A run that is not locked gives an error.',
+    description:
+      'Reopen a locked run so results can change again; its tests show the live catalog again. A run that is not locked gives an error.',
     route: 'PUT /run/unlock',
     params: inRun,
     example,
@@ -137,10 +146,10 @@ export const runTools = [
   tool({
     name: 'import-junit',
     description:
-      'Record the results of a JUnit XML report (JUnit 5/Surefire, pytest, jest-junit, Playwright, gotestsum, PHPUnit) in a new run (runName) or an open one (runId), in one step. '
-      + 'Each testcase is matched to a test by the id it names (a casebook_id property, [C123] or C123_ in its name), else by automationKey = classname.name; '
-      + 'with createMissing the others become new tests, in sections named after their testsuites. Reruns are all kept in the history, the last one is the status. '
-      + 'All or nothing; dryRun writes nothing and answers the mapping. Answers the counts: total, matched, created, unmatched, unknown, passed, failed, retest, blocked, passedOnRetry, elapsedMs.',
+      'Record the results of a JUnit XML report (JUnit 5/Surefire, pytest, jest-junit, Playwright, gotestsum, PHPUnit) in a new run (runName) or an open one (runId), in one step. ' +
+      'Each testcase is matched to a test by the id it names (a casebook_id property, [C123] or C123_ in its name), else by automationKey = classname.name; ' +
+      'with createMissing the others become new tests, in sections named after their testsuites. Reruns are all kept in the history, the last one is the status. ' +
+      'All or nothing; dryRun writes nothing and answers the mapping. Answers the counts: total, matched, created, unmatched, unknown, passed, failed, retest, blocked, passedOnRetry, elapsedMs.',
     route: 'POST /run/import-junit',
     params: {
       projectId,

@@ -4,8 +4,7 @@ import { limit, offset, projectId, runId, testFieldChanges, testFields, testId, 
 
 const testName = 'Title of the test, e.g. "Login with a valid password"';
 const toTitle = { testName: 'title' };
-const includeSubsections =
-  'With sectionId: true also takes the tests of its subsections, at any depth (default false: the section alone)';
+const includeSubsections = 'With sectionId: true also takes the tests of its subsections, at any depth (default false: the section alone)';
 const filters = {
   sectionId: 'Only tests of this section (get-sections)',
   includeSubsections,
@@ -35,24 +34,31 @@ export const testTools = [
   }),
   tool({
     name: 'get-tests-count',
-    description: 'Count the tests of a project, optionally in one section (with its subsections if asked), priority or automation status. Cheaper than get-tests when only the number matters.',
+    description:
+      'Count the tests of a project, optionally in one section (with its subsections if asked), priority or automation status. Cheaper than get-tests when only the number matters.',
     route: 'GET /project/tests-count',
     params: {
-      projectId, sectionId: filters.sectionId, includeSubsections, priorityId: filters.priorityId,
-      automationStatusId: filters.automationStatusId, automationKey: filters.automationKey,
+      projectId,
+      sectionId: filters.sectionId,
+      includeSubsections,
+      priorityId: filters.priorityId,
+      automationStatusId: filters.automationStatusId,
+      automationKey: filters.automationKey,
     },
     example: { projectId: 3, sectionId: 7, includeSubsections: true },
   }),
   tool({
     name: 'get-test-status-history',
-    description: 'Show the results of one test across all runs, newest first. Use it to see whether a test is flaky or when it started failing.',
+    description:
+      'Show the results of one test across all runs, newest first. Use it to see whether a test is flaky or when it started failing.',
     route: 'GET /test/status-history',
     params: { testId, projectId },
     example: { testId: 42, projectId: 3 },
   }),
   tool({
     name: 'get-test-status-history-in-run',
-    description: 'Show every status change of one test inside one run, newest first, with comments. Use it to see how a result evolved during a run.',
+    description:
+      'Show every status change of one test inside one run, newest first, with comments. Use it to see how a result evolved during a run.',
     route: 'GET /run/test-status-history',
     params: { testId, runId },
     example: { testId: 42, runId: 9 },
@@ -76,8 +82,7 @@ export const testTools = [
   }),
   tool({
     name: 'update-test',
-    description:
-      "Change fields of a test; fields left out stay, null clears one, labels replaces the test's labels.",
+    description: "Change fields of a test; fields left out stay, null clears one, labels replaces the test's labels.",
     route: 'PUT /test/update',
     params: { testId, testName, ...testFieldChanges },
     rename: toTitle,
@@ -101,12 +106,16 @@ export const testTools = [
   }),
   tool({
     name: 'bulk-update-tests',
-    description:
-      'Change many tests at once (up to 5000; all or none). Each item has a testId and any update-test field.',
+    description: 'Change many tests at once (up to 5000; all or none). Each item has a testId and any update-test field.',
     route: 'PUT /test/bulk-update',
     params: { tests: { text: 'The changes, one per test', items: { testId, testName, ...testFieldChanges } } },
     rename: toTitle,
-    example: { tests: [{ testId: 42, priorityId: 1 }, { testId: 43, sectionId: 7 }] },
+    example: {
+      tests: [
+        { testId: 42, priorityId: 1 },
+        { testId: 43, sectionId: 7 },
+      ],
+    },
   }),
   tool({
     name: 'bulk-delete-tests',

@@ -16,7 +16,11 @@ interface JsonSchema {
 
 function typeName(schema: JsonSchema): string {
   if (schema.enum) return schema.enum.join(' \\| ');
-  if (schema.anyOf) return schema.anyOf.filter((s) => s.type !== 'null').map(typeName).join(' \\| ');
+  if (schema.anyOf)
+    return schema.anyOf
+      .filter((s) => s.type !== 'null')
+      .map(typeName)
+      .join(' \\| ');
   if (schema.type === 'array') return `${schema.items ? typeName(schema.items) : 'value'}[]`;
   if (schema.type === 'integer') return 'number';
   return schema.type ?? 'value';

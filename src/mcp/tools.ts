@@ -66,7 +66,6 @@ export function resolve(decl: ToolDecl): ToolSpec {
   };
 }
 
-
 function fieldOf(schema: z.ZodType, field: string): boolean {
   return schema instanceof z.ZodObject && field in schema.shape;
 }

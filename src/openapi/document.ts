@@ -32,7 +32,10 @@ const description = `Test management for QA teams, CI pipelines and AI assistant
 
 /** `GET /run/test-status` → `getRunTestStatus` */
 export function operationId(method: string, path: string): string {
-  const words = path.split(/[/-]/).filter(Boolean).map((w) => w[0].toUpperCase() + w.slice(1));
+  const words = path
+    .split(/[/-]/)
+    .filter(Boolean)
+    .map((w) => w[0].toUpperCase() + w.slice(1));
   return method.toLowerCase() + words.join('');
 }
 
@@ -63,13 +66,16 @@ const NO_EXAMPLE = 'x-no-example';
 function documentedQuery(route: AnyRoute): z.ZodObject {
   let query: z.ZodType = route.query;
   while (query instanceof z.ZodPipe) query = query.in as z.ZodType;
-  if (!(query instanceof z.ZodObject)) throw new Error(`${route.method.toUpperCase()} ${route.path}: the query schema must be a zod object`);
+  if (!(query instanceof z.ZodObject))
+    throw new Error(`${route.method.toUpperCase()} ${route.path}: the query schema must be a zod object`);
   const example = query.meta()?.example as Record<string, unknown> | undefined;
   const withExample = (name: string, documented: z.ZodType) => {
     if (!example) return documented;
     return name in example ? documented.meta({ example: example[name] }) : documented.meta({ [NO_EXAMPLE]: true });
   };
-  return z.object(Object.fromEntries(Object.entries(query.shape).map(([name, field]) => [name, withExample(name, documentedParam(field as z.ZodType))])));
+  return z.object(
+    Object.fromEntries(Object.entries(query.shape).map(([name, field]) => [name, withExample(name, documentedParam(field as z.ZodType))])),
+  );
 }
 
 const isJson = (type: string) => /^application\/([\w.-]+\+)?json$/.test(type.split(';')[0].trim());
@@ -80,7 +86,10 @@ function downloadResponse(route: AnyRoute): ResponseConfig {
   return {
     description: `The file itself (${types.join(', ')}), no envelope`,
     headers: {
-      'Content-Disposition': { description: 'Always an attachment with a file name', schema: { type: 'string', example: 'attachment; filename="casebook-export.json"' } },
+      'Content-Disposition': {
+        description: 'Always an attachment with a file name',
+        schema: { type: 'string', example: 'attachment; filename="casebook-export.json"' },
+      },
     },
     content: Object.fromEntries(
       types.map((type) => [
@@ -88,7 +97,9 @@ function downloadResponse(route: AnyRoute): ResponseConfig {
         {
           schema: isJson(type)
             ? (route.response ?? { description: 'A JSON file (its shape is not declared by the route)' })
-            : type.startsWith('text/') ? { type: 'string' as const } : { type: 'string' as const, format: 'binary' },
+            : type.startsWith('text/')
+              ? { type: 'string' as const }
+              : { type: 'string' as const, format: 'binary' },
         },
       ]),
     ),
@@ -107,9 +118,14 @@ function rawRequestBody(raw: RawBody) {
 
 /** A raw-body route's own 413 and 415: its limit and its content types, not the JSON ones. */
 function rawBodyErrors(raw: RawBody): Record<string, ResponseConfig> {
-  const envelope = (error: z.ZodType, status: number) => ({ 'application/json': { schema: z.strictObject({ error, status: z.literal(status) }) } });
+  const envelope = (error: z.ZodType, status: number) => ({
+    'application/json': { schema: z.strictObject({ error, status: z.literal(status) }) },
+  });
   return {
-    413: { description: `The body is larger than ${raw.limitBytes / 2 ** 20} MiB once decoded`, content: envelope(z.literal(PAYLOAD_TOO_LARGE), 413) },
+    413: {
+      description: `The body is larger than ${raw.limitBytes / 2 ** 20} MiB once decoded`,
+      content: envelope(z.literal(PAYLOAD_TOO_LARGE), 413),
+    },
     415: {
       description: `A body that is not ${raw.types.join(' or ')}, or in an unknown Content-Encoding`,
       content: envelope(z.enum([contentTypeMessage(raw), CONTENT_ENCODING_MESSAGE]), 415),
@@ -124,11 +140,15 @@ function routeDescription(route: AnyRoute, rbac: Rbac): { text: string; minimumR
   else if (route.sessionOnly) {
     const { resource, action } = route.sessionOnly.unless;
     const holder = roles.find((role) => rbac.can(role, resource, action)) ?? 'none';
-    lines.push(`Requires the browser session cookie, except for callers who are ${holder} in one of their organizations, who may use an API token; other tokens are refused (401).`);
+    lines.push(
+      `Requires the browser session cookie, except for callers who are ${holder} in one of their organizations, who may use an API token; other tokens are refused (401).`,
+    );
   }
   if (route.download) {
-    lines.push('Answers with a file download, written as a stream; errors before the first byte use the error envelope. '
-      + 'Downloads share the process\'s render slots (RENDER_CONCURRENCY): when none frees up in time (RENDER_WAIT_MS) the answer is 503 with `Retry-After`.');
+    lines.push(
+      'Answers with a file download, written as a stream; errors before the first byte use the error envelope. ' +
+        "Downloads share the process's render slots (RENDER_CONCURRENCY): when none frees up in time (RENDER_WAIT_MS) the answer is 503 with `Retry-After`.",
+    );
   }
   return { text: lines.join('\n\n'), minimumRole };
 }
@@ -136,7 +156,16 @@ function routeDescription(route: AnyRoute, rbac: Rbac): { text: string; minimumR
 function registerApiRoute(registry: OpenAPIRegistry, errors: ReturnType<typeof errorResponses>, route: AnyRoute, rbac: Rbac) {
   const success = route.successStatus ?? 200;
   const { text, minimumRole } = routeDescription(route, rbac);
-  const statuses = [400, 401, 403, ...(route.errors ?? []), ...(route.body ? [413, 415] : []), ...(route.idempotent ? idempotencyStatuses : []), 500, 503];
+  const statuses = [
+    400,
+    401,
+    403,
+    ...(route.errors ?? []),
+    ...(route.body ? [413, 415] : []),
+    ...(route.idempotent ? idempotencyStatuses : []),
+    500,
+    503,
+  ];
   const config: RouteConfig = {
     method: route.method,
     path: API_PREFIX + route.path,
@@ -171,20 +200,32 @@ function registerServiceRoutes(registry: OpenAPIRegistry, errors: ReturnType<typ
   const ok = z.object({ data: z.object({ ok: z.literal(true) }), status: z.literal(200) });
   const common = { tags: ['Service'], security: [] };
   registry.registerPath({
-    ...common, method: 'get', path: '/healthz', operationId: 'getHealthz',
+    ...common,
+    method: 'get',
+    path: '/healthz',
+    operationId: 'getHealthz',
     summary: 'Liveness: the process answers (the database is not consulted)',
     responses: { 200: { description: 'Alive', content: { 'application/json': { schema: ok } } }, ...errors.refs([500]) },
   });
   registry.registerPath({
-    ...common, method: 'get', path: '/readyz', operationId: 'getReadyz',
+    ...common,
+    method: 'get',
+    path: '/readyz',
+    operationId: 'getReadyz',
     summary: 'Readiness: the database answers',
     responses: { 200: { description: 'Ready', content: { 'application/json': { schema: ok } } }, ...errors.refs([500, 503]) },
   });
   registry.registerPath({
-    ...common, method: 'get', path: `${API_PREFIX}/openapi.json`, operationId: 'getOpenapiJson',
+    ...common,
+    method: 'get',
+    path: `${API_PREFIX}/openapi.json`,
+    operationId: 'getOpenapiJson',
     summary: 'This OpenAPI description, as JSON',
     responses: {
-      200: { description: 'The OpenAPI 3.0 document', content: { 'application/json': { schema: { type: 'object', description: 'An OpenAPI 3.0 document' } } } },
+      200: {
+        description: 'The OpenAPI 3.0 document',
+        content: { 'application/json': { schema: { type: 'object', description: 'An OpenAPI 3.0 document' } } },
+      },
       ...errors.refs([500]),
     },
   });
@@ -204,7 +245,10 @@ function closeObjects(schema: JsonSchema): void {
   for (const key of ['oneOf', 'anyOf'] as const) for (const child of (schema[key] as JsonSchema[] | undefined) ?? []) closeObjects(child);
 }
 
-interface MediaType { schema?: JsonSchema; example?: unknown }
+interface MediaType {
+  schema?: JsonSchema;
+  example?: unknown;
+}
 interface Operation {
   parameters?: { name: string; schema?: JsonSchema; example?: unknown }[];
   requestBody?: { content: Record<string, MediaType> };
@@ -247,7 +291,8 @@ export function buildOpenApiDocument(routes: AnyRoute[], rbac: Rbac): OpenApiDoc
     type: 'http',
     scheme: 'bearer',
     bearerFormat: 'cb_ followed by 43 base64url characters',
-    description: 'An API token: `npx casebook token create --email you@example.com`, or POST /api/v1/token/generate from a browser session.',
+    description:
+      'An API token: `npx casebook token create --email you@example.com`, or POST /api/v1/token/generate from a browser session.',
   });
   registry.registerComponent('securitySchemes', 'sessionCookie', {
     type: 'apiKey',

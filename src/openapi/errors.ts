@@ -35,17 +35,23 @@ const byStatus: Record<number, ErrorResponse> = {
   },
   404: {
     name: 'NotFound',
-    description: "The resource does not exist or belongs to an organization the caller is not a member of",
+    description: 'The resource does not exist or belongs to an organization the caller is not a member of',
     error: z.string().regex(/ not found$/),
     example: 'Project not found',
   },
   409: {
     name: 'Conflict',
-    description: 'A name that must be unique is taken, a write into an inactive project, or an Idempotency-Key whose first request is still running',
+    description:
+      'A name that must be unique is taken, a write into an inactive project, or an Idempotency-Key whose first request is still running',
     error: z.string().min(1),
     example: 'Project is inactive',
   },
-  413: { name: 'PayloadTooLarge', description: 'The body is larger than the limit (5 MiB)', error: z.literal('Payload too large'), example: 'Payload too large' },
+  413: {
+    name: 'PayloadTooLarge',
+    description: 'The body is larger than the limit (5 MiB)',
+    error: z.literal('Payload too large'),
+    example: 'Payload too large',
+  },
   415: {
     name: 'UnsupportedMediaType',
     description: 'A body was sent without `Content-Type: application/json`',
@@ -59,18 +65,28 @@ const byStatus: Record<number, ErrorResponse> = {
     example: 'Idempotency-Key "ci-build-812" was used with a different request',
   },
   423: { name: 'Locked', description: 'The run is locked', error: z.literal('Run is locked'), example: 'Run is locked' },
-  500: { name: 'InternalError', description: 'Server fault (details go to the server log only)', error: z.literal('Internal server error'), example: 'Internal server error' },
+  500: {
+    name: 'InternalError',
+    description: 'Server fault (details go to the server log only)',
+    error: z.literal('Internal server error'),
+    example: 'Internal server error',
+  },
   503: {
     name: 'Unavailable',
-    description: 'The database is unreachable, or (file downloads) no render slot freed up in time; then `Retry-After` says when to try again',
+    description:
+      'The database is unreachable, or (file downloads) no render slot freed up in time; then `Retry-After` says when to try again',
     error: z.literal('Service unavailable'),
     example: 'Service unavailable',
-    headers: { 'Retry-After': { description: 'Seconds to wait before retrying (sent when the render slots were busy)', schema: { type: 'integer' } } },
+    headers: {
+      'Retry-After': { description: 'Seconds to wait before retrying (sent when the render slots were busy)', schema: { type: 'integer' } },
+    },
   },
 };
 
 function describe(status: number): ErrorResponse {
-  return byStatus[status] ?? { name: `Error${status}`, description: `Error ${status}`, error: z.string().min(1), example: `Error ${status}` };
+  return (
+    byStatus[status] ?? { name: `Error${status}`, description: `Error ${status}`, error: z.string().min(1), example: `Error ${status}` }
+  );
 }
 
 // One schema per status for the whole process: zod's global registry, which

@@ -45,8 +45,18 @@ function family(pkg: string, name: string, variable: boolean, file: Family['file
 
 const NOTO_SANS = family('@fontsource/noto-sans', 'NotoSans', false, (s, w) => `noto-sans-${s}-${w}-normal.woff2`);
 // Subsets of the variable packages are named "[12]".
-const NOTO_SANS_JP = family('@fontsource-variable/noto-sans-jp', 'NotoSansJP', true, (s) => `noto-sans-jp-${s.slice(1, -1)}-wght-normal.woff2`);
-const NOTO_SANS_SC = family('@fontsource-variable/noto-sans-sc', 'NotoSansSC', true, (s) => `noto-sans-sc-${s.slice(1, -1)}-wght-normal.woff2`);
+const NOTO_SANS_JP = family(
+  '@fontsource-variable/noto-sans-jp',
+  'NotoSansJP',
+  true,
+  (s) => `noto-sans-jp-${s.slice(1, -1)}-wght-normal.woff2`,
+);
+const NOTO_SANS_SC = family(
+  '@fontsource-variable/noto-sans-sc',
+  'NotoSansSC',
+  true,
+  (s) => `noto-sans-sc-${s.slice(1, -1)}-wght-normal.woff2`,
+);
 
 /** Han characters look different in Japanese and Chinese: text with kana prefers the JP font, other text the SC one. */
 export type HanPreference = 'ja' | 'zh';
@@ -57,7 +67,11 @@ function indexOf(fam: Family): Map<number, number> {
   const index = new Map<number, number>();
   fam.subsets.forEach((subset, i) => {
     for (const range of fam.unicode[subset].split(',')) {
-      const [from, to = from] = range.trim().slice(2).split('-').map((hex) => parseInt(hex, 16));
+      const [from, to = from] = range
+        .trim()
+        .slice(2)
+        .split('-')
+        .map((hex) => parseInt(hex, 16));
       for (let cp = from; cp <= to; cp++) if (!index.has(cp)) index.set(cp, i);
     }
   });
@@ -72,7 +86,8 @@ function indexOf(fam: Family): Map<number, number> {
   const Base = restructure.EncodeStream;
   if (!(Base as { acceptsLength?: boolean }).acceptsLength) {
     Object.defineProperty(restructure, 'EncodeStream', {
-      enumerable: true, configurable: true,
+      enumerable: true,
+      configurable: true,
       value: class extends Base {
         static acceptsLength = true;
         constructor(buffer: Uint8Array | number) {
@@ -98,7 +113,13 @@ function loadFace(fam: Family, subset: string, weight: Weight): Promise<Face> {
       // pdfkit shares one embedded font between fonts of the same PostScript name, and every
       // file (and every instance of a variable one) here has its family's: give each its own.
       Object.defineProperty(font, 'postscriptName', { value: key });
-      return { key, font, ascent: font.ascent / font.unitsPerEm, maxAdvance: font.hhea.advanceWidthMax / font.unitsPerEm, widths: new Map() };
+      return {
+        key,
+        font,
+        ascent: font.ascent / font.unitsPerEm,
+        maxAdvance: font.hhea.advanceWidthMax / font.unitsPerEm,
+        widths: new Map(),
+      };
     })();
     faces.set(key, face);
     face.catch(() => faces.delete(key));

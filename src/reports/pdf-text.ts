@@ -1,6 +1,4 @@
-import {
-  advance, primaryFace, resolvedFace, resolveFace, type Face, type HanPreference, type Weight,
-} from './pdf-fonts';
+import { advance, primaryFace, resolvedFace, resolveFace, type Face, type HanPreference, type Weight } from './pdf-fonts';
 
 // Text of the PDF report as runs of one font each: every character is drawn by
 // the first font of the chain that has its glyph (see pdf-fonts.ts). Fonts load
@@ -23,7 +21,10 @@ const REPLACEMENT = 0xfffd;
 export function clean(raw: string): string {
   if (ASCII.test(raw)) return raw;
   // eslint-disable-next-line no-control-regex
-  return raw.normalize('NFC').replace(/\s+/g, ' ').replace(/[\u0000-\u001f\u007f-\u009f\u200b-\u200f\u2028-\u202e\ufeff]/g, '');
+  return raw
+    .normalize('NFC')
+    .replace(/\s+/g, ' ')
+    .replace(/[\u0000-\u001f\u007f-\u009f\u200b-\u200f\u2028-\u202e\ufeff]/g, '');
 }
 
 const hanOf = (text: string): HanPreference => (KANA.test(text) ? 'ja' : 'zh');

@@ -17,7 +17,10 @@ export const RUN_REPORT_CONTENT_TYPES = Object.values(contentTypes).map((t) => t
 /** `{ run, project, summary, tests }`, the tests written a batch at a time as they are read. */
 async function writeJsonReport(report: RunReport, out: Writable): Promise<void> {
   const { run, project, summary } = report;
-  await writeChunk(out, `{"run":${JSON.stringify(run)},"project":${JSON.stringify(project)},"summary":${JSON.stringify(summary)},"tests":[`);
+  await writeChunk(
+    out,
+    `{"run":${JSON.stringify(run)},"project":${JSON.stringify(project)},"summary":${JSON.stringify(summary)},"tests":[`,
+  );
   let first = true;
   for await (const batch of report.batches) {
     if (!batch) continue; // every test of the batch left the run meanwhile

@@ -1,6 +1,16 @@
 import type { Writable } from 'node:stream';
 import { TEST_STATUSES } from '../domain/runs/runs.schemas';
-import { chartBars, formatElapsed, formatWhen, NO_SECTION, rowsOf, STATUS_COLORS, STATUS_LABELS, type RunReport, type RunReportRow } from './run-report';
+import {
+  chartBars,
+  formatElapsed,
+  formatWhen,
+  NO_SECTION,
+  rowsOf,
+  STATUS_COLORS,
+  STATUS_LABELS,
+  type RunReport,
+  type RunReportRow,
+} from './run-report';
 import { endStream, writeChunk } from './stream-writes';
 
 // A self-contained HTML page: inline CSS, the status chart as inline SVG, no
@@ -27,42 +37,54 @@ function chartSvg(report: RunReport): string {
     const x = b.x.toFixed(1);
     const y = (pad + b.y).toFixed(1);
     const mid = (b.x + b.width / 2).toFixed(1);
-    return `<rect x="${x}" y="${y}" width="${b.width.toFixed(1)}" height="${b.height.toFixed(1)}" fill="${b.color}"><title>${b.label}: ${b.count}</title></rect>`
-      + `<text x="${mid}" y="${(pad + b.y - 6).toFixed(1)}" text-anchor="middle" font-size="12">${b.count}</text>`
-      + `<text x="${mid}" y="${h - 10}" text-anchor="middle" font-size="12">${b.label}</text>`;
+    return (
+      `<rect x="${x}" y="${y}" width="${b.width.toFixed(1)}" height="${b.height.toFixed(1)}" fill="${b.color}"><title>${b.label}: ${b.count}</title></rect>` +
+      `<text x="${mid}" y="${(pad + b.y - 6).toFixed(1)}" text-anchor="middle" font-size="12">${b.count}</text>` +
+      `<text x="${mid}" y="${h - 10}" text-anchor="middle" font-size="12">${b.label}</text>`
+    );
   });
-  return `<svg class="chart" xmlns="http://www.w3.org/2000/svg" width="${w}" height="${h}" viewBox="0 0 ${w} ${h}" role="img" aria-label="Tests by status">`
-    + `<line x1="0" y1="${h - pad}" x2="${w}" y2="${h - pad}" stroke="#999"/>${parts.join('')}</svg>`;
+  return (
+    `<svg class="chart" xmlns="http://www.w3.org/2000/svg" width="${w}" height="${h}" viewBox="0 0 ${w} ${h}" role="img" aria-label="Tests by status">` +
+    `<line x1="0" y1="${h - pad}" x2="${w}" y2="${h - pad}" stroke="#999"/>${parts.join('')}</svg>`
+  );
 }
 
 function head(report: RunReport): string {
   const { run, project, summary } = report;
   const title = `Run report: ${escapeHtml(run.runName)}`;
   const lock = run.locked ? `Locked ${escapeHtml(formatWhen(run.lockedAt))}` : 'Not locked';
-  const summaryRows = TEST_STATUSES.map((s) =>
-    `<tr data-status="${s}"><th class="status s-${s}">${STATUS_LABELS[s]}</th><td>${summary[s]}</td><td>${
-      summary.total ? ((summary[s] / summary.total) * 100).toFixed(1) : '0.0'}%</td></tr>`).join('');
-  return `<!DOCTYPE html><html lang="en"><head><meta charset="utf-8"><meta name="viewport" content="width=device-width,initial-scale=1">`
-    + `<title>${title}</title><style>${CSS}</style></head><body>`
-    + `<header><h1>${title}</h1>`
-    + `<p class="meta">Project: ${escapeHtml(project.projectName)} · Run #${run.runId} · Created ${escapeHtml(formatWhen(run.createdAt))} · ${lock}</p>`
-    + (run.runDescription ? `<p class="meta">${escapeHtml(run.runDescription)}</p>` : '')
-    + `<p class="meta">Generated ${escapeHtml(formatWhen(new Date()))}</p></header>`
-    + `<section><h2>Summary</h2>${chartSvg(report)}`
-    + `<table class="summary"><thead><tr><th>Status</th><th>Tests</th><th>Share</th></tr></thead><tbody>${summaryRows}`
-    + `<tr data-status="total"><th>Total</th><td>${summary.total}</td><td>100%</td></tr>`
-    + `<tr data-status="passRate"><th>Pass rate</th><td colspan="2">${summary.passRate}%</td></tr>`
-    + `<tr data-status="elapsed"><th>Total time</th><td colspan="2">${formatElapsed(summary.elapsedMs)}</td></tr></tbody></table></section>`
-    + `<section><h2>Tests</h2>`;
+  const summaryRows = TEST_STATUSES.map(
+    (s) =>
+      `<tr data-status="${s}"><th class="status s-${s}">${STATUS_LABELS[s]}</th><td>${summary[s]}</td><td>${
+        summary.total ? ((summary[s] / summary.total) * 100).toFixed(1) : '0.0'
+      }%</td></tr>`,
+  ).join('');
+  return (
+    `<!DOCTYPE html><html lang="en"><head><meta charset="utf-8"><meta name="viewport" content="width=device-width,initial-scale=1">` +
+    `<title>${title}</title><style>${CSS}</style></head><body>` +
+    `<header><h1>${title}</h1>` +
+    `<p class="meta">Project: ${escapeHtml(project.projectName)} · Run #${run.runId} · Created ${escapeHtml(formatWhen(run.createdAt))} · ${lock}</p>` +
+    (run.runDescription ? `<p class="meta">${escapeHtml(run.runDescription)}</p>` : '') +
+    `<p class="meta">Generated ${escapeHtml(formatWhen(new Date()))}</p></header>` +
+    `<section><h2>Summary</h2>${chartSvg(report)}` +
+    `<table class="summary"><thead><tr><th>Status</th><th>Tests</th><th>Share</th></tr></thead><tbody>${summaryRows}` +
+    `<tr data-status="total"><th>Total</th><td>${summary.total}</td><td>100%</td></tr>` +
+    `<tr data-status="passRate"><th>Pass rate</th><td colspan="2">${summary.passRate}%</td></tr>` +
+    `<tr data-status="elapsed"><th>Total time</th><td colspan="2">${formatElapsed(summary.elapsedMs)}</td></tr></tbody></table></section>` +
+    `<section><h2>Tests</h2>`
+  );
 }
 
-const TABLE_HEAD = '<table><thead><tr><th>ID</th><th>Title</th><th>Priority</th><th>Squad</th><th>Status</th><th>Comment</th><th>Time</th><th>By</th><th>When</th></tr></thead><tbody>';
+const TABLE_HEAD =
+  '<table><thead><tr><th>ID</th><th>Title</th><th>Priority</th><th>Squad</th><th>Status</th><th>Comment</th><th>Time</th><th>By</th><th>When</th></tr></thead><tbody>';
 
 function row(r: RunReportRow): string {
-  return `<tr><td>${r.testId}</td><td>${escapeHtml(r.title)}</td><td>${escapeHtml(r.priority)}</td><td>${escapeHtml(r.squad)}</td>`
-    + `<td class="status s-${r.status}">${STATUS_LABELS[r.status]}</td><td class="comment">${escapeHtml(r.comment)}</td>`
-    + `<td class="elapsed">${formatElapsed(r.elapsedMs)}</td>`
-    + `<td>${escapeHtml(r.updatedBy)}</td><td class="when">${formatWhen(r.updatedAt)}</td></tr>`;
+  return (
+    `<tr><td>${r.testId}</td><td>${escapeHtml(r.title)}</td><td>${escapeHtml(r.priority)}</td><td>${escapeHtml(r.squad)}</td>` +
+    `<td class="status s-${r.status}">${STATUS_LABELS[r.status]}</td><td class="comment">${escapeHtml(r.comment)}</td>` +
+    `<td class="elapsed">${formatElapsed(r.elapsedMs)}</td>` +
+    `<td>${escapeHtml(r.updatedBy)}</td><td class="when">${formatWhen(r.updatedAt)}</td></tr>`
+  );
 }
 
 /** Writes the page to `out` and ends it. */

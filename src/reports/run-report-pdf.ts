@@ -3,7 +3,15 @@ import { setImmediate as nextTurn } from 'node:timers/promises';
 import PDFDocument from 'pdfkit';
 import { TEST_STATUSES } from '../domain/runs/runs.schemas';
 import {
-  chartBars, formatElapsed, formatWhen, NO_SECTION, rowsOf, STATUS_COLORS, STATUS_LABELS, type RunReport, type RunReportRow,
+  chartBars,
+  formatElapsed,
+  formatWhen,
+  NO_SECTION,
+  rowsOf,
+  STATUS_COLORS,
+  STATUS_LABELS,
+  type RunReport,
+  type RunReportRow,
 } from './run-report';
 import { drained, endStream } from './stream-writes';
 import { clean, drawRuns, fitRuns, prepareTexts, runsOf, useFont, wrapRuns } from './pdf-text';
@@ -108,7 +116,12 @@ function paragraph(doc: PDFKit.PDFDocument, text: string, weight: Weight, size: 
 }
 
 /** Every text of the report's first page. */
-const firstPageTexts = ({ run, project }: RunReport) => [run.runName, `Run report: ${run.runName}`, project.projectName, run.runDescription];
+const firstPageTexts = ({ run, project }: RunReport) => [
+  run.runName,
+  `Run report: ${run.runName}`,
+  project.projectName,
+  run.runDescription,
+];
 
 /** The title block; returns the y under it. */
 function titleBlock(doc: PDFKit.PDFDocument, report: RunReport): number {
@@ -117,7 +130,14 @@ function titleBlock(doc: PDFKit.PDFDocument, report: RunReport): number {
   let y = paragraph(doc, `Run report: ${run.runName}`, 700, 18, TOP, 2);
   doc.fillColor('#555555');
   const lock = run.locked ? `Locked ${formatWhen(run.lockedAt)}` : 'Not locked';
-  y = paragraph(doc, `Project: ${project.projectName} · Run #${run.runId} · Created ${formatWhen(run.createdAt)} · ${lock}`, 400, 10, y + 4, 1);
+  y = paragraph(
+    doc,
+    `Project: ${project.projectName} · Run #${run.runId} · Created ${formatWhen(run.createdAt)} · ${lock}`,
+    400,
+    10,
+    y + 4,
+    1,
+  );
   if (run.runDescription) y = paragraph(doc, run.runDescription, 400, 10, y + 4, 4);
   return paragraph(doc, `Generated ${formatWhen(new Date())}`, 400, 10, y + 4, 1);
 }
@@ -133,19 +153,32 @@ function summaryBlock(doc: PDFKit.PDFDocument, report: RunReport, top: number): 
     doc.text(String(bar.count), cx + bar.x, cy + bar.y - 14, { width: bar.width, align: 'center', lineBreak: false });
     doc.text(bar.label, cx + bar.x - 10, cy + ch + 6, { width: bar.width + 20, align: 'center', lineBreak: false });
   }
-  doc.moveTo(cx, cy + ch).lineTo(cx + cw, cy + ch).strokeColor('#999999').lineWidth(1).stroke();
+  doc
+    .moveTo(cx, cy + ch)
+    .lineTo(cx + cw, cy + ch)
+    .strokeColor('#999999')
+    .lineWidth(1)
+    .stroke();
   // The table.
   const tx = LEFT + cw + 60;
   let y = top + 30;
   const line = (label: string, count: string, share: string, color = '#212121', bold = false) => {
-    useFont(doc, bold ? 700 : 400, 11).fillColor(color).text(label, tx, y, { lineBreak: false });
+    useFont(doc, bold ? 700 : 400, 11)
+      .fillColor(color)
+      .text(label, tx, y, { lineBreak: false });
     doc.fillColor('#212121').text(count, tx + 110, y, { width: 60, align: 'right', lineBreak: false });
     doc.text(share, tx + 180, y, { width: 70, align: 'right', lineBreak: false });
     y += 18;
   };
   line('Status', 'Tests', 'Share', '#212121', true);
   for (const s of TEST_STATUSES) {
-    line(STATUS_LABELS[s], String(summary[s]), `${summary.total ? ((summary[s] / summary.total) * 100).toFixed(1) : '0.0'}%`, STATUS_COLORS[s], true);
+    line(
+      STATUS_LABELS[s],
+      String(summary[s]),
+      `${summary.total ? ((summary[s] / summary.total) * 100).toFixed(1) : '0.0'}%`,
+      STATUS_COLORS[s],
+      true,
+    );
   }
   line('Total', String(summary.total), '100%', '#212121', true);
   line('Pass rate', '', `${summary.passRate}%`, '#212121', true);
@@ -205,7 +238,10 @@ function footer(doc: PDFKit.PDFDocument, report: RunReport, pageNo: number): voi
 /** Renders the report to `out` and ends it. */
 export async function writePdfReport(report: RunReport, out: Writable): Promise<void> {
   const doc = new PDFDocument({
-    size: PAGE.size, layout: PAGE.layout, margin: PAGE.margin, bufferPages: false,
+    size: PAGE.size,
+    layout: PAGE.layout,
+    margin: PAGE.margin,
+    bufferPages: false,
     info: { Title: clean(`Run report: ${report.run.runName}`), Creator: 'Casebook' },
   });
   // Pushed straight to `out`, so a slow client shows as a full socket buffer (waited on below).

@@ -95,10 +95,18 @@ export async function openRunReport(ctx: RequestContext, runId: number, projectI
 // Shared by the HTML and PDF renderers, so both draw the same thing.
 
 export const STATUS_LABELS: Record<TestStatusName, string> = {
-  passed: 'Passed', failed: 'Failed', blocked: 'Blocked', retest: 'Retest', untested: 'Untested',
+  passed: 'Passed',
+  failed: 'Failed',
+  blocked: 'Blocked',
+  retest: 'Retest',
+  untested: 'Untested',
 };
 export const STATUS_COLORS: Record<TestStatusName, string> = {
-  passed: '#2e7d32', failed: '#c62828', blocked: '#6a1b9a', retest: '#ef6c00', untested: '#90a4ae',
+  passed: '#2e7d32',
+  failed: '#c62828',
+  blocked: '#6a1b9a',
+  retest: '#ef6c00',
+  untested: '#90a4ae',
 };
 export const NO_SECTION = 'No section';
 
@@ -123,8 +131,15 @@ export function chartBars(summary: RunReportSummary, width: number, height: numb
     const count = summary[status];
     const barHeight = (count / max) * height;
     return {
-      status, label: STATUS_LABELS[status], color: STATUS_COLORS[status], count, percent: percentOf(count, summary.total),
-      x: i * slot + (slot - barWidth) / 2, y: height - barHeight, width: barWidth, height: barHeight,
+      status,
+      label: STATUS_LABELS[status],
+      color: STATUS_COLORS[status],
+      count,
+      percent: percentOf(count, summary.total),
+      x: i * slot + (slot - barWidth) / 2,
+      y: height - barHeight,
+      width: barWidth,
+      height: barHeight,
     };
   });
 }

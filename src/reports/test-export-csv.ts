@@ -13,7 +13,10 @@ export type CatalogNames = Record<Reference['table'], Map<number, string>>;
 /** Metadata is small next to the tests, so it is read whole, once per export. */
 export async function loadCatalogNames(db: DbOrTx, projectId: number): Promise<CatalogNames> {
   const [section, lookup, squad, label] = await Promise.all([
-    sectionPaths(db, projectId), lookupNames(db, projectId), nameMap(db, squadKind, projectId), nameMap(db, labelKind, projectId),
+    sectionPaths(db, projectId),
+    lookupNames(db, projectId),
+    nameMap(db, squadKind, projectId),
+    nameMap(db, labelKind, projectId),
   ]);
   return { section, lookup, squad, label };
 }
@@ -21,12 +24,14 @@ export async function loadCatalogNames(db: DbOrTx, projectId: number): Promise<C
 const name = (map: Map<number, string>, id: number | null) => (id === null ? '' : (map.get(id) ?? ''));
 
 /** A column's cell of a test: names for the ids a test refers to (labels joined by ;), '' for null. */
-const cellOf = (c: CsvColumn) => (t: TestRecord, n: CatalogNames): string | number => {
-  const value = t[c.field];
-  if (c.kind === 'reference') return name(n[c.refers!.table], value as number | null);
-  if (c.kind === 'labels') return (value as number[]).map((id) => name(n[c.refers!.table], id)).join(';');
-  return (value as string | number | null) ?? '';
-};
+const cellOf =
+  (c: CsvColumn) =>
+  (t: TestRecord, n: CatalogNames): string | number => {
+    const value = t[c.field];
+    if (c.kind === 'reference') return name(n[c.refers!.table], value as number | null);
+    if (c.kind === 'labels') return (value as number[]).map((id) => name(n[c.refers!.table], id)).join(';');
+    return (value as string | number | null) ?? '';
+  };
 
 // The columns and their headers are the test's fields (testcases/data/columns.ts).
 const columns = csvColumns.map((c) => [c.header, cellOf(c)] as const);

@@ -44,25 +44,29 @@ async function* jsonArray(source: AsyncGenerator<Batch>): AsyncGenerator<string>
  * at once, and it is waited on to drain between batches: memory stays bounded
  * by one batch, without a round through the event loop for every row.
  */
-const csvBody = (source: AsyncGenerator<Batch>, names: CatalogNames): Readable => writtenBy(async (out) => {
-  const csv = csvStream();
-  const written = pipeline(csv, coalesce(), out);
-  written.catch(() => {}); // awaited below; keeps an early rejection (the reader left) from being "unhandled"
-  try {
-    for await (const batch of source) {
-      if (csv.destroyed) break; // the client went away while the batch was read
-      let flowing = true;
-      for (const test of JSON.parse(`[${batch.json}]`) as TestRecord[]) flowing = csv.write(csvRow(test, names));
-      if (!flowing) await drained(csv);
+const csvBody = (source: AsyncGenerator<Batch>, names: CatalogNames): Readable =>
+  writtenBy(async (out) => {
+    const csv = csvStream();
+    const written = pipeline(csv, coalesce(), out);
+    written.catch(() => {}); // awaited below; keeps an early rejection (the reader left) from being "unhandled"
+    try {
+      for await (const batch of source) {
+        if (csv.destroyed) break; // the client went away while the batch was read
+        let flowing = true;
+        for (const test of JSON.parse(`[${batch.json}]`) as TestRecord[]) flowing = csv.write(csvRow(test, names));
+        if (!flowing) await drained(csv);
+      }
+      if (!csv.destroyed) csv.end();
+    } catch (err) {
+      csv.destroy(err as Error);
     }
-    if (!csv.destroyed) csv.end();
-  } catch (err) {
-    csv.destroy(err as Error);
-  }
-  await written;
-});
+    await written;
+  });
 
-export async function exportTests(ctx: RequestContext, q: TestFilters & { projectId: number; format: 'json' | 'csv' }): Promise<FileDownload> {
+export async function exportTests(
+  ctx: RequestContext,
+  q: TestFilters & { projectId: number; format: 'json' | 'csv' },
+): Promise<FileDownload> {
   await requireProject(ctx, q.projectId);
   const where = catalogWhere(q.projectId, q);
   // Everything that can fail with a proper error envelope happens before the first byte.

@@ -23,7 +23,10 @@ it('1-2. a request without a token or cookie, or with an invalid one, is 401', a
 
 it('1. a token in the query string is never accepted', async () => {
   for (const name of ['token', 'access_token', 'apiKey']) {
-    await t.http.get('/api/v1/orgs').query({ [name]: w.admin.token }).expect(401, UNAUTHORIZED);
+    await t.http
+      .get('/api/v1/orgs')
+      .query({ [name]: w.admin.token })
+      .expect(401, UNAUTHORIZED);
   }
 });
 
@@ -46,7 +49,9 @@ it('5. User may create and update tests and create runs; may not delete projects
   await user.post('/run/create', { projectId: w.projectA.projectId, runName: 'R1', testIds: [testId] }).expect(201);
   await user.delete('/project/delete', { projectId: w.projectA.projectId }).expect(403, FORBIDDEN);
   await user.put('/user/update-role', { userId: w.reader.userId, role: 'Admin' }).expect(403, FORBIDDEN);
-  expect((await t.db.membership.findUniqueOrThrow({ where: { userId_orgId: { userId: w.reader.userId, orgId: w.orgA.orgId } } })).role).toBe('Reader');
+  expect(
+    (await t.db.membership.findUniqueOrThrow({ where: { userId_orgId: { userId: w.reader.userId, orgId: w.orgA.orgId } } })).role,
+  ).toBe('Reader');
 });
 
 it('6. Admin may delete tests, change roles and generate tokens', async () => {

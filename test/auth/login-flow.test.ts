@@ -13,8 +13,11 @@ beforeAll(async () => {
   provider = await startOAuthProvider();
   // example.test addresses join First at their first login (see oauth-admission.test.ts for who else may).
   t = await createTestApp({
-    ...provider.env, PUBLIC_URL: 'http://localhost:3000', ADMIN_EMAILS: 'Boss@Example.test',
-    OAUTH_ALLOWED_DOMAINS: 'example.test', OAUTH_DEFAULT_ORG: 'First',
+    ...provider.env,
+    PUBLIC_URL: 'http://localhost:3000',
+    ADMIN_EMAILS: 'Boss@Example.test',
+    OAUTH_ALLOWED_DOMAINS: 'example.test',
+    OAUTH_DEFAULT_ORG: 'First',
   });
   firstOrgId = (await createOrg(t.db, 'First')).orgId;
   await createOrg(t.db, 'Second');
@@ -47,7 +50,11 @@ describe('browser login through the OAuth provider', () => {
     const home = await t.http.get('/').set('Accept', 'text/html').set('Cookie', cookie).expect(200);
     expect(home.text).toContain('<div id="root"></div>');
 
-    const gen = await t.http.post('/api/v1/token/generate').set('Cookie', cookie).send({ userId: me.body.data.userId, name: 'ci' }).expect(201);
+    const gen = await t.http
+      .post('/api/v1/token/generate')
+      .set('Cookie', cookie)
+      .send({ userId: me.body.data.userId, name: 'ci' })
+      .expect(201);
     expect(gen.body.data).toMatchObject({ userId: me.body.data.userId, tokenId: expect.any(Number), createdAt: expect.any(String) });
     expect(gen.body.data.token).toMatch(/^cb_[A-Za-z0-9_-]{43,}$/);
     const stored = await t.db.apiToken.findUniqueOrThrow({ where: { tokenId: gen.body.data.tokenId } });
@@ -130,7 +137,13 @@ describe('session rules', () => {
     await t.http.post('/api/v1/token/generate').set('Cookie', cookie).set('Sec-Fetch-Site', 'same-site').send({ userId }).expect(403);
     await t.http.post('/api/v1/token/generate').set('Cookie', cookie).set('Origin', 'null').send({ userId }).expect(403);
     // A browser's own page: its Sec-Fetch-Site outweighs the opaque Origin that no-referrer gives a form post.
-    await t.http.post('/api/v1/token/generate').set('Cookie', cookie).set('Origin', 'null').set('Sec-Fetch-Site', 'same-origin').send({ userId }).expect(201);
+    await t.http
+      .post('/api/v1/token/generate')
+      .set('Cookie', cookie)
+      .set('Origin', 'null')
+      .set('Sec-Fetch-Site', 'same-origin')
+      .send({ userId })
+      .expect(201);
     await t.http.post('/api/v1/token/generate').set('Cookie', cookie).set('Origin', 'http://localhost:3000').send({ userId }).expect(201);
   });
 
@@ -142,7 +155,12 @@ describe('session rules', () => {
 
 describe('secure cookies', () => {
   it('marks the session cookie Secure under an https public URL', async () => {
-    const secure = await createTestApp({ ...provider.env, PUBLIC_URL: 'https://casebook.example', OAUTH_ALLOWED_DOMAINS: 'example.test', OAUTH_DEFAULT_ORG: 'Secure' });
+    const secure = await createTestApp({
+      ...provider.env,
+      PUBLIC_URL: 'https://casebook.example',
+      OAUTH_ALLOWED_DOMAINS: 'example.test',
+      OAUTH_DEFAULT_ORG: 'Secure',
+    });
     try {
       await createOrg(secure.db, 'Secure');
       await provider.setIdentity({ email: 'sec@example.test', name: 'Sec' });
@@ -151,7 +169,10 @@ describe('secure cookies', () => {
       const atProvider = await fetch(start.headers.location, { redirect: 'manual' });
       const callback = new URL(atProvider.headers.get('location')!);
       expect(callback.origin).toBe('https://casebook.example');
-      const res = await secure.http.get(callback.pathname + callback.search).set('Cookie', `oauth_state=${stateCookie}`).expect(302);
+      const res = await secure.http
+        .get(callback.pathname + callback.search)
+        .set('Cookie', `oauth_state=${stateCookie}`)
+        .expect(302);
       const setCookie = (res.headers['set-cookie'] as unknown as string[]).find((c) => c.startsWith('user_session='))!;
       expect(setCookie).toMatch(/; Secure/);
     } finally {

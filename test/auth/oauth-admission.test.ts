@@ -18,8 +18,11 @@ let adminOfOther: TestUser;
 beforeAll(async () => {
   provider = await startOAuthProvider();
   t = await createTestApp({
-    ...provider.env, PUBLIC_URL: 'http://localhost:3000', ADMIN_EMAILS: 'chief@elsewhere.test',
-    OAUTH_ALLOWED_DOMAINS: ' Staff.test ,@crew.test', OAUTH_DEFAULT_ORG: 'Staff',
+    ...provider.env,
+    PUBLIC_URL: 'http://localhost:3000',
+    ADMIN_EMAILS: 'chief@elsewhere.test',
+    OAUTH_ALLOWED_DOMAINS: ' Staff.test ,@crew.test',
+    OAUTH_DEFAULT_ORG: 'Staff',
   });
   // Other is the oldest organization: nobody lands there without being invited.
   other = (await createOrg(t.db, 'Other')).orgId;
@@ -38,7 +41,9 @@ async function signedInAs(res: Awaited<ReturnType<typeof login>>) {
   expect([res.status, res.headers.location]).toEqual([302, '/']);
   const cookie = sessionCookie(res)!;
   return (await t.http.get('/api/v1/user/details').set('Cookie', cookie).expect(200)).body.data as {
-    userId: number; email: string; memberships: { orgId: number; role: string }[];
+    userId: number;
+    email: string;
+    memberships: { orgId: number; role: string }[];
   };
 }
 
@@ -68,7 +73,10 @@ describe('the provider subject is the identity', () => {
   it('refuses another sub with the email of an account that has a sub: no takeover', async () => {
     const owner = await signedInAs(await login({ sub: 'sub-owner', email: 'owner@staff.test', name: 'Owner' }));
     const sessions = await t.db.session.count({ where: { userId: owner.userId } });
-    await expectRefused(await login({ sub: 'sub-intruder', email: 'owner@staff.test', name: 'Intruder' }), /linked to another sign-in identity/);
+    await expectRefused(
+      await login({ sub: 'sub-intruder', email: 'owner@staff.test', name: 'Intruder' }),
+      /linked to another sign-in identity/,
+    );
     expect(await t.db.session.count({ where: { userId: owner.userId } })).toBe(sessions);
     expect((await t.db.user.findUniqueOrThrow({ where: { userId: owner.userId } })).oauthSubject).toBe('sub-owner');
     expect(await t.db.user.count({ where: { oauthSubject: 'sub-intruder' } })).toBe(0);
@@ -92,7 +100,10 @@ describe('an account made before its first login (casebook user create)', () => 
   it('is not linked by an email the provider did not verify (false or absent)', async () => {
     const made = await createOrUpdateUser(t.db, { email: 'unverified@elsewhere.test', name: 'Unv', role: 'Admin', org: 'Other' });
     for (const email_verified of [false, null, 'false']) {
-      await expectRefused(await login({ sub: 'sub-unv', email: 'unverified@elsewhere.test', name: 'Unv', email_verified }), /has not verified/);
+      await expectRefused(
+        await login({ sub: 'sub-unv', email: 'unverified@elsewhere.test', name: 'Unv', email_verified }),
+        /has not verified/,
+      );
     }
     expect((await t.db.user.findUniqueOrThrow({ where: { userId: made.userId } })).oauthSubject).toBeNull();
     expect(await t.db.session.count({ where: { userId: made.userId } })).toBe(0);
@@ -103,7 +114,12 @@ describe('an account made before its first login (casebook user create)', () => 
     try {
       await createOrg(trusting.db, 'Solo');
       const made = await createOrUpdateUser(trusting.db, { email: 'trusted@elsewhere.test', name: 'Tru', role: 'User', org: 'Solo' });
-      const res = await oauthLogin(trusting, provider, { sub: 'sub-tru', email: 'trusted@elsewhere.test', name: 'Tru', email_verified: false });
+      const res = await oauthLogin(trusting, provider, {
+        sub: 'sub-tru',
+        email: 'trusted@elsewhere.test',
+        name: 'Tru',
+        email_verified: false,
+      });
       expect([res.status, res.headers.location]).toEqual([302, '/']);
       expect((await trusting.db.user.findUniqueOrThrow({ where: { userId: made.userId } })).oauthSubject).toBe('sub-tru');
     } finally {
@@ -127,14 +143,20 @@ describe('a first login of an unknown identity', () => {
     await t.as(adminOfOther.token).post('/user/invite', { orgId: other, email: 'Invitee@Elsewhere.test', role: 'User' }).expect(201);
     await t.as(adminOfStaff.token).post('/user/invite', { orgId: staff, email: 'invitee@elsewhere.test', role: 'Reader' }).expect(201);
     const me = await signedInAs(await login({ sub: 'sub-invitee', email: 'invitee@elsewhere.test', name: 'Invitee' }));
-    expect(me.memberships).toEqual([{ orgId: other, role: 'User' }, { orgId: staff, role: 'Reader' }]);
+    expect(me.memberships).toEqual([
+      { orgId: other, role: 'User' },
+      { orgId: staff, role: 'Reader' },
+    ]);
     const invitations = await t.db.invitation.findMany({ where: { email: 'invitee@elsewhere.test' } });
     expect(invitations.map((i) => i.acceptedAt)).toEqual([expect.any(Date), expect.any(Date)]);
   });
 
   it('does not use an invitation with an unverified email', async () => {
     await t.as(adminOfOther.token).post('/user/invite', { orgId: other, email: 'shady@elsewhere.test', role: 'User' }).expect(201);
-    await expectRefused(await login({ sub: 'sub-shady', email: 'shady@elsewhere.test', name: 'Shady', email_verified: false }), /has not verified/);
+    await expectRefused(
+      await login({ sub: 'sub-shady', email: 'shady@elsewhere.test', name: 'Shady', email_verified: false }),
+      /has not verified/,
+    );
     expect(await t.db.user.count({ where: { email: 'shady@elsewhere.test' } })).toBe(0);
     expect((await t.db.invitation.findFirstOrThrow({ where: { email: 'shady@elsewhere.test' } })).acceptedAt).toBeNull();
   });
@@ -160,7 +182,10 @@ it('an invitation made after the account exists is joined at its next login', as
   expect(me.memberships).toEqual([{ orgId: staff, role: 'Reader' }]);
   await t.as(adminOfOther.token).post('/user/invite', { orgId: other, email: 'later@staff.test', role: 'User' }).expect(201);
   const again = await signedInAs(await login({ sub: 'sub-later', email: 'later@staff.test', name: 'Later' }));
-  expect(again.memberships).toEqual([{ orgId: other, role: 'User' }, { orgId: staff, role: 'Reader' }]);
+  expect(again.memberships).toEqual([
+    { orgId: other, role: 'User' },
+    { orgId: staff, role: 'Reader' },
+  ]);
 });
 
 it('refuses OAUTH_ALLOWED_DOMAINS without OAUTH_DEFAULT_ORG at start', () => {

@@ -38,10 +38,20 @@ beforeAll(async () => {
   orgC = await createOrg(t.db);
   adminA = await createUser(t.db, 'Admin', [orgA.orgId]);
   adminB = await createUser(t.db, 'Admin', [orgB.orgId]);
-  mixed = await memberOf([[orgB, 'Admin'], [orgA, 'Reader']]);
-  multi = await memberOf([[orgA, 'User'], [orgB, 'Reader']]);
+  mixed = await memberOf([
+    [orgB, 'Admin'],
+    [orgA, 'Reader'],
+  ]);
+  multi = await memberOf([
+    [orgA, 'User'],
+    [orgB, 'Reader'],
+  ]);
   await createUser(t.db, 'Admin', [orgC.orgId]);
-  [projectA, projectB, projectC] = await Promise.all([createProject(t.db, orgA.orgId), createProject(t.db, orgB.orgId), createProject(t.db, orgC.orgId)]);
+  [projectA, projectB, projectC] = await Promise.all([
+    createProject(t.db, orgA.orgId),
+    createProject(t.db, orgB.orgId),
+    createProject(t.db, orgC.orgId),
+  ]);
 });
 afterAll(() => t.close());
 
@@ -62,7 +72,14 @@ describe('authorization uses the role in the organization that owns the resource
     // A test of A named by id alone (update, bulk update) is refused the same way.
     const inA = await t.db.test.create({ data: { projectId: projectA.projectId, title: 'kept' } });
     await as.put('/test/update', { testId: inA.testId, title: 'changed' }).expect(403, FORBIDDEN);
-    await as.put('/test/bulk-update', { tests: [{ testId: created.body.data.testId, title: 'x' }, { testId: inA.testId, title: 'x' }] }).expect(403, FORBIDDEN);
+    await as
+      .put('/test/bulk-update', {
+        tests: [
+          { testId: created.body.data.testId, title: 'x' },
+          { testId: inA.testId, title: 'x' },
+        ],
+      })
+      .expect(403, FORBIDDEN);
     expect((await t.db.test.findUniqueOrThrow({ where: { testId: inA.testId } })).title).toBe('kept');
     await t.db.test.delete({ where: { testId: inA.testId } });
   });
@@ -86,12 +103,21 @@ describe('authorization uses the role in the organization that owns the resource
   });
 
   it('needs orgId when the target shares several organizations with the caller', async () => {
-    const both = await memberOf([[orgA, 'Admin'], [orgB, 'Admin']]);
+    const both = await memberOf([
+      [orgA, 'Admin'],
+      [orgB, 'Admin'],
+    ]);
     const res = await t.as(both.token).put('/user/update-role', { userId: multi.userId, role: 'Admin' }).expect(400);
     expect(res.body.error).toBe('Invalid request: orgId: Required when the user belongs to more than one of your organizations');
     try {
       const done = await t.as(both.token).put('/user/update-role', { userId: multi.userId, role: 'Admin', orgId: orgA.orgId }).expect(200);
-      expect(done.body.data).toMatchObject({ role: 'Admin', memberships: [{ orgId: orgA.orgId, role: 'Admin' }, { orgId: orgB.orgId, role: 'Reader' }] });
+      expect(done.body.data).toMatchObject({
+        role: 'Admin',
+        memberships: [
+          { orgId: orgA.orgId, role: 'Admin' },
+          { orgId: orgB.orgId, role: 'Reader' },
+        ],
+      });
       expect(await roleIn(multi.userId, orgB.orgId)).toBe('Reader');
     } finally {
       await t.db.membership.update({ where: { userId_orgId: { userId: multi.userId, orgId: orgA.orgId } }, data: { role: 'User' } });
@@ -104,7 +130,13 @@ describe('authorization uses the role in the organization that owns the resource
     // adminA shares only A with multi: B stays out of sight.
     expect(details.body.data).toMatchObject({ role: 'User', orgIds: [orgA.orgId], memberships: [{ orgId: orgA.orgId, role: 'User' }] });
     const own = await t.as(multi.token).get('/user/details').expect(200);
-    expect(own.body.data).toMatchObject({ role: null, memberships: [{ orgId: orgA.orgId, role: 'User' }, { orgId: orgB.orgId, role: 'Reader' }] });
+    expect(own.body.data).toMatchObject({
+      role: null,
+      memberships: [
+        { orgId: orgA.orgId, role: 'User' },
+        { orgId: orgB.orgId, role: 'Reader' },
+      ],
+    });
     const inB = await t.as(multi.token).get('/user/details', { orgId: orgB.orgId }).expect(200);
     expect(inB.body.data.role).toBe('Reader');
     const list = await t.as(adminB.token).get('/all-users', { orgId: orgB.orgId }).expect(200);
@@ -114,13 +146,16 @@ describe('authorization uses the role in the organization that owns the resource
 });
 
 describe('tokens of other users', () => {
-  it("are minted and revoked only by an Admin of every organization of that user", async () => {
+  it('are minted and revoked only by an Admin of every organization of that user', async () => {
     await t.as(adminB.token).post('/token/generate', { userId: multi.userId }).expect(403, FORBIDDEN);
     await t.as(adminB.token).delete('/token/delete', { tokenId: multi.tokenId }).expect(403, FORBIDDEN);
     expect(await t.db.apiToken.count({ where: { userId: multi.userId } })).toBe(1);
     expect((await t.db.apiToken.findUniqueOrThrow({ where: { tokenId: multi.tokenId } })).revokedAt).toBeNull();
 
-    const both = await memberOf([[orgA, 'Admin'], [orgB, 'Admin']]);
+    const both = await memberOf([
+      [orgA, 'Admin'],
+      [orgB, 'Admin'],
+    ]);
     const minted = await t.as(both.token).post('/token/generate', { userId: multi.userId, name: 'ci' }).expect(201);
     await t.as(minted.body.data.token).get('/project/detail', { projectId: projectA.projectId }).expect(200);
     await t.as(both.token).delete('/token/delete', { tokenId: minted.body.data.tokenId }).expect(200);
@@ -146,7 +181,10 @@ describe('the last Admin of an organization', () => {
     const solo = await createUser(t.db, 'Admin', [org.orgId]);
     // An Admin elsewhere does not count for this organization.
     await t.db.membership.create({ data: { userId: adminA.userId, orgId: org.orgId, role: 'User' } });
-    await t.as(solo.token).put('/user/update-role', { userId: solo.userId, role: 'User' }).expect(409, { error: 'Cannot change the role of the last Admin', status: 409 });
+    await t
+      .as(solo.token)
+      .put('/user/update-role', { userId: solo.userId, role: 'User' })
+      .expect(409, { error: 'Cannot change the role of the last Admin', status: 409 });
     expect(await roleIn(solo.userId, org.orgId)).toBe('Admin');
   });
 
@@ -173,9 +211,17 @@ describe('the audit log', () => {
 
     const res = await t.as(admin.token).get('/audit', { orgId: org.orgId, limit: 3 }).expect(200);
     expect(res.body.data).toMatchObject({ limit: 3, offset: 0 });
-    expect(res.body.data.events.map((e: { action: string }) => e.action)).toEqual(['token.revoked', 'token.generated', 'user.role-changed']);
+    expect(res.body.data.events.map((e: { action: string }) => e.action)).toEqual([
+      'token.revoked',
+      'token.generated',
+      'user.role-changed',
+    ]);
     expect(res.body.data.events[2]).toMatchObject({
-      orgId: org.orgId, actorId: admin.userId, targetType: 'user', targetId: reader.userId, detail: { from: 'Reader', to: 'User' },
+      orgId: org.orgId,
+      actorId: admin.userId,
+      targetType: 'user',
+      targetId: reader.userId,
+      detail: { from: 'Reader', to: 'User' },
     });
     expect(res.body.data.events[1]).toMatchObject({ actorId: admin.userId, targetType: 'token', targetId: minted.body.data.tokenId });
     await t.as(reader.token).get('/audit', { orgId: org.orgId }).expect(403, FORBIDDEN);

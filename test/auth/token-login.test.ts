@@ -17,7 +17,8 @@ afterAll(() => t.close());
 
 const signIn = (token: string, headers: Record<string, string> = {}) =>
   t.http.post('/auth/token').set(headers).type('form').send({ token });
-const sessionOf = (res: { headers: Record<string, unknown> }) => cookieValue(res.headers['set-cookie'] as string[] | undefined, 'user_session');
+const sessionOf = (res: { headers: Record<string, unknown> }) =>
+  cookieValue(res.headers['set-cookie'] as string[] | undefined, 'user_session');
 
 it('offers the form on the login page, with a labelled "API token" field, when OAuth is not configured', async () => {
   const page = await t.http.get('/login').expect(200);

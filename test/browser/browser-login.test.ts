@@ -38,7 +38,9 @@ function freePort(): Promise<number> {
 /** Starts `casebook serve` with `env`; resolves with its URL once /healthz answers. */
 async function serve(env: Record<string, string>): Promise<string> {
   const bin = path.resolve(__dirname, '../../bin/casebook.js');
-  const clean = Object.fromEntries(Object.entries(process.env).filter(([k]) => !/^(DATABASE_|OAUTH_|CASEBOOK_|PUBLIC_URL|PORT|HOST|ADMIN_EMAILS)/.test(k)));
+  const clean = Object.fromEntries(
+    Object.entries(process.env).filter(([k]) => !/^(DATABASE_|OAUTH_|CASEBOOK_|PUBLIC_URL|PORT|HOST|ADMIN_EMAILS)/.test(k)),
+  );
   let output = '';
   server = spawn(process.execPath, [bin, 'serve'], { env: { ...clean, ...env }, stdio: ['ignore', 'pipe', 'pipe'] });
   server.stdout!.on('data', (chunk) => (output += chunk));
@@ -46,7 +48,13 @@ async function serve(env: Record<string, string>): Promise<string> {
   const url = `http://127.0.0.1:${env.PORT}`;
   for (let i = 0; i < 240; i++) {
     if (server.exitCode !== null) throw new Error(`casebook serve exited (${server.exitCode}):\n${output}`);
-    if (await fetch(`${url}/healthz`).then((r) => r.ok, () => false)) return url;
+    if (
+      await fetch(`${url}/healthz`).then(
+        (r) => r.ok,
+        () => false,
+      )
+    )
+      return url;
     await new Promise((resolve) => setTimeout(resolve, 250));
   }
   throw new Error(`casebook serve did not answer /healthz:\n${output}`);
@@ -64,9 +72,14 @@ beforeAll(async () => {
   await db.close();
   serverUrl = await serve({
     ...provider.env,
-    DATABASE_URL: database.url, DATABASE_POOL_SIZE: '3', HOST: '127.0.0.1', PORT: String(port),
-    PUBLIC_URL: `http://127.0.0.1:${port}`, LOG_LEVEL: 'warn',
-    OAUTH_ALLOWED_DOMAINS: 'example.test', OAUTH_DEFAULT_ORG: 'Browser testers',
+    DATABASE_URL: database.url,
+    DATABASE_POOL_SIZE: '3',
+    HOST: '127.0.0.1',
+    PORT: String(port),
+    PUBLIC_URL: `http://127.0.0.1:${port}`,
+    LOG_LEVEL: 'warn',
+    OAUTH_ALLOWED_DOMAINS: 'example.test',
+    OAUTH_DEFAULT_ORG: 'Browser testers',
   });
   browser = await launchBrowser();
   context = await browser.newContext();
@@ -82,7 +95,7 @@ afterAll(async () => {
   await provider?.stop();
 });
 
-it('runs headless Chromium, the npm package\'s when the machine has none', () => {
+it("runs headless Chromium, the npm package's when the machine has none", () => {
   expect(browser.version()).toMatch(/^\d+\./);
   if (chromiumKind() === 'bundled') expect(browser.version().split('.')[0]).toBe(bundledVersion().split('.')[0]);
 });
@@ -113,7 +126,17 @@ it('signs in through the OAuth provider, then calls the API with the session coo
   });
   expect(me).toEqual({
     status: 200,
-    body: { data: { userId: expect.any(Number), name: 'Grace Hopper', email: 'grace@example.test', role: 'Reader', orgIds: [orgId], memberships: [{ orgId, role: 'Reader' }] }, status: 200 },
+    body: {
+      data: {
+        userId: expect.any(Number),
+        name: 'Grace Hopper',
+        email: 'grace@example.test',
+        role: 'Reader',
+        orgIds: [orgId],
+        memberships: [{ orgId, role: 'Reader' }],
+      },
+      status: 200,
+    },
   });
 
   const session = (await context.cookies()).find((c) => c.name === 'user_session');
@@ -125,7 +148,9 @@ it('signs in through the OAuth provider, then calls the API with the session coo
   // A same-origin write with the cookie: the token only a browser session may generate.
   const generated = await page.evaluate(async (userId) => {
     const res = await fetch('/api/v1/token/generate', {
-      method: 'POST', headers: { 'Content-Type': 'application/json' }, body: JSON.stringify({ userId, name: 'from the browser' }),
+      method: 'POST',
+      headers: { 'Content-Type': 'application/json' },
+      body: JSON.stringify({ userId, name: 'from the browser' }),
     });
     return { status: res.status, body: (await res.json()) as { data: { token: string } } };
   }, me.body.data.userId);

@@ -22,7 +22,10 @@ it('creates an organization, a user in it, and a token that works against the AP
   const orgId = JSON.parse(org.stdout).orgId;
   expect(JSON.parse(org.stdout)).toMatchObject({ orgName: 'QA Team' });
 
-  const user = await runCliInProcess(['user', 'create', '--email', 'Tess@Example.test', '--name', 'Tess', '--role', 'User', '--org', 'QA Team'], env);
+  const user = await runCliInProcess(
+    ['user', 'create', '--email', 'Tess@Example.test', '--name', 'Tess', '--role', 'User', '--org', 'QA Team'],
+    env,
+  );
   expect(user.code).toBe(0);
   expect(JSON.parse(user.stdout)).toMatchObject({ email: 'tess@example.test', role: 'User', orgIds: [orgId] });
 
@@ -36,7 +39,10 @@ it('creates an organization, a user in it, and a token that works against the AP
 
 it('adds a membership to an existing user, with its role in that organization only', async () => {
   await runCliInProcess(['org', 'create', '--name', 'Second Team'], env);
-  const res = await runCliInProcess(['user', 'create', '--email', 'tess@example.test', '--name', 'Tess', '--role', 'Admin', '--org', 'Second Team'], env);
+  const res = await runCliInProcess(
+    ['user', 'create', '--email', 'tess@example.test', '--name', 'Tess', '--role', 'Admin', '--org', 'Second Team'],
+    env,
+  );
   const out = JSON.parse(res.stdout);
   expect(out.orgIds).toHaveLength(2);
   expect(out.memberships.map((m: { role: string }) => m.role)).toEqual(['User', 'Admin']);
@@ -45,10 +51,16 @@ it('adds a membership to an existing user, with its role in that organization on
 
 it('explains bad input and changes nothing', async () => {
   const users = await t.db.user.count();
-  const role = await runCliInProcess(['user', 'create', '--email', 'x@example.test', '--name', 'X', '--role', 'Boss', '--org', 'QA Team'], env);
+  const role = await runCliInProcess(
+    ['user', 'create', '--email', 'x@example.test', '--name', 'X', '--role', 'Boss', '--org', 'QA Team'],
+    env,
+  );
   expect(role).toMatchObject({ code: 1, stdout: '' });
   expect(role.stderr).toContain('--role must be one of Reader, User, Admin');
-  const org = await runCliInProcess(['user', 'create', '--email', 'x@example.test', '--name', 'X', '--role', 'User', '--org', 'Nowhere'], env);
+  const org = await runCliInProcess(
+    ['user', 'create', '--email', 'x@example.test', '--name', 'X', '--role', 'User', '--org', 'Nowhere'],
+    env,
+  );
   expect(org.stderr).toContain('no organization "Nowhere"');
   // A usage error through the real entry: exit code 2 and the usage text.
   const missing = await runCli(['token', 'create'], env);
@@ -87,7 +99,10 @@ it('bootstraps organization Default and admin@localhost on the first serve of an
     const second = await serveOnce();
     expect(second).not.toContain('First start');
     database = await openDatabase(loadConfig({ DATABASE_URL: fresh.url }));
-    const admin = await database.prisma.user.findUniqueOrThrow({ where: { email: 'admin@localhost' }, include: { memberships: { include: { org: true } } } });
+    const admin = await database.prisma.user.findUniqueOrThrow({
+      where: { email: 'admin@localhost' },
+      include: { memberships: { include: { org: true } } },
+    });
     expect(admin.memberships.map((m) => [m.org.orgName, m.role])).toEqual([['Default', 'Admin']]);
     expect(await database.prisma.apiToken.count()).toBe(1);
   } finally {

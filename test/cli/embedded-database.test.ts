@@ -15,7 +15,10 @@ afterAll(() => fs.rmSync(dataDir, { recursive: true, force: true }));
 it('applies the migrations to a fresh directory, and a second time does nothing', async () => {
   const first = await runCli(['migrate'], { CASEBOOK_DATA_DIR: dataDir });
   expect(first).toMatchObject({ code: 0, stdout: '' });
-  const migrations = fs.readdirSync(path.resolve(__dirname, '../../prisma/migrations')).filter((n) => /^\d+_/.test(n)).sort();
+  const migrations = fs
+    .readdirSync(path.resolve(__dirname, '../../prisma/migrations'))
+    .filter((n) => /^\d+_/.test(n))
+    .sort();
   expect(first.stderr).toBe(`applied: ${migrations.join(', ')}\n`);
 
   const second = await runCli(['migrate'], { CASEBOOK_DATA_DIR: dataDir });
@@ -59,7 +62,9 @@ it('refuses to open a directory that another process holds, with a clear message
     expect(token).toMatchObject({ code: 1, stdout: '' });
     expect(token.stderr).toContain('Create the token through the running server instead');
     expect(token.stderr).toContain('curl -X POST http://localhost:3000/api/v1/token/generate -H "Authorization: Bearer $ADMIN_TOKEN"');
-    const user = await runCliInProcess(['user', 'create', '--email', 'e@x.test', '--name', 'E', '--role', 'User', '--org', 'Default'], { CASEBOOK_DATA_DIR: dataDir });
+    const user = await runCliInProcess(['user', 'create', '--email', 'e@x.test', '--name', 'E', '--role', 'User', '--org', 'Default'], {
+      CASEBOOK_DATA_DIR: dataDir,
+    });
     expect(user.stderr).toContain('/api/v1/user/invite');
     const org = await runCliInProcess(['org', 'create', '--name', 'Second'], { CASEBOOK_DATA_DIR: dataDir });
     expect(org.stderr).toContain('stop the server, run this command, then start the server again');

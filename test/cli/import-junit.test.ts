@@ -63,7 +63,10 @@ beforeAll(async () => {
   token = (await createUser(t.db, 'User', [org.orgId])).token;
   projectId = (await t.as(token).post('/project/create', { orgId: org.orgId, projectName: 'Shop' }).expect(201)).body.data.projectId;
   const keys = ['auth.Login.valid', 'auth.Login.invalid', 'shop.Cart.adds'];
-  const added = await t.as(token).post('/test/bulk-add', { projectId, tests: keys.map((automationKey) => ({ title: automationKey, automationKey })) }).expect(201);
+  const added = await t
+    .as(token)
+    .post('/test/bulk-add', { projectId, tests: keys.map((automationKey) => ({ title: automationKey, automationKey })) })
+    .expect(201);
   keys.forEach((key, i) => (keyed[key] = added.body.data.testIds[i]));
 
   write('reports/auth.xml', AUTH);
@@ -80,7 +83,7 @@ afterAll(async () => {
 });
 
 describe('merging files into one document', () => {
-  it('takes a <testsuites> root\'s children and a <testsuite> root whole, without prologs', async () => {
+  it("takes a <testsuites> root's children and a <testsuite> root whole, without prologs", async () => {
     const odd = write(
       'odd.xml',
       '\ufeff<?xml version="1.0"?>\n<!DOCTYPE testsuites [ <!ENTITY x "y"> ]>\n<!-- a > b -->\n<testsuites name="a > b" x=\'/>\'>\n<testsuite name="s"/>\n</testsuites>\n<!-- after -->\n',
@@ -118,7 +121,9 @@ describe('casebook import junit', () => {
     expect(res.stdout).toContain('Tests: 5 tests: 3 matched, 2 created, 0 unmatched, 0 unknown\n');
     expect(res.stdout).toContain('Results: 3 passed, 1 failed, 1 retest, 0 blocked\n');
     expect(res.stdout).toContain('Test time: 1.9 s\n');
-    expect(res.stderr).toMatch(/^reading 2 files \(\d+ B\)\nuploading…\nsent \d+ B \(\d+ B gzip\); waiting for the server…\nimported: run \d+, 5 tests: 3 matched, 2 created, 0 unmatched, 0 unknown in \d+\.\d s\n$/);
+    expect(res.stderr).toMatch(
+      /^reading 2 files \(\d+ B\)\nuploading…\nsent \d+ B \(\d+ B gzip\); waiting for the server…\nimported: run \d+, 5 tests: 3 matched, 2 created, 0 unmatched, 0 unknown in \d+\.\d s\n$/,
+    );
 
     // One run; the two testcases of no test became tests in their suites' sections.
     expect(await counts()).toEqual({ runs: before.runs + 1, tests: before.tests + 2, history: before.history + 5 });
@@ -134,7 +139,14 @@ describe('casebook import junit', () => {
   });
 
   it('does not post twice when the same command is retried: the first import is answered again', async () => {
-    const args = [...imports(), path.join(dir, 'reports/auth.xml'), path.join(dir, 'reports/shop.xml'), ...base(), '--run-name', 'CI retried'];
+    const args = [
+      ...imports(),
+      path.join(dir, 'reports/auth.xml'),
+      path.join(dir, 'reports/shop.xml'),
+      ...base(),
+      '--run-name',
+      'CI retried',
+    ];
     const first = await runCliInProcess(args, {});
     expect(first.code).toBe(0);
     const runId = Number(/^Run (\d+):/.exec(first.stdout)?.[1]);
@@ -151,18 +163,26 @@ describe('casebook import junit', () => {
   });
 
   it('--dry-run prints the mapping as a table, lists the unmatched and writes nothing (files from a glob)', async () => {
-    write('more/cart.xml', `<testsuite name="shop">
+    write(
+      'more/cart.xml',
+      `<testsuite name="shop">
   <testcase classname="shop.Cart" name="adds"/>
   <testcase classname="shop.Cart" name="empties"><failure/></testcase>
   <testcase name="[C2000000] ghost"/>
-</testsuite>`);
+</testsuite>`,
+    );
     const before = await counts();
     const res = await runCliInProcess([...imports(), path.join(dir, 'more/*.xml'), ...base(), '--dry-run'], {});
     expect(res.code).toBe(0);
     expect(res.stdout).toContain('Dry run: nothing was written. Target: a new run.\n');
     expect(res.stdout).toContain('Tests: 3 tests: 1 matched, 0 created, 1 unmatched, 1 unknown\n');
     const table = res.stdout.slice(res.stdout.indexOf('ACTION'));
-    expect(table.split('\n').slice(0, 4).map((l) => l.split(/\s+/))).toEqual([
+    expect(
+      table
+        .split('\n')
+        .slice(0, 4)
+        .map((l) => l.split(/\s+/)),
+    ).toEqual([
       ['ACTION', 'STATUS', 'TEST', 'TESTCASE'],
       ['matched', 'passed', `C${keyed['shop.Cart.adds']}`, 'shop.Cart.adds'],
       ['unmatched', 'failed', '-', 'shop.Cart.empties'],
@@ -173,7 +193,7 @@ describe('casebook import junit', () => {
     expect(await counts()).toEqual(before);
   });
 
-  it('--json prints the answer\'s data as JSON, and only that', async () => {
+  it("--json prints the answer's data as JSON, and only that", async () => {
     const res = await runCliInProcess([...imports(), path.join(dir, 'reports/auth.xml'), ...base(), '--dry-run', '--json'], {});
     expect(res.code).toBe(0);
     const data = JSON.parse(res.stdout);
@@ -186,7 +206,10 @@ describe('casebook import junit', () => {
   });
 
   it('--fail-on-unmatched exits 3 when a testcase matched no test, after importing the rest', async () => {
-    const file = write('unmatched.xml', '<testsuite name="x"><testcase classname="auth.Login" name="valid"/><testcase classname="nowhere" name="t"/></testsuite>');
+    const file = write(
+      'unmatched.xml',
+      '<testsuite name="x"><testcase classname="auth.Login" name="valid"/><testcase classname="nowhere" name="t"/></testsuite>',
+    );
     const res = await runCliInProcess([...imports(), file, ...base(), '--run-name', 'CI unmatched', '--fail-on-unmatched'], {});
     expect(res.code).toBe(3);
     expect(res.stdout).toContain('Tests: 2 tests: 1 matched, 0 created, 1 unmatched, 0 unknown\n');
@@ -198,18 +221,24 @@ describe('casebook import junit', () => {
     expect(ok.code).toBe(0);
   });
 
-  it('exits 1 with the server\'s message on an HTTP error (401 for a bad token), and when the server is unreachable', async () => {
+  it("exits 1 with the server's message on an HTTP error (401 for a bad token), and when the server is unreachable", async () => {
     const expected = (await t.http.get('/api/v1/projects').set('Authorization', 'Bearer cb_not-a-token').expect(401)).body.error;
     expect(expected).toEqual(expect.any(String));
     const before = await counts();
     // A body larger than the socket buffers: the server answers before it has read it all.
     const big = write('big.xml', `<testsuite name="big">\n${'<testcase classname="big" name="t"/>\n'.repeat(100_000)}</testsuite>\n`);
     for (const file of [path.join(dir, 'reports/auth.xml'), big]) {
-      const res = await runCliInProcess([...imports(), file, '--url', url, '--token', 'cb_not-a-token', '--project', String(projectId)], {});
+      const res = await runCliInProcess(
+        [...imports(), file, '--url', url, '--token', 'cb_not-a-token', '--project', String(projectId)],
+        {},
+      );
       expect(res).toMatchObject({ code: 1, stdout: '' });
       expect(res.stderr).toContain(`casebook: the server answered 401: ${expected}\n`);
     }
-    const missing = await runCliInProcess([...imports(), path.join(dir, 'reports/auth.xml'), '--url', url, '--token', token, '--project', '999999'], {});
+    const missing = await runCliInProcess(
+      [...imports(), path.join(dir, 'reports/auth.xml'), '--url', url, '--token', token, '--project', '999999'],
+      {},
+    );
     expect(missing.code).toBe(1);
     expect(missing.stderr).toMatch(/casebook: the server answered 404: /);
     expect(await counts()).toEqual(before);
@@ -218,7 +247,19 @@ describe('casebook import junit', () => {
     await new Promise<void>((resolve) => closed.listen(0, '127.0.0.1', resolve));
     const port = (closed.address() as AddressInfo).port;
     await new Promise((resolve) => closed.close(resolve));
-    const down = await runCliInProcess([...imports(), path.join(dir, 'reports/auth.xml'), '--url', `http://127.0.0.1:${port}`, '--token', token, '--project', String(projectId)], {});
+    const down = await runCliInProcess(
+      [
+        ...imports(),
+        path.join(dir, 'reports/auth.xml'),
+        '--url',
+        `http://127.0.0.1:${port}`,
+        '--token',
+        token,
+        '--project',
+        String(projectId),
+      ],
+      {},
+    );
     expect(down).toMatchObject({ code: 1, stdout: '' });
     expect(down.stderr).toContain(`casebook: cannot reach http://127.0.0.1:${port}: ECONNREFUSED\n`);
   });
@@ -257,10 +298,13 @@ describe('casebook import junit', () => {
   });
 
   it('runs as the real binary, taking the server and token from CASEBOOK_URL and CASEBOOK_TOKEN', async () => {
-    const res = await runCli([...imports(), path.join(dir, 'reports/shop.xml'), '--project', String(projectId), '--run-name', 'spawned', '--json'], {
-      CASEBOOK_URL: `${url}/`,
-      CASEBOOK_TOKEN: token,
-    });
+    const res = await runCli(
+      [...imports(), path.join(dir, 'reports/shop.xml'), '--project', String(projectId), '--run-name', 'spawned', '--json'],
+      {
+        CASEBOOK_URL: `${url}/`,
+        CASEBOOK_TOKEN: token,
+      },
+    );
     expect(res.code).toBe(0);
     const run = await t.db.run.findFirstOrThrow({ where: { projectId, runName: 'spawned' } });
     expect(JSON.parse(res.stdout)).toMatchObject({ runId: run.runId, projectId, total: 2, matched: 2, passed: 1, retest: 1 });

@@ -59,7 +59,9 @@ it("gives every existing membership its user's role", async () => {
       { user_id: 2, org_id: 1, role: 'User' },
       { user_id: 3, org_id: 2, role: 'Reader' },
     ]);
-    const columns = await client.query(`SELECT column_name FROM information_schema.columns WHERE table_name = 'users' AND column_name = 'role'`);
+    const columns = await client.query(
+      `SELECT column_name FROM information_schema.columns WHERE table_name = 'users' AND column_name = 'role'`,
+    );
     expect(columns.rowCount).toBe(0);
   } finally {
     await client.end();

@@ -22,7 +22,10 @@ beforeAll(async () => {
   };
   write('20260101000000_first', 'CREATE TABLE first_table (id int PRIMARY KEY);\n');
   // A semicolon inside a string must not split the script either.
-  write('20260101000001_broken', "CREATE TABLE half_table (id int PRIMARY KEY, note text DEFAULT 'a;b');\nINSERT INTO half_table VALUES (1);\nSELECT 1 / 0;\n");
+  write(
+    '20260101000001_broken',
+    "CREATE TABLE half_table (id int PRIMARY KEY, note text DEFAULT 'a;b');\nINSERT INTO half_table VALUES (1);\nSELECT 1 / 0;\n",
+  );
   fs.writeFileSync(path.join(migrations, 'migration_lock.toml'), 'provider = "postgresql"\n');
   await withAdminClient((c) => c.query(`CREATE DATABASE "${database}"`));
 });

@@ -27,8 +27,12 @@ beforeAll(async () => {
   viaProxy.port = String(proxy.port);
   server = await startServe({ DATABASE_URL: viaProxy.toString(), DATABASE_POOL_SIZE: '4', DATABASE_CONNECT_TIMEOUT_MS: '1000' });
   const [org] = (await call('GET', '/api/v1/orgs')).body!.data as { orgId: number }[];
-  projectId = ((await call('POST', '/api/v1/project/create', { orgId: org.orgId, projectName: 'Outages' })).body!.data as { projectId: number }).projectId;
-  const labels = (await call('POST', '/api/v1/project/add-labels', { projectId, labels: ['smoke', 'slow'] })).body!.data as { labelId: number }[];
+  projectId = (
+    (await call('POST', '/api/v1/project/create', { orgId: org.orgId, projectName: 'Outages' })).body!.data as { projectId: number }
+  ).projectId;
+  const labels = (await call('POST', '/api/v1/project/add-labels', { projectId, labels: ['smoke', 'slow'] })).body!.data as {
+    labelId: number;
+  }[];
   labelIds = labels.map((l) => l.labelId);
   expect((await bulkAdd(1000)).status).toBe(201);
 });
@@ -103,7 +107,10 @@ async function expectAcknowledgedStored() {
   const rows = await withClient(database.url, async (direct) => {
     const kept = await direct.query<{ n: string }>('SELECT count(*) AS n FROM tests WHERE id = ANY($1::int[])', [acknowledged]);
     const links = await direct.query<{ n: string }>('SELECT count(*) AS n FROM test_labels WHERE test_id = ANY($1::int[])', [acknowledged]);
-    const perBatch = await direct.query<{ n: string }>(`SELECT count(*) AS n FROM tests WHERE project_id = $1 GROUP BY split_part(title, '-', 1)`, [projectId]);
+    const perBatch = await direct.query<{ n: string }>(
+      `SELECT count(*) AS n FROM tests WHERE project_id = $1 GROUP BY split_part(title, '-', 1)`,
+      [projectId],
+    );
     return { kept: Number(kept.rows[0].n), links: Number(links.rows[0].n), perBatch: perBatch.rows.map((r) => Number(r.n)) };
   });
   expect(rows.kept).toBe(acknowledged.length);

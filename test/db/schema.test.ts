@@ -27,19 +27,29 @@ it('creates, reads, updates and deletes every model', async () => {
   const org = await db.organization.create({ data: { orgName: 'schema-org' } });
   const user = await db.user.create({ data: { email: 'schema@example.test', name: 'S' } });
   await db.membership.create({ data: { userId: user.userId, orgId: org.orgId, role: 'User' } });
-  const invitation = await db.invitation.create({ data: { orgId: org.orgId, email: 'new@example.test', role: 'User', invitedBy: user.userId } });
-  const audit = await db.auditEvent.create({ data: { orgId: org.orgId, actorId: user.userId, action: 'user.invited', targetType: 'user', detail: { email: 'new@example.test' } } });
+  const invitation = await db.invitation.create({
+    data: { orgId: org.orgId, email: 'new@example.test', role: 'User', invitedBy: user.userId },
+  });
+  const audit = await db.auditEvent.create({
+    data: { orgId: org.orgId, actorId: user.userId, action: 'user.invited', targetType: 'user', detail: { email: 'new@example.test' } },
+  });
   const session = await db.session.create({ data: { sessionHash: 'h1', userId: user.userId, expiresAt: new Date(Date.now() + 1000) } });
   const token = await db.apiToken.create({ data: { userId: user.userId, tokenHash: 'th1', name: 'n' } });
   const project = await db.project.create({ data: { orgId: org.orgId, projectName: 'p', createdBy: user.userId } });
   const parent = await db.section.create({ data: { projectId: project.projectId, sectionName: 'Auth' } });
-  const child = await db.section.create({ data: { projectId: project.projectId, sectionName: 'Login', parentSectionId: parent.sectionId } });
+  const child = await db.section.create({
+    data: { projectId: project.projectId, sectionName: 'Login', parentSectionId: parent.sectionId },
+  });
   const label = await db.label.create({ data: { projectId: project.projectId, labelName: 'Smoke', nameKey: 'smoke' } });
   const squad = await db.squad.create({ data: { projectId: project.projectId, squadName: 'Core', nameKey: 'core' } });
   const priority = await db.lookupEntry.create({ data: { projectId: project.projectId, kind: 'priority', name: 'P0' } });
   const test = await db.test.create({
     data: {
-      projectId: project.projectId, title: 't', sectionId: child.sectionId, priorityId: priority.id, squadId: squad.squadId,
+      projectId: project.projectId,
+      title: 't',
+      sectionId: child.sectionId,
+      priorityId: priority.id,
+      squadId: squad.squadId,
       labels: { create: [{ labelId: label.labelId }] },
     },
     include: { labels: true },
@@ -50,7 +60,14 @@ it('creates, reads, updates and deletes every model', async () => {
   // read back through relations
   const full = await db.project.findUniqueOrThrow({
     where: { projectId: project.projectId },
-    include: { sections: true, labels: true, squads: true, lookupEntries: true, tests: { include: { labels: true } }, runs: { include: { tests: true, history: true } } },
+    include: {
+      sections: true,
+      labels: true,
+      squads: true,
+      lookupEntries: true,
+      tests: { include: { labels: true } },
+      runs: { include: { tests: true, history: true } },
+    },
   });
   expect(full.sections).toHaveLength(2);
   expect(full.tests[0].labels).toEqual([{ testId: test.testId, labelId: label.labelId }]);
@@ -77,7 +94,9 @@ it('creates, reads, updates and deletes every model', async () => {
   await db.testLabel.deleteMany({ where: { testId: test.testId } });
 
   // unique constraints hold
-  await expect(db.label.create({ data: { projectId: project.projectId, labelName: 'SMOKE', nameKey: 'smoke' } })).rejects.toMatchObject({ code: 'P2002' });
+  await expect(db.label.create({ data: { projectId: project.projectId, labelName: 'SMOKE', nameKey: 'smoke' } })).rejects.toMatchObject({
+    code: 'P2002',
+  });
   await expect(db.project.create({ data: { orgId: org.orgId, projectName: 'p' } })).rejects.toMatchObject({ code: 'P2002' });
 
   // deleting a section removes its subtree; deleting the project cascades to everything it holds

@@ -11,7 +11,11 @@ let user: TestUser;
 
 const events = async (limit = 100) =>
   (await t.as(admin.token).get('/audit', { orgId: org.orgId, limit }).expect(200)).body.data.events as {
-    action: string; actorId: number; targetType: string; targetId: number | null; detail: Record<string, unknown>;
+    action: string;
+    actorId: number;
+    targetType: string;
+    targetId: number | null;
+    detail: Record<string, unknown>;
   }[];
 
 beforeAll(async () => {
@@ -33,7 +37,13 @@ it('records deletions of tests, sections and projects with the actor, newest fir
   await as.delete('/project/delete', { projectId }).expect(200);
 
   const [p, s, bulk, single] = (await events()).filter((e) => e.action.endsWith('.deleted'));
-  expect(p).toMatchObject({ action: 'project.deleted', actorId: admin.userId, targetType: 'project', targetId: projectId, detail: { projectName: 'Audited' } });
+  expect(p).toMatchObject({
+    action: 'project.deleted',
+    actorId: admin.userId,
+    targetType: 'project',
+    targetId: projectId,
+    detail: { projectName: 'Audited' },
+  });
   expect(s).toMatchObject({ action: 'section.deleted', targetId: section.sectionId, detail: { projectId, sectionName: 'Old' } });
   expect(bulk).toMatchObject({ action: 'test.deleted', targetId: null, detail: { projectId, testIds: [two, three] } });
   expect(single).toMatchObject({ action: 'test.deleted', targetId: one, detail: { projectId } });

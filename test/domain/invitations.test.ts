@@ -15,24 +15,42 @@ const invitationsOf = (email: string) => t.db.invitation.findMany({ where: { ema
 
 describe('POST /user/invite', () => {
   it('records the invitation (201), lower-cased, and audits it', async () => {
-    const res = await t.as(w.admin.token).post('/user/invite', { orgId: w.orgA.orgId, email: 'New.Person@Example.test', role: 'User' }).expect(201);
+    const res = await t
+      .as(w.admin.token)
+      .post('/user/invite', { orgId: w.orgA.orgId, email: 'New.Person@Example.test', role: 'User' })
+      .expect(201);
     expect(res.body).toEqual({
       data: {
-        invitationId: expect.any(Number), orgId: w.orgA.orgId, email: 'new.person@example.test', role: 'User',
-        invitedBy: w.admin.userId, createdAt: expect.any(String), acceptedAt: null,
+        invitationId: expect.any(Number),
+        orgId: w.orgA.orgId,
+        email: 'new.person@example.test',
+        role: 'User',
+        invitedBy: w.admin.userId,
+        createdAt: expect.any(String),
+        acceptedAt: null,
       },
       status: 201,
     });
     const audit = await t.db.auditEvent.findMany({ where: { orgId: w.orgA.orgId, action: 'user.invited' } });
-    expect(audit).toEqual([expect.objectContaining({
-      actorId: w.admin.userId, targetType: 'invitation', targetId: res.body.data.invitationId,
-      detail: { email: 'new.person@example.test', role: 'User' },
-    })]);
+    expect(audit).toEqual([
+      expect.objectContaining({
+        actorId: w.admin.userId,
+        targetType: 'invitation',
+        targetId: res.body.data.invitationId,
+        detail: { email: 'new.person@example.test', role: 'User' },
+      }),
+    ]);
   });
 
   it('updates the role when the email is invited again', async () => {
-    const first = await t.as(w.admin.token).post('/user/invite', { orgId: w.orgA.orgId, email: 'again@example.test', role: 'Reader' }).expect(201);
-    const second = await t.as(w.admin.token).post('/user/invite', { orgId: w.orgA.orgId, email: 'AGAIN@example.test', role: 'Admin' }).expect(201);
+    const first = await t
+      .as(w.admin.token)
+      .post('/user/invite', { orgId: w.orgA.orgId, email: 'again@example.test', role: 'Reader' })
+      .expect(201);
+    const second = await t
+      .as(w.admin.token)
+      .post('/user/invite', { orgId: w.orgA.orgId, email: 'AGAIN@example.test', role: 'Admin' })
+      .expect(201);
     expect(second.body.data).toMatchObject({ invitationId: first.body.data.invitationId, role: 'Admin' });
     expect((await invitationsOf('again@example.test')).map((i) => i.role)).toEqual(['Admin']);
   });
@@ -43,13 +61,16 @@ describe('POST /user/invite', () => {
 
   it('is 403 for a Reader and a User, writing nothing', async () => {
     for (const caller of [w.reader, w.user]) {
-      const res = await t.as(caller.token).post('/user/invite', { orgId: w.orgA.orgId, email: 'nope@example.test', role: 'Reader' }).expect(403);
+      const res = await t
+        .as(caller.token)
+        .post('/user/invite', { orgId: w.orgA.orgId, email: 'nope@example.test', role: 'Reader' })
+        .expect(403);
       expect(res.body).toEqual({ error: 'Forbidden - User does not have access', status: 403 });
     }
     expect(await invitationsOf('nope@example.test')).toEqual([]);
   });
 
-  it("is 403 in an organization where the Admin is only a Reader", async () => {
+  it('is 403 in an organization where the Admin is only a Reader', async () => {
     const orgC = await createOrg(t.db);
     const mixed = await createUser(t.db, 'Admin', [w.orgA.orgId]);
     await t.db.membership.create({ data: { userId: mixed.userId, orgId: orgC.orgId, role: 'Reader' } });
@@ -59,7 +80,9 @@ describe('POST /user/invite', () => {
 
   it("is 404 for another organization's id or an unknown one", async () => {
     for (const orgId of [w.orgB.orgId, 999999]) {
-      await t.as(w.admin.token).post('/user/invite', { orgId, email: 'cross@example.test', role: 'Reader' })
+      await t
+        .as(w.admin.token)
+        .post('/user/invite', { orgId, email: 'cross@example.test', role: 'Reader' })
         .expect(404, { error: 'Organization not found', status: 404 });
     }
     expect(await invitationsOf('cross@example.test')).toEqual([]);

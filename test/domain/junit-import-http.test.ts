@@ -56,9 +56,15 @@ describe('the body', () => {
     expect(json.body.error).toBe(TYPE_MESSAGE);
     const compress = await importJUnit(t, w.user.token, { projectId }, xml, { 'Content-Encoding': 'compress' }).expect(415);
     expect(compress.body.error).toBe('Content-Encoding must be gzip, deflate, br or identity');
-    const empty = await t.http.post('/api/v1/run/import-junit').query({ projectId }).set('Authorization', `Bearer ${w.user.token}`).expect(400);
+    const empty = await t.http
+      .post('/api/v1/run/import-junit')
+      .query({ projectId })
+      .set('Authorization', `Bearer ${w.user.token}`)
+      .expect(400);
     expect(empty.body.error).toBe('Invalid request: a body is required');
-    const badGzip = await importJUnit(t, w.user.token, { projectId }, Buffer.from('not gzip at all'), { 'Content-Encoding': 'gzip' }).expect(400);
+    const badGzip = await importJUnit(t, w.user.token, { projectId }, Buffer.from('not gzip at all'), {
+      'Content-Encoding': 'gzip',
+    }).expect(400);
     expect(badGzip.body.error).toBe('Invalid request: body does not decode as its Content-Encoding');
     expect(await tableCounts(t.db)).toEqual(before);
   });
@@ -75,7 +81,9 @@ describe('the body', () => {
     expect(big.length).toBe(MAX_JUNIT_BYTES + 1);
     const bomb = zlib.gzipSync(big);
     expect(bomb.length).toBeLessThan(1024 * 1024);
-    const inflated = await importJUnit(t, w.user.token, { projectId, createMissing: true }, bomb, { 'Content-Encoding': 'gzip' }).expect(413);
+    const inflated = await importJUnit(t, w.user.token, { projectId, createMissing: true }, bomb, { 'Content-Encoding': 'gzip' }).expect(
+      413,
+    );
     expect(inflated.body).toEqual({ error: 'Payload too large', status: 413 });
     const plain = await importJUnit(t, w.user.token, { projectId, createMissing: true }, big).expect(413);
     expect(plain.body).toEqual({ error: 'Payload too large', status: 413 });
@@ -88,7 +96,12 @@ describe('the body', () => {
 
   it('takes the report the OpenAPI document shows as its example', async () => {
     const projectId = await newProject();
-    const res = await importJUnit(t, w.user.token, { projectId, createMissing: true, dryRun: true }, junitImportRoutes[0].rawBody!.example!).expect(201);
+    const res = await importJUnit(
+      t,
+      w.user.token,
+      { projectId, createMissing: true, dryRun: true },
+      junitImportRoutes[0].rawBody!.example!,
+    ).expect(201);
     expect(res.body.data).toMatchObject({ total: 2, created: 1, unknown: 1, passed: 0, failed: 1 });
   });
 
@@ -125,7 +138,10 @@ describe('malformed reports', () => {
     const [id] = await createTests(t.db, projectId, 1);
     const run = await startRun(t, w.user.token, projectId, [id]);
     const before = await tableCounts(t.db);
-    for (const query of [{ projectId, createMissing: true }, { projectId, runId: run.runId, createMissing: true }] as ImportQuery[]) {
+    for (const query of [
+      { projectId, createMissing: true },
+      { projectId, runId: run.runId, createMissing: true },
+    ] as ImportQuery[]) {
       const res = await importJUnit(t, w.user.token, query, fixture(name)).expect(400);
       expect(res.body.error).toMatch(new RegExp(`^Invalid request: malformed XML at line ${line}, column \\d+: .+`));
       expect(res.body.error).not.toMatch(/line \d+.*line \d+/);
@@ -166,7 +182,13 @@ describe('who may import', () => {
 
 describe('reports of real producers', () => {
   it.each([
-    'jest-junit.xml', 'pytest-xunit1.xml', 'pytest-xunit2.xml', 'surefire-junit5.xml', 'playwright.xml', 'gotestsum.xml', 'phpunit.xml',
+    'jest-junit.xml',
+    'pytest-xunit1.xml',
+    'pytest-xunit2.xml',
+    'surefire-junit5.xml',
+    'playwright.xml',
+    'gotestsum.xml',
+    'phpunit.xml',
   ])('%s imports with createMissing, counts adding up', async (name) => {
     const projectId = await newProject();
     const res = await importJUnit(t, w.user.token, { projectId, createMissing: true }, fixture(name)).expect(201);
@@ -187,8 +209,11 @@ describe('reports of real producers', () => {
     const res = await importJUnit(t, w.user.token, { projectId, createMissing: true }, fixture('gotestsum.xml')).expect(201);
     expect(res.body.data).toMatchObject({ created: 3, unknown: 2, failed: 1, retest: 1, passed: 1 });
     const sections = await t.as(w.reader.token).get('/sections', { projectId }).expect(200);
-    expect(sections.body.data.map((s: { sectionName: string; depth: number }) => `${s.depth}:${s.sectionName}`))
-      .toEqual(['0:example.com', '1:casebook', '2:auth']);
+    expect(sections.body.data.map((s: { sectionName: string; depth: number }) => `${s.depth}:${s.sectionName}`)).toEqual([
+      '0:example.com',
+      '1:casebook',
+      '2:auth',
+    ]);
     const titles = (await t.db.test.findMany({ where: { projectId }, orderBy: { testId: 'asc' } })).map((x) => [x.title, x.automationKey]);
     expect(titles).toEqual([
       ['TestLogout', 'example.com/casebook/auth.TestLogout'],

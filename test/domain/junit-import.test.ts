@@ -32,7 +32,8 @@ describe('matching', () => {
     const [byProp, byBracket, byPrefix, byKey, byBareKey] = await createTests(t.db, projectId, 5);
     await t.db.test.update({ where: { testId: byKey }, data: { automationKey: 'shop.CartTest.adds an item' } });
     await t.db.test.update({ where: { testId: byBareKey }, data: { automationKey: 'bare name' } });
-    const xml = suite('shop',
+    const xml = suite(
+      'shop',
       `<testcase classname="shop.Misc" name="anything" time="0.25"><properties><property name="casebook_id" value="${byProp}"/></properties></testcase>`,
       `<testcase classname="shop.Misc" name="[C${byBracket}] removes an item" time="1"><failure type="AssertionError" message="expected 0">at Cart.java:41</failure></testcase>`,
       `<testcase classname="shop.Misc" name="C${byPrefix}_checks out"><skipped message="later"/></testcase>`,
@@ -42,15 +43,29 @@ describe('matching', () => {
     const res = await importJUnit(t, w.user.token, { projectId, runName: 'CI #1' }, xml).expect(201);
     const runId = res.body.data.runId;
     expect(res.body.data).toEqual({
-      runId, projectId, total: 5, matched: 5, created: 0, unmatched: 0, unknown: 0,
-      passed: 2, failed: 2, retest: 1, blocked: 0, passedOnRetry: 0, elapsedMs: 250 + 1000 + 10 + 2000,
+      runId,
+      projectId,
+      total: 5,
+      matched: 5,
+      created: 0,
+      unmatched: 0,
+      unknown: 0,
+      passed: 2,
+      failed: 2,
+      retest: 1,
+      blocked: 0,
+      passedOnRetry: 0,
+      elapsedMs: 250 + 1000 + 10 + 2000,
     });
     const run = await t.as(w.reader.token).get('/run/detail', { runId, projectId }).expect(200);
     expect(run.body.data).toMatchObject({ runName: 'CI #1', createdBy: w.user.userId, locked: false });
     const results = await runResults(t.db, runId);
     expect(results.map((r) => [r.testId, r.status, r.elapsedMs, r.updatedBy])).toEqual([
-      [byProp, 'passed', 250, w.user.userId], [byBracket, 'failed', 1000, w.user.userId], [byPrefix, 'retest', null, w.user.userId],
-      [byKey, 'failed', 10, w.user.userId], [byBareKey, 'passed', 2000, w.user.userId],
+      [byProp, 'passed', 250, w.user.userId],
+      [byBracket, 'failed', 1000, w.user.userId],
+      [byPrefix, 'retest', null, w.user.userId],
+      [byKey, 'failed', 10, w.user.userId],
+      [byBareKey, 'passed', 2000, w.user.userId],
     ]);
     expect(results[1].comment).toContain('AssertionError: expected 0');
     expect(results[1].comment).toContain('at Cart.java:41');
@@ -58,7 +73,8 @@ describe('matching', () => {
     expect(results[0].comment).toBeNull();
     // Every result has its history entry, and the run's counters, report and section counts agree.
     expect((await historyOf(t.db, runId)).map((h) => [h.testId, h.status, h.userId])).toEqual(
-      results.map((r) => [r.testId, r.status, w.user.userId]));
+      results.map((r) => [r.testId, r.status, w.user.userId]),
+    );
     expect(await expectConsistentRun(projectId, runId)).toEqual({ total: 5, passed: 2, failed: 2, blocked: 0, retest: 1, untested: 0 });
     const report = await t.as(w.reader.token).get('/run/report', { runId, projectId }).expect(200);
     expect(report.body.summary).toMatchObject({ total: 5, passed: 2, elapsedMs: 3260 });
@@ -82,7 +98,8 @@ describe('matching', () => {
     await t.db.test.update({ where: { testId: deleted }, data: { deletedAt: new Date() } });
     await t.db.test.update({ where: { testId: keyed }, data: { automationKey: 'k.has a key' } });
     const [elsewhere] = await createTests(t.db, w.projectB.projectId, 1);
-    const xml = suite('ids',
+    const xml = suite(
+      'ids',
       `<testcase classname="k" name="[C${elsewhere}] other project"/>`,
       `<testcase classname="k" name="C${deleted}_deleted one"/>`,
       '<testcase classname="k" name="C2000000000_no such test"/>',
@@ -110,7 +127,12 @@ describe('matching', () => {
   it('skips testcases matching no test without createMissing, as unmatched (each key once)', async () => {
     const projectId = await newProject();
     const before = await tableCounts(t.db);
-    const xml = suite('s', '<testcase classname="a" name="one"/>', '<testcase classname="a" name="one"><failure/></testcase>', '<testcase name="two"/>');
+    const xml = suite(
+      's',
+      '<testcase classname="a" name="one"/>',
+      '<testcase classname="a" name="one"><failure/></testcase>',
+      '<testcase name="two"/>',
+    );
     const res = await importJUnit(t, w.user.token, { projectId, runName: 'nothing known' }, xml).expect(201);
     expect(res.body.data).toMatchObject({ total: 2, matched: 0, created: 0, unmatched: 2, unknown: 0, passed: 0, failed: 0, elapsedMs: 0 });
     const after = await tableCounts(t.db);
@@ -164,12 +186,21 @@ describe('createMissing', () => {
     await expectConsistentRun(projectId, first.body.data.runId);
 
     // The same report again, plus one new testcase in a new subsection: existing tests match by key, nothing is duplicated.
-    const again = xml.replace('</testsuites>', '<testsuite name="api/orders/Delete"><testcase classname="D" name="deletes"/></testsuite></testsuites>');
+    const again = xml.replace(
+      '</testsuites>',
+      '<testsuite name="api/orders/Delete"><testcase classname="D" name="deletes"/></testsuite></testsuites>',
+    );
     const second = await importJUnit(t, w.user.token, { projectId, createMissing: true }, again).expect(201);
     expect(second.body.data).toMatchObject({ total: 6, matched: 5, created: 1, unmatched: 0 });
     const after = await t.as(w.reader.token).get('/sections', { projectId }).expect(200);
-    expect(after.body.data.map((s: { sectionName: string; depth: number }) => `${'  '.repeat(s.depth)}${s.sectionName}`))
-      .toEqual(['API', '  orders', '    Create', '    Delete', 'web', '  checkout']);
+    expect(after.body.data.map((s: { sectionName: string; depth: number }) => `${'  '.repeat(s.depth)}${s.sectionName}`)).toEqual([
+      'API',
+      '  orders',
+      '    Create',
+      '    Delete',
+      'web',
+      '  checkout',
+    ]);
     expect(await t.db.test.count({ where: { projectId } })).toBe(6);
   });
 
@@ -195,7 +226,8 @@ describe('reruns', () => {
   it('records every attempt in file order, the last one current, and counts passedOnRetry', async () => {
     const projectId = await newProject();
     const [a, b, c] = await createTests(t.db, projectId, 3);
-    const xml = suite('retries',
+    const xml = suite(
+      'retries',
       `<testcase name="C${a}_flaky" time="1"><failure message="first"/></testcase>`,
       `<testcase name="C${b}_stable" time="2"/>`,
       `<testcase name="C${a}_flaky" time="3"><error message="second"/></testcase>`,
@@ -207,22 +239,34 @@ describe('reruns', () => {
     const runId = res.body.data.runId;
     expect(res.body.data).toMatchObject({ total: 3, matched: 3, passed: 2, failed: 1, passedOnRetry: 1, elapsedMs: (5 + 2 + 6) * 1000 });
     expect((await historyOf(t.db, runId)).map((h) => [h.testId, h.status, h.elapsedMs])).toEqual([
-      [a, 'failed', 1000], [b, 'passed', 2000], [a, 'failed', 3000], [c, 'failed', 4000], [a, 'passed', 5000], [c, 'failed', 6000],
+      [a, 'failed', 1000],
+      [b, 'passed', 2000],
+      [a, 'failed', 3000],
+      [c, 'failed', 4000],
+      [a, 'passed', 5000],
+      [c, 'failed', 6000],
     ]);
     const history = await t.as(w.reader.token).get('/run/test-status-history', { runId, testId: a }).expect(200);
     expect(history.body.data.map((h: { status: string; elapsedMs: number }) => [h.status, h.elapsedMs])).toEqual([
-      ['passed', 5000], ['failed', 3000], ['failed', 1000],
+      ['passed', 5000],
+      ['failed', 3000],
+      ['failed', 1000],
     ]);
     const results = await runResults(t.db, runId);
-    expect(results.map((r) => [r.testId, r.status, r.elapsedMs])).toEqual([[a, 'passed', 5000], [b, 'passed', 2000], [c, 'failed', 6000]]);
+    expect(results.map((r) => [r.testId, r.status, r.elapsedMs])).toEqual([
+      [a, 'passed', 5000],
+      [b, 'passed', 2000],
+      [c, 'failed', 6000],
+    ]);
     expect(results[2].comment).toContain('always again');
     await expectConsistentRun(projectId, runId);
   });
 
-  it('reads Surefire\'s flaky and rerun attempts (the parser\'s fixture) as attempts of one test', async () => {
+  it("reads Surefire's flaky and rerun attempts (the parser's fixture) as attempts of one test", async () => {
     const projectId = await newProject();
     // The fixture names C101, C102, C103: tests with those ids, in this project.
-    await t.db.$executeRaw`INSERT INTO tests (id, project_id, title, updated_at) VALUES (101, ${projectId}, 'login', now()), (102, ${projectId}, 'logout', now()), (103, ${projectId}, 'refresh', now())`;
+    await t.db
+      .$executeRaw`INSERT INTO tests (id, project_id, title, updated_at) VALUES (101, ${projectId}, 'login', now()), (102, ${projectId}, 'logout', now()), (103, ${projectId}, 'refresh', now())`;
     await t.db.$executeRaw`SELECT setval('tests_id_seq', greatest((SELECT max(id) FROM tests), 1000))`;
     const res = await importJUnit(t, w.user.token, { projectId, createMissing: true }, fixture('surefire-junit5.xml')).expect(201);
     const runId = res.body.data.runId;
@@ -237,7 +281,7 @@ describe('reruns', () => {
 });
 
 describe('size', () => {
-  it('writes a report of more than one statement\'s worth of tests and attempts, reruns across the cut included', async () => {
+  it("writes a report of more than one statement's worth of tests and attempts, reruns across the cut included", async () => {
     const projectId = await newProject();
     // 10,500 tests; each 21st, and the one whose first attempt is the 10,000th testcase (the last of the
     // first statement), fails first and passes on a rerun right after.
@@ -255,14 +299,26 @@ describe('size', () => {
     const res = await importJUnit(t, w.user.token, { projectId, createMissing: true }, suite('big', ...cases)).expect(201);
     expect(res.body.data).toMatchObject({ total: 10_500, created: 10_500, passed: 10_500, passedOnRetry: reruns, elapsedMs: 10_500 });
     const runId = res.body.data.runId;
-    expect(await expectConsistentRun(projectId, runId)).toEqual({ total: 10_500, passed: 10_500, failed: 0, blocked: 0, retest: 0, untested: 0 });
+    expect(await expectConsistentRun(projectId, runId)).toEqual({
+      total: 10_500,
+      passed: 10_500,
+      failed: 0,
+      blocked: 0,
+      retest: 0,
+      untested: 0,
+    });
     const history = await historyOf(t.db, runId);
     expect(history.length).toBe(10_500 + reruns);
     // History in file order: test ids (created in order of first appearance) never go back, each rerun right after its failure.
     expect(history.every((h, i) => i === 0 || h.testId >= history[i - 1].testId)).toBe(true);
-    const tests = await t.db.test.findMany({ where: { projectId }, orderBy: { testId: 'asc' }, select: { title: true, automationKey: true } });
+    const tests = await t.db.test.findMany({
+      where: { projectId },
+      orderBy: { testId: 'asc' },
+      select: { title: true, automationKey: true },
+    });
     expect(tests[10_499]).toEqual({ title: 'case 10499', automationKey: 'big.Suite6.case 10499' });
-    for (const at of [0, 9_999]) expect(history.filter((h) => h.testId === history[at].testId).map((h) => h.status)).toEqual(['failed', 'passed']);
+    for (const at of [0, 9_999])
+      expect(history.filter((h) => h.testId === history[at].testId).map((h) => h.status)).toEqual(['failed', 'passed']);
   });
 });
 
@@ -270,9 +326,13 @@ describe('statusMap', () => {
   it('overrides the default outcome → status', async () => {
     const projectId = await newProject();
     const [p, f, e, s] = await createTests(t.db, projectId, 4);
-    const xml = suite('m',
-      `<testcase name="C${p}_p"/>`, `<testcase name="C${f}_f"><failure/></testcase>`,
-      `<testcase name="C${e}_e"><error/></testcase>`, `<testcase name="C${s}_s"><skipped/></testcase>`);
+    const xml = suite(
+      'm',
+      `<testcase name="C${p}_p"/>`,
+      `<testcase name="C${f}_f"><failure/></testcase>`,
+      `<testcase name="C${e}_e"><error/></testcase>`,
+      `<testcase name="C${s}_s"><skipped/></testcase>`,
+    );
     const res = await importJUnit(t, w.user.token, { projectId, statusMap: ' skipped:blocked, error:retest ' }, xml).expect(201);
     expect(res.body.data).toMatchObject({ passed: 1, failed: 1, retest: 1, blocked: 1 });
     expect((await runResults(t.db, res.body.data.runId)).map((r) => r.status)).toEqual(['passed', 'failed', 'retest', 'blocked']);
@@ -306,16 +366,32 @@ describe('into an existing run', () => {
     const projectId = await newProject();
     const [inRun, alsoInRun, notInRun] = await createTests(t.db, projectId, 3);
     const run = await startRun(t, w.user.token, projectId, [inRun, alsoInRun]);
-    await t.as(w.user.token).put('/run/update-test-status', { runId: run.runId, projectId, testResults: [{ testId: alsoInRun, status: 'blocked', comment: 'env' }] }).expect(200);
-    const xml = suite('s', `<testcase name="C${inRun}_a"><failure message="no"/></testcase>`, `<testcase name="C${notInRun}_c" time="0.001"/>`);
+    await t
+      .as(w.user.token)
+      .put('/run/update-test-status', {
+        runId: run.runId,
+        projectId,
+        testResults: [{ testId: alsoInRun, status: 'blocked', comment: 'env' }],
+      })
+      .expect(200);
+    const xml = suite(
+      's',
+      `<testcase name="C${inRun}_a"><failure message="no"/></testcase>`,
+      `<testcase name="C${notInRun}_c" time="0.001"/>`,
+    );
     const res = await importJUnit(t, w.admin.token, { projectId, runId: run.runId }, xml).expect(201);
     expect(res.body.data).toMatchObject({ runId: run.runId, total: 2, matched: 2, passed: 1, failed: 1, elapsedMs: 1 });
     expect((await runResults(t.db, run.runId)).map((r) => [r.testId, r.status, r.comment, r.updatedBy])).toEqual([
-      [inRun, 'failed', 'no', w.admin.userId], [alsoInRun, 'blocked', 'env', w.user.userId], [notInRun, 'passed', null, w.admin.userId],
+      [inRun, 'failed', 'no', w.admin.userId],
+      [alsoInRun, 'blocked', 'env', w.user.userId],
+      [notInRun, 'passed', null, w.admin.userId],
     ]);
     expect(await expectConsistentRun(projectId, run.runId)).toEqual({ total: 3, passed: 1, failed: 1, blocked: 1, retest: 0, untested: 0 });
     const history = await historyOf(t.db, run.runId);
-    expect(history.slice(-2).map((h) => [h.testId, h.status, h.userId])).toEqual([[inRun, 'failed', w.admin.userId], [notInRun, 'passed', w.admin.userId]]);
+    expect(history.slice(-2).map((h) => [h.testId, h.status, h.userId])).toEqual([
+      [inRun, 'failed', w.admin.userId],
+      [notInRun, 'passed', w.admin.userId],
+    ]);
   });
 
   it('is 423 for a locked run, 404 for a run of another project or organization, 409 in an inactive project; nothing written', async () => {
@@ -327,13 +403,21 @@ describe('into an existing run', () => {
     await t.as(w.user.token).put('/run/lock', { runId: run.runId, projectId }).expect(200);
     const before = await tableCounts(t.db);
     expect((await importJUnit(t, w.user.token, { projectId, runId: run.runId }, xml).expect(423)).body.error).toBe('Run is locked');
-    expect((await importJUnit(t, w.user.token, { projectId, runId: run.runId, dryRun: true }, xml).expect(423)).body.error).toBe('Run is locked');
+    expect((await importJUnit(t, w.user.token, { projectId, runId: run.runId, dryRun: true }, xml).expect(423)).body.error).toBe(
+      'Run is locked',
+    );
     expect((await importJUnit(t, w.user.token, { projectId: other, runId: run.runId }, xml).expect(404)).body.error).toBe('Run not found');
-    expect((await importJUnit(t, w.adminB.token, { projectId: w.projectB.projectId, runId: run.runId }, xml).expect(404)).body.error).toBe('Run not found');
+    expect((await importJUnit(t, w.adminB.token, { projectId: w.projectB.projectId, runId: run.runId }, xml).expect(404)).body.error).toBe(
+      'Run not found',
+    );
     expect((await importJUnit(t, w.adminB.token, { projectId, runId: run.runId }, xml).expect(404)).body.error).toBe('Project not found');
-    expect((await importJUnit(t, w.adminB.token, { projectId, createMissing: true }, xml).expect(404)).body.error).toBe('Project not found');
+    expect((await importJUnit(t, w.adminB.token, { projectId, createMissing: true }, xml).expect(404)).body.error).toBe(
+      'Project not found',
+    );
     await t.db.project.update({ where: { projectId: other }, data: { isActive: false } });
-    expect((await importJUnit(t, w.user.token, { projectId: other, createMissing: true }, xml).expect(409)).body.error).toBe('Project is inactive');
+    expect((await importJUnit(t, w.user.token, { projectId: other, createMissing: true }, xml).expect(409)).body.error).toBe(
+      'Project is inactive',
+    );
     expect(await tableCounts(t.db)).toEqual(before);
   });
 });
@@ -344,7 +428,8 @@ describe('dryRun', () => {
     const [byId, byKey] = await createTests(t.db, projectId, 2);
     await t.db.test.update({ where: { testId: byKey }, data: { automationKey: 'K.keyed' } });
     const run = await startRun(t, w.user.token, projectId, [byId]);
-    const xml = suite('dry',
+    const xml = suite(
+      'dry',
       `<testcase classname="K" name="C${byId}_by id"><failure/></testcase>`,
       '<testcase classname="K" name="keyed" time="0.2"/>',
       '<testcase classname="K" name="new one"><skipped/></testcase>',
@@ -356,8 +441,19 @@ describe('dryRun', () => {
       const res = await importJUnit(t, w.user.token, { projectId, createMissing, dryRun: true }, xml).expect(201);
       expect(await tableCounts(t.db)).toEqual(before);
       expect(res.body.data).toEqual({
-        runId: null, projectId, total: 4, matched: 2, created: createMissing ? 1 : 0, unmatched: createMissing ? 0 : 1, unknown: 1,
-        passed: 2, failed: 0, retest: createMissing ? 1 : 0, blocked: 0, passedOnRetry: 1, elapsedMs: 300,
+        runId: null,
+        projectId,
+        total: 4,
+        matched: 2,
+        created: createMissing ? 1 : 0,
+        unmatched: createMissing ? 0 : 1,
+        unknown: 1,
+        passed: 2,
+        failed: 0,
+        retest: createMissing ? 1 : 0,
+        blocked: 0,
+        passedOnRetry: 1,
+        elapsedMs: 300,
         mapping: [
           { name: `C${byId}_by id`, classname: 'K', testId: byId, action: 'matched', status: 'passed' },
           { name: 'keyed', classname: 'K', testId: byKey, action: 'matched', status: 'passed' },
@@ -370,7 +466,14 @@ describe('dryRun', () => {
     expect(into.body.data).toMatchObject({ runId: run.runId, matched: 2 });
     // The real import answers the same counts, without the mapping.
     const real = await importJUnit(t, w.user.token, { projectId, createMissing: true }, xml).expect(201);
-    expect(real.body.data).toEqual({ ...into.body.data, runId: real.body.data.runId, created: 1, unmatched: 0, retest: 1, mapping: undefined });
+    expect(real.body.data).toEqual({
+      ...into.body.data,
+      runId: real.body.data.runId,
+      created: 1,
+      unmatched: 0,
+      retest: 1,
+      mapping: undefined,
+    });
   });
 });
 
@@ -383,12 +486,21 @@ describe('Idempotency-Key', () => {
     const first = await importJUnit(t, w.user.token, { projectId, createMissing: true }, xml, key).expect(201);
     const counts = await tableCounts(t.db);
     // The same bytes gzipped are the same report.
-    const again = await importJUnit(t, w.user.token, { projectId, createMissing: true }, zlib.gzipSync(xml), { ...key, 'Content-Encoding': 'gzip' }).expect(201);
+    const again = await importJUnit(t, w.user.token, { projectId, createMissing: true }, zlib.gzipSync(xml), {
+      ...key,
+      'Content-Encoding': 'gzip',
+    }).expect(201);
     expect(again.headers['idempotency-replayed']).toBe('true');
     expect(again.body).toEqual(first.body);
     expect(await tableCounts(t.db)).toEqual(counts);
     expect((await historyOf(t.db, first.body.data.runId)).length).toBe(3);
-    const other = await importJUnit(t, w.user.token, { projectId, createMissing: true }, xml.replace('name="new"', 'name="newer"'), key).expect(422);
+    const other = await importJUnit(
+      t,
+      w.user.token,
+      { projectId, createMissing: true },
+      xml.replace('name="new"', 'name="newer"'),
+      key,
+    ).expect(422);
     expect(other.body.status).toBe(422);
     expect(await tableCounts(t.db)).toEqual(counts);
   });

@@ -36,17 +36,58 @@ async function* strings(...parts: string[]): AsyncGenerator<string> {
   yield* parts;
 }
 
-const xml = (body: string) => Buffer.from(`<?xml version="1.0" encoding="UTF-8"?>\n<testsuites>\n<testsuite name="s">\n${body}\n</testsuite>\n</testsuites>\n`);
+const xml = (body: string) =>
+  Buffer.from(`<?xml version="1.0" encoding="UTF-8"?>\n<testsuites>\n<testsuite name="s">\n${body}\n</testsuite>\n</testsuites>\n`);
 const pick = (c: JUnitCase) => ({ name: c.name, ids: c.ids, title: c.title, outcome: c.outcome, elapsedMs: c.elapsedMs });
 
 describe('JUnit fixtures from real producers', () => {
   it('jest-junit: suites, [C5] / C6_ ids, failure text, skipped, non-ASCII names', async () => {
     const cases = await collect(fixture('jest-junit.xml'));
     expect(cases.map((c) => ({ ...c, comment: c.comment?.split('\n')[0] ?? null }))).toEqual([
-      { name: 'math [C5] adds numbers', classname: 'math [C5] adds numbers', suites: ['math'], ids: [5], title: 'math adds numbers', outcome: 'passed', comment: null, elapsedMs: 1, line: 4 },
-      { name: 'math C6_subtracts numbers', classname: 'math C6_subtracts numbers', suites: ['math'], ids: [6], title: 'math subtracts numbers', outcome: 'failure', comment: 'Error: expect(received).toBe(expected) // Object.is equality', elapsedMs: 2, line: 6 },
-      { name: 'math divides by zero', classname: 'math divides by zero', suites: ['math'], ids: [], title: 'math divides by zero', outcome: 'skipped', comment: null, elapsedMs: 0, line: 25 },
-      { name: 'math nested multiplies – ünïcode ✓', classname: 'math nested multiplies – ünïcode ✓', suites: ['math'], ids: [], title: 'math nested multiplies – ünïcode ✓', outcome: 'passed', comment: null, elapsedMs: 0, line: 28 },
+      {
+        name: 'math [C5] adds numbers',
+        classname: 'math [C5] adds numbers',
+        suites: ['math'],
+        ids: [5],
+        title: 'math adds numbers',
+        outcome: 'passed',
+        comment: null,
+        elapsedMs: 1,
+        line: 4,
+      },
+      {
+        name: 'math C6_subtracts numbers',
+        classname: 'math C6_subtracts numbers',
+        suites: ['math'],
+        ids: [6],
+        title: 'math subtracts numbers',
+        outcome: 'failure',
+        comment: 'Error: expect(received).toBe(expected) // Object.is equality',
+        elapsedMs: 2,
+        line: 6,
+      },
+      {
+        name: 'math divides by zero',
+        classname: 'math divides by zero',
+        suites: ['math'],
+        ids: [],
+        title: 'math divides by zero',
+        outcome: 'skipped',
+        comment: null,
+        elapsedMs: 0,
+        line: 25,
+      },
+      {
+        name: 'math nested multiplies – ünïcode ✓',
+        classname: 'math nested multiplies – ünïcode ✓',
+        suites: ['math'],
+        ids: [],
+        title: 'math nested multiplies – ünïcode ✓',
+        outcome: 'passed',
+        comment: null,
+        elapsedMs: 0,
+        line: 28,
+      },
     ]);
     // No type or message: the comment is the element's text, entities decoded.
     expect(cases[1].comment).toContain('Expected: 1\nReceived: 2\n    at Object.<anonymous> (/project/math.test.js:6:19)');
@@ -55,14 +96,64 @@ describe('JUnit fixtures from real producers', () => {
 
   it.each(['pytest-xunit1.xml', 'pytest-xunit2.xml'])('pytest (%s): failure, skip, fixture error, record_property id', async (file) => {
     const cases = await collect(fixture(file));
-    expect(cases.map((c) => ({ name: c.name, classname: c.classname, suites: c.suites, ids: c.ids, title: c.title, outcome: c.outcome, elapsedMs: c.elapsedMs }))).toEqual([
-      { name: 'test_C12_login_works', classname: 'test_login', suites: ['pytest'], ids: [12], title: 'test_login_works', outcome: 'passed', elapsedMs: 0 },
-      { name: 'test_login_rejects_bad_password', classname: 'test_login', suites: ['pytest'], ids: [], title: 'test_login_rejects_bad_password', outcome: 'failure', elapsedMs: 0 },
+    expect(
+      cases.map((c) => ({
+        name: c.name,
+        classname: c.classname,
+        suites: c.suites,
+        ids: c.ids,
+        title: c.title,
+        outcome: c.outcome,
+        elapsedMs: c.elapsedMs,
+      })),
+    ).toEqual([
+      {
+        name: 'test_C12_login_works',
+        classname: 'test_login',
+        suites: ['pytest'],
+        ids: [12],
+        title: 'test_login_works',
+        outcome: 'passed',
+        elapsedMs: 0,
+      },
+      {
+        name: 'test_login_rejects_bad_password',
+        classname: 'test_login',
+        suites: ['pytest'],
+        ids: [],
+        title: 'test_login_rejects_bad_password',
+        outcome: 'failure',
+        elapsedMs: 0,
+      },
       { name: 'test_logout', classname: 'test_login', suites: ['pytest'], ids: [], title: 'test_logout', outcome: 'skipped', elapsedMs: 0 },
       { name: 'test_uses_db', classname: 'test_login', suites: ['pytest'], ids: [], title: 'test_uses_db', outcome: 'error', elapsedMs: 0 },
-      { name: 'test_tagged_with_property', classname: 'test_login', suites: ['pytest'], ids: [7], title: 'test_tagged_with_property', outcome: 'passed', elapsedMs: 0 },
-      { name: 'test_names[ann]', classname: 'test_login.TestProfile', suites: ['pytest'], ids: [], title: 'test_names[ann]', outcome: 'passed', elapsedMs: 0 },
-      { name: 'test_names[b\\xf6]', classname: 'test_login.TestProfile', suites: ['pytest'], ids: [], title: 'test_names[b\\xf6]', outcome: 'passed', elapsedMs: 0 },
+      {
+        name: 'test_tagged_with_property',
+        classname: 'test_login',
+        suites: ['pytest'],
+        ids: [7],
+        title: 'test_tagged_with_property',
+        outcome: 'passed',
+        elapsedMs: 0,
+      },
+      {
+        name: 'test_names[ann]',
+        classname: 'test_login.TestProfile',
+        suites: ['pytest'],
+        ids: [],
+        title: 'test_names[ann]',
+        outcome: 'passed',
+        elapsedMs: 0,
+      },
+      {
+        name: 'test_names[b\\xf6]',
+        classname: 'test_login.TestProfile',
+        suites: ['pytest'],
+        ids: [],
+        title: 'test_names[b\\xf6]',
+        outcome: 'passed',
+        elapsedMs: 0,
+      },
     ]);
     expect(cases[1].comment).toBe(
       "AssertionError: password check\nassert 'secret' == 'hunter2'\n  \n  - hunter2\n  + secret\n\n" +
@@ -113,15 +204,35 @@ describe('JUnit fixtures after documented formats', () => {
       ['Login › [C5] signs in with a valid password', file, [file], [5, 6], 'Login › signs in with a valid password', 'passed', 1204, 9],
       ['Login › shows an error for a wrong password', file, [file], [], 'Login › shows an error for a wrong password', 'failure', 2500, 15],
       ['Login › remembers the user', file, [file], [], 'Login › remembers the user', 'skipped', 0, 31],
-      ['Login › Session › C8_keeps the session after reload', file, [file], [8], 'Login › Session › keeps the session after reload', 'failure', 2350, 39],
-      ['Login › Session › C8_keeps the session after reload', file, [file], [8], 'Login › Session › keeps the session after reload', 'passed', 1100, 39],
+      [
+        'Login › Session › C8_keeps the session after reload',
+        file,
+        [file],
+        [8],
+        'Login › Session › keeps the session after reload',
+        'failure',
+        2350,
+        39,
+      ],
+      [
+        'Login › Session › C8_keeps the session after reload',
+        file,
+        [file],
+        [8],
+        'Login › Session › keeps the session after reload',
+        'passed',
+        1100,
+        39,
+      ],
     ]);
     expect(cases[1].comment).toBe(
       'FAILURE: login.spec.ts:18:7 shows an error for a wrong password\n\n[chromium] › auth/login.spec.ts:18:7 › Login › shows an error for a wrong password ──────\n\n' +
         '    Error: expect(locator).toHaveText(expected) failed\n\n    Expected: "Wrong password"\n    Received: "Welcome"',
     );
     expect(cases[2].comment).toBeNull();
-    expect(cases[3].comment).toBe('expect.toHaveTitle: Expected: "Dashboard"\n\nError: expect(page).toHaveTitle(expected) failed\n    at auth/login.spec.ts:31:18');
+    expect(cases[3].comment).toBe(
+      'expect.toHaveTitle: Expected: "Dashboard"\n\nError: expect(page).toHaveTitle(expected) failed\n    at auth/login.spec.ts:31:18',
+    );
   });
 
   it('gotestsum: one suite per package, package classname, subtest ids, escaped output', async () => {
@@ -129,11 +240,61 @@ describe('JUnit fixtures after documented formats', () => {
     const auth = 'example.com/casebook/auth';
     const store = 'example.com/casebook/store';
     expect(cases).toEqual([
-      { name: 'TestLogout', classname: auth, suites: [auth], ids: [], title: 'TestLogout', outcome: 'failure', elapsedMs: 10, line: 11, comment: 'Failed\n\n=== RUN   TestLogout\n    auth_test.go:20: expected status 204, got 500\n--- FAIL: TestLogout (0.01s)' },
-      { name: 'TestRefresh', classname: auth, suites: [auth], ids: [], title: 'TestRefresh', outcome: 'skipped', elapsedMs: 0, line: 14, comment: '=== RUN   TestRefresh\n    auth_test.go:31: needs a token server\n--- SKIP: TestRefresh (0.00s)' },
-      { name: 'TestLogin', classname: auth, suites: [auth], ids: [], title: 'TestLogin', outcome: 'passed', elapsedMs: 20, line: 17, comment: null },
-      { name: 'TestLogin/C21_valid_password', classname: auth, suites: [auth], ids: [21], title: 'TestLogin/valid_password', outcome: 'passed', elapsedMs: 1, line: 18, comment: null },
-      { name: 'Test_C22_SavesRun', classname: store, suites: [store], ids: [22], title: 'Test_SavesRun', outcome: 'passed', elapsedMs: 2, line: 24, comment: null },
+      {
+        name: 'TestLogout',
+        classname: auth,
+        suites: [auth],
+        ids: [],
+        title: 'TestLogout',
+        outcome: 'failure',
+        elapsedMs: 10,
+        line: 11,
+        comment: 'Failed\n\n=== RUN   TestLogout\n    auth_test.go:20: expected status 204, got 500\n--- FAIL: TestLogout (0.01s)',
+      },
+      {
+        name: 'TestRefresh',
+        classname: auth,
+        suites: [auth],
+        ids: [],
+        title: 'TestRefresh',
+        outcome: 'skipped',
+        elapsedMs: 0,
+        line: 14,
+        comment: '=== RUN   TestRefresh\n    auth_test.go:31: needs a token server\n--- SKIP: TestRefresh (0.00s)',
+      },
+      {
+        name: 'TestLogin',
+        classname: auth,
+        suites: [auth],
+        ids: [],
+        title: 'TestLogin',
+        outcome: 'passed',
+        elapsedMs: 20,
+        line: 17,
+        comment: null,
+      },
+      {
+        name: 'TestLogin/C21_valid_password',
+        classname: auth,
+        suites: [auth],
+        ids: [21],
+        title: 'TestLogin/valid_password',
+        outcome: 'passed',
+        elapsedMs: 1,
+        line: 18,
+        comment: null,
+      },
+      {
+        name: 'Test_C22_SavesRun',
+        classname: store,
+        suites: [store],
+        ids: [22],
+        title: 'Test_SavesRun',
+        outcome: 'passed',
+        elapsedMs: 2,
+        line: 24,
+        comment: null,
+      },
     ]);
   });
 
@@ -143,11 +304,31 @@ describe('JUnit fixtures after documented formats', () => {
     expect(cases.map((c) => [c.name, c.classname, c.suites, c.ids, c.title, c.outcome, c.elapsedMs, c.line])).toEqual([
       ['testC31_adds', 'Tests.CalculatorTest', ['unit', cls], [], 'testC31_adds', 'passed', 1, 9],
       ['test_C32_subtracts', 'Tests.CalculatorTest', ['unit', cls], [32], 'test_subtracts', 'failure', 2, 10],
-      ['testDivides with data set #0', 'Tests.CalculatorTest', ['unit', cls, `${cls}::testDivides`], [], 'testDivides with data set #0', 'passed', 1, 17],
-      ['testDivides with data set "by zero"', 'Tests.CalculatorTest', ['unit', cls, `${cls}::testDivides`], [], 'testDivides with data set "by zero"', 'error', 1, 18],
+      [
+        'testDivides with data set #0',
+        'Tests.CalculatorTest',
+        ['unit', cls, `${cls}::testDivides`],
+        [],
+        'testDivides with data set #0',
+        'passed',
+        1,
+        17,
+      ],
+      [
+        'testDivides with data set "by zero"',
+        'Tests.CalculatorTest',
+        ['unit', cls, `${cls}::testDivides`],
+        [],
+        'testDivides with data set "by zero"',
+        'error',
+        1,
+        18,
+      ],
       ['testRounds', 'Tests.CalculatorTest', ['unit', cls], [], 'testRounds', 'skipped', 0, 26],
     ]);
-    expect(cases[1].comment).toBe('PHPUnit\\Framework\\ExpectationFailedException\n\nTests\\CalculatorTest::test_C32_subtracts\nFailed asserting that 2 is identical to 3.\n\n/app/tests/CalculatorTest.php:21');
+    expect(cases[1].comment).toBe(
+      'PHPUnit\\Framework\\ExpectationFailedException\n\nTests\\CalculatorTest::test_C32_subtracts\nFailed asserting that 2 is identical to 3.\n\n/app/tests/CalculatorTest.php:21',
+    );
     expect(cases[3].comment).toMatch(/^DivisionByZeroError\n\nTests\\CalculatorTest::testDivides with data set "by zero" \(10, 0\)\n/);
     expect(cases[4].comment).toBeNull();
   });
@@ -263,7 +444,9 @@ describe('comments and their 4 KB caps', () => {
     const err = 'e'.repeat(5000);
     const out = 'o'.repeat(5 * 1024 * 1024);
     const [c] = await collect(
-      xml(`<testcase name="big"><failure message="${'m'.repeat(5000)}">\n   ${text}</failure><system-out>${out}</system-out><system-err><![CDATA[${err}]]></system-err></testcase>`),
+      xml(
+        `<testcase name="big"><failure message="${'m'.repeat(5000)}">\n   ${text}</failure><system-out>${out}</system-out><system-err><![CDATA[${err}]]></system-err></testcase>`,
+      ),
     );
     const [head, body, stderr] = c.comment!.split('\n\n');
     expect(head).toBe(`${'m'.repeat(4096)}…`);
@@ -284,7 +467,11 @@ describe('comments and their 4 KB caps', () => {
   it('caps CDATA text that arrives over many chunks, and leaves saxes no pending megabytes', async () => {
     const parts = ['<testsuite name="s"><testcase name="t"><failure><![CDATA['];
     for (let i = 0; i < 200; i++) parts.push(`${String(i).padStart(4, '0')}${'-'.repeat(4996)}`);
-    parts.push(']]></failure><system-out><![CDATA[', ...Array.from({ length: 200 }, () => 'o'.repeat(5000)), ']]></system-out></testcase></testsuite>');
+    parts.push(
+      ']]></failure><system-out><![CDATA[',
+      ...Array.from({ length: 200 }, () => 'o'.repeat(5000)),
+      ']]></system-out></testcase></testsuite>',
+    );
     const [c] = await collect(strings(...parts));
     expect(c.outcome).toBe('failure');
     expect(c.comment).toBe(`0000${'-'.repeat(4092)}…`);
@@ -329,7 +516,9 @@ describe('streaming input', () => {
     const [c] = await collect(oneByteAtATime(bytes));
     expect([c.name, c.title, c.classname, c.ids]).toEqual(['ü – ✓ 😀 [C9]', 'ü – ✓ 😀', 'Ωmega', [9]]);
     expect(await collect(bytes)).toEqual([c]);
-    expect(await collect(strings('\uFEFF<testsuite name="s"><testcase name="😀', '"/></testsuite>'))).toEqual([expect.objectContaining({ name: '😀' })]);
+    expect(await collect(strings('\uFEFF<testsuite name="s"><testcase name="😀', '"/></testsuite>'))).toEqual([
+      expect.objectContaining({ name: '😀' }),
+    ]);
   });
 
   it('parses a generated 20,000-testcase (~6 MB) document and yields the first case before the source is exhausted', async () => {
@@ -373,7 +562,13 @@ describe('streaming input', () => {
     expect(failures).toBe(total / 10);
     expect(bytes).toBeGreaterThan(5_000_000);
     expect(chunksReadAtFirstCase).toBe(1);
-    expect(last).toMatchObject({ ids: [20000], title: 'generated test number 19999', elapsedMs: 999, suites: ['generated'], line: lastLine });
+    expect(last).toMatchObject({
+      ids: [20000],
+      title: 'generated test number 19999',
+      elapsedMs: 999,
+      suites: ['generated'],
+      line: lastLine,
+    });
     expect(lastLine).toBeGreaterThan(400_000);
   });
 });
@@ -400,7 +595,9 @@ describe('malformed input', () => {
 
   it('an error after thousands of yielded cases still throws', async () => {
     const body = Array.from({ length: 3000 }, (_, i) => `<testcase name="t${i}"/>`).join('\n');
-    const { cases, error } = await collectUntilError(Buffer.from(`<testsuites><testsuite name="s">\n${body}\n<testcase name="bad" time="1"></testsuite></testsuites>`));
+    const { cases, error } = await collectUntilError(
+      Buffer.from(`<testsuites><testsuite name="s">\n${body}\n<testcase name="bad" time="1"></testsuite></testsuites>`),
+    );
     // Every case completed before the error is yielded first, in order; the consumer discards them on the throw.
     expect(cases).toHaveLength(3000);
     expect(cases[2999]).toMatchObject({ name: 't2999', line: 3001 });
@@ -409,9 +606,14 @@ describe('malformed input', () => {
   });
 
   it('an unclosed root throws at the end', async () => {
-    const { cases, error } = await collectUntilError(Buffer.from('<testsuites>\n<testsuite name="s">\n<testcase name="x"/>\n</testsuite>\n'));
+    const { cases, error } = await collectUntilError(
+      Buffer.from('<testsuites>\n<testsuite name="s">\n<testcase name="x"/>\n</testsuite>\n'),
+    );
     expect(cases.map((c) => c.name)).toEqual(['x']);
-    expect(error).toMatchObject({ name: 'JUnitSyntaxError', message: expect.stringMatching(/^Malformed XML at line 5, column 1: unclosed tag: testsuites$/) });
+    expect(error).toMatchObject({
+      name: 'JUnitSyntaxError',
+      message: expect.stringMatching(/^Malformed XML at line 5, column 1: unclosed tag: testsuites$/),
+    });
   });
 
   it('a root other than <testsuites> or <testsuite> is refused', async () => {

@@ -13,7 +13,10 @@ afterAll(() => t.close());
 describe('GET /projects', () => {
   it('pages the projects of an organization with a total', async () => {
     for (let i = 0; i < 3; i++) {
-      await t.as(w.user.token).post('/project/create', { orgId: w.orgA.orgId, projectName: `paged-${i}` }).expect(201);
+      await t
+        .as(w.user.token)
+        .post('/project/create', { orgId: w.orgA.orgId, projectName: `paged-${i}` })
+        .expect(201);
     }
     const first = await t.as(w.reader.token).get('/projects', { orgId: w.orgA.orgId, page: 1, pageSize: 2 }).expect(200);
     const second = await t.as(w.reader.token).get('/projects', { orgId: w.orgA.orgId, page: 2, pageSize: 2 }).expect(200);
@@ -58,12 +61,25 @@ describe('GET /projects', () => {
 
 describe('POST /project/create', () => {
   it('creates a project and seeds its five lookup lists', async () => {
-    const res = await t.as(w.user.token).post('/project/create', { orgId: w.orgA.orgId, projectName: 'Seeded', projectDescription: 'd' }).expect(201);
+    const res = await t
+      .as(w.user.token)
+      .post('/project/create', { orgId: w.orgA.orgId, projectName: 'Seeded', projectDescription: 'd' })
+      .expect(201);
     expect(res.body.status).toBe(201);
-    expect(res.body.data).toMatchObject({ orgId: w.orgA.orgId, projectName: 'Seeded', projectDescription: 'd', isActive: true, createdBy: w.user.userId });
+    expect(res.body.data).toMatchObject({
+      orgId: w.orgA.orgId,
+      projectName: 'Seeded',
+      projectDescription: 'd',
+      isActive: true,
+      createdBy: w.user.userId,
+    });
     const kinds = await t.db.lookupEntry.groupBy({ by: ['kind'], where: { projectId: res.body.data.projectId }, _count: true });
     expect(Object.fromEntries(kinds.map((k) => [k.kind, k._count]))).toEqual({
-      priority: 4, automation_status: 3, type: 5, platform: 5, test_covered_by: 5,
+      priority: 4,
+      automation_status: 3,
+      type: 5,
+      platform: 5,
+      test_covered_by: 5,
     });
   });
 
@@ -98,7 +114,10 @@ describe('project detail, edit, status and delete', () => {
     const id = w.projectA.projectId;
     const detail = await t.as(w.reader.token).get('/project/detail', { projectId: id }).expect(200);
     expect(detail.body.data).toMatchObject({ projectId: id, testCount: 0, runCount: 0 });
-    const edited = await t.as(w.user.token).put('/project/edit', { projectId: id, projectName: 'Renamed', projectDescription: 'new' }).expect(200);
+    const edited = await t
+      .as(w.user.token)
+      .put('/project/edit', { projectId: id, projectName: 'Renamed', projectDescription: 'new' })
+      .expect(200);
     expect(edited.body.data).toMatchObject({ projectName: 'Renamed', projectDescription: 'new' });
     const off = await t.as(w.user.token).put('/project/update-status', { projectId: id, isActive: false }).expect(200);
     expect(off.body.data.isActive).toBe(false);

@@ -20,7 +20,10 @@ async function runTestIds(runId: number) {
 
 /** Creates a run by the given choice of tests and answers its id, checking counters and first history entries. */
 async function createBy(projectId: number, choice: Record<string, unknown>) {
-  const res = await t.as(w.user.token).post('/run/create', { projectId, runName: 'Selected', ...choice }).expect(201);
+  const res = await t
+    .as(w.user.token)
+    .post('/run/create', { projectId, runName: 'Selected', ...choice })
+    .expect(201);
   const run = res.body.data;
   expect(run.statusCounts).toEqual(await countedStatuses(t.db, run.runId));
   expect(await t.db.statusHistory.count({ where: { runId: run.runId, status: 'untested' } })).toBe(run.statusCounts.total);
@@ -33,7 +36,10 @@ describe('a run of 50,000 tests', () => {
     const p = project.projectId;
     const ids = await createManyTests(t.db, p, 50_001);
 
-    const res = await t.as(w.user.token).post('/run/create', { projectId: p, runName: 'Full regression', testIds: ids.slice(0, 50_000) }).expect(201);
+    const res = await t
+      .as(w.user.token)
+      .post('/run/create', { projectId: p, runName: 'Full regression', testIds: ids.slice(0, 50_000) })
+      .expect(201);
     const runId = res.body.data.runId;
     expect(res.body.data.statusCounts).toEqual({ total: 50_000, passed: 0, failed: 0, blocked: 0, retest: 0, untested: 50_000 });
     expect(await countedStatuses(t.db, runId)).toEqual(res.body.data.statusCounts);
@@ -46,7 +52,10 @@ describe('a run of 50,000 tests', () => {
     expect(allOfThem.body).toEqual({ error: 'Invalid request: A run holds at most 50000 tests', status: 400 });
     expect(await t.db.run.count()).toBe(runsBefore);
 
-    const past = await t.as(w.user.token).put('/run/add-tests', { runId, projectId: p, testIds: [ids[50_000]] }).expect(400);
+    const past = await t
+      .as(w.user.token)
+      .put('/run/add-tests', { runId, projectId: p, testIds: [ids[50_000]] })
+      .expect(400);
     expect(past.body.error).toBe('Invalid request: A run holds at most 50000 tests');
     expect(await countedStatuses(t.db, runId)).toMatchObject({ total: 50_000 });
   });
@@ -70,10 +79,20 @@ describe('POST /run/create by selection', () => {
     s = { a: a.sectionId, b: b.sectionId, c: c.sectionId, d: d.sectionId };
     const lookups = await lookupIds(t.db, p);
     pr = { high: lookups.priority.High, low: lookups.priority.Low, web: lookups.platform.Web };
-    const [inA, inB, inC, inD, loose, gone] = await createTests(t.db, p, 6, (i) => [
-      { sectionId: s.a, priorityId: pr.high }, { sectionId: s.b, priorityId: pr.low }, { sectionId: s.c, priorityId: pr.high },
-      { sectionId: s.d, priorityId: pr.high }, {}, { sectionId: s.b, priorityId: pr.high, deletedAt: new Date() },
-    ][i]);
+    const [inA, inB, inC, inD, loose, gone] = await createTests(
+      t.db,
+      p,
+      6,
+      (i) =>
+        [
+          { sectionId: s.a, priorityId: pr.high },
+          { sectionId: s.b, priorityId: pr.low },
+          { sectionId: s.c, priorityId: pr.high },
+          { sectionId: s.d, priorityId: pr.high },
+          {},
+          { sectionId: s.b, priorityId: pr.high, deletedAt: new Date() },
+        ][i],
+    );
     tests = { inA, inB, inC, inD, loose, gone };
     const l1 = await createLabel(t.db, p, 'L1');
     const l2 = await createLabel(t.db, p, 'L2');
@@ -112,7 +131,10 @@ describe('POST /run/create by selection', () => {
     const cases: [Record<string, unknown>, string][] = [
       [{ sectionIds: [s.d], priorityIds: [pr.low] }, 'Invalid request: no tests match the selection'],
       [{}, 'testIds: Required, or a selection: sectionIds, labelIds, priorityIds or allTests'],
-      [{ testIds: [tests.inA], allTests: true }, 'testIds: Give testIds or a selection (sectionIds, labelIds, priorityIds, allTests), not both'],
+      [
+        { testIds: [tests.inA], allTests: true },
+        'testIds: Give testIds or a selection (sectionIds, labelIds, priorityIds, allTests), not both',
+      ],
       [{ testIds: [tests.inA], labelIds: [l.l1] }, 'not both'],
       [{ allTests: true, sectionIds: [s.a] }, 'allTests: Not with sectionIds'],
       [{ allTests: false }, 'allTests'],
@@ -124,13 +146,19 @@ describe('POST /run/create by selection', () => {
     ];
     for (const [choice, message] of cases) {
       const res = await t.as(w.user.token).post('/run/create', { projectId: p, runName: 'x', ...choice });
-      expect({ choice, status: res.status, body: res.body }).toEqual({ choice, status: 400, body: { error: expect.stringContaining(message), status: 400 } });
+      expect({ choice, status: res.status, body: res.body }).toEqual({
+        choice,
+        status: 400,
+        body: { error: expect.stringContaining(message), status: 400 },
+      });
     }
     expect(await t.db.run.count()).toBe(runsBefore);
   });
 
   it('is 403 for a Reader and 404 for another organization', async () => {
     await t.as(w.reader.token).post('/run/create', { projectId: p, runName: 'x', allTests: true }).expect(403);
-    expect((await t.as(w.adminB.token).post('/run/create', { projectId: p, runName: 'x', allTests: true }).expect(404)).body.error).toBe('Project not found');
+    expect((await t.as(w.adminB.token).post('/run/create', { projectId: p, runName: 'x', allTests: true }).expect(404)).body.error).toBe(
+      'Project not found',
+    );
   });
 });

@@ -21,15 +21,26 @@ it('counts each status per section in tree order, unsectioned first, and keeps l
   const b = await createSection(t.db, p, 'B');
   const a = await createSection(t.db, p, 'A');
   const a1 = await createSection(t.db, p, 'A1', a.sectionId);
-  const [t1, t2, t3, t4, t5] = await createTests(t.db, p, 5, (i) => [
-    { sectionId: a1.sectionId }, { sectionId: a1.sectionId }, { sectionId: b.sectionId }, {}, { sectionId: a.sectionId },
-  ][i]);
+  const [t1, t2, t3, t4, t5] = await createTests(
+    t.db,
+    p,
+    5,
+    (i) => [{ sectionId: a1.sectionId }, { sectionId: a1.sectionId }, { sectionId: b.sectionId }, {}, { sectionId: a.sectionId }][i],
+  );
   const run = await startRun(t, w.user.token, p, [t1, t2, t3, t4, t5]);
   const q = { runId: run.runId, projectId: p };
   const user = t.as(w.user.token);
-  await user.put('/run/update-test-status', { ...q, testResults: [
-    { testId: t1, status: 'passed' }, { testId: t2, status: 'failed' }, { testId: t3, status: 'blocked' }, { testId: t4, status: 'retest' },
-  ] }).expect(200);
+  await user
+    .put('/run/update-test-status', {
+      ...q,
+      testResults: [
+        { testId: t1, status: 'passed' },
+        { testId: t2, status: 'failed' },
+        { testId: t3, status: 'blocked' },
+        { testId: t4, status: 'retest' },
+      ],
+    })
+    .expect(200);
 
   const expected = [
     { sectionId: null, sectionPath: null, ...zero, total: 1, retest: 1 },
@@ -50,7 +61,15 @@ it('answers 404 for a run of another organization and 400 for a bad id', async (
   const run = await startRun(t, w.user.token, w.projectA.projectId, await createTests(t.db, w.projectA.projectId, 1));
   const q = { runId: run.runId, projectId: w.projectA.projectId };
   expect((await t.as(w.adminB.token).get('/run/section-counts', q).expect(404)).body).toEqual({ error: 'Project not found', status: 404 });
-  expect((await t.as(w.reader.token).get('/run/section-counts', { ...q, runId: run.runId + 1000 }).expect(404)).body)
-    .toEqual({ error: 'Run not found', status: 404 });
-  expect((await t.as(w.reader.token).get('/run/section-counts', { projectId: q.projectId, runId: 'x' }).expect(400)).body.error).toMatch(/runId/);
+  expect(
+    (
+      await t
+        .as(w.reader.token)
+        .get('/run/section-counts', { ...q, runId: run.runId + 1000 })
+        .expect(404)
+    ).body,
+  ).toEqual({ error: 'Run not found', status: 404 });
+  expect((await t.as(w.reader.token).get('/run/section-counts', { projectId: q.projectId, runId: 'x' }).expect(400)).body.error).toMatch(
+    /runId/,
+  );
 });

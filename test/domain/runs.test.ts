@@ -21,11 +21,19 @@ describe('the life of a run', () => {
     const p = w.projectA.projectId;
     const ids = await createTests(t.db, p, 5, () => ({}), 'Life');
 
-    const created = await user.post('/run/create', { projectId: p, runName: 'Release 1.0', runDescription: 'smoke', testIds: ids }).expect(201);
+    const created = await user
+      .post('/run/create', { projectId: p, runName: 'Release 1.0', runDescription: 'smoke', testIds: ids })
+      .expect(201);
     const run = created.body.data;
     expect(created.body.status).toBe(201);
     expect(run).toMatchObject({
-      projectId: p, runName: 'Release 1.0', runDescription: 'smoke', locked: false, lockedBy: null, lockedAt: null, createdBy: w.user.userId,
+      projectId: p,
+      runName: 'Release 1.0',
+      runDescription: 'smoke',
+      locked: false,
+      lockedBy: null,
+      lockedAt: null,
+      createdBy: w.user.userId,
       statusCounts: { total: 5, passed: 0, failed: 0, blocked: 0, retest: 0, untested: 5 },
     });
     const q = { runId: run.runId, projectId: p };
@@ -41,19 +49,47 @@ describe('the life of a run', () => {
     expect(upd.body).toEqual({ data: { updated: 4 }, status: 200 });
 
     const state = await reader.get('/run/state-detail', q).expect(200);
-    expect(state.body.data).toEqual({ runId: run.runId, locked: false, total: 5, passed: 2, failed: 1, blocked: 1, retest: 0, untested: 1 });
+    expect(state.body.data).toEqual({
+      runId: run.runId,
+      locked: false,
+      total: 5,
+      passed: 2,
+      failed: 1,
+      blocked: 1,
+      retest: 0,
+      untested: 1,
+    });
 
     const listed = await reader.get('/run/tests', q).expect(200);
-    expect(listed.body.data.tests.map((x: { testId: number; status: string; comment: string | null }) => [x.testId, x.status, x.comment])).toEqual([
-      [ids[0], 'passed', 'fine'], [ids[1], 'passed', null], [ids[2], 'failed', 'crashes on save'], [ids[3], 'blocked', 'env down'], [ids[4], 'untested', null],
+    expect(
+      listed.body.data.tests.map((x: { testId: number; status: string; comment: string | null }) => [x.testId, x.status, x.comment]),
+    ).toEqual([
+      [ids[0], 'passed', 'fine'],
+      [ids[1], 'passed', null],
+      [ids[2], 'failed', 'crashes on save'],
+      [ids[3], 'blocked', 'env down'],
+      [ids[4], 'untested', null],
     ]);
-    expect(listed.body.data.tests[0]).toMatchObject({ runId: run.runId, projectId: p, title: 'Life 0', updatedBy: w.user.userId, deleted: false });
+    expect(listed.body.data.tests[0]).toMatchObject({
+      runId: run.runId,
+      projectId: p,
+      title: 'Life 0',
+      updatedBy: w.user.userId,
+      deleted: false,
+    });
 
     const history = await reader.get('/run/test-status-history', { runId: run.runId, testId: ids[2] }).expect(200);
     expect(history.body.data.map((h: { status: string; comment: string | null }) => [h.status, h.comment])).toEqual([
-      ['failed', 'crashes on save'], ['untested', null],
+      ['failed', 'crashes on save'],
+      ['untested', null],
     ]);
-    expect(history.body.data[0]).toMatchObject({ runId: run.runId, projectId: p, testId: ids[2], userId: w.user.userId, userName: expect.stringContaining('User') });
+    expect(history.body.data[0]).toMatchObject({
+      runId: run.runId,
+      projectId: p,
+      testId: ids[2],
+      userId: w.user.userId,
+      userName: expect.stringContaining('User'),
+    });
 
     const reset = await user.put('/run/reset', q).expect(200);
     expect(reset.body.data).toEqual({ reset: 5 });
@@ -61,7 +97,14 @@ describe('the life of a run', () => {
     expect(retest.body.data).toMatchObject({ total: 5, limit: 100, offset: 0 });
     expect(retest.body.data.tests.map((x: { testId: number }) => x.testId)).toEqual(ids);
     expect(retest.body.data.tests.every((x: { comment: string | null }) => x.comment === null)).toBe(true);
-    expect((await reader.get('/run/state-detail', q).expect(200)).body.data).toMatchObject({ total: 5, retest: 5, passed: 0, failed: 0, blocked: 0, untested: 0 });
+    expect((await reader.get('/run/state-detail', q).expect(200)).body.data).toMatchObject({
+      total: 5,
+      retest: 5,
+      passed: 0,
+      failed: 0,
+      blocked: 0,
+      untested: 0,
+    });
     const afterReset = await reader.get('/run/test-status-history', { runId: run.runId, testId: ids[2] }).expect(200);
     expect(afterReset.body.data.map((h: { status: string }) => h.status)).toEqual(['retest', 'failed', 'untested']);
 
@@ -90,7 +133,11 @@ describe('the life of a run', () => {
     const html = await reader.get('/run/report', { ...q, format: 'html' }).expect(200);
     expect(html.headers['content-type']).toMatch(/^text\/html/);
     expect(html.text).toContain('Release 1.0');
-    const pdf = await reader.get('/run/report', { ...q, format: 'pdf' }).buffer(true).parse(binaryBody).expect(200);
+    const pdf = await reader
+      .get('/run/report', { ...q, format: 'pdf' })
+      .buffer(true)
+      .parse(binaryBody)
+      .expect(200);
     expect(pdf.headers['content-disposition']).toBe(`attachment; filename="run-${run.runId}-report.pdf"`);
     expect((pdf.body as Buffer).subarray(0, 5).toString()).toBe('%PDF-');
   });
@@ -101,7 +148,8 @@ describe('GET /runs and /run/detail', () => {
     const project = await createProject(t.db, w.orgA.orgId);
     const ids = await createTests(t.db, project.projectId, 3);
     const runs = [];
-    for (const name of ['first', 'second', 'third']) runs.push(await startRun(t, w.user.token, project.projectId, ids.slice(0, runs.length + 1), name));
+    for (const name of ['first', 'second', 'third'])
+      runs.push(await startRun(t, w.user.token, project.projectId, ids.slice(0, runs.length + 1), name));
     const page = await t.as(w.reader.token).get('/runs', { projectId: project.projectId, limit: 2 }).expect(200);
     expect(page.body.data).toMatchObject({ total: 3, limit: 2, offset: 0 });
     expect(page.body.data.runs.map((r: { runName: string }) => r.runName)).toEqual(['third', 'second']);
@@ -112,7 +160,14 @@ describe('GET /runs and /run/detail', () => {
     expect(past.body.data).toEqual({ runs: [], total: 3, limit: 100, offset: 10 });
 
     const detail = await t.as(w.reader.token).get('/run/detail', { runId: runs[1].runId, projectId: project.projectId }).expect(200);
-    expect(detail.body.data).toMatchObject({ runId: runs[1].runId, runName: 'second', locked: false, lockedBy: null, lockedAt: null, statusCounts: { total: 2, untested: 2 } });
+    expect(detail.body.data).toMatchObject({
+      runId: runs[1].runId,
+      runName: 'second',
+      locked: false,
+      lockedBy: null,
+      lockedAt: null,
+      statusCounts: { total: 2, untested: 2 },
+    });
   });
 
   it.each([
@@ -130,11 +185,22 @@ describe('GET /runs and /run/detail', () => {
     const ids = await createTests(t.db, w.projectB.projectId, 1);
     const runB = await startRun(t, w.adminB.token, w.projectB.projectId, ids);
     const reader = t.as(w.reader.token);
-    expect((await reader.get('/runs', { projectId: w.projectB.projectId }).expect(404)).body).toEqual({ error: 'Project not found', status: 404 });
-    expect((await reader.get('/run/detail', { runId: runB.runId, projectId: w.projectB.projectId }).expect(404)).body.error).toBe('Project not found');
-    expect((await reader.get('/run/detail', { runId: runB.runId, projectId: w.projectA.projectId }).expect(404)).body.error).toBe('Run not found');
-    expect((await reader.get('/run/state-detail', { runId: runB.runId, projectId: w.projectA.projectId }).expect(404)).body.error).toBe('Run not found');
-    expect((await reader.get('/run/test-status-history', { runId: runB.runId, testId: ids[0] }).expect(404)).body.error).toBe('Run not found');
+    expect((await reader.get('/runs', { projectId: w.projectB.projectId }).expect(404)).body).toEqual({
+      error: 'Project not found',
+      status: 404,
+    });
+    expect((await reader.get('/run/detail', { runId: runB.runId, projectId: w.projectB.projectId }).expect(404)).body.error).toBe(
+      'Project not found',
+    );
+    expect((await reader.get('/run/detail', { runId: runB.runId, projectId: w.projectA.projectId }).expect(404)).body.error).toBe(
+      'Run not found',
+    );
+    expect((await reader.get('/run/state-detail', { runId: runB.runId, projectId: w.projectA.projectId }).expect(404)).body.error).toBe(
+      'Run not found',
+    );
+    expect((await reader.get('/run/test-status-history', { runId: runB.runId, testId: ids[0] }).expect(404)).body.error).toBe(
+      'Run not found',
+    );
   });
 });
 
@@ -144,9 +210,13 @@ describe('GET /run/test-status', () => {
     const ids = await createTests(t.db, p, 5, () => ({}), 'Paged');
     const run = await startRun(t, w.user.token, p, ids, 'Paged statuses');
     const q = { runId: run.runId, projectId: p };
-    await t.as(w.user.token).put('/run/update-test-status', {
-      ...q, testResults: [ids[0], ids[2], ids[3]].map((testId) => ({ testId, status: 'failed', comment: `c${testId}` })),
-    }).expect(200);
+    await t
+      .as(w.user.token)
+      .put('/run/update-test-status', {
+        ...q,
+        testResults: [ids[0], ids[2], ids[3]].map((testId) => ({ testId, status: 'failed', comment: `c${testId}` })),
+      })
+      .expect(200);
     const reader = t.as(w.reader.token);
     const idsOf = (res: { body: { data: { tests: { testId: number }[] } } }) => res.body.data.tests.map((x) => x.testId);
 
@@ -169,7 +239,10 @@ describe('GET /run/test-status', () => {
     [{ offset: -1 }, 'offset'],
     [{ limit: 'x' }, 'limit'],
   ])('rejects %j with 400 naming the field', async (paging, field) => {
-    const res = await t.as(w.reader.token).get('/run/test-status', { runId: 1, projectId: w.projectA.projectId, ...paging }).expect(400);
+    const res = await t
+      .as(w.reader.token)
+      .get('/run/test-status', { runId: 1, projectId: w.projectA.projectId, ...paging })
+      .expect(400);
     expect(res.body).toEqual({ error: expect.stringContaining(field), status: 400 });
   });
 });
@@ -202,14 +275,32 @@ describe('POST /run/create', () => {
 
   it('is 403 for a Reader, 404 for another organization, 409 in an inactive project', async () => {
     const [a] = await createTests(t.db, w.projectA.projectId, 1);
-    expect((await t.as(w.reader.token).post('/run/create', { projectId: w.projectA.projectId, runName: 'r', testIds: [a] }).expect(403)).body)
-      .toEqual({ error: 'Forbidden - User does not have access', status: 403 });
-    expect((await t.as(w.user.token).post('/run/create', { projectId: w.projectB.projectId, runName: 'r', testIds: [a] }).expect(404)).body.error)
-      .toBe('Project not found');
+    expect(
+      (
+        await t
+          .as(w.reader.token)
+          .post('/run/create', { projectId: w.projectA.projectId, runName: 'r', testIds: [a] })
+          .expect(403)
+      ).body,
+    ).toEqual({ error: 'Forbidden - User does not have access', status: 403 });
+    expect(
+      (
+        await t
+          .as(w.user.token)
+          .post('/run/create', { projectId: w.projectB.projectId, runName: 'r', testIds: [a] })
+          .expect(404)
+      ).body.error,
+    ).toBe('Project not found');
     const inactive = await createProject(t.db, w.orgA.orgId, { isActive: false });
     const [c] = await createTests(t.db, inactive.projectId, 1);
-    expect((await t.as(w.user.token).post('/run/create', { projectId: inactive.projectId, runName: 'r', testIds: [c] }).expect(409)).body)
-      .toEqual({ error: 'Project is inactive', status: 409 });
+    expect(
+      (
+        await t
+          .as(w.user.token)
+          .post('/run/create', { projectId: inactive.projectId, runName: 'r', testIds: [c] })
+          .expect(409)
+      ).body,
+    ).toEqual({ error: 'Project is inactive', status: 409 });
   });
 });
 
@@ -218,11 +309,31 @@ describe('PUT /run/edit, PUT /run/lock, DELETE /run/delete', () => {
     const ids = await createTests(t.db, w.projectA.projectId, 1);
     const run = await startRun(t, w.user.token, w.projectA.projectId, ids, 'Before');
     const q = { runId: run.runId, projectId: w.projectA.projectId };
-    const res = await t.as(w.user.token).put('/run/edit', { ...q, runName: ' After ', runDescription: 'new' }).expect(200);
+    const res = await t
+      .as(w.user.token)
+      .put('/run/edit', { ...q, runName: ' After ', runDescription: 'new' })
+      .expect(200);
     expect(res.body.data).toMatchObject({ runId: run.runId, runName: 'After', runDescription: 'new', statusCounts: { total: 1 } });
-    await t.as(w.reader.token).put('/run/edit', { ...q, runName: 'x' }).expect(403);
-    expect((await t.as(w.adminB.token).put('/run/edit', { ...q, runName: 'x' }).expect(404)).body.error).toBe('Project not found');
-    expect((await t.as(w.user.token).put('/run/edit', { ...q, runName: '' }).expect(400)).body.error).toContain('runName');
+    await t
+      .as(w.reader.token)
+      .put('/run/edit', { ...q, runName: 'x' })
+      .expect(403);
+    expect(
+      (
+        await t
+          .as(w.adminB.token)
+          .put('/run/edit', { ...q, runName: 'x' })
+          .expect(404)
+      ).body.error,
+    ).toBe('Project not found');
+    expect(
+      (
+        await t
+          .as(w.user.token)
+          .put('/run/edit', { ...q, runName: '' })
+          .expect(400)
+      ).body.error,
+    ).toContain('runName');
     expect((await t.db.run.findUnique({ where: { runId: run.runId } }))?.runName).toBe('After');
   });
 

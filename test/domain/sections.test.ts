@@ -18,7 +18,14 @@ describe('sections', () => {
     const project = await createProject(t.db, w.orgA.orgId);
     const p = project.projectId;
     const auth = (await add({ projectId: p, sectionName: 'Auth' }).expect(201)).body.data;
-    expect(auth).toEqual({ sectionId: expect.any(Number), sectionName: 'Auth', parentSectionId: null, depth: 0, projectId: p, createdAt: expect.any(String) });
+    expect(auth).toEqual({
+      sectionId: expect.any(Number),
+      sectionName: 'Auth',
+      parentSectionId: null,
+      depth: 0,
+      projectId: p,
+      createdAt: expect.any(String),
+    });
     const billing = (await add({ projectId: p, sectionName: 'Billing' }).expect(201)).body.data;
     const login = (await add({ projectId: p, sectionName: ' Login ', parentSectionId: auth.sectionId }).expect(201)).body.data;
     expect(login).toMatchObject({ sectionName: 'Login', parentSectionId: auth.sectionId, depth: 1 });
@@ -26,8 +33,18 @@ describe('sections', () => {
     expect(sso.depth).toBe(2);
     const logout = (await add({ projectId: p, sectionName: 'Logout', parentSectionId: auth.sectionId }).expect(201)).body.data;
     const list = await t.as(w.reader.token).get('/sections', { projectId: p }).expect(200);
-    expect(list.body.data.map((s: { sectionName: string; depth: number; parentSectionId: number | null }) => [s.sectionName, s.depth, s.parentSectionId])).toEqual([
-      ['Auth', 0, null], ['Login', 1, auth.sectionId], ['SSO', 2, login.sectionId], ['Logout', 1, auth.sectionId], ['Billing', 0, null],
+    expect(
+      list.body.data.map((s: { sectionName: string; depth: number; parentSectionId: number | null }) => [
+        s.sectionName,
+        s.depth,
+        s.parentSectionId,
+      ]),
+    ).toEqual([
+      ['Auth', 0, null],
+      ['Login', 1, auth.sectionId],
+      ['SSO', 2, login.sectionId],
+      ['Logout', 1, auth.sectionId],
+      ['Billing', 0, null],
     ]);
     expect(list.body.data[0]).toEqual(auth);
     expect(logout.depth).toBe(1);
@@ -76,10 +93,16 @@ describe('PUT /project/edit-section', () => {
     const renamed = await t.as(w.user.token).put('/project/edit-section', { sectionId: b.sectionId, sectionName: 'B2' }).expect(200);
     expect(renamed.body.data).toMatchObject({ sectionId: b.sectionId, sectionName: 'B2', parentSectionId: a.sectionId, depth: 1 });
     for (const parentSectionId of [a.sectionId, b.sectionId, c.sectionId]) {
-      const res = await t.as(w.user.token).put('/project/edit-section', { sectionId: a.sectionId, sectionName: 'A', parentSectionId }).expect(400);
+      const res = await t
+        .as(w.user.token)
+        .put('/project/edit-section', { sectionId: a.sectionId, sectionName: 'A', parentSectionId })
+        .expect(400);
       expect(res.body.error).toBe('Invalid request: parentSectionId: A section cannot move under itself or its subsections');
     }
-    const moved = await t.as(w.user.token).put('/project/edit-section', { sectionId: c.sectionId, sectionName: 'C', parentSectionId: null }).expect(200);
+    const moved = await t
+      .as(w.user.token)
+      .put('/project/edit-section', { sectionId: c.sectionId, sectionName: 'C', parentSectionId: null })
+      .expect(200);
     expect(moved.body.data).toMatchObject({ parentSectionId: null, depth: 0 });
     const clash = await t.as(w.user.token).put('/project/edit-section', { sectionId: c.sectionId, sectionName: 'a' }).expect(409);
     expect(clash.body.error).toBe('Section already exists');
@@ -98,7 +121,9 @@ describe('PUT /project/edit-section', () => {
     const inactive = await createProject(t.db, w.orgA.orgId, { isActive: false });
     const frozen = await createSection(t.db, inactive.projectId, 'Frozen');
     await t.as(w.user.token).put('/project/edit-section', { sectionId: frozen.sectionId, sectionName: 'x' }).expect(409);
-    const names = (await t.db.section.findMany({ where: { sectionId: { in: [mine.sectionId, theirs.sectionId, frozen.sectionId] } } })).map((s) => s.sectionName);
+    const names = (await t.db.section.findMany({ where: { sectionId: { in: [mine.sectionId, theirs.sectionId, frozen.sectionId] } } })).map(
+      (s) => s.sectionName,
+    );
     expect(names.sort()).toEqual(['Frozen', 'Mine', 'Theirs']);
   });
 });
@@ -112,10 +137,19 @@ describe('DELETE /project/delete-section', () => {
     const tests = await createTests(t.db, p, 3, () => ({ sectionId: mid.sectionId }));
     await t.as(w.user.token).delete('/project/delete-section', { sectionId: mid.sectionId }).expect(403);
     const res = await t.as(w.admin.token).delete('/project/delete-section', { sectionId: mid.sectionId }).expect(200);
-    expect(res.body.data).toEqual({ sectionId: mid.sectionId, deleted: true, parentSectionId: root.sectionId, movedTests: 3, movedSections: 1 });
+    expect(res.body.data).toEqual({
+      sectionId: mid.sectionId,
+      deleted: true,
+      parentSectionId: root.sectionId,
+      movedTests: 3,
+      movedSections: 1,
+    });
     expect(await t.db.test.count({ where: { testId: { in: tests }, sectionId: root.sectionId } })).toBe(3);
     const list = (await t.as(w.reader.token).get('/sections', { projectId: p }).expect(200)).body.data;
-    expect(list.map((s: { sectionId: number; depth: number }) => [s.sectionId, s.depth])).toEqual([[root.sectionId, 0], [leaf.sectionId, 1]]);
+    expect(list.map((s: { sectionId: number; depth: number }) => [s.sectionId, s.depth])).toEqual([
+      [root.sectionId, 0],
+      [leaf.sectionId, 1],
+    ]);
     const top = await t.as(w.admin.token).delete('/project/delete-section', { sectionId: root.sectionId }).expect(200);
     expect(top.body.data).toMatchObject({ parentSectionId: null, movedTests: 3, movedSections: 1 });
     expect(await t.db.test.count({ where: { testId: { in: tests }, sectionId: null } })).toBe(3);

@@ -25,9 +25,39 @@ describe('GET /test/status-history', () => {
     const r2 = await createRunWithHistory(t.db, p, 'Sprint 2', [{ testId, status: 'retest', userId: w.admin.userId, createdAt: at(2) }]);
     const res = await t.as(w.reader.token).get('/test/status-history', { testId, projectId: p }).expect(200);
     expect(res.body.data).toEqual([
-      { runId: r1.runId, runName: 'Sprint 1', projectId: p, testId, status: 'passed', comment: null, elapsedMs: null, userId: w.user.userId, createdAt: at(3).toISOString() },
-      { runId: r2.runId, runName: 'Sprint 2', projectId: p, testId, status: 'retest', comment: null, elapsedMs: null, userId: w.admin.userId, createdAt: at(2).toISOString() },
-      { runId: r1.runId, runName: 'Sprint 1', projectId: p, testId, status: 'failed', comment: 'boom', elapsedMs: null, userId: w.user.userId, createdAt: at(1).toISOString() },
+      {
+        runId: r1.runId,
+        runName: 'Sprint 1',
+        projectId: p,
+        testId,
+        status: 'passed',
+        comment: null,
+        elapsedMs: null,
+        userId: w.user.userId,
+        createdAt: at(3).toISOString(),
+      },
+      {
+        runId: r2.runId,
+        runName: 'Sprint 2',
+        projectId: p,
+        testId,
+        status: 'retest',
+        comment: null,
+        elapsedMs: null,
+        userId: w.admin.userId,
+        createdAt: at(2).toISOString(),
+      },
+      {
+        runId: r1.runId,
+        runName: 'Sprint 1',
+        projectId: p,
+        testId,
+        status: 'failed',
+        comment: 'boom',
+        elapsedMs: null,
+        userId: w.user.userId,
+        createdAt: at(1).toISOString(),
+      },
     ]);
   });
 

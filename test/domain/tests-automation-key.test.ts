@@ -21,12 +21,16 @@ const catalogSize = () => t.db.test.count({ where: { projectId: p, deletedAt: nu
 const create = (automationKey: unknown, title = 'Keyed') => t.as(w.user.token).post('/test/create', { projectId: p, title, automationKey });
 
 const download = (query: Record<string, unknown>) =>
-  t.as(w.reader.token).get('/tests/download', { projectId: p, ...query }).buffer(true).parse((res, done) => {
-    let text = '';
-    res.setEncoding('utf8');
-    res.on('data', (chunk: string) => (text += chunk));
-    res.on('end', () => done(null, text));
-  });
+  t
+    .as(w.reader.token)
+    .get('/tests/download', { projectId: p, ...query })
+    .buffer(true)
+    .parse((res, done) => {
+      let text = '';
+      res.setEncoding('utf8');
+      res.on('data', (chunk: string) => (text += chunk));
+      res.on('end', () => done(null, text));
+    });
 
 describe('automationKey', () => {
   it('is written on create (trimmed) and read back in details, the list, its filter, the count and both exports', async () => {
@@ -39,7 +43,10 @@ describe('automationKey', () => {
     const list = await t.as(w.reader.token).get('/project/tests', { projectId: p, automationKey: 'LoginTest.validPassword' }).expect(200);
     expect(list.body.data.tests.map((x: { testId: number }) => x.testId)).toEqual([id]);
     expect(list.body.data.total).toBe(1);
-    const count = await t.as(w.reader.token).get('/project/tests-count', { projectId: p, automationKey: 'LoginTest.validPassword' }).expect(200);
+    const count = await t
+      .as(w.reader.token)
+      .get('/project/tests-count', { projectId: p, automationKey: 'LoginTest.validPassword' })
+      .expect(200);
     expect(count.body.data.count).toBe(1);
     const json = JSON.parse((await download({ format: 'json', automationKey: 'LoginTest.validPassword' }).expect(200)).body as string);
     expect(json).toEqual([expect.objectContaining({ testId: id, automationKey: 'LoginTest.validPassword' })]);
@@ -62,15 +69,27 @@ describe('automationKey', () => {
   });
 
   it('is written by bulk-add and bulk-update', async () => {
-    const added = await t.as(w.user.token).post('/test/bulk-add', {
-      projectId: p, tests: [{ title: 'B1', automationKey: 'bulk.1' }, { title: 'B2' }, { title: 'B3', automationKey: 'bulk.3' }],
-    }).expect(201);
+    const added = await t
+      .as(w.user.token)
+      .post('/test/bulk-add', {
+        projectId: p,
+        tests: [{ title: 'B1', automationKey: 'bulk.1' }, { title: 'B2' }, { title: 'B3', automationKey: 'bulk.3' }],
+      })
+      .expect(201);
     const [a, b, c] = added.body.data.testIds;
     expect([await keyOf(a), await keyOf(b), await keyOf(c)]).toEqual(['bulk.1', null, 'bulk.3']);
     // Swapping keys between two tests of one request is no conflict with their old keys.
-    await t.as(w.user.token).put('/test/bulk-update', {
-      projectId: p, tests: [{ testId: a, automationKey: 'bulk.1b' }, { testId: b, automationKey: 'bulk.1' }, { testId: c, automationKey: null }],
-    }).expect(200);
+    await t
+      .as(w.user.token)
+      .put('/test/bulk-update', {
+        projectId: p,
+        tests: [
+          { testId: a, automationKey: 'bulk.1b' },
+          { testId: b, automationKey: 'bulk.1' },
+          { testId: c, automationKey: null },
+        ],
+      })
+      .expect(200);
     expect([await keyOf(a), await keyOf(b), await keyOf(c)]).toEqual(['bulk.1b', 'bulk.1', null]);
   });
 
@@ -79,15 +98,24 @@ describe('automationKey', () => {
     const before = await catalogSize();
     const res = await create('dup.key', 'Second').expect(409);
     expect(res.body).toEqual({ error: 'Automation key already exists: dup.key', status: 409 });
-    const bulk = await t.as(w.user.token).post('/test/bulk-add', { projectId: p, tests: [{ title: 'x' }, { title: 'y', automationKey: 'dup.key' }] }).expect(409);
+    const bulk = await t
+      .as(w.user.token)
+      .post('/test/bulk-add', { projectId: p, tests: [{ title: 'x' }, { title: 'y', automationKey: 'dup.key' }] })
+      .expect(409);
     expect(bulk.body.error).toBe('Automation key already exists: dup.key');
     expect(await catalogSize()).toBe(before);
     const other = (await create('other.key').expect(201)).body.data.testId;
     const upd = await t.as(w.user.token).put('/test/update', { testId: other, title: 'Changed', automationKey: 'dup.key' }).expect(409);
     expect(upd.body.error).toBe('Automation key already exists: dup.key');
-    const bulkUpd = await t.as(w.user.token).put('/test/bulk-update', {
-      tests: [{ testId: holder, title: 'Changed too' }, { testId: other, automationKey: 'dup.key' }],
-    }).expect(409);
+    const bulkUpd = await t
+      .as(w.user.token)
+      .put('/test/bulk-update', {
+        tests: [
+          { testId: holder, title: 'Changed too' },
+          { testId: other, automationKey: 'dup.key' },
+        ],
+      })
+      .expect(409);
     expect(bulkUpd.body.error).toBe('Automation key already exists: dup.key');
     expect(await t.db.test.findUniqueOrThrow({ where: { testId: other } })).toMatchObject({ title: 'Keyed', automationKey: 'other.key' });
     expect(await t.db.test.findUniqueOrThrow({ where: { testId: holder } })).toMatchObject({ title: 'Keyed', automationKey: 'dup.key' });
@@ -97,15 +125,30 @@ describe('automationKey', () => {
 
   it('refuses the same key twice in one bulk request with 400 naming the item, writing nothing', async () => {
     const before = await catalogSize();
-    const res = await t.as(w.user.token).post('/test/bulk-add', {
-      projectId: p, tests: [{ title: 'x', automationKey: 'twice' }, { title: 'y' }, { title: 'z', automationKey: ' twice' }],
-    }).expect(400);
+    const res = await t
+      .as(w.user.token)
+      .post('/test/bulk-add', {
+        projectId: p,
+        tests: [{ title: 'x', automationKey: 'twice' }, { title: 'y' }, { title: 'z', automationKey: ' twice' }],
+      })
+      .expect(400);
     expect(res.body).toEqual({ error: 'Invalid request: tests.2.automationKey: Duplicate of tests.0.automationKey', status: 400 });
     expect(await catalogSize()).toBe(before);
-    const [a, b] = (await t.as(w.user.token).post('/test/bulk-add', { projectId: p, tests: [{ title: 'a' }, { title: 'b' }] }).expect(201)).body.data.testIds;
-    const upd = await t.as(w.user.token).put('/test/bulk-update', {
-      tests: [{ testId: a, automationKey: 'twice' }, { testId: b, automationKey: 'twice' }],
-    }).expect(400);
+    const [a, b] = (
+      await t
+        .as(w.user.token)
+        .post('/test/bulk-add', { projectId: p, tests: [{ title: 'a' }, { title: 'b' }] })
+        .expect(201)
+    ).body.data.testIds;
+    const upd = await t
+      .as(w.user.token)
+      .put('/test/bulk-update', {
+        tests: [
+          { testId: a, automationKey: 'twice' },
+          { testId: b, automationKey: 'twice' },
+        ],
+      })
+      .expect(400);
     expect(upd.body.error).toBe('Invalid request: tests.1.automationKey: Duplicate of tests.0.automationKey');
     expect([await keyOf(a), await keyOf(b)]).toEqual([null, null]);
   });
@@ -115,8 +158,16 @@ describe('automationKey', () => {
     await t.as(w.admin.token).delete('/test/delete', { testId: id, projectId: p }).expect(200);
     expect(await keyOf(id)).toBeNull();
     await create('reuse.one').expect(201);
-    const [a] = (await t.as(w.user.token).post('/test/bulk-add', { projectId: p, tests: [{ title: 'a', automationKey: 'reuse.bulk' }] }).expect(201)).body.data.testIds;
-    await t.as(w.admin.token).delete('/test/bulk-delete', { projectId: p, testIds: [a] }).expect(200);
+    const [a] = (
+      await t
+        .as(w.user.token)
+        .post('/test/bulk-add', { projectId: p, tests: [{ title: 'a', automationKey: 'reuse.bulk' }] })
+        .expect(201)
+    ).body.data.testIds;
+    await t
+      .as(w.admin.token)
+      .delete('/test/bulk-delete', { projectId: p, testIds: [a] })
+      .expect(200);
     await create('reuse.bulk').expect(201);
   });
 
@@ -126,6 +177,9 @@ describe('automationKey', () => {
     expect((await create('  ').expect(400)).body.error).toBe('Invalid request: automationKey: Must not be empty');
     expect(await catalogSize()).toBe(before);
     await create('k'.repeat(1000)).expect(201);
-    await t.as(w.reader.token).get('/project/tests', { projectId: p, automationKey: 'k'.repeat(1001) }).expect(400);
+    await t
+      .as(w.reader.token)
+      .get('/project/tests', { projectId: p, automationKey: 'k'.repeat(1001) })
+      .expect(400);
   });
 });

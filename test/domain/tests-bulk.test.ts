@@ -22,14 +22,20 @@ describe('POST /test/bulk-add', () => {
     const label = await createLabel(t.db, p, 'bulk');
     const before = await catalogSize();
     const tests = Array.from({ length: 5000 }, (_, i) => ({
-      title: `Bulk ${i}`, priorityId: lk.priority.Medium, ...(i % 1000 === 0 ? { labels: [label.labelId] } : {}),
+      title: `Bulk ${i}`,
+      priorityId: lk.priority.Medium,
+      ...(i % 1000 === 0 ? { labels: [label.labelId] } : {}),
     }));
     const res = await t.as(w.user.token).post('/test/bulk-add', { projectId: p, tests }).expect(201);
     expect(res.body.data.count).toBe(5000);
     expect(res.body.data.testIds).toHaveLength(5000);
     expect(await catalogSize()).toBe(before + 5000);
     const [first, last] = [res.body.data.testIds[0], res.body.data.testIds[4999]];
-    expect(await t.db.test.findUniqueOrThrow({ where: { testId: first } })).toMatchObject({ title: 'Bulk 0', createdBy: w.user.userId, priorityId: lk.priority.Medium });
+    expect(await t.db.test.findUniqueOrThrow({ where: { testId: first } })).toMatchObject({
+      title: 'Bulk 0',
+      createdBy: w.user.userId,
+      priorityId: lk.priority.Medium,
+    });
     expect(await t.db.test.findUniqueOrThrow({ where: { testId: last } })).toMatchObject({ title: 'Bulk 4999' });
     expect(await t.db.testLabel.count({ where: { labelId: label.labelId } })).toBe(5);
   });
@@ -77,13 +83,16 @@ describe('PUT /test/bulk-update', () => {
   it('applies partial changes per item in one call', async () => {
     const [a, b, c] = await createTests(t.db, p, 3, (i) => ({ title: `Upd ${i}`, typeId: lk.type.Smoke }));
     const label = await createLabel(t.db, p, 'upd');
-    const res = await t.as(w.user.token).put('/test/bulk-update', {
-      tests: [
-        { testId: a, title: 'A2' },
-        { testId: b, typeId: null, labels: [label.labelId] },
-        { testId: c, priorityId: lk.priority.Low, steps: 'step' },
-      ],
-    }).expect(200);
+    const res = await t
+      .as(w.user.token)
+      .put('/test/bulk-update', {
+        tests: [
+          { testId: a, title: 'A2' },
+          { testId: b, typeId: null, labels: [label.labelId] },
+          { testId: c, priorityId: lk.priority.Low, steps: 'step' },
+        ],
+      })
+      .expect(200);
     expect(res.body.data).toEqual({ testIds: [a, b, c], count: 3 });
     const rows = await t.db.test.findMany({ where: { testId: { in: [a, b, c] } }, orderBy: { testId: 'asc' }, include: { labels: true } });
     expect(rows.map((r) => [r.title, r.typeId, r.priorityId, r.steps, r.labels.map((l) => l.labelId)])).toEqual([
@@ -104,10 +113,34 @@ describe('PUT /test/bulk-update', () => {
     const [a, b] = await createTests(t.db, p, 2, () => ({ title: 'Keep' }));
     const [foreign] = await createTests(t.db, w.projectB.projectId, 1);
     const cases: [unknown[], string][] = [
-      [[{ testId: a, title: 'x' }, { testId: b, title: '' }], 'tests.1.title: Must not be empty'],
-      [[{ testId: a, title: 'x' }, { testId: b, priorityId: lk.type.Smoke }], 'tests.1.priorityId: Not a priority of this project'],
-      [[{ testId: a, title: 'x' }, { testId: foreign, title: 'x' }], 'tests.1.testId: Test not found'],
-      [[{ testId: a, title: 'x' }, { testId: a, title: 'y' }], 'tests.1.testId: Duplicate of tests.0.testId'],
+      [
+        [
+          { testId: a, title: 'x' },
+          { testId: b, title: '' },
+        ],
+        'tests.1.title: Must not be empty',
+      ],
+      [
+        [
+          { testId: a, title: 'x' },
+          { testId: b, priorityId: lk.type.Smoke },
+        ],
+        'tests.1.priorityId: Not a priority of this project',
+      ],
+      [
+        [
+          { testId: a, title: 'x' },
+          { testId: foreign, title: 'x' },
+        ],
+        'tests.1.testId: Test not found',
+      ],
+      [
+        [
+          { testId: a, title: 'x' },
+          { testId: a, title: 'y' },
+        ],
+        'tests.1.testId: Duplicate of tests.0.testId',
+      ],
       [[{ testId: a, title: 'x', projectId: p }], 'tests.0: Unknown field(s): projectId'],
     ];
     for (const [tests, message] of cases) {
@@ -116,15 +149,24 @@ describe('PUT /test/bulk-update', () => {
     }
     const rows = await t.db.test.findMany({ where: { testId: { in: [a, b] } } });
     expect(rows.map((r) => r.title)).toEqual(['Keep', 'Keep']);
-    const wrongScope = await t.as(w.user.token).put('/test/bulk-update', { projectId: w.projectB.projectId, tests: [{ testId: a, title: 'x' }] }).expect(404);
+    const wrongScope = await t
+      .as(w.user.token)
+      .put('/test/bulk-update', { projectId: w.projectB.projectId, tests: [{ testId: a, title: 'x' }] })
+      .expect(404);
     expect(wrongScope.body.error).toBe('Project not found');
   });
 
   it('refuses a Reader (403), an inactive project (409), 5001 items (400)', async () => {
     const inactive = await createProject(t.db, w.orgA.orgId, { isActive: false });
     const [id] = await createTests(t.db, inactive.projectId, 1, () => ({ title: 'Frozen' }));
-    await t.as(w.reader.token).put('/test/bulk-update', { tests: [{ testId: id, title: 'x' }] }).expect(403);
-    const res = await t.as(w.user.token).put('/test/bulk-update', { tests: [{ testId: id, title: 'x' }] }).expect(409);
+    await t
+      .as(w.reader.token)
+      .put('/test/bulk-update', { tests: [{ testId: id, title: 'x' }] })
+      .expect(403);
+    const res = await t
+      .as(w.user.token)
+      .put('/test/bulk-update', { tests: [{ testId: id, title: 'x' }] })
+      .expect(409);
     expect(res.body.error).toBe('Project is inactive');
     expect((await t.db.test.findUniqueOrThrow({ where: { testId: id } })).title).toBe('Frozen');
     const tooMany = Array.from({ length: 5001 }, (_, i) => ({ testId: i + 1 }));
@@ -156,7 +198,10 @@ describe('DELETE /test/bulk-delete', () => {
       expect(res.body.error).toBe(`Invalid request: ${message}`);
     }
     expect(await t.db.test.count({ where: { testId: { in: [a, b, foreign] }, deletedAt: null } })).toBe(3);
-    await t.as(w.admin.token).delete('/test/bulk-delete', { projectId: w.projectB.projectId, testIds: [foreign] }).expect(404);
+    await t
+      .as(w.admin.token)
+      .delete('/test/bulk-delete', { projectId: w.projectB.projectId, testIds: [foreign] })
+      .expect(404);
   });
 
   it('refuses an inactive project (409) and 5001 ids (400)', async () => {
@@ -165,7 +210,10 @@ describe('DELETE /test/bulk-delete', () => {
     const res = await t.as(w.admin.token).delete('/test/bulk-delete', { projectId: inactive.projectId, testIds: ids }).expect(409);
     expect(res.body.error).toBe('Project is inactive');
     expect(await catalogSize(inactive.projectId)).toBe(2);
-    const big = await t.as(w.admin.token).delete('/test/bulk-delete', { projectId: p, testIds: Array.from({ length: 5001 }, (_, i) => i + 1) }).expect(400);
+    const big = await t
+      .as(w.admin.token)
+      .delete('/test/bulk-delete', { projectId: p, testIds: Array.from({ length: 5001 }, (_, i) => i + 1) })
+      .expect(400);
     expect(big.body.error).toBe('Invalid request: testIds: At most 5000 tests');
   });
 });

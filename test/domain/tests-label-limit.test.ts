@@ -39,7 +39,10 @@ describe('at most 100 labels per test', () => {
 
   it('PUT /test/update: 101 labels are 400 and the test keeps its labels', async () => {
     const [testId] = await createTests(t.db, p, 1, () => ({}), 'Update');
-    await t.as(w.user.token).put('/test/update', { testId, labels: labels.slice(0, 3) }).expect(200);
+    await t
+      .as(w.user.token)
+      .put('/test/update', { testId, labels: labels.slice(0, 3) })
+      .expect(200);
     const res = await t.as(w.user.token).put('/test/update', { testId, title: 'Renamed', labels: tooMany() }).expect(400);
     expect(res.body.error).toBe('Invalid request: labels: At most 100 labels');
     expect(await t.db.test.findUniqueOrThrow({ where: { testId }, select: { title: true } })).toEqual({ title: 'Update 0' });

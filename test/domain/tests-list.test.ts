@@ -30,16 +30,30 @@ beforeAll(async () => {
     ...(i % 5 === 0 ? { squadId } : {}),
     automationStatusId: automation[i % 2],
   }));
-  await labelTests(t.db, labelId, ids.filter((_, i) => i % 2 === 0));
+  await labelTests(
+    t.db,
+    labelId,
+    ids.filter((_, i) => i % 2 === 0),
+  );
   await createTests(t.db, p, 5, () => ({ deletedAt: new Date(), sectionId, priorityId: priorities[0] }), 'Deleted');
 });
 afterAll(() => t.close());
 
 type Page = { tests: { testId: number; title: string; labels: number[] }[]; total: number; limit: number; offset: number };
 const list = async (query: Record<string, unknown>): Promise<Page> =>
-  (await t.as(w.reader.token).get('/project/tests', { projectId: p, ...query }).expect(200)).body.data;
+  (
+    await t
+      .as(w.reader.token)
+      .get('/project/tests', { projectId: p, ...query })
+      .expect(200)
+  ).body.data;
 const count = async (query: Record<string, unknown>): Promise<number> =>
-  (await t.as(w.reader.token).get('/project/tests-count', { projectId: p, ...query }).expect(200)).body.data.count;
+  (
+    await t
+      .as(w.reader.token)
+      .get('/project/tests-count', { projectId: p, ...query })
+      .expect(200)
+  ).body.data.count;
 
 describe('GET /project/tests and /project/tests-count', () => {
   it('pages in testId order without overlap or gaps; total agrees with the count', async () => {
@@ -62,7 +76,11 @@ describe('GET /project/tests and /project/tests-count', () => {
     ['labelId', () => ({ labelId }), (i: number) => i % 2 === 0],
     ['automationStatusId', () => ({ automationStatusId: lk.automation_status.Automatable }), (i: number) => i % 2 === 1],
     ['search (case-insensitive, % and _ literal)', () => ({ search: '100%_CARD' }), (i: number) => i % 7 === 0],
-    ['combined filters', () => ({ sectionId, priorityId: lk.priority.Critical, labelId }), (i: number) => i % 3 === 0 && i % 4 === 0 && i % 2 === 0],
+    [
+      'combined filters',
+      () => ({ sectionId, priorityId: lk.priority.Critical, labelId }),
+      (i: number) => i % 3 === 0 && i % 4 === 0 && i % 2 === 0,
+    ],
   ])('filters by %s; the count agrees', async (_name, filter, expected) => {
     const want = ids.filter((_, i) => expected(i));
     const page = await list({ ...filter(), limit: 1000 });
@@ -96,7 +114,10 @@ describe('GET /project/tests and /project/tests-count', () => {
     [{ sectionId: 'x' }, 'sectionId'],
     [{ priorityId: '1.5' }, 'priorityId'],
   ])('rejects %j with 400 naming the field', async (query, field) => {
-    const res = await t.as(w.reader.token).get('/project/tests', { projectId: p, ...query }).expect(400);
+    const res = await t
+      .as(w.reader.token)
+      .get('/project/tests', { projectId: p, ...query })
+      .expect(400);
     expect(res.body.error).toContain(field);
   });
 

@@ -50,14 +50,30 @@ const subtree = {
 };
 
 const listIds = async (query: Record<string, unknown>) =>
-  ((await t.as(w.reader.token).get('/project/tests', { projectId: p, ...query }).expect(200)).body.data.tests as { testId: number }[])
-    .map((x) => x.testId);
+  (
+    (
+      await t
+        .as(w.reader.token)
+        .get('/project/tests', { projectId: p, ...query })
+        .expect(200)
+    ).body.data.tests as { testId: number }[]
+  ).map((x) => x.testId);
 const count = async (query: Record<string, unknown>) =>
-  (await t.as(w.reader.token).get('/project/tests-count', { projectId: p, ...query }).expect(200)).body.data.count as number;
+  (
+    await t
+      .as(w.reader.token)
+      .get('/project/tests-count', { projectId: p, ...query })
+      .expect(200)
+  ).body.data.count as number;
 const downloadIds = async (query: Record<string, unknown>) =>
-  ((await t.as(w.reader.token).get('/tests/download', { projectId: p, ...query }).expect(200)).body as { testId: number }[]).map(
-    (x) => x.testId,
-  );
+  (
+    (
+      await t
+        .as(w.reader.token)
+        .get('/tests/download', { projectId: p, ...query })
+        .expect(200)
+    ).body as { testId: number }[]
+  ).map((x) => x.testId);
 
 describe('sectionId with includeSubsections', () => {
   it('GET /project/tests: the whole subtree at every level; the section alone by default and with false', async () => {
@@ -67,7 +83,12 @@ describe('sectionId with includeSubsections', () => {
     expect(await listIds({ sectionId: s.checkout, includeSubsections: 'true' })).toEqual(subtree.checkout());
     expect(await listIds({ sectionId: s.card, includeSubsections: 'true' })).toEqual(subtree.card());
     expect(await listIds({ sectionId: s.areas, includeSubsections: 'true', priorityId: high })).toEqual(ids.highInCard);
-    const page = (await t.as(w.reader.token).get('/project/tests', { projectId: p, sectionId: s.areas, includeSubsections: 'true', limit: 2, offset: 2 }).expect(200)).body.data;
+    const page = (
+      await t
+        .as(w.reader.token)
+        .get('/project/tests', { projectId: p, sectionId: s.areas, includeSubsections: 'true', limit: 2, offset: 2 })
+        .expect(200)
+    ).body.data;
     expect(page).toMatchObject({ total: 7, limit: 2, offset: 2 });
     expect(page.tests.map((x: { testId: number }) => x.testId)).toEqual(subtree.areas().slice(2, 4));
   });
@@ -84,7 +105,10 @@ describe('sectionId with includeSubsections', () => {
   it('GET /tests/download: JSON and CSV hold the subtree', async () => {
     expect(await downloadIds({ sectionId: s.areas })).toEqual(ids.areas);
     expect(await downloadIds({ sectionId: s.areas, includeSubsections: 'true' })).toEqual(subtree.areas());
-    const csv = await t.as(w.reader.token).get('/tests/download', { projectId: p, format: 'csv', sectionId: s.checkout, includeSubsections: 'true' }).expect(200);
+    const csv = await t
+      .as(w.reader.token)
+      .get('/tests/download', { projectId: p, format: 'csv', sectionId: s.checkout, includeSubsections: 'true' })
+      .expect(200);
     const rows = parse(csv.text, { columns: true }) as Record<string, string>[];
     expect(rows).toHaveLength(6);
     expect(new Set(rows.map((r) => r.Section))).toEqual(new Set(['Areas > Checkout', 'Areas > Checkout > Card']));
@@ -113,7 +137,10 @@ describe('the MCP tools pass includeSubsections through', () => {
     server = http.createServer(t.app);
     await new Promise<void>((resolve) => server.listen(0, '127.0.0.1', resolve));
     const baseUrl = `http://127.0.0.1:${(server.address() as AddressInfo).port}`;
-    runtime = { client: createHttpClient({ baseUrl, token: w.reader.token, maxRetries: 0, timeoutMs: 10_000 }), minimumRole: () => 'Reader' };
+    runtime = {
+      client: createHttpClient({ baseUrl, token: w.reader.token, maxRetries: 0, timeoutMs: 10_000 }),
+      minimumRole: () => 'Reader',
+    };
   });
   afterAll(async () => {
     await new Promise<void>((resolve) => {

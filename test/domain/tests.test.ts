@@ -24,19 +24,34 @@ describe('POST /test/create', () => {
     const squad = await createSquad(t.db, p, 'Core');
     const [l1, l2] = [await createLabel(t.db, p, 'smoke'), await createLabel(t.db, p, 'login')];
     const body = {
-      projectId: p, title: '  Login works  ', testDescription: 'd', preconditions: 'pre', steps: 's', expectedResult: 'ok',
-      sectionId: section.sectionId, priorityId: lookups.priority.High, typeId: lookups.type.Smoke,
-      automationStatusId: lookups.automation_status.Automated, platformId: lookups.platform.Web,
-      testCoveredById: lookups.test_covered_by.E2E, squadId: squad.squadId, automationKey: 'LoginTest.works',
+      projectId: p,
+      title: '  Login works  ',
+      testDescription: 'd',
+      preconditions: 'pre',
+      steps: 's',
+      expectedResult: 'ok',
+      sectionId: section.sectionId,
+      priorityId: lookups.priority.High,
+      typeId: lookups.type.Smoke,
+      automationStatusId: lookups.automation_status.Automated,
+      platformId: lookups.platform.Web,
+      testCoveredById: lookups.test_covered_by.E2E,
+      squadId: squad.squadId,
+      automationKey: 'LoginTest.works',
       labels: [l2.labelId, l1.labelId, l2.labelId],
     };
     const res = await t.as(w.user.token).post('/test/create', body).expect(201);
     expect(res.body.status).toBe(201);
     const { projectId, title, labels, ...rest } = body;
     expect(res.body.data).toEqual({
-      testId: expect.any(Number), projectId, title: 'Login works', ...rest,
-      labels: [l1.labelId, l2.labelId].sort((a, b) => a - b), createdBy: w.user.userId,
-      createdAt: expect.any(String), updatedAt: expect.any(String),
+      testId: expect.any(Number),
+      projectId,
+      title: 'Login works',
+      ...rest,
+      labels: [l1.labelId, l2.labelId].sort((a, b) => a - b),
+      createdBy: w.user.userId,
+      createdAt: expect.any(String),
+      updatedAt: expect.any(String),
     });
     const details = await t.as(w.reader.token).get('/test/details', { testId: res.body.data.testId, projectId: p }).expect(200);
     expect(details.body.data).toEqual(res.body.data);
@@ -44,7 +59,14 @@ describe('POST /test/create', () => {
 
   it('needs only a title; the other fields are null and labels empty', async () => {
     const res = await t.as(w.admin.token).post('/test/create', { projectId: w.projectA.projectId, title: 'Bare' }).expect(201);
-    expect(res.body.data).toMatchObject({ title: 'Bare', sectionId: null, priorityId: null, squadId: null, labels: [], testDescription: null });
+    expect(res.body.data).toMatchObject({
+      title: 'Bare',
+      sectionId: null,
+      priorityId: null,
+      squadId: null,
+      labels: [],
+      testDescription: null,
+    });
   });
 
   it('is refused to a Reader with 403 and writes nothing', async () => {
@@ -74,20 +96,30 @@ describe('POST /test/create', () => {
     const labelB = await createLabel(t.db, pB, 'b-label');
     const squadB = await createSquad(t.db, pB, 'b-squad');
     const before = await testCount();
-    const res = await t.as(w.user.token).post('/test/create', {
-      projectId: w.projectA.projectId, title: 'x', sectionId: sectionB.sectionId, priorityId: lookupsB.priority.High,
-      squadId: squadB.squadId, labels: [labelB.labelId], platformId: 999999,
-    }).expect(400);
+    const res = await t
+      .as(w.user.token)
+      .post('/test/create', {
+        projectId: w.projectA.projectId,
+        title: 'x',
+        sectionId: sectionB.sectionId,
+        priorityId: lookupsB.priority.High,
+        squadId: squadB.squadId,
+        labels: [labelB.labelId],
+        platformId: 999999,
+      })
+      .expect(400);
     expect(res.body.error).toBe(
       'Invalid request: priorityId: Not a priority of this project; platformId: Not a platform of this project; ' +
-      'sectionId: Not a section of this project; squadId: Not a squad of this project; labels.0: Not a label of this project',
+        'sectionId: Not a section of this project; squadId: Not a squad of this project; labels.0: Not a label of this project',
     );
     expect(await testCount()).toBe(before);
   });
 
   it('rejects a lookup entry of the wrong kind', async () => {
-    const res = await t.as(w.user.token)
-      .post('/test/create', { projectId: w.projectA.projectId, title: 'x', priorityId: lookups.type.Smoke }).expect(400);
+    const res = await t
+      .as(w.user.token)
+      .post('/test/create', { projectId: w.projectA.projectId, title: 'x', priorityId: lookups.type.Smoke })
+      .expect(400);
     expect(res.body.error).toBe('Invalid request: priorityId: Not a priority of this project');
   });
 
@@ -105,7 +137,7 @@ describe('POST /test/create', () => {
 });
 
 describe('GET /test/details', () => {
-  it("answers 404 for a test of another organization, or of another project", async () => {
+  it('answers 404 for a test of another organization, or of another project', async () => {
     const [testB] = await createTests(t.db, w.projectB.projectId, 1);
     const asB = await t.as(w.reader.token).get('/test/details', { testId: testB, projectId: w.projectB.projectId }).expect(404);
     expect(asB.body.error).toBe('Project not found');
@@ -123,15 +155,36 @@ describe('PUT /test/update', () => {
   it('changes only the given fields; null clears; labels are replaced', async () => {
     const p = w.projectA.projectId;
     const [a, b, c] = [await createLabel(t.db, p, 'u-a'), await createLabel(t.db, p, 'u-b'), await createLabel(t.db, p, 'u-c')];
-    const created = await t.as(w.user.token).post('/test/create', {
-      projectId: p, title: 'Original', steps: 'keep', priorityId: lookups.priority.Low, typeId: lookups.type.Functional, labels: [a.labelId, b.labelId],
-    }).expect(201);
+    const created = await t
+      .as(w.user.token)
+      .post('/test/create', {
+        projectId: p,
+        title: 'Original',
+        steps: 'keep',
+        priorityId: lookups.priority.Low,
+        typeId: lookups.type.Functional,
+        labels: [a.labelId, b.labelId],
+      })
+      .expect(201);
     const testId = created.body.data.testId;
-    const res = await t.as(w.user.token).put('/test/update', {
-      testId, title: 'Changed', priorityId: lookups.priority.Critical, typeId: null, labels: [c.labelId],
-    }).expect(200);
+    const res = await t
+      .as(w.user.token)
+      .put('/test/update', {
+        testId,
+        title: 'Changed',
+        priorityId: lookups.priority.Critical,
+        typeId: null,
+        labels: [c.labelId],
+      })
+      .expect(200);
     expect(res.body.data).toMatchObject({
-      testId, title: 'Changed', steps: 'keep', priorityId: lookups.priority.Critical, typeId: null, labels: [c.labelId], createdBy: w.user.userId,
+      testId,
+      title: 'Changed',
+      steps: 'keep',
+      priorityId: lookups.priority.Critical,
+      typeId: null,
+      labels: [c.labelId],
+      createdBy: w.user.userId,
     });
     expect(new Date(res.body.data.updatedAt).getTime()).toBeGreaterThanOrEqual(new Date(created.body.data.updatedAt).getTime());
     const untouchedLabels = await t.as(w.user.token).put('/test/update', { testId, steps: 'new' }).expect(200);
@@ -145,7 +198,10 @@ describe('PUT /test/update', () => {
     await t.as(w.reader.token).put('/test/update', { testId: id, title: 'x' }).expect(403);
     const blank = await t.as(w.user.token).put('/test/update', { testId: id, title: '' }).expect(400);
     expect(blank.body.error).toBe('Invalid request: title: Must not be empty');
-    const moved = await t.as(w.user.token).put('/test/update', { testId: id, sectionId: (await createSection(t.db, w.projectB.projectId, 'Bx')).sectionId }).expect(400);
+    const moved = await t
+      .as(w.user.token)
+      .put('/test/update', { testId: id, sectionId: (await createSection(t.db, w.projectB.projectId, 'Bx')).sectionId })
+      .expect(400);
     expect(moved.body.error).toBe('Invalid request: sectionId: Not a section of this project');
     expect((await t.db.test.findUniqueOrThrow({ where: { testId: id } })).title).toBe('Stable');
   });
@@ -176,13 +232,17 @@ describe('DELETE /test/delete', () => {
   it('lets only an Admin delete; the test leaves the catalog but stays in runs', async () => {
     const p = w.projectA.projectId;
     const [id] = await createTests(t.db, p, 1);
-    const run = await t.db.run.create({ data: { projectId: p, runName: 'keeps it', tests: { create: [{ testId: id, status: 'passed' }] } } });
+    const run = await t.db.run.create({
+      data: { projectId: p, runName: 'keeps it', tests: { create: [{ testId: id, status: 'passed' }] } },
+    });
     await t.as(w.reader.token).delete('/test/delete', { testId: id, projectId: p }).expect(403);
     await t.as(w.user.token).delete('/test/delete', { testId: id, projectId: p }).expect(403);
     const res = await t.as(w.admin.token).delete('/test/delete', { testId: id, projectId: p }).expect(200);
     expect(res.body.data).toEqual({ testId: id, deleted: true });
     expect((await t.db.test.findUniqueOrThrow({ where: { testId: id } })).deletedAt).toBeInstanceOf(Date);
-    expect(await t.db.runTest.findUnique({ where: { runId_testId: { runId: run.runId, testId: id } } })).toMatchObject({ status: 'passed' });
+    expect(await t.db.runTest.findUnique({ where: { runId_testId: { runId: run.runId, testId: id } } })).toMatchObject({
+      status: 'passed',
+    });
     await t.as(w.reader.token).get('/test/details', { testId: id, projectId: p }).expect(404);
     const list = await t.as(w.reader.token).get('/project/tests', { projectId: p, limit: 1000 }).expect(200);
     expect(list.body.data.tests.map((x: { testId: number }) => x.testId)).not.toContain(id);

@@ -33,18 +33,24 @@ describe('users', () => {
   it('gives the caller by default and a colleague by id', async () => {
     const me = await t.as(w.user.token).get('/user/details').expect(200);
     expect(me.body.data).toEqual({
-      userId: w.user.userId, name: expect.any(String), email: w.user.email, role: 'User', orgIds: [w.orgA.orgId],
+      userId: w.user.userId,
+      name: expect.any(String),
+      email: w.user.email,
+      role: 'User',
+      orgIds: [w.orgA.orgId],
       memberships: [{ orgId: w.orgA.orgId, role: 'User' }],
     });
     const colleague = await t.as(w.user.token).get('/user/details', { userId: w.reader.userId }).expect(200);
     expect(colleague.body.data.email).toBe(w.reader.email);
   });
 
-  it("hides users of another organization (404) from details, all-users and update-role", async () => {
+  it('hides users of another organization (404) from details, all-users and update-role', async () => {
     await t.as(w.admin.token).get('/user/details', { userId: w.adminB.userId }).expect(404, { error: 'User not found', status: 404 });
     await t.as(w.admin.token).get('/all-users', { orgId: w.orgB.orgId }).expect(404, { error: 'Organization not found', status: 404 });
     await t.as(w.admin.token).put('/user/update-role', { userId: w.adminB.userId, role: 'Reader' }).expect(404);
-    expect((await t.db.membership.findUniqueOrThrow({ where: { userId_orgId: { userId: w.adminB.userId, orgId: w.orgB.orgId } } })).role).toBe('Admin');
+    expect(
+      (await t.db.membership.findUniqueOrThrow({ where: { userId_orgId: { userId: w.adminB.userId, orgId: w.orgB.orgId } } })).role,
+    ).toBe('Admin');
     const all = await t.as(w.admin.token).get('/all-users').expect(200);
     expect(all.body.data.users.map((u: { userId: number }) => u.userId)).not.toContain(w.adminB.userId);
   });
@@ -73,7 +79,9 @@ describe('users', () => {
     expect(res.body.error).toContain('role');
     const missing = await t.as(w.admin.token).put('/user/update-role', {}).expect(400);
     expect(missing.body.error).toBe('Invalid request: userId: Required; role: Required');
-    expect((await t.db.membership.findUniqueOrThrow({ where: { userId_orgId: { userId: w.reader.userId, orgId: w.orgA.orgId } } })).role).toBe('Reader');
+    expect(
+      (await t.db.membership.findUniqueOrThrow({ where: { userId_orgId: { userId: w.reader.userId, orgId: w.orgA.orgId } } })).role,
+    ).toBe('Reader');
   });
 
   it('keeps at least one Admin in each organization (409)', async () => {
@@ -81,7 +89,9 @@ describe('users', () => {
     const solo = await createUser(t.db, 'Admin', [org.orgId]);
     const res = await t.as(solo.token).put('/user/update-role', { userId: solo.userId, role: 'Reader' }).expect(409);
     expect(res.body.error).toBe('Cannot change the role of the last Admin');
-    expect((await t.db.membership.findUniqueOrThrow({ where: { userId_orgId: { userId: solo.userId, orgId: org.orgId } } })).role).toBe('Admin');
+    expect((await t.db.membership.findUniqueOrThrow({ where: { userId_orgId: { userId: solo.userId, orgId: org.orgId } } })).role).toBe(
+      'Admin',
+    );
   });
 });
 
@@ -89,7 +99,14 @@ describe('tokens', () => {
   it('lists own tokens without secrets', async () => {
     const res = await t.as(w.reader.token).get('/tokens').expect(200);
     expect(res.body.data).toEqual([
-      { tokenId: w.reader.tokenId, userId: w.reader.userId, name: 'test', createdAt: expect.any(String), lastUsedAt: expect.anything(), revokedAt: null },
+      {
+        tokenId: w.reader.tokenId,
+        userId: w.reader.userId,
+        name: 'test',
+        createdAt: expect.any(String),
+        lastUsedAt: expect.anything(),
+        revokedAt: null,
+      },
     ]);
     expect(JSON.stringify(res.body)).not.toMatch(/cb_|tokenHash/);
   });
@@ -99,7 +116,7 @@ describe('tokens', () => {
     await t.as(w.user.token).get('/user/details').expect(200);
   });
 
-  it("lets an Admin revoke a token of their organization, not of another", async () => {
+  it('lets an Admin revoke a token of their organization, not of another', async () => {
     const victim = await createUser(t.db, 'Reader', [w.orgA.orgId]);
     await t.as(w.admin.token).delete('/token/delete', { tokenId: w.adminB.tokenId }).expect(404);
     await t.as(w.adminB.token).get('/orgs').expect(200);

@@ -89,11 +89,15 @@ describe('NUL characters', () => {
       status: 400,
     });
     await user.post('/test/create', { projectId, title: 't\u0000' }).expect(400, { error: nul('title'), status: 400 });
-    const bulk = await user.post('/test/bulk-add', { projectId, tests: [{ title: 'fine' }, { title: 'x', preconditions: '\u0000' }] }).expect(400);
+    const bulk = await user
+      .post('/test/bulk-add', { projectId, tests: [{ title: 'fine' }, { title: 'x', preconditions: '\u0000' }] })
+      .expect(400);
     expect(bulk.body.error).toBe(nul('tests.1.preconditions'));
     const labelRes = await user.post('/project/add-labels', { projectId, labels: ['good', 'b\u0000d'] }).expect(400);
     expect(labelRes.body.error).toBe(nul('labels.1'));
-    const projectRes = await user.post('/project/create', { orgId: w.orgA.orgId, projectName: 'p\u0000', projectDescription: '\u0000' }).expect(400);
+    const projectRes = await user
+      .post('/project/create', { orgId: w.orgA.orgId, projectName: 'p\u0000', projectDescription: '\u0000' })
+      .expect(400);
     expect(projectRes.body.error).toBe(
       'Invalid request: projectDescription: Must not contain NUL characters; projectName: Must not contain NUL characters',
     );
@@ -123,7 +127,10 @@ describe('NUL characters', () => {
       })
       .expect(400);
     expect(res.body.error).toBe(nul('testResults.1.comment'));
-    await t.as(w.user.token).put('/run/edit', { runId: run.runId, projectId, runName: '\u0000' }).expect(400, { error: nul('runName'), status: 400 });
+    await t
+      .as(w.user.token)
+      .put('/run/edit', { runId: run.runId, projectId, runName: '\u0000' })
+      .expect(400, { error: nul('runName'), status: 400 });
     expect(await runSnapshot(t.db, run.runId)).toEqual(before);
   });
 });
@@ -140,7 +147,12 @@ describe('requests that cannot be read', () => {
 
   /** POSTs raw bytes as JSON with the given Content-Encoding to the listening server. */
   function postEncoded(path: string, encoding: string, body: Buffer, token?: string) {
-    const headers = { 'content-type': 'application/json', 'content-encoding': encoding, 'content-length': body.length, ...(token ? { authorization: `Bearer ${token}` } : {}) };
+    const headers = {
+      'content-type': 'application/json',
+      'content-encoding': encoding,
+      'content-length': body.length,
+      ...(token ? { authorization: `Bearer ${token}` } : {}),
+    };
     return new Promise<{ status: number; body: unknown }>((resolve, reject) => {
       const req = http.request({ host: '127.0.0.1', port, method: 'POST', path, headers }, (res) => {
         let text = '';
@@ -203,6 +215,9 @@ describe('requests that cannot be read', () => {
     expect(huge.body).toEqual({ error: 'Request header fields too large', status: 431 });
 
     // The server is still there for well-formed requests.
-    expect((await rawExchange('GET /healthz HTTP/1.1\r\nHost: x\r\nConnection: close\r\n\r\n')).body).toEqual({ data: { ok: true }, status: 200 });
+    expect((await rawExchange('GET /healthz HTTP/1.1\r\nHost: x\r\nConnection: close\r\n\r\n')).body).toEqual({
+      data: { ok: true },
+      status: 200,
+    });
   });
 });

@@ -20,7 +20,14 @@ beforeAll(async () => {
 });
 afterAll(() => t.close());
 
-const IDEMPOTENT = ['POST /run/import-junit', 'PUT /run/update-test-status', 'POST /run/create', 'PUT /run/add-tests', 'POST /test/bulk-add', 'POST /test/create'];
+const IDEMPOTENT = [
+  'POST /run/import-junit',
+  'PUT /run/update-test-status',
+  'POST /run/create',
+  'PUT /run/add-tests',
+  'POST /test/bulk-add',
+  'POST /test/create',
+];
 const newKey = () => `ci-${crypto.randomUUID()}`;
 const withKey = (test: supertest.Test, key: string) => test.set('Idempotency-Key', key);
 
@@ -46,7 +53,14 @@ async function openRun(testCount: number) {
 describe('a repeat with the same key answers the stored response and writes once', () => {
   it('PUT /run/update-test-status: one set of history rows', async () => {
     const { ids, runId, projectId } = await openRun(2);
-    const body = { runId, projectId, testResults: [{ testId: ids[0], status: 'passed', elapsedMs: 12 }, { testId: ids[1], status: 'failed', comment: 'boom' }] };
+    const body = {
+      runId,
+      projectId,
+      testResults: [
+        { testId: ids[0], status: 'passed', elapsedMs: 12 },
+        { testId: ids[1], status: 'failed', comment: 'boom' },
+      ],
+    };
     const first = await sendTwice(() => t.as(w.user.token).put('/run/update-test-status', body), newKey(), 200);
     expect(first.body).toEqual({ data: { updated: 2 }, status: 200 });
     // Created untested, then one result each: two history rows per test, not three.
@@ -59,7 +73,11 @@ describe('a repeat with the same key answers the stored response and writes once
   it('POST /run/create: one run', async () => {
     const ids = await createTests(t.db, w.projectA.projectId, 3);
     const runName = `idem ${newKey()}`;
-    const first = await sendTwice(() => t.as(w.user.token).post('/run/create', { projectId: w.projectA.projectId, runName, testIds: ids }), newKey(), 201);
+    const first = await sendTwice(
+      () => t.as(w.user.token).post('/run/create', { projectId: w.projectA.projectId, runName, testIds: ids }),
+      newKey(),
+      201,
+    );
     expect(first.body.data).toMatchObject({ runName, projectId: w.projectA.projectId });
     expect(await t.db.run.count({ where: { runName } })).toBe(1);
     expect(await t.db.runTest.count({ where: { runId: first.body.data.runId } })).toBe(3);
@@ -102,8 +120,12 @@ describe('a repeat with the same key answers the stored response and writes once
 </testsuite></testsuites>
 `);
     const query = { projectId, runName: suiteName, createMissing: 'true' };
-    const send = (body: Buffer, headers: Record<string, string> = {}) => t.http.post(`${API_PREFIX}/run/import-junit`).query(query)
-      .set({ Authorization: `Bearer ${w.user.token}`, 'Content-Type': 'application/xml', ...headers }).send(body);
+    const send = (body: Buffer, headers: Record<string, string> = {}) =>
+      t.http
+        .post(`${API_PREFIX}/run/import-junit`)
+        .query(query)
+        .set({ Authorization: `Bearer ${w.user.token}`, 'Content-Type': 'application/xml', ...headers })
+        .send(body);
     const key = newKey();
     const first = await sendTwice(() => send(xml), key, 201);
     expect(first.body.data).toMatchObject({ total: 2, created: 2, passed: 1, failed: 1 });
@@ -120,8 +142,14 @@ describe('a repeat with the same key answers the stored response and writes once
     // Another report, or the same one with other options, under the key: 422, nothing written.
     const other = Buffer.from(xml.toString().replace('time="0.5"', 'time="0.6"'));
     await withKey(send(other), key).expect(422);
-    await withKey(t.http.post(`${API_PREFIX}/run/import-junit`).query({ ...query, dryRun: 'true' })
-      .set({ Authorization: `Bearer ${w.user.token}`, 'Content-Type': 'application/xml' }).send(xml), key).expect(422);
+    await withKey(
+      t.http
+        .post(`${API_PREFIX}/run/import-junit`)
+        .query({ ...query, dryRun: 'true' })
+        .set({ Authorization: `Bearer ${w.user.token}`, 'Content-Type': 'application/xml' })
+        .send(xml),
+      key,
+    ).expect(422);
     expect(await t.db.run.count({ where: { projectId, runName: suiteName } })).toBe(1);
     expect(await t.db.statusHistory.count({ where: { runId } })).toBe(2);
   });
@@ -316,7 +344,10 @@ describe('the key itself', () => {
 describe('the OpenAPI document', () => {
   it('documents the header, the replay marker and 409/422 on exactly the idempotent routes', async () => {
     const doc = await generateOpenApiDocument();
-    type Op = { parameters?: { name: string; in: string; required: boolean }[]; responses: Record<string, { headers?: Record<string, unknown> }> };
+    type Op = {
+      parameters?: { name: string; in: string; required: boolean }[];
+      responses: Record<string, { headers?: Record<string, unknown> }>;
+    };
     const marked = apiRoutes.filter((r) => r.idempotent).map((r) => `${r.method.toUpperCase()} ${r.path}`);
     expect(marked.sort()).toEqual([...IDEMPOTENT].sort());
     for (const route of apiRoutes) {

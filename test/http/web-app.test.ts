@@ -45,9 +45,16 @@ it('serves the hashed assets with a year-long immutable cache, and 404 for an un
   await t.http.get('/assets/nothing-here.js').expect(404);
 });
 
-it('leaves the server\'s own paths and non-HTML requests alone', async () => {
-  await t.http.get('/login').set(html).expect(200).expect((r) => expect(r.text).toContain('API token'));
-  await t.http.get('/healthz').set(html).expect(200, { data: { ok: true }, status: 200 });
+it("leaves the server's own paths and non-HTML requests alone", async () => {
+  await t.http
+    .get('/login')
+    .set(html)
+    .expect(200)
+    .expect((r) => expect(r.text).toContain('API token'));
+  await t.http
+    .get('/healthz')
+    .set(html)
+    .expect(200, { data: { ok: true }, status: 200 });
   const api = await t.http.get('/api/v1/no-such-route').set(html).set('Cookie', cookie).expect(404);
   expect(api.body).toEqual({ error: 'Route not found', status: 404 });
   // A script asking for JSON at an app path gets the API's 404, not a page.

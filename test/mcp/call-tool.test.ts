@@ -21,10 +21,12 @@ afterAll(() => stub.close());
 
 const call = (name: string, args: Record<string, unknown>) => callTool(toolsByName.get(name)!, args, runtime);
 
-const raw = (status: number, body: string, headers: Record<string, string>): Step => (_req, res) => {
-  res.writeHead(status, headers);
-  res.end(body);
-};
+const raw =
+  (status: number, body: string, headers: Record<string, string>): Step =>
+  (_req, res) => {
+    res.writeHead(status, headers);
+    res.end(body);
+  };
 
 it('says the server is older when the route does not exist', async () => {
   stub.script(failWith(404, 'Route not found'));
@@ -62,9 +64,17 @@ it('explains a 429 and a 413', async () => {
 });
 
 it('reads an RFC 5987 file name and sends the default format', async () => {
-  stub.script(raw(200, 'title\nA', { 'Content-Type': 'text/csv', 'Content-Disposition': "attachment; filename=\"x.csv\"; filename*=UTF-8''tests%20%C3%A4.csv" }));
+  stub.script(
+    raw(200, 'title\nA', {
+      'Content-Type': 'text/csv',
+      'Content-Disposition': 'attachment; filename="x.csv"; filename*=UTF-8\'\'tests%20%C3%A4.csv',
+    }),
+  );
   expect(dataOf(await call('download-tests', { projectId: 1, format: 'csv' }))).toEqual({
-    format: 'csv', filename: 'tests ä.csv', contentType: 'text/csv', content: 'title\nA',
+    format: 'csv',
+    filename: 'tests ä.csv',
+    contentType: 'text/csv',
+    content: 'title\nA',
   });
   stub.script(reply(200, [{ testId: 1 }]));
   expect(dataOf(await call('download-tests', { projectId: 1 }))).toEqual([{ testId: 1 }]);
@@ -73,7 +83,13 @@ it('reads an RFC 5987 file name and sends the default format', async () => {
 
 it('marks the last page of a paged list', async () => {
   stub.script(envelope({ runs: [{ runId: 1 }], total: 3, limit: 1, offset: 2 }));
-  expect(dataOf(await call('get-runs', { projectId: 1, limit: 1, offset: 2 }))).toEqual({ runs: [{ runId: 1 }], total: 3, limit: 1, offset: 2, hasMore: false });
+  expect(dataOf(await call('get-runs', { projectId: 1, limit: 1, offset: 2 }))).toEqual({
+    runs: [{ runId: 1 }],
+    total: 3,
+    limit: 1,
+    offset: 2,
+    hasMore: false,
+  });
   stub.script(envelope({ runs: [], total: 3, limit: 10, offset: 50 }));
   expect(dataOf(await call('get-runs', { projectId: 1, offset: 50 }))).toMatchObject({ hasMore: false });
 });

@@ -64,8 +64,9 @@ describe('errors of the REST interface', () => {
   it('400: keeps the REST text but names the field by its tool name', async () => {
     const input = { projectId: w.projectA.projectId, testName: '   ' };
     const { message, tip } = errorOf(await admin.call('create-test', input));
-    expect(await restError(w.admin.token, 'POST', '/test/create', { projectId: w.projectA.projectId, title: '   ' }))
-      .toBe('Invalid request: title: Must not be empty');
+    expect(await restError(w.admin.token, 'POST', '/test/create', { projectId: w.projectA.projectId, title: '   ' })).toBe(
+      'Invalid request: title: Must not be empty',
+    );
     expect(message).toBe('Invalid request: testName: Must not be empty');
     expect(tip).toMatch(/^Fix testName as the error says, then call create-test again/);
   });
@@ -75,7 +76,8 @@ describe('errors of the REST interface', () => {
     const tests = [{ testName: 'Fine' }, { testName: '' }, { testName: 'x'.repeat(501), sectionId: 1 }];
     const { message, tip } = errorOf(await admin.call('bulk-add-tests', { projectId: w.projectA.projectId, tests }));
     const rest = await restError(w.admin.token, 'POST', '/test/bulk-add', {
-      projectId: w.projectA.projectId, tests: tests.map(({ testName, ...rest }) => ({ title: testName, ...rest })),
+      projectId: w.projectA.projectId,
+      tests: tests.map(({ testName, ...rest }) => ({ title: testName, ...rest })),
     });
     expect(rest).toBe('Invalid request: tests.1.title: Must not be empty; tests.2.title: At most 500 characters');
     expect(message).toBe('Invalid request: tests.1.testName: Must not be empty; tests.2.testName: At most 500 characters');
@@ -129,7 +131,9 @@ describe('errors of the REST interface', () => {
     expect(message).toBe('Project is inactive');
     expect(tip).toContain('update-project-status (isActive: true)');
     const taken = errorOf(await admin.call('create-project', { orgId: w.orgA.orgId, projectName: w.projectA.projectName }));
-    expect(taken.message).toBe(await restError(w.admin.token, 'POST', '/project/create', { orgId: w.orgA.orgId, projectName: w.projectA.projectName }));
+    expect(taken.message).toBe(
+      await restError(w.admin.token, 'POST', '/project/create', { orgId: w.orgA.orgId, projectName: w.projectA.projectName }),
+    );
     expect(taken.tip).toContain('choose another name');
     expect(taken.tip).toContain('get-projects');
   });

@@ -1,8 +1,6 @@
 import http from 'node:http';
 import type { AddressInfo } from 'node:net';
-import {
-  backoffDelay, createHttpClient, parseRetryAfter, RestUnreachableError, type HttpClientOptions,
-} from '../../src/mcp/http-client';
+import { backoffDelay, createHttpClient, parseRetryAfter, RestUnreachableError, type HttpClientOptions } from '../../src/mcp/http-client';
 import { envelope, failWith, hangUp, reply, slow, startStub, type StubServer } from './stub-server';
 
 // The REST client of the tool server against a loopback stub: what is retried,
@@ -87,7 +85,10 @@ it('honours Retry-After in seconds and as an HTTP date, capped', async () => {
 it('really waits between attempts', async () => {
   stub.script(failWith(503, 'x', { 'Retry-After': '1' }), envelope(1));
   const started = Date.now();
-  const res = await createHttpClient({ baseUrl: stub.url, token: 't', maxRetries: 1, timeoutMs: 2000 }).request({ method: 'GET', path: '/orgs' });
+  const res = await createHttpClient({ baseUrl: stub.url, token: 't', maxRetries: 1, timeoutMs: 2000 }).request({
+    method: 'GET',
+    path: '/orgs',
+  });
   expect(res.status).toBe(200);
   expect(Date.now() - started).toBeGreaterThanOrEqual(950);
 });
@@ -116,7 +117,9 @@ describe('network errors', () => {
     expect([read.status, read.attempts, stub.seen.length]).toEqual([200, 2, 2]);
 
     stub.script(hangUp, envelope('never reached'));
-    const write = await client().request({ method: 'POST', path: '/run/create', body: { runName: 'x' } }).catch((e: unknown) => e);
+    const write = await client()
+      .request({ method: 'POST', path: '/run/create', body: { runName: 'x' } })
+      .catch((e: unknown) => e);
     expect(write).toBeInstanceOf(RestUnreachableError);
     expect((write as RestUnreachableError).attempts).toBe(1);
     expect(stub.seen).toHaveLength(1);
@@ -125,14 +128,18 @@ describe('network errors', () => {
   it('times out each attempt after CASEBOOK_TIMEOUT_MS', async () => {
     stub.script(slow(1500, envelope('late')));
     const started = Date.now();
-    const err = await client({ timeoutMs: 150, maxRetries: 1 }).request({ method: 'GET', path: '/orgs' }).catch((e: unknown) => e);
+    const err = await client({ timeoutMs: 150, maxRetries: 1 })
+      .request({ method: 'GET', path: '/orgs' })
+      .catch((e: unknown) => e);
     expect(err).toBeInstanceOf(RestUnreachableError);
     expect(err).toMatchObject({ timedOut: true, attempts: 2 });
     expect((err as Error).message).toContain('No answer within 150 ms');
     expect(Date.now() - started).toBeLessThan(1200);
 
     stub.script(slow(1500, envelope('late')));
-    const write = await client({ timeoutMs: 150 }).request({ method: 'PUT', path: '/run/lock', body: {} }).catch((e: unknown) => e);
+    const write = await client({ timeoutMs: 150 })
+      .request({ method: 'PUT', path: '/run/lock', body: {} })
+      .catch((e: unknown) => e);
     expect(write).toMatchObject({ timedOut: true, attempts: 1 });
   });
 });
@@ -140,7 +147,11 @@ describe('network errors', () => {
 it('sends the Bearer token, JSON bodies and query strings', async () => {
   stub.script(reply(201, { data: {}, status: 201 }));
   await client({ baseUrl: `${stub.url}/api/v1/` }).request({ method: 'POST', path: '/test/create', body: { projectId: 3, title: 'Ä' } });
-  await client().request({ method: 'GET', path: '/project/tests', query: { projectId: 3, sectionId: undefined, search: 'a b', isActive: false } });
+  await client().request({
+    method: 'GET',
+    path: '/project/tests',
+    query: { projectId: 3, sectionId: undefined, search: 'a b', isActive: false },
+  });
   const [post, get] = stub.seen;
   expect(post).toMatchObject({ method: 'POST', url: '/api/v1/test/create', body: JSON.stringify({ projectId: 3, title: 'Ä' }) });
   expect(post.headers).toMatchObject({ authorization: 'Bearer cb_test', 'content-type': 'application/json' });

@@ -24,7 +24,10 @@ beforeAll(async () => {
   ]);
   rest = restAs(app.url, w.user.token);
   projectId = w.projectA.projectId;
-  for (const [name, automationKey] of [['card', 'checkout.CartTest.pays by card'], ['invoice', undefined]] as const) {
+  for (const [name, automationKey] of [
+    ['card', 'checkout.CartTest.pays by card'],
+    ['invoice', undefined],
+  ] as const) {
     const created = dataOf<{ testId: number }>(await user.call('create-test', { projectId, testName: `Pays by ${name}`, automationKey }));
     ids[name] = created.testId;
   }
@@ -54,14 +57,27 @@ it('imports a report into a new run and answers the counts on one line', async (
   expect(textOf(result)).not.toContain('\n');
   const summary = dataOf<Rec>(result);
   expect(summary).toMatchObject({
-    projectId, total: 3, matched: 2, created: 0, unmatched: 1, unknown: 0,
-    passed: 1, failed: 1, retest: 0, blocked: 0, passedOnRetry: 0, elapsedMs: 1750,
+    projectId,
+    total: 3,
+    matched: 2,
+    created: 0,
+    unmatched: 1,
+    unknown: 0,
+    passed: 1,
+    failed: 1,
+    retest: 0,
+    blocked: 0,
+    passedOnRetry: 0,
+    elapsedMs: 1750,
   });
   expect(summary).not.toHaveProperty('mapping');
 
   const inRun = { runId: summary.runId, projectId };
   expect(await rest.data('/run/detail', inRun)).toMatchObject({ runName: 'CI build 7' });
-  const tests = await rest.data<{ tests: { testId: number; status: string; elapsedMs: number | null; comment: string | null }[] }>('/run/tests', inRun);
+  const tests = await rest.data<{ tests: { testId: number; status: string; elapsedMs: number | null; comment: string | null }[] }>(
+    '/run/tests',
+    inRun,
+  );
   const byId = new Map(tests.tests.map((t) => [t.testId, t]));
   expect(byId.get(ids.card)).toMatchObject({ status: 'passed', elapsedMs: 250 });
   expect(byId.get(ids.invoice)).toMatchObject({ status: 'failed', elapsedMs: 1500 });
@@ -71,9 +87,15 @@ it('imports a report into a new run and answers the counts on one line', async (
 it('dry-runs with createMissing and a status map: the mapping, and nothing written', async () => {
   const before = await testCount();
   const runsBefore = (await rest.data<{ total: number }>('/runs', { projectId })).total;
-  const summary = dataOf<Rec & { mapping: Rec[] }>(await user.call('import-junit', {
-    projectId, xml: report(), createMissing: true, dryRun: true, statusMap: 'failure:blocked',
-  }));
+  const summary = dataOf<Rec & { mapping: Rec[] }>(
+    await user.call('import-junit', {
+      projectId,
+      xml: report(),
+      createMissing: true,
+      dryRun: true,
+      statusMap: 'failure:blocked',
+    }),
+  );
   expect(summary).toMatchObject({ runId: null, total: 3, matched: 2, created: 1, unmatched: 0, passed: 2, failed: 0, blocked: 1 });
   expect(summary.mapping.map((m) => [m.name, m.testId, m.action, m.status])).toEqual([
     ['pays by card', ids.card, 'matched', 'passed'],
@@ -94,7 +116,9 @@ it('adds to an open run given by runId', async () => {
 
 it('reports malformed XML with its line, and writes nothing', async () => {
   const runsBefore = (await rest.data<{ total: number }>('/runs', { projectId })).total;
-  const { message, tip } = errorOf(await user.call('import-junit', { projectId, xml: '<testsuite name="x">\n  <testcase name="a">\n</testsuite>' }));
+  const { message, tip } = errorOf(
+    await user.call('import-junit', { projectId, xml: '<testsuite name="x">\n  <testcase name="a">\n</testsuite>' }),
+  );
   expect(message).toMatch(/^Invalid request: .*line 3/i);
   expect(tip).toContain('import-junit');
   expect((await rest.data<{ total: number }>('/runs', { projectId })).total).toBe(runsBefore);

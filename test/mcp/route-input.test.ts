@@ -6,10 +6,11 @@ import { toolShape } from '../../src/mcp/route-input';
 // its own: query strings become JSON types, and what the tool may add (words, null,
 // narrowing) is checked against the route.
 
-const json = (shape: z.ZodRawShape) => z.toJSONSchema(z.strictObject(shape), { io: 'input' }) as {
-  properties: Record<string, Record<string, unknown>>;
-  required?: string[];
-};
+const json = (shape: z.ZodRawShape) =>
+  z.toJSONSchema(z.strictObject(shape), { io: 'input' }) as {
+    properties: Record<string, Record<string, unknown>>;
+    required?: string[];
+  };
 
 const query = z.object({
   projectId: queryId,
@@ -20,9 +21,20 @@ const query = z.object({
 });
 
 it('turns query strings into JSON numbers and booleans, leaving REST its defaults', () => {
-  const shape = toolShape(query, { projectId: 'Project', deep: 'Deep?', size: 'Page size', kind: 'Kind', search: 'Text' }, {}, 'query', 't');
+  const shape = toolShape(
+    query,
+    { projectId: 'Project', deep: 'Deep?', size: 'Page size', kind: 'Kind', search: 'Text' },
+    {},
+    'query',
+    't',
+  );
   const schema = json(shape);
-  expect(schema.properties.projectId).toEqual({ type: 'integer', exclusiveMinimum: 0, maximum: Number.MAX_SAFE_INTEGER, description: 'Project' });
+  expect(schema.properties.projectId).toEqual({
+    type: 'integer',
+    exclusiveMinimum: 0,
+    maximum: Number.MAX_SAFE_INTEGER,
+    description: 'Project',
+  });
   expect(schema.properties.deep).toEqual({ type: 'boolean', description: 'Deep?' });
   expect(schema.properties.size).toEqual({ type: 'integer', minimum: 1, maximum: 50, description: 'Page size' });
   expect(schema.properties.kind).toEqual({ type: 'string', enum: ['a', 'b'], default: 'a', description: 'Kind' });
@@ -58,7 +70,10 @@ it('renames at every depth, offers null only where the tool says what it does, a
   const schema = json(shape);
   expect(Object.keys(schema.properties)).toEqual(['name', 'projectId', 'note', 'items']);
   expect(schema.required).toEqual(['name', 'projectId']);
-  expect(schema.properties.note).toEqual({ anyOf: [{ type: 'string', description: 'Note' }, { type: 'null' }], description: 'Note; null clears it' });
+  expect(schema.properties.note).toEqual({
+    anyOf: [{ type: 'string', description: 'Note' }, { type: 'null' }],
+    description: 'Note; null clears it',
+  });
   const item = (schema.properties.items as { items: { properties: Record<string, unknown>; required: string[] } }).items;
   expect(Object.keys(item.properties)).toEqual(['refId', 'name']);
   expect(item.required).toEqual(['name']);
@@ -66,7 +81,9 @@ it('renames at every depth, offers null only where the tool says what it does, a
 });
 
 it('refuses a tool row the route does not back', () => {
-  expect(() => toolShape(body, { projectId: 'P', name: 'N', color: 'C' }, { name: 'title' }, 'body', 't')).toThrow('the route has no field color');
+  expect(() => toolShape(body, { projectId: 'P', name: 'N', color: 'C' }, { name: 'title' }, 'body', 't')).toThrow(
+    'the route has no field color',
+  );
   expect(() => toolShape(body, { projectId: 'P' }, {}, 'body', 't')).toThrow('the route requires title');
   expect(() => toolShape(body, { projectId: { orNull: 'x' }, title: 'T' }, {}, 'body', 't')).toThrow('does not accept null');
   expect(() => toolShape(body, { projectId: 'P', title: 'T', items: 'I' }, {}, 'body', 't')).toThrow('need their tool parameters');
@@ -82,15 +99,20 @@ it('lets a tool require what the route can do without, and nothing else', () => 
 // flag or choice come first (they were put on its wrapper), those for ids and text
 // last, and words taken from the route last too.
 it('orders the keys of a parameter as the hand-written table did', () => {
-  const keys = (shape: z.ZodRawShape) => Object.fromEntries(Object.entries(json(shape).properties).map(([name, p]) => [name, Object.keys(p)]));
-  expect(keys(toolShape(query, { projectId: 'Project', deep: 'Deep?', size: 'Page size', kind: 'Kind', search: 'Text' }, {}, 'query', 't'))).toEqual({
+  const keys = (shape: z.ZodRawShape) =>
+    Object.fromEntries(Object.entries(json(shape).properties).map(([name, p]) => [name, Object.keys(p)]));
+  expect(
+    keys(toolShape(query, { projectId: 'Project', deep: 'Deep?', size: 'Page size', kind: 'Kind', search: 'Text' }, {}, 'query', 't')),
+  ).toEqual({
     projectId: ['type', 'exclusiveMinimum', 'maximum', 'description'],
     deep: ['description', 'type'],
     size: ['description', 'type', 'minimum', 'maximum'],
     kind: ['default', 'description', 'type', 'enum'],
     search: ['type', 'description'],
   });
-  expect(keys(toolShape(body, { projectId: 'P', title: 'T', note: { text: 'Note', orNull: 'Note; null clears it' } }, {}, 'body', 't'))).toEqual({
+  expect(
+    keys(toolShape(body, { projectId: 'P', title: 'T', note: { text: 'Note', orNull: 'Note; null clears it' } }, {}, 'body', 't')),
+  ).toEqual({
     projectId: ['type', 'exclusiveMinimum', 'maximum', 'description'],
     title: ['type', 'description'],
     note: ['anyOf', 'description'],

@@ -102,14 +102,30 @@ describe('without CASEBOOK_URL: the app in the same process', () => {
     const run = await runRaw(
       env,
       [
-        { jsonrpc: '2.0', id: 1, method: 'initialize', params: { protocolVersion: '2025-06-18', capabilities: {}, clientInfo: { name: 'raw', version: '1' } } },
+        {
+          jsonrpc: '2.0',
+          id: 1,
+          method: 'initialize',
+          params: { protocolVersion: '2025-06-18', capabilities: {}, clientInfo: { name: 'raw', version: '1' } },
+        },
         { jsonrpc: '2.0', method: 'notifications/initialized' },
-        { jsonrpc: '2.0', id: 2, method: 'tools/call', params: { name: 'get-project-detail', arguments: { projectId: w.projectA.projectId } } },
+        {
+          jsonrpc: '2.0',
+          id: 2,
+          method: 'tools/call',
+          params: { name: 'get-project-detail', arguments: { projectId: w.projectA.projectId } },
+        },
       ],
       (stdout) => stdout.includes('"id":2'),
     );
-    const messages = run.stdout.trim().split('\n').map((line) => JSON.parse(line) as { jsonrpc: string; id?: number; result?: { content: { text: string }[] } });
-    expect(messages.map((m) => [m.jsonrpc, m.id])).toEqual([['2.0', 1], ['2.0', 2]]);
+    const messages = run.stdout
+      .trim()
+      .split('\n')
+      .map((line) => JSON.parse(line) as { jsonrpc: string; id?: number; result?: { content: { text: string }[] } });
+    expect(messages.map((m) => [m.jsonrpc, m.id])).toEqual([
+      ['2.0', 1],
+      ['2.0', 2],
+    ]);
     const project = JSON.parse(messages[1].result!.content[0].text) as { projectId: number; projectName: string };
     expect(project).toMatchObject({ projectId: w.projectA.projectId, projectName: w.projectA.projectName });
     // Request logs exist, and they went to stderr.
@@ -121,7 +137,9 @@ describe('without CASEBOOK_URL: the app in the same process', () => {
     const mcp = await connectMcp({ CASEBOOK_TOKEN: w.reader.token, DATABASE_URL: app.databaseUrl, DATABASE_POOL_SIZE: '2' });
     try {
       expect(dataOf<{ orgId: number }[]>(await mcp.call('get-orgs-list')).map((o) => o.orgId)).toEqual([w.orgA.orgId]);
-      expect(errorOf(await mcp.call('create-project', { orgId: w.orgA.orgId, projectName: 'x' })).message).toBe('Forbidden - User does not have access');
+      expect(errorOf(await mcp.call('create-project', { orgId: w.orgA.orgId, projectName: 'x' })).message).toBe(
+        'Forbidden - User does not have access',
+      );
       expect(mcp.transportErrors).toEqual([]);
     } finally {
       await mcp.close();

@@ -34,9 +34,17 @@ afterAll(async () => {
 
 // State the story builds up, step by step.
 const s = {} as {
-  orgId: number; projectId: number; labels: { labelId: number; labelName: string }[]; squadId: number;
-  sectionId: number; subSectionId: number; lookups: Record<string, Entry[]>; testId: number; bulkIds: number[];
-  runId: number; scratchRunId: number;
+  orgId: number;
+  projectId: number;
+  labels: { labelId: number; labelName: string }[];
+  squadId: number;
+  sectionId: number;
+  subSectionId: number;
+  lookups: Record<string, Entry[]>;
+  testId: number;
+  bulkIds: number[];
+  runId: number;
+  scratchRunId: number;
 };
 
 it('finds its organization and creates a project there', async () => {
@@ -46,7 +54,11 @@ it('finds its organization and creates a project there', async () => {
   s.orgId = w.orgA.orgId;
   expect(await tool('get-org-details', { orgId: s.orgId })).toEqual(await rest.data('/org/detail', { orgId: s.orgId }));
 
-  const project = await tool<{ projectId: number }>('create-project', { orgId: s.orgId, projectName: 'Checkout', projectDescription: 'Shop' });
+  const project = await tool<{ projectId: number }>('create-project', {
+    orgId: s.orgId,
+    projectName: 'Checkout',
+    projectDescription: 'Shop',
+  });
   expect(project).toMatchObject({ orgId: s.orgId, projectName: 'Checkout', projectDescription: 'Shop', isActive: true });
   s.projectId = project.projectId;
   const edited = await tool('edit-project', { projectId: s.projectId, projectDescription: 'Shop checkout' });
@@ -67,7 +79,10 @@ it('pages projects and says when more exist', async () => {
 });
 
 it('sets up labels, squads and nested sections', async () => {
-  const labels = await tool<{ labelId: number; labelName: string }[]>('add-labels', { projectId: s.projectId, labels: ['smoke', 'payments'] });
+  const labels = await tool<{ labelId: number; labelName: string }[]>('add-labels', {
+    projectId: s.projectId,
+    labels: ['smoke', 'payments'],
+  });
   expect(labels.map((l) => l.labelName)).toEqual(['smoke', 'payments']);
   s.labels = labels;
   expect(await tool('get-labels', { projectId: s.projectId })).toEqual(await rest.data('/labels', { projectId: s.projectId }));
@@ -78,14 +93,23 @@ it('sets up labels, squads and nested sections', async () => {
   expect(await tool('get-squads', { projectId: s.projectId })).toEqual(await rest.data('/squads', { projectId: s.projectId }));
 
   const top = await tool<{ sectionId: number }>('add-section', { projectId: s.projectId, sectionName: 'Checkout' });
-  const sub = await tool<{ sectionId: number }>('add-section', { projectId: s.projectId, sectionName: 'Cards', parentSectionId: top.sectionId });
+  const sub = await tool<{ sectionId: number }>('add-section', {
+    projectId: s.projectId,
+    sectionName: 'Cards',
+    parentSectionId: top.sectionId,
+  });
   expect(sub).toMatchObject({ sectionName: 'Cards', parentSectionId: top.sectionId });
   s.sectionId = top.sectionId;
   s.subSectionId = sub.sectionId;
-  expect(await tool('edit-section', { sectionId: sub.sectionId, sectionName: 'Card payments' })).toMatchObject({ sectionId: sub.sectionId, sectionName: 'Card payments' });
+  expect(await tool('edit-section', { sectionId: sub.sectionId, sectionName: 'Card payments' })).toMatchObject({
+    sectionId: sub.sectionId,
+    sectionName: 'Card payments',
+  });
   const sections = await tool('get-sections', { projectId: s.projectId });
   expect(sections).toEqual(await rest.data('/sections', { projectId: s.projectId }));
-  expect(sections).toEqual(expect.arrayContaining([expect.objectContaining({ sectionName: 'Card payments', parentSectionId: top.sectionId })]));
+  expect(sections).toEqual(
+    expect.arrayContaining([expect.objectContaining({ sectionName: 'Card payments', parentSectionId: top.sectionId })]),
+  );
 });
 
 it('reads the five lookup lists', async () => {
@@ -123,7 +147,11 @@ it('creates a test whose testName becomes its title, and updates it', async () =
   });
   expect(created).toMatchObject({ title: 'Pay by card', sectionId: s.subSectionId, squadId: s.squadId, labels: [s.labels[0].labelId] });
   s.testId = created.testId;
-  const updated = await tool('update-test', { testId: s.testId, testName: 'Pay by card (3-D Secure)', labels: s.labels.map((l) => l.labelId) });
+  const updated = await tool('update-test', {
+    testId: s.testId,
+    testName: 'Pay by card (3-D Secure)',
+    labels: s.labels.map((l) => l.labelId),
+  });
   expect(updated).toMatchObject({ testId: s.testId, title: 'Pay by card (3-D Secure)', sectionId: s.subSectionId });
   const details = await tool('get-test-details', { testId: s.testId, projectId: s.projectId });
   expect(details).toEqual(await rest.data('/test/details', { testId: s.testId, projectId: s.projectId }));
@@ -139,7 +167,10 @@ it('adds and updates tests in bulk', async () => {
   s.bulkIds = added.testIds;
   const high = lookupId('get-priority', 'High');
   const updated = await tool<{ testIds: number[]; count: number }>('bulk-update-tests', {
-    tests: [{ testId: s.bulkIds[0], priorityId: high }, { testId: s.bulkIds[1], priorityId: high, testName: 'Refund in full' }],
+    tests: [
+      { testId: s.bulkIds[0], priorityId: high },
+      { testId: s.bulkIds[1], priorityId: high, testName: 'Refund in full' },
+    ],
   });
   expect(updated).toEqual({ testIds: [s.bulkIds[0], s.bulkIds[1]], count: 2 });
   const refund = await rest.data<Rec>('/test/details', { testId: s.bulkIds[1], projectId: s.projectId });
@@ -178,31 +209,46 @@ it('lists, counts and exports the tests', async () => {
 
 it('runs the tests: create, edit, record results, reset, remove', async () => {
   const allIds = [s.testId, ...s.bulkIds];
-  const run = await tool<{ runId: number }>('create-run', { projectId: s.projectId, runName: 'Release 1', runDescription: 'RC', testIds: allIds });
+  const run = await tool<{ runId: number }>('create-run', {
+    projectId: s.projectId,
+    runName: 'Release 1',
+    runDescription: 'RC',
+    testIds: allIds,
+  });
   expect(run).toMatchObject({ runName: 'Release 1', locked: false });
   s.runId = run.runId;
   const scratch = await tool<{ runId: number }>('create-run', { projectId: s.projectId, runName: 'Scratch', testIds: [s.testId] });
   s.scratchRunId = scratch.runId;
-  expect(await tool('edit-run', { runId: s.runId, projectId: s.projectId, runDescription: 'Release candidate 1' })).toMatchObject({ runDescription: 'Release candidate 1' });
+  expect(await tool('edit-run', { runId: s.runId, projectId: s.projectId, runDescription: 'Release candidate 1' })).toMatchObject({
+    runDescription: 'Release candidate 1',
+  });
 
   const runs = await tool('get-runs', { projectId: s.projectId, limit: 1 });
   expect(runs).toEqual({ ...(await rest.data<Rec>('/runs', { projectId: s.projectId, limit: 1 })), hasMore: true, nextOffset: 1 });
 
   const inRun = { runId: s.runId, projectId: s.projectId };
   const [card, invoice, refund, cancel] = allIds;
-  const first = await tool('run-update-test-status', { ...inRun, testResults: [
-    { testId: card, status: 'failed', comment: '3-D Secure popup hangs' },
-    { testId: invoice, status: 'passed' },
-  ] });
+  const first = await tool('run-update-test-status', {
+    ...inRun,
+    testResults: [
+      { testId: card, status: 'failed', comment: '3-D Secure popup hangs' },
+      { testId: invoice, status: 'passed' },
+    ],
+  });
   expect(first).toEqual({ updated: 2 });
   expect(await tool('run-reset', inRun)).toMatchObject({ reset: 4 });
   expect((await rest.data<Rec>('/run/state-detail', inRun)).retest).toBe(4);
 
-  expect(await tool('run-update-test-status', { ...inRun, testResults: [
-    { testId: card, status: 'passed', comment: 'fixed' },
-    { testId: invoice, status: 'passed' },
-    { testId: refund, status: 'blocked', comment: 'no sandbox' },
-  ] })).toEqual({ updated: 3 });
+  expect(
+    await tool('run-update-test-status', {
+      ...inRun,
+      testResults: [
+        { testId: card, status: 'passed', comment: 'fixed' },
+        { testId: invoice, status: 'passed' },
+        { testId: refund, status: 'blocked', comment: 'no sandbox' },
+      ],
+    }),
+  ).toEqual({ updated: 3 });
   expect(await tool('run-remove-tests', { ...inRun, testIds: [cancel] })).toMatchObject({ removed: 1 });
   const inScratch = { runId: s.scratchRunId, projectId: s.projectId };
   expect(await tool('run-add-tests', { ...inScratch, testIds: [cancel, s.testId] })).toEqual({ added: 1, total: 2 });

@@ -13,20 +13,24 @@ export interface SeenRequest {
 
 export type Step = (req: http.IncomingMessage, res: http.ServerResponse) => void;
 
-export const reply = (status: number, body: unknown, headers: Record<string, string> = {}): Step => (_req, res) => {
-  res.writeHead(status, { 'Content-Type': 'application/json', ...headers });
-  res.end(JSON.stringify(body));
-};
+export const reply =
+  (status: number, body: unknown, headers: Record<string, string> = {}): Step =>
+  (_req, res) => {
+    res.writeHead(status, { 'Content-Type': 'application/json', ...headers });
+    res.end(JSON.stringify(body));
+  };
 export const envelope = (data: unknown): Step => reply(200, { data, status: 200 });
 export const failWith = (status: number, error: string, headers: Record<string, string> = {}): Step =>
   reply(status, { error, status }, headers);
 /** Cuts the connection without an answer. */
 export const hangUp: Step = (req) => req.socket.destroy();
 /** Answers only after `ms`. */
-export const slow = (ms: number, step: Step): Step => (req, res) => {
-  const timer = setTimeout(() => step(req, res), ms);
-  res.on('close', () => clearTimeout(timer));
-};
+export const slow =
+  (ms: number, step: Step): Step =>
+  (req, res) => {
+    const timer = setTimeout(() => step(req, res), ms);
+    res.on('close', () => clearTimeout(timer));
+  };
 
 export interface StubServer {
   url: string;

@@ -111,7 +111,10 @@ export function errorOf(result: CallToolResult): { message: string; tip: string 
 /** Straight REST calls, to compare a tool's answer with the REST data. */
 export function restAs(url: string, token: string) {
   const send = async (method: string, p: string, input?: Record<string, unknown>) => {
-    const query = method === 'GET' && input ? `?${new URLSearchParams(Object.entries(input).map(([k, v]): [string, string] => [k, String(v)])).toString()}` : '';
+    const query =
+      method === 'GET' && input
+        ? `?${new URLSearchParams(Object.entries(input).map(([k, v]): [string, string] => [k, String(v)])).toString()}`
+        : '';
     const res = await fetch(`${url}/api/v1${p}${query}`, {
       method,
       headers: { Authorization: `Bearer ${token}`, ...(method !== 'GET' ? { 'Content-Type': 'application/json' } : {}) },

@@ -69,8 +69,29 @@ const expectedParams: Record<string, string[]> = {
   'get-tests': ['sectionId', 'priorityId', 'limit', 'offset'],
   'get-tests-count': ['sectionId', 'priorityId', 'automationStatusId'],
   'download-tests': ['format'],
-  'create-test': ['testDescription', 'sectionId', 'priorityId', 'typeId', 'automationStatusId', 'platformId', 'testCoveredById', 'squadId', 'labels'],
-  'update-test': ['testName', 'testDescription', 'sectionId', 'priorityId', 'typeId', 'automationStatusId', 'platformId', 'testCoveredById', 'squadId', 'labels'],
+  'create-test': [
+    'testDescription',
+    'sectionId',
+    'priorityId',
+    'typeId',
+    'automationStatusId',
+    'platformId',
+    'testCoveredById',
+    'squadId',
+    'labels',
+  ],
+  'update-test': [
+    'testName',
+    'testDescription',
+    'sectionId',
+    'priorityId',
+    'typeId',
+    'automationStatusId',
+    'platformId',
+    'testCoveredById',
+    'squadId',
+    'labels',
+  ],
   'get-runs': ['limit', 'offset'],
   'get-run-test-status': ['status', 'limit', 'offset'],
   'download-report': ['format'],
@@ -183,7 +204,12 @@ it('offers limit and offset on every tool whose REST list is paged by them', () 
   for (const spec of tools.filter((t) => t.paged === 'limit-offset')) {
     expect(Object.keys(byName(spec.name).inputSchema.properties!)).toEqual(expect.arrayContaining(['limit', 'offset']));
   }
-  expect(tools.filter((t) => t.paged).map((t) => t.name).sort()).toEqual(['get-all-users', 'get-projects', 'get-run-test-status', 'get-run-tests-list', 'get-runs', 'get-tests']);
+  expect(
+    tools
+      .filter((t) => t.paged)
+      .map((t) => t.name)
+      .sort(),
+  ).toEqual(['get-all-users', 'get-projects', 'get-run-test-status', 'get-run-tests-list', 'get-runs', 'get-tests']);
 });
 
 // The table's REST side, against the routes the app registers: the method and path
@@ -215,7 +241,10 @@ it('says in the description which role a tool needs, as the RBAC policy does', a
       sentences: least === 'Reader' ? 0 : 1,
     });
     // Generated from the policy, never written in the row (where it could disagree).
-    expect({ tool: spec.name, handWritten: /\brole\b\.?$|Needs the/.test(spec.description) }).toEqual({ tool: spec.name, handWritten: false });
+    expect({ tool: spec.name, handWritten: /\brole\b\.?$|Needs the/.test(spec.description) }).toEqual({
+      tool: spec.name,
+      handWritten: false,
+    });
   }
 });
 

@@ -12,7 +12,10 @@ type Operation = {
   security: Record<string, string[]>[];
   parameters?: { name: string; in: string; required: boolean; schema: Record<string, unknown>; example: unknown }[];
   requestBody?: { required: boolean; content: Record<string, { example?: unknown }> };
-  responses: Record<string, { $ref?: string; headers?: Record<string, unknown>; content?: Record<string, { schema: Record<string, unknown>; example?: unknown }> }>;
+  responses: Record<
+    string,
+    { $ref?: string; headers?: Record<string, unknown>; content?: Record<string, { schema: Record<string, unknown>; example?: unknown }> }
+  >;
   'x-minimum-role': string;
 };
 
@@ -50,7 +53,10 @@ describe('openapi.yaml', () => {
 
   it('fails validation when broken, so the check above can fail', () => {
     const broken = { ...doc, paths: { '/x': { get: { responses: { 200: { $ref: '#/components/responses/Nope' } } } } } };
-    const out = execFileSync(process.execPath, [path.resolve(__dirname, '../support/validate-openapi.mjs')], { input: JSON.stringify(broken), encoding: 'utf8' });
+    const out = execFileSync(process.execPath, [path.resolve(__dirname, '../support/validate-openapi.mjs')], {
+      input: JSON.stringify(broken),
+      encoding: 'utf8',
+    });
     expect(JSON.parse(out)).toMatchObject({ valid: false, message: expect.stringContaining('Nope') });
   });
 });
@@ -70,25 +76,45 @@ describe('the document', () => {
       expect(Object.keys(o.requestBody?.content ?? {})).toEqual(bodyTypes);
       expect(o.security).toEqual(route.sessionOnly === true ? [{ sessionCookie: [] }] : [{ bearerToken: [] }, { sessionCookie: [] }]);
     }
-    const ids = Object.values(doc.paths as Record<string, Record<string, Operation>>).flatMap((item) => Object.values(item).map((o) => o.operationId));
+    const ids = Object.values(doc.paths as Record<string, Record<string, Operation>>).flatMap((item) =>
+      Object.values(item).map((o) => o.operationId),
+    );
     expect(new Set(ids).size).toBe(ids.length);
   });
 
   it("documents each route's error statuses: 400/401/403/500/503, its own, and 413/415 with a body", () => {
     for (const route of apiRoutes) {
-      const statuses = Object.keys(op(route.method, API_PREFIX + route.path).responses).filter((s) => !s.startsWith('2')).map(Number);
-      const expected = new Set([400, 401, 403, 500, 503, ...(route.errors ?? []), ...(route.body || route.rawBody ? [413, 415] : []), ...(route.idempotent ? [409, 422] : [])]);
+      const statuses = Object.keys(op(route.method, API_PREFIX + route.path).responses)
+        .filter((s) => !s.startsWith('2'))
+        .map(Number);
+      const expected = new Set([
+        400,
+        401,
+        403,
+        500,
+        503,
+        ...(route.errors ?? []),
+        ...(route.body || route.rawBody ? [413, 415] : []),
+        ...(route.idempotent ? [409, 422] : []),
+      ]);
       expect({ route: label(route), statuses }).toEqual({ route: label(route), statuses: [...expected].sort((a, b) => a - b) });
     }
   });
 
   it('declares the exact texts of the fixed errors and an envelope for every error status', () => {
-    const schemas = doc.components!.schemas as Record<string, { properties: Record<string, { enum?: unknown[] }>; additionalProperties: boolean }>;
+    const schemas = doc.components!.schemas as Record<
+      string,
+      { properties: Record<string, { enum?: unknown[] }>; additionalProperties: boolean }
+    >;
     expect(schemas.Error401.properties.error.enum).toEqual(['Unauthorized - Please login']);
     expect(schemas.Error403.properties.error.enum).toEqual(['Forbidden - User does not have access']);
     expect(schemas.Error415.properties.error.enum).toEqual(['Content-Type must be application/json']);
     for (const [name, schema] of Object.entries(schemas).filter(([n]) => /^Error\d+$/.test(n))) {
-      expect({ name, status: schema.properties.status.enum, closed: schema.additionalProperties }).toEqual({ name, status: [Number(name.slice(5))], closed: false });
+      expect({ name, status: schema.properties.status.enum, closed: schema.additionalProperties }).toEqual({
+        name,
+        status: [Number(name.slice(5))],
+        closed: false,
+      });
     }
   });
 
@@ -112,9 +138,19 @@ describe('the document', () => {
 
   it('documents query ids as integers, with defaults and bounds', () => {
     const params = op('get', `${API_PREFIX}/projects`).parameters!;
-    expect(params.find((p) => p.name === 'orgId')).toMatchObject({ in: 'query', required: true, schema: { type: 'integer', minimum: 0, exclusiveMinimum: true } });
-    expect(params.find((p) => p.name === 'pageSize')).toMatchObject({ required: false, schema: { type: 'integer', minimum: 1, maximum: 1000, default: 100 } });
-    expect(params.find((p) => p.name === 'isActive')).toMatchObject({ required: false, schema: { type: 'string', enum: ['true', 'false'] } });
+    expect(params.find((p) => p.name === 'orgId')).toMatchObject({
+      in: 'query',
+      required: true,
+      schema: { type: 'integer', minimum: 0, exclusiveMinimum: true },
+    });
+    expect(params.find((p) => p.name === 'pageSize')).toMatchObject({
+      required: false,
+      schema: { type: 'integer', minimum: 1, maximum: 1000, default: 100 },
+    });
+    expect(params.find((p) => p.name === 'isActive')).toMatchObject({
+      required: false,
+      schema: { type: 'string', enum: ['true', 'false'] },
+    });
   });
 
   it('states the minimum role from the RBAC policy', () => {
@@ -143,7 +179,9 @@ describe('examples', () => {
       const o = op(route.method, API_PREFIX + route.path);
       if (route.query) {
         // A parameter without an example is one the query's example leaves out (e.g. one of two exclusive ones).
-        const query = Object.fromEntries((o.parameters ?? []).filter((p) => p.example !== undefined).map((p) => [p.name, String(p.example)]));
+        const query = Object.fromEntries(
+          (o.parameters ?? []).filter((p) => p.example !== undefined).map((p) => [p.name, String(p.example)]),
+        );
         const parsed = route.query.safeParse(query);
         expect({ route: label(route), query, ok: parsed.success }).toEqual({ route: label(route), query, ok: true });
       }
@@ -157,7 +195,11 @@ describe('examples', () => {
         const example = o.responses[String(status)].content!['application/json'].example as { data: unknown; status: number };
         expect(example.status).toBe(status);
         const parsed = route.response.safeParse(example.data);
-        expect({ route: label(route), data: example.data, ok: parsed.success }).toEqual({ route: label(route), data: example.data, ok: true });
+        expect({ route: label(route), data: example.data, ok: parsed.success }).toEqual({
+          route: label(route),
+          data: example.data,
+          ok: true,
+        });
       }
     }
   });

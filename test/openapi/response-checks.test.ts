@@ -27,7 +27,10 @@ standIn.get('/api/v1/orgs', (req, res) => {
 standIn.get('/api/v1/tests/download', (_req, res) => res.type('text/plain').send('a,b'));
 standIn.get('/api/v1/unheard-of', (_req, res) => res.json({ data: 1, status: 200 }));
 standIn.get('/api/v1/nowhere', (_req, res) => res.status(404).json({ error: 'Route not found', status: 404 }));
-const ask = (p: string) => supertest(standIn).get(p).then((res) => res);
+const ask = (p: string) =>
+  supertest(standIn)
+    .get(p)
+    .then((res) => res);
 
 beforeAll(async () => {
   checker = await responseChecker();
@@ -52,7 +55,9 @@ describe('the response checks', () => {
   ])('reject a %s response with a message that says what differs', async (variant, message) => {
     const res = await ask(`/api/v1/orgs?variant=${variant}`);
     expect(() => checker.check(res)).toThrow(message);
-    expect(() => checker.check(res)).toThrow(new RegExp(`^OpenAPI response check: GET /api/v1/orgs\\?variant=${variant} answered ${res.status}`));
+    expect(() => checker.check(res)).toThrow(
+      new RegExp(`^OpenAPI response check: GET /api/v1/orgs\\?variant=${variant} answered ${res.status}`),
+    );
   });
 
   it('reject an undocumented download type and an undocumented operation', async () => {

@@ -25,7 +25,10 @@ describe('Dockerfile', () => {
   /** The stage (FROM) an instruction belongs to. */
   const stageOf = (i: Instruction) => [...froms].reverse().find((f) => f.getRange().start.line <= i.getRange().start.line)!;
   const installs = of(instructions, 'RUN').filter((r) => /\bnpm (ci|install|i)\b/.test(args(r)));
-  const copiedFrom = (stage: string | null) => of(finalStage, 'COPY').filter((c) => fromStage(c) === stage).map(args);
+  const copiedFrom = (stage: string | null) =>
+    of(finalStage, 'COPY')
+      .filter((c) => fromStage(c) === stage)
+      .map(args);
 
   it('is multi-stage: production dependencies are installed in a stage of their own', () => {
     expect(froms.length).toBeGreaterThanOrEqual(2);
@@ -44,7 +47,10 @@ describe('Dockerfile', () => {
     expect(devInstalls).toHaveLength(1);
     const webStage = stageOf(devInstalls[0]).getBuildStage();
     // The postinstall builds it from web/ and openapi.yaml, and the stage fails without a build.
-    const before = of(instructions, 'COPY').filter((c) => stageOf(c).getBuildStage() === webStage && c.getRange().start.line < devInstalls[0].getRange().start.line).map(args).join('\n');
+    const before = of(instructions, 'COPY')
+      .filter((c) => stageOf(c).getBuildStage() === webStage && c.getRange().start.line < devInstalls[0].getRange().start.line)
+      .map(args)
+      .join('\n');
     for (const needed of ['package-lock.json', 'openapi.yaml', 'scripts/web-build.js', 'web web']) expect(before).toContain(needed);
     expect(args(devInstalls[0])).toContain('web/dist/index.html');
     expect(copiedFrom(webStage)).toEqual(['/app/web/dist web/dist']);
@@ -52,8 +58,12 @@ describe('Dockerfile', () => {
 
   it('copies what the postinstall needs (Prisma schema, generator script) before `npm ci`', () => {
     const install = of(instructions, 'RUN').find((r) => /\bnpm ci\b/.test(args(r)) && /--omit=dev\b/.test(args(r)))!;
-    const before = of(instructions, 'COPY').filter((c) => c.getRange().start.line < install.getRange().start.line).map(args).join('\n');
-    for (const needed of ['package.json', 'package-lock.json', 'scripts/prisma-generate.js', 'scripts/web-build.js', 'prisma']) expect(before).toContain(needed);
+    const before = of(instructions, 'COPY')
+      .filter((c) => c.getRange().start.line < install.getRange().start.line)
+      .map(args)
+      .join('\n');
+    for (const needed of ['package.json', 'package-lock.json', 'scripts/prisma-generate.js', 'scripts/web-build.js', 'prisma'])
+      expect(before).toContain(needed);
   });
 
   it('runs as a non-root user, on 0.0.0.0, serving bin/casebook.js (which applies migrations)', () => {
@@ -63,7 +73,10 @@ describe('Dockerfile', () => {
     const cmd = of(finalStage, 'CMD')[0];
     expect(of(finalStage, 'USER')[0].getRange().start.line).toBeLessThan(cmd.getRange().start.line);
     expect(JSON.parse(args(cmd))).toEqual(['node', 'bin/casebook.js', 'serve']);
-    const env = dockerfile.getENVs().filter((e) => e.getRange().start.line >= finalStart).flatMap((e) => e.getProperties());
+    const env = dockerfile
+      .getENVs()
+      .filter((e) => e.getRange().start.line >= finalStart)
+      .flatMap((e) => e.getProperties());
     const value = (name: string) => env.find((p) => p.getName() === name)?.getValue();
     expect(value('HOST')).toBe('0.0.0.0');
     expect(value('NODE_ENV')).toBe('production');
@@ -82,11 +95,15 @@ describe('Dockerfile', () => {
     expect(args(checks[0])).toMatch(/^CMD \[.*\/healthz/);
   });
 
-  it("leaves out every dev dependency: the runtime imports only production packages", () => {
+  it('leaves out every dev dependency: the runtime imports only production packages', () => {
     // What runs in the image: bin/ and src/ (tests, scripts and bench stay out).
-    const files = [path.join(root, 'bin/casebook.js'), ...fs.readdirSync(path.join(root, 'src'), { recursive: true, encoding: 'utf8' })
-      .filter((f) => /\.(ts|js)$/.test(f) && !f.startsWith('generated'))
-      .map((f) => path.join(root, 'src', f))];
+    const files = [
+      path.join(root, 'bin/casebook.js'),
+      ...fs
+        .readdirSync(path.join(root, 'src'), { recursive: true, encoding: 'utf8' })
+        .filter((f) => /\.(ts|js)$/.test(f) && !f.startsWith('generated'))
+        .map((f) => path.join(root, 'src', f)),
+    ];
     const imported = new Set<string>();
     const specifiers = /(?:^|[^.\w])(?:import(?!\s+type\b)[^'"]*?from\s*|import\s*\(\s*|require\s*\(\s*|^import\s+)['"]([^'"]+)['"]/gm;
     for (const file of files) {
@@ -103,13 +120,19 @@ describe('Dockerfile', () => {
 });
 
 describe('.dockerignore', () => {
-  const lines = read('.dockerignore').split('\n').map((l) => l.trim()).filter((l) => l && !l.startsWith('#'));
+  const lines = read('.dockerignore')
+    .split('\n')
+    .map((l) => l.trim())
+    .filter((l) => l && !l.startsWith('#'));
 
   it('starts from nothing and lets in only what the Dockerfile copies', () => {
     expect(lines[0]).toBe('*');
     const allowed = lines.filter((l) => l.startsWith('!')).map((l) => l.slice(1).replace(/\/$/, ''));
-    const sources = of(instructions, 'COPY').filter((c) => !fromStage(c)).flatMap((c) => args(c).split(/\s+/).slice(0, -1));
-    for (const source of sources) expect({ source, allowed: allowed.includes(source.replace(/\/$/, '')) }).toEqual({ source, allowed: true });
+    const sources = of(instructions, 'COPY')
+      .filter((c) => !fromStage(c))
+      .flatMap((c) => args(c).split(/\s+/).slice(0, -1));
+    for (const source of sources)
+      expect({ source, allowed: allowed.includes(source.replace(/\/$/, '')) }).toEqual({ source, allowed: true });
     for (const secret of ['node_modules', '.env', '.git', 'data', 'test']) expect(allowed).not.toContain(secret);
     expect(lines).toContain('src/generated/');
     // The image builds its own web app: a local build never slips in.

@@ -52,7 +52,10 @@ function runCollection(envVar: { key: string; value: string }[]): Promise<Newman
 
 it('passes every assertion of the CI smoke collection', async () => {
   const baseUrl = `http://127.0.0.1:${(server.address() as AddressInfo).port}`;
-  const summary = await runCollection([{ key: 'baseUrl', value: baseUrl }, { key: 'token', value: token }]);
+  const summary = await runCollection([
+    { key: 'baseUrl', value: baseUrl },
+    { key: 'token', value: token },
+  ]);
   const failures = summary.run.failures.map((f) => `${f.source?.name}: ${f.error.name}: ${f.error.message}`);
   expect(failures).toEqual([]);
   expect(summary.run.stats.requests).toMatchObject({ total: 14, failed: 0 });
@@ -61,7 +64,10 @@ it('passes every assertion of the CI smoke collection', async () => {
 
 it('fails when the token is wrong, so its assertions can fail', async () => {
   const baseUrl = `http://127.0.0.1:${(server.address() as AddressInfo).port}`;
-  const summary = await runCollection([{ key: 'baseUrl', value: baseUrl }, { key: 'token', value: 'cb_not-a-token' }]);
+  const summary = await runCollection([
+    { key: 'baseUrl', value: baseUrl },
+    { key: 'token', value: 'cb_not-a-token' },
+  ]);
   expect(summary.run.stats.assertions.failed).toBeGreaterThan(0);
   expect(summary.run.failures.map((f) => f.source?.name)).toContain('List my organizations');
 });

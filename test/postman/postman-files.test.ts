@@ -2,7 +2,12 @@ import fs from 'node:fs';
 import path from 'node:path';
 import YAML from 'yaml';
 import {
-  bearerFromToken, buildCollection, buildEnvironment, buildSmokeCollection, requestsOf, type PostmanCollection,
+  bearerFromToken,
+  buildCollection,
+  buildEnvironment,
+  buildSmokeCollection,
+  requestsOf,
+  type PostmanCollection,
 } from '../../scripts/postman-collection';
 
 const root = path.resolve(__dirname, '../..');
@@ -26,7 +31,9 @@ describe('postman/', () => {
       ['casebook.postman_collection.json', committed.collection, generated],
       ['casebook.localhost.postman_environment.json', committed.environment, buildEnvironment()],
       ['ci-smoke.postman_collection.json', committed.smoke, buildSmokeCollection(generated)],
-    ].filter(([, a, b]) => JSON.stringify(a) !== JSON.stringify(b)).map(([name]) => name);
+    ]
+      .filter(([, a, b]) => JSON.stringify(a) !== JSON.stringify(b))
+      .map(([name]) => name);
     if (stale.length) throw new Error(`postman/ is out of date (${stale.join(', ')}): run \`npm run postman\` and commit it.`);
   });
 });
@@ -46,7 +53,10 @@ describe('the collection', () => {
       expect(request.url.host).toEqual(['{{baseUrl}}']);
       const security = openapi.paths[`/${request.url.path.join('/')}`][request.method.toLowerCase()].security;
       const usesBearer = security?.some((s) => 'bearerToken' in s) ?? true;
-      expect({ request: key(request), auth: request.auth }).toEqual({ request: key(request), auth: usesBearer ? undefined : { type: 'noauth' } });
+      expect({ request: key(request), auth: request.auth }).toEqual({
+        request: key(request),
+        auth: usesBearer ? undefined : { type: 'noauth' },
+      });
     }
     // An Admin's token is accepted for token generation, so it uses the collection's Bearer token.
     const generate = requests.find((r) => key(r.request!) === 'POST /api/v1/token/generate')!;
@@ -55,7 +65,11 @@ describe('the collection', () => {
 
   it('fills request bodies and required parameters with examples', () => {
     const create = [...requestsOf(committed.collection.item)].find((r) => key(r.request!) === 'POST /api/v1/project/create')!;
-    expect(JSON.parse(create.request!.body!.raw!)).toEqual({ orgId: 1, projectName: 'Checkout', projectDescription: 'Web shop checkout flows' });
+    expect(JSON.parse(create.request!.body!.raw!)).toEqual({
+      orgId: 1,
+      projectName: 'Checkout',
+      projectDescription: 'Web shop checkout flows',
+    });
     const detail = [...requestsOf(committed.collection.item)].find((r) => key(r.request!) === 'GET /api/v1/project/detail')!;
     expect(detail.request!.url.query).toEqual([expect.objectContaining({ key: 'projectId', value: '1' })]);
   });
@@ -76,10 +90,17 @@ describe('the CI smoke collection', () => {
 
   it('goes from a project to a downloaded report, through documented requests only', () => {
     const mainRequests = new Set([...requestsOf(committed.collection.item)].map((r) => key(r.request!)));
-    for (const step of steps) expect({ step: step.name, documented: mainRequests.has(key(step.request!)) }).toEqual({ step: step.name, documented: true });
+    for (const step of steps)
+      expect({ step: step.name, documented: mainRequests.has(key(step.request!)) }).toEqual({ step: step.name, documented: true });
     const order = steps.map((s) => key(s.request!));
     const at = (k: string) => order.indexOf(k);
-    const sequence = ['POST /api/v1/project/create', 'POST /api/v1/test/bulk-add', 'POST /api/v1/run/create', 'PUT /api/v1/run/update-test-status', 'GET /api/v1/run/report'];
+    const sequence = [
+      'POST /api/v1/project/create',
+      'POST /api/v1/test/bulk-add',
+      'POST /api/v1/run/create',
+      'PUT /api/v1/run/update-test-status',
+      'GET /api/v1/run/report',
+    ];
     expect(sequence.map(at).every((i) => i >= 0)).toBe(true);
     expect(sequence.map(at)).toEqual([...sequence.map(at)].sort((a, b) => a - b));
     expect(committed.smoke.auth).toEqual(bearerFromToken);

@@ -63,18 +63,25 @@ function readOn(res: http.IncomingMessage): Promise<{ complete: boolean; text: s
 const rename = (from: string, to: string) => t.db.$executeRawUnsafe(`ALTER TABLE "${from}" RENAME TO "${to}"`);
 
 describe('downloads after their first byte', () => {
-  it.each(['csv', 'json'])('frees the slot of a client that leaves mid-export (%s), for a request waiting on it', async (format) => {
-    const slow = await stalled(`/tests/download?projectId=${projectId}&format=${format}`);
-    expect(slow.res.statusCode).toBe(200);
-    expect(slow.res.headers['content-disposition']).toBe(`attachment; filename="project-${projectId}-tests.${format}"`);
-    const waiting = t.as(w.reader.token).get('/tests/download', { projectId }).then((res) => res);
-    await new Promise((resolve) => setTimeout(resolve, 200));
-    slow.req.destroy();
-    const res = await waiting;
-    expect(res.status).toBe(200);
-    expect(res.body).toHaveLength(TESTS);
-    expect(errors).toEqual([]);
-  }, 60_000);
+  it.each(['csv', 'json'])(
+    'frees the slot of a client that leaves mid-export (%s), for a request waiting on it',
+    async (format) => {
+      const slow = await stalled(`/tests/download?projectId=${projectId}&format=${format}`);
+      expect(slow.res.statusCode).toBe(200);
+      expect(slow.res.headers['content-disposition']).toBe(`attachment; filename="project-${projectId}-tests.${format}"`);
+      const waiting = t
+        .as(w.reader.token)
+        .get('/tests/download', { projectId })
+        .then((res) => res);
+      await new Promise((resolve) => setTimeout(resolve, 200));
+      slow.req.destroy();
+      const res = await waiting;
+      expect(res.status).toBe(200);
+      expect(res.body).toHaveLength(TESTS);
+      expect(errors).toEqual([]);
+    },
+    60_000,
+  );
 
   it('cuts the connection when the export fails after its first byte, then serves the next one', async () => {
     const slow = await stalled(`/tests/download?projectId=${projectId}&format=csv`);

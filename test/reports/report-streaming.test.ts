@@ -27,7 +27,13 @@ beforeAll(async () => {
   const alpha = await createSection(t.db, p, 'Alpha');
   const beta = await createSection(t.db, p, 'Beta');
   // Sections interleaved by id: the report's order is not the ids', and each section spans many batches.
-  ids = await createTests(t.db, p, TESTS, (i) => (i % 3 === 0 ? {} : { sectionId: i % 3 === 1 ? alpha.sectionId : beta.sectionId }), 'Long');
+  ids = await createTests(
+    t.db,
+    p,
+    TESTS,
+    (i) => (i % 3 === 0 ? {} : { sectionId: i % 3 === 1 ? alpha.sectionId : beta.sectionId }),
+    'Long',
+  );
   bySection = [0, 1, 2].flatMap((k) => ids.filter((_, i) => i % 3 === k));
   const run = await startRun(t, w.user.token, p, ids, 'Long comments');
   await t.db.runTest.updateMany({ where: { runId: run.runId }, data: { comment: 'c'.repeat(10_000) } });
@@ -45,7 +51,9 @@ afterAll(async () => {
 /** Starts a JSON report download and reads nothing after its headers. */
 function stalledReport(): Promise<{ req: http.ClientRequest; res: http.IncomingMessage }> {
   return new Promise((resolve, reject) => {
-    const req = http.get(reportUrl, { headers: { authorization: `Bearer ${w.reader.token}`, 'accept-encoding': 'identity' } }, (res) => resolve({ req, res }));
+    const req = http.get(reportUrl, { headers: { authorization: `Bearer ${w.reader.token}`, 'accept-encoding': 'identity' } }, (res) =>
+      resolve({ req, res }),
+    );
     req.on('error', reject);
   });
 }
@@ -56,14 +64,22 @@ async function readAll(res: http.IncomingMessage): Promise<string> {
   return Buffer.concat(chunks).toString();
 }
 
-interface ReportRow { testId: number; status: string; comment: string | null; sectionPath: string | null }
+interface ReportRow {
+  testId: number;
+  status: string;
+  comment: string | null;
+  sectionPath: string | null;
+}
 
 describe('run reports as streams', () => {
   it('answers 503 with Retry-After while the only slot is held, and renders again once it is free', async () => {
     const slow = await stalledReport();
     expect(slow.res.statusCode).toBe(200);
 
-    const busy = await t.as(w.reader.token).get('/run/report', { ...q, format: 'html' }).expect(503);
+    const busy = await t
+      .as(w.reader.token)
+      .get('/run/report', { ...q, format: 'html' })
+      .expect(503);
     expect(busy.body).toEqual({ error: 'Service unavailable', status: 503 });
     expect(busy.headers['retry-after']).toBe('2');
     expect(busy.headers['content-disposition']).toBeUndefined();
@@ -74,7 +90,10 @@ describe('run reports as streams', () => {
 
     // While the client stalls, a result near the end changes: the report has not read that row yet.
     const last = bySection[TESTS - 1];
-    await t.as(w.user.token).put('/run/update-test-status', { ...q, testResults: [{ testId: last, status: 'failed', comment: 'changed meanwhile' }] }).expect(200);
+    await t
+      .as(w.user.token)
+      .put('/run/update-test-status', { ...q, testResults: [{ testId: last, status: 'failed', comment: 'changed meanwhile' }] })
+      .expect(200);
 
     // The slow client reads on: the report arrives whole, in the documented shape, rows in section order.
     const report = JSON.parse(await readAll(slow.res));
@@ -84,7 +103,10 @@ describe('run reports as streams', () => {
     expect(report.tests[0]).toMatchObject({ sectionPath: null, comment: 'c'.repeat(10_000), status: 'untested' });
     expect(report.tests[TESTS - 1]).toMatchObject({ testId: last, sectionPath: 'Beta', status: 'failed', comment: 'changed meanwhile' });
 
-    const again = await t.as(w.reader.token).get('/run/report', { ...q, format: 'html' }).expect(200);
+    const again = await t
+      .as(w.reader.token)
+      .get('/run/report', { ...q, format: 'html' })
+      .expect(200);
     const html = again.text;
     expect([...html.matchAll(/<h3>([^<]*)<\/h3>/g)].map((m) => m[1])).toEqual(['No section', 'Alpha', 'Beta']);
     expect([...html.matchAll(/<tr><td>(\d+)<\/td>/g)].map((m) => Number(m[1]))).toEqual(bySection);
@@ -96,7 +118,10 @@ describe('run reports as streams', () => {
     const slow = await stalledReport();
     expect(slow.res.statusCode).toBe(200);
     // Sent now (a supertest request starts when awaited), so it queues for the slot.
-    const waiting = t.as(w.reader.token).get('/run/report', q).then((res) => res);
+    const waiting = t
+      .as(w.reader.token)
+      .get('/run/report', q)
+      .then((res) => res);
     await new Promise((resolve) => setTimeout(resolve, 200));
     slow.req.destroy();
     const res = await waiting;

@@ -33,14 +33,26 @@ it('draws every character of the titles, section names, comments and run name', 
   const p = w.projectA.projectId;
   const parent = await createSection(t.db, p, PARENT);
   const child = await createSection(t.db, p, CHILD, parent.sectionId);
-  const ids = await createTests(t.db, p, TITLES.length, (i) => ({ title: TITLES[i], sectionId: i % 2 ? child.sectionId : parent.sectionId }));
+  const ids = await createTests(t.db, p, TITLES.length, (i) => ({
+    title: TITLES[i],
+    sectionId: i % 2 ? child.sectionId : parent.sectionId,
+  }));
   const run = await startRun(t, w.user.token, p, ids, RUN_NAME);
   const q = { runId: run.runId, projectId: p };
-  await t.as(w.user.token).put('/run/update-test-status', {
-    ...q, testResults: COMMENTS.map((comment, i) => ({ testId: ids[i], status: 'failed', comment })),
-  }).expect(200);
+  await t
+    .as(w.user.token)
+    .put('/run/update-test-status', {
+      ...q,
+      testResults: COMMENTS.map((comment, i) => ({ testId: ids[i], status: 'failed', comment })),
+    })
+    .expect(200);
 
-  const res = await t.as(w.reader.token).get('/run/report', { ...q, format: 'pdf' }).buffer(true).parse(binaryBody).expect(200);
+  const res = await t
+    .as(w.reader.token)
+    .get('/run/report', { ...q, format: 'pdf' })
+    .buffer(true)
+    .parse(binaryBody)
+    .expect(200);
   const pdf = await pdfText(res.body as Buffer);
   const text = pdf.text.replace(/\s+/g, ' ');
   for (const s of [`Run report: ${RUN_NAME}`, PARENT, `${PARENT} > ${CHILD}`, ...TITLES, ...COMMENTS]) expect(text).toContain(s);

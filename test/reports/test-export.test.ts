@@ -37,25 +37,45 @@ beforeAll(async () => {
     testCoveredById: lk.test_covered_by.E2E,
     squadId: i % 5 === 0 ? squad.squadId : undefined,
   }));
-  await t.db.test.update({ where: { testId: ids[1] }, data: { testDescription: '=HYPERLINK("x")', steps: '1. a\n2. b', expectedResult: 'ok, "fine"' } });
-  await labelTests(t.db, smoke.labelId, ids.filter((_, i) => i % 2 === 0));
-  await labelTests(t.db, fast.labelId, ids.filter((_, i) => i % 4 === 0));
+  await t.db.test.update({
+    where: { testId: ids[1] },
+    data: { testDescription: '=HYPERLINK("x")', steps: '1. a\n2. b', expectedResult: 'ok, "fine"' },
+  });
+  await labelTests(
+    t.db,
+    smoke.labelId,
+    ids.filter((_, i) => i % 2 === 0),
+  );
+  await labelTests(
+    t.db,
+    fast.labelId,
+    ids.filter((_, i) => i % 4 === 0),
+  );
   await createTests(t.db, p, 3, () => ({ deletedAt: new Date() }), 'Deleted');
 });
 afterAll(() => t.close());
 
 const download = (query: Record<string, unknown>, token = w.reader.token) =>
-  t.as(token).get('/tests/download', { projectId: p, ...query }).buffer(true).parse((res, done) => {
-    let text = '';
-    res.setEncoding('utf8');
-    res.on('data', (chunk: string) => (text += chunk));
-    res.on('end', () => done(null, text));
-  });
+  t
+    .as(token)
+    .get('/tests/download', { projectId: p, ...query })
+    .buffer(true)
+    .parse((res, done) => {
+      let text = '';
+      res.setEncoding('utf8');
+      res.on('data', (chunk: string) => (text += chunk));
+      res.on('end', () => done(null, text));
+    });
 
 const allTests = async (query: Record<string, unknown> = {}): Promise<TestRecord[]> => {
   const out: TestRecord[] = [];
   for (let offset = 0; ; offset += 1000) {
-    const page = (await t.as(w.reader.token).get('/project/tests', { projectId: p, ...query, limit: 1000, offset }).expect(200)).body.data;
+    const page = (
+      await t
+        .as(w.reader.token)
+        .get('/project/tests', { projectId: p, ...query, limit: 1000, offset })
+        .expect(200)
+    ).body.data;
     out.push(...page.tests);
     if (out.length >= page.total) return out;
   }
@@ -116,7 +136,10 @@ describe('GET /tests/download', () => {
     const listed = await allTests(query);
     expect(json.map((r) => r.testId)).toEqual(listed.map((r) => r.testId));
     expect(json.length).toBeGreaterThan(0);
-    const csv = parse((await download({ format: 'csv', ...query }).expect(200)).body as string, { columns: true }) as Record<string, string>[];
+    const csv = parse((await download({ format: 'csv', ...query }).expect(200)).body as string, { columns: true }) as Record<
+      string,
+      string
+    >[];
     expect(csv.map((r) => Number(r.ID))).toEqual(listed.map((r) => r.testId));
   });
 
@@ -124,7 +147,9 @@ describe('GET /tests/download', () => {
     const empty = (await createProject(t.db, w.orgA.orgId)).projectId;
     expect(JSON.parse((await download({ projectId: empty }).expect(200)).body as string)).toEqual([]);
     const csv = (await download({ projectId: empty, format: 'csv' }).expect(200)).body as string;
-    expect(csv.trim()).toBe('ID,Title,Description,Preconditions,Steps,Expected Result,Section,Priority,Type,Automation Status,Platform,Covered By,Squad,Automation Key,Labels,Created At,Updated At');
+    expect(csv.trim()).toBe(
+      'ID,Title,Description,Preconditions,Steps,Expected Result,Section,Priority,Type,Automation Status,Platform,Covered By,Squad,Automation Key,Labels,Created At,Updated At',
+    );
   });
 
   it('answers errors before the first byte with the JSON envelope', async () => {

@@ -61,7 +61,7 @@ async function bundledChromium(): Promise<string> {
   if (isExecutable(exe)) return exe;
   const staging = fs.mkdtempSync(`${dir}.partial-`);
   try {
-    const inflate = "require(process.argv[1]).executablePath().then((p) => process.stdout.write(p))";
+    const inflate = 'require(process.argv[1]).executablePath().then((p) => process.stdout.write(p))';
     const { stdout } = await promisify(execFile)(process.execPath, ['-e', inflate, require.resolve('@sparticuz/chromium')], {
       env: { ...process.env, TMPDIR: staging },
     });

@@ -25,8 +25,15 @@ export function createSquad(db: Db, projectId: number, squadName: string) {
 }
 
 type TestData = Partial<{
-  title: string; sectionId: number; priorityId: number; typeId: number; automationStatusId: number;
-  platformId: number; testCoveredById: number; squadId: number; deletedAt: Date;
+  title: string;
+  sectionId: number;
+  priorityId: number;
+  typeId: number;
+  automationStatusId: number;
+  platformId: number;
+  testCoveredById: number;
+  squadId: number;
+  deletedAt: Date;
 }>;
 
 /** Creates tests in one statement, titled `<prefix> <n>`; `each(i)` adds fields per test. Returns the ids in order. */
@@ -44,7 +51,9 @@ export function labelTests(db: Db, labelId: number, testIds: number[]) {
 
 /** A run holding the tests, each with the given status changes appended to its history in order. */
 export async function createRunWithHistory(
-  db: Db, projectId: number, runName: string,
+  db: Db,
+  projectId: number,
+  runName: string,
   changes: { testId: number; status: TestStatus; comment?: string; userId?: number; createdAt?: Date }[],
 ) {
   const run = await db.run.create({ data: { projectId, runName } });

@@ -9,7 +9,8 @@ export type ImportQuery = Record<string, string | number | boolean>;
 
 /** Posts `xml` (a string or bytes) with its Content-Type (application/xml unless told) and optional encoding. */
 export function importJUnit(t: TestApp, token: string, query: ImportQuery, xml: string | Buffer, headers: Record<string, string> = {}) {
-  return t.http.post('/api/v1/run/import-junit')
+  return t.http
+    .post('/api/v1/run/import-junit')
     .query(query)
     .set('Authorization', `Bearer ${token}`)
     .set({ 'Content-Type': 'application/xml', ...headers })
@@ -36,12 +37,18 @@ export async function tableCounts(db: Db) {
 /** A run's tests as (testId, status, comment, elapsedMs), by test id. */
 export function runResults(db: Db, runId: number) {
   return db.runTest.findMany({
-    where: { runId }, orderBy: { testId: 'asc' }, select: { testId: true, status: true, comment: true, elapsedMs: true, updatedBy: true },
+    where: { runId },
+    orderBy: { testId: 'asc' },
+    select: { testId: true, status: true, comment: true, elapsedMs: true, updatedBy: true },
   });
 }
 
 /** A run's history rows in id order as [testId, status]. */
 export async function historyOf(db: Db, runId: number) {
-  const rows = await db.statusHistory.findMany({ where: { runId }, orderBy: { id: 'asc' }, select: { testId: true, status: true, userId: true, elapsedMs: true } });
+  const rows = await db.statusHistory.findMany({
+    where: { runId },
+    orderBy: { id: 'asc' },
+    select: { testId: true, status: true, userId: true, elapsedMs: true },
+  });
   return rows;
 }

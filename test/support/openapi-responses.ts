@@ -10,7 +10,11 @@ import { buildOpenApiDocument, type OpenApiDocument } from '../../src/openapi/do
 // the schema (jest-openapi). New routes are covered as soon as they exist.
 
 type Schema = { [key: string]: unknown };
-interface DocResponse { content?: Record<string, { schema?: Schema }>; headers?: Record<string, unknown>; $ref?: string }
+interface DocResponse {
+  content?: Record<string, { schema?: Schema }>;
+  headers?: Record<string, unknown>;
+  $ref?: string;
+}
 
 const isJson = (type: string) => /^application\/([\w.-]+\+)?json$/.test(type);
 
@@ -22,7 +26,10 @@ function toNumericBounds(node: unknown): void {
   if (Array.isArray(node)) return node.forEach(toNumericBounds);
   if (!node || typeof node !== 'object') return;
   const s = node as Schema;
-  for (const [flag, bound] of [['exclusiveMinimum', 'minimum'], ['exclusiveMaximum', 'maximum']] as const) {
+  for (const [flag, bound] of [
+    ['exclusiveMinimum', 'minimum'],
+    ['exclusiveMaximum', 'maximum'],
+  ] as const) {
     if (typeof s[flag] === 'boolean') {
       if (s[flag] && typeof s[bound] === 'number') {
         s[flag] = s[bound];
@@ -58,14 +65,18 @@ const requestOf = (res: Response) => (res as unknown as { req: { method: string;
 function fail(res: Response, what: string): never {
   const { method, path } = requestOf(res);
   const body = res.text && res.text.length > 600 ? `${res.text.slice(0, 600)}...` : res.text;
-  throw new Error(`OpenAPI response check: ${method} ${path} answered ${res.status}: ${what}\nBody: ${body}\n` +
-    '(the document is generated from the routes in src/domain/routes.ts; see src/openapi/document.ts)');
+  throw new Error(
+    `OpenAPI response check: ${method} ${path} answered ${res.status}: ${what}\nBody: ${body}\n` +
+      '(the document is generated from the routes in src/domain/routes.ts; see src/openapi/document.ts)',
+  );
 }
 
 function checkResponse(document: OpenApiDocument, res: Response): void {
   const req = requestOf(res);
   const pathname = new URL(req.path, 'http://localhost').pathname;
-  const operation = (document.paths?.[pathname] as Record<string, { responses: Record<string, DocResponse> }> | undefined)?.[req.method.toLowerCase()];
+  const operation = (document.paths?.[pathname] as Record<string, { responses: Record<string, DocResponse> }> | undefined)?.[
+    req.method.toLowerCase()
+  ];
   if (!operation) {
     // Pages outside the API (login, callback) are not part of the document.
     if (!pathname.startsWith('/api/')) return;
@@ -78,10 +89,13 @@ function checkResponse(document: OpenApiDocument, res: Response): void {
     const name = response.$ref.replace('#/components/responses/', '');
     response = (document.components?.responses as Record<string, DocResponse>)[name];
   }
-  if (!response) fail(res, `status ${res.status} is not documented for this operation (documented: ${Object.keys(operation.responses).join(', ')})`);
+  if (!response)
+    fail(res, `status ${res.status} is not documented for this operation (documented: ${Object.keys(operation.responses).join(', ')})`);
 
   const documentedTypes = Object.keys(response.content ?? {});
-  const contentType = String(res.headers['content-type'] ?? '').split(';')[0].trim();
+  const contentType = String(res.headers['content-type'] ?? '')
+    .split(';')[0]
+    .trim();
   if (documentedTypes.length > 0 && !documentedTypes.includes(contentType)) {
     fail(res, `Content-Type "${contentType}" is not documented (documented: ${documentedTypes.join(', ')})`);
   }

@@ -11,10 +11,15 @@ export interface PdfText {
 /** The text of a PDF, extracted with pdf-parse (in a child process, see pdf-text-child.mjs). */
 export function pdfText(data: Buffer): Promise<PdfText> {
   return new Promise((resolve, reject) => {
-    const child = execFile(process.execPath, [path.join(__dirname, 'pdf-text-child.mjs')], { maxBuffer: 64 * 1024 * 1024 }, (err, stdout, stderr) => {
-      if (err) reject(new Error(`pdf-parse failed: ${stderr || err.message}`));
-      else resolve(JSON.parse(stdout) as PdfText);
-    });
+    const child = execFile(
+      process.execPath,
+      [path.join(__dirname, 'pdf-text-child.mjs')],
+      { maxBuffer: 64 * 1024 * 1024 },
+      (err, stdout, stderr) => {
+        if (err) reject(new Error(`pdf-parse failed: ${stderr || err.message}`));
+        else resolve(JSON.parse(stdout) as PdfText);
+      },
+    );
     child.stdin!.end(data);
   });
 }

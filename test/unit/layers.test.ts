@@ -35,7 +35,8 @@ test('a back-import from the domain into the HTTP edge fails the rules', () => {
   const dir = scratchTree({
     'src/http/api-router.ts': 'export const router = 1;\n',
     'src/core/errors.ts': 'export const code = 1;\n',
-    'src/domain/tests/service.ts': "import { code } from '../../core/errors';\nimport { router } from '../../http/api-router';\nexport const x = code + router;\n",
+    'src/domain/tests/service.ts':
+      "import { code } from '../../core/errors';\nimport { router } from '../../http/api-router';\nexport const x = code + router;\n",
   });
   try {
     const { status, out } = cruise(dir);

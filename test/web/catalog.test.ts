@@ -20,7 +20,11 @@ beforeAll(async () => {
   h = await startWebHarness();
   const db = h.t.db;
   const org = await createOrg(db, 'Catalog testers');
-  [user, admin, reader] = await Promise.all([createUser(db, 'User', [org.orgId]), createUser(db, 'Admin', [org.orgId]), createUser(db, 'Reader', [org.orgId])]);
+  [user, admin, reader] = await Promise.all([
+    createUser(db, 'User', [org.orgId]),
+    createUser(db, 'Admin', [org.orgId]),
+    createUser(db, 'Reader', [org.orgId]),
+  ]);
   projectId = (await createProject(db, org.orgId, { projectName: 'Storefront' })).projectId;
   priority = (await lookupIds(db, projectId)).priority;
   section.Checkout = (await createSection(db, projectId, 'Checkout')).sectionId;
@@ -28,10 +32,19 @@ beforeAll(async () => {
   section.Cards = (await createSection(db, projectId, 'Cards', section.Payment)).sectionId;
   section.Search = (await createSection(db, projectId, 'Search')).sectionId;
   const rows: [string, string, string][] = [
-    ['Cart totals', 'Checkout', 'High'], ['Guest checkout', 'Checkout', 'Low'], ['Pay by invoice', 'Payment', 'High'],
-    ['Visa card', 'Cards', 'Critical'], ['Expired card', 'Cards', 'Medium'], ['Search by name', 'Search', 'High'], ['Empty search', 'Search', 'Low'],
+    ['Cart totals', 'Checkout', 'High'],
+    ['Guest checkout', 'Checkout', 'Low'],
+    ['Pay by invoice', 'Payment', 'High'],
+    ['Visa card', 'Cards', 'Critical'],
+    ['Expired card', 'Cards', 'Medium'],
+    ['Search by name', 'Search', 'High'],
+    ['Empty search', 'Search', 'Low'],
   ];
-  const ids = await createTests(db, projectId, rows.length, (i) => ({ title: rows[i][0], sectionId: section[rows[i][1]], priorityId: priority[rows[i][2]] }));
+  const ids = await createTests(db, projectId, rows.length, (i) => ({
+    title: rows[i][0],
+    sectionId: section[rows[i][1]],
+    priorityId: priority[rows[i][2]],
+  }));
   rows.forEach(([title], i) => (test[title] = ids[i]));
 }, 120_000);
 afterAll(() => h?.close());
@@ -76,7 +89,12 @@ it('filters by section subtree and priority, creates and moves a section, bulk-e
   expect(await page.getByLabel('Inside').inputValue()).toBe(String(section.Checkout));
   await page.getByRole('button', { name: 'Add section' }).click();
   await page.getByRole('heading', { level: 3, name: 'Section “Wallets”' }).waitFor();
-  const sections = async () => (await h.t.as(user.token).get('/sections', { projectId }).expect(200)).body.data as { sectionId: number; sectionName: string; parentSectionId: number | null }[];
+  const sections = async () =>
+    (await h.t.as(user.token).get('/sections', { projectId }).expect(200)).body.data as {
+      sectionId: number;
+      sectionName: string;
+      parentSectionId: number | null;
+    }[];
   const wallets = (await sections()).find((s) => s.sectionName === 'Wallets')!;
   expect(wallets.parentSectionId).toBe(section.Checkout);
   // A section cannot move under its own subtree: Checkout's editor does not offer Payment or Cards.
@@ -93,7 +111,9 @@ it('filters by section subtree and priority, creates and moves a section, bulk-e
   await page.getByRole('button', { name: 'All tests', exact: true }).click();
   await count(page, '7 tests');
   await list(page).getByRole('checkbox', { name: 'Select Cart totals' }).click();
-  await list(page).getByRole('checkbox', { name: 'Select Visa card' }).click({ modifiers: ['Shift'] });
+  await list(page)
+    .getByRole('checkbox', { name: 'Select Visa card' })
+    .click({ modifiers: ['Shift'] });
   await page.getByRole('heading', { level: 2, name: '4 tests selected' }).waitFor();
   const checked = await list(page).getByRole('checkbox', { checked: true }).count();
   expect(checked).toBe(4);
@@ -104,8 +124,16 @@ it('filters by section subtree and priority, creates and moves a section, bulk-e
   await page.getByRole('button', { name: 'Apply to 4 tests' }).click();
   await page.getByText('Updated 4 tests.').waitFor();
   const range = ['Cart totals', 'Guest checkout', 'Pay by invoice', 'Visa card'].map((t) => test[t]);
-  const after = (await h.t.as(user.token).get('/project/tests', { projectId, limit: 100 }).expect(200)).body.data.tests as { testId: number; priorityId: number }[];
-  expect(after.filter((t) => t.priorityId === priority.Low).map((t) => t.testId).sort()).toEqual([...range, test['Empty search']].sort());
+  const after = (await h.t.as(user.token).get('/project/tests', { projectId, limit: 100 }).expect(200)).body.data.tests as {
+    testId: number;
+    priorityId: number;
+  }[];
+  expect(
+    after
+      .filter((t) => t.priorityId === priority.Low)
+      .map((t) => t.testId)
+      .sort(),
+  ).toEqual([...range, test['Empty search']].sort());
   await checkScreen(page, 'catalog-selection');
 
   // A run of the selection, opened on its page.
@@ -162,7 +190,9 @@ it('shows a Reader the catalog without any write control', async () => {
 });
 
 it('lists 20,000 tests a page at a time, with only the rows in view in the page', async () => {
-  const big = await createProject(h.t.db, (await h.t.db.project.findUniqueOrThrow({ where: { projectId } })).orgId, { projectName: 'Big catalog' });
+  const big = await createProject(h.t.db, (await h.t.db.project.findUniqueOrThrow({ where: { projectId } })).orgId, {
+    projectName: 'Big catalog',
+  });
   await createManyTests(h.t.db, big.projectId, 20_000);
   const page = await h.signIn(user.token);
   const limits: number[] = [];
@@ -178,7 +208,9 @@ it('lists 20,000 tests a page at a time, with only the rows in view in the page'
   expect(await list(page).getByRole('listitem').count()).toBeLessThan(100);
 
   // Scrolling to the end fetches only the last page.
-  await list(page).evaluate((el: { scrollTop: number; scrollHeight: number }) => { el.scrollTop = el.scrollHeight; });
+  await list(page).evaluate((el: { scrollTop: number; scrollHeight: number }) => {
+    el.scrollTop = el.scrollHeight;
+  });
   await list(page).getByRole('link', { name: 'Bulk 20000', exact: true }).waitFor();
   expect(await list(page).getByRole('listitem').count()).toBeLessThan(100);
   expect(Math.max(...limits)).toBeLessThanOrEqual(1000);

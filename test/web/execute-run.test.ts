@@ -21,7 +21,11 @@ const STATUSES = ['passed', 'failed', 'blocked', 'retest', 'untested'] as const;
 beforeAll(async () => {
   h = await startWebHarness();
   const org = await createOrg(h.t.db, 'Execute testers');
-  [user, reader, admin] = await Promise.all([createUser(h.t.db, 'User', [org.orgId]), createUser(h.t.db, 'Reader', [org.orgId]), createUser(h.t.db, 'Admin', [org.orgId])]);
+  [user, reader, admin] = await Promise.all([
+    createUser(h.t.db, 'User', [org.orgId]),
+    createUser(h.t.db, 'Reader', [org.orgId]),
+    createUser(h.t.db, 'Admin', [org.orgId]),
+  ]);
   projectId = (await createProject(h.t.db, org.orgId, { projectName: 'Webshop' })).projectId;
   const checkout = await createSection(h.t.db, projectId, 'Checkout');
   const search = await createSection(h.t.db, projectId, 'Search');
@@ -29,7 +33,10 @@ beforeAll(async () => {
     ...(await createTests(h.t.db, projectId, 3, () => ({ sectionId: checkout.sectionId }), 'Pay')),
     ...(await createTests(h.t.db, projectId, 3, () => ({ sectionId: search.sectionId }), 'Find')),
   ];
-  await h.t.db.test.update({ where: { testId: testIds[0] }, data: { steps: '1. Open the cart\n2. Pay by card', expectedResult: 'The order is confirmed' } });
+  await h.t.db.test.update({
+    where: { testId: testIds[0] },
+    data: { steps: '1. Open the cart\n2. Pay by card', expectedResult: 'The order is confirmed' },
+  });
   runId = (await startRun(h.t, user.token, projectId, testIds, 'Release 1.4')).runId;
 }, 120_000);
 afterAll(() => h?.close());
@@ -58,7 +65,14 @@ it('a User executes the run with the keyboard, and the counts agree with the API
   // Grouped by section in the catalog's order: each heading, then its tests.
   const list = page.locator('.run-tests');
   expect(await list.locator('h2, [data-test-row]').allTextContents()).toEqual([
-    'Checkout (3)', 'Pay 0Untested', 'Pay 1Untested', 'Pay 2Untested', 'Search (3)', 'Find 0Untested', 'Find 1Untested', 'Find 2Untested',
+    'Checkout (3)',
+    'Pay 0Untested',
+    'Pay 1Untested',
+    'Pay 2Untested',
+    'Search (3)',
+    'Find 0Untested',
+    'Find 1Untested',
+    'Find 2Untested',
   ]);
   // The first test is current, its steps and expected result beside the list.
   const panel = page.getByRole('complementary', { name: 'Pay 0' });
@@ -113,7 +127,10 @@ it('a User executes the run with the keyboard, and the counts agree with the API
   const { runId: _id, locked, ...api } = await apiState();
   expect({ locked, ...api }).toEqual({ locked: false, ...shown });
   const tests = (await h.t.as(user.token).get('/run/tests', { runId, projectId }).expect(200)).body.data.tests;
-  expect(tests.find((t: { testId: number }) => t.testId === testIds[1])).toMatchObject({ status: 'failed', comment: 'Card declined: bug 42' });
+  expect(tests.find((t: { testId: number }) => t.testId === testIds[1])).toMatchObject({
+    status: 'failed',
+    comment: 'Card declined: bug 42',
+  });
   await checkScreen(page, 'execute-run');
 
   // The shortcuts dialog: ? opens it, it is checked by axe too, Escape closes it.
@@ -128,7 +145,7 @@ it('a User executes the run with the keyboard, and the counts agree with the API
   expect(await badge(page, 2)).toBe('Untested');
 });
 
-it('rolls a refused mark back with the server\'s text, and a lock makes the run read-only', async () => {
+it("rolls a refused mark back with the server's text, and a lock makes the run read-only", async () => {
   const page = await h.signIn(user.token);
   await openRun(page);
   await row(page, 2).click();

@@ -16,7 +16,11 @@ const ORG = 'Projects testers';
 beforeAll(async () => {
   h = await startWebHarness();
   orgId = (await createOrg(h.t.db, ORG)).orgId;
-  [user, reader, admin] = await Promise.all([createUser(h.t.db, 'User', [orgId]), createUser(h.t.db, 'Reader', [orgId]), createUser(h.t.db, 'Admin', [orgId])]);
+  [user, reader, admin] = await Promise.all([
+    createUser(h.t.db, 'User', [orgId]),
+    createUser(h.t.db, 'Reader', [orgId]),
+    createUser(h.t.db, 'Admin', [orgId]),
+  ]);
   await createProject(h.t.db, orgId, { projectName: 'Mobile app' });
   await createProject(h.t.db, orgId, { projectName: 'Legacy portal', isActive: false });
 }, 120_000);
@@ -24,12 +28,16 @@ afterAll(() => h?.close());
 
 const org = (page: Page) => page.getByRole('region', { name: ORG });
 const list = (page: Page, which: 'Active' | 'Inactive') => org(page).getByRole('region', { name: new RegExp(`^${which} projects`) });
-const item = (scope: Locator, name: string) => scope.getByRole('listitem').filter({ has: scope.page().getByRole('link', { name, exact: true }) });
-const projectNames = async (page: Page, which: 'Active' | 'Inactive') => (await list(page, which).locator('.project-name').allTextContents()).sort();
+const item = (scope: Locator, name: string) =>
+  scope.getByRole('listitem').filter({ has: scope.page().getByRole('link', { name, exact: true }) });
+const projectNames = async (page: Page, which: 'Active' | 'Inactive') =>
+  (await list(page, which).locator('.project-name').allTextContents()).sort();
 
 async function apiProject(token: string, name: string) {
   const res = await h.t.as(token).get('/projects', { orgId, pageSize: 1000 }).expect(200);
-  return (res.body.data.projects as { projectId: number; projectName: string; projectDescription: string | null; isActive: boolean }[]).find((p) => p.projectName === name);
+  return (
+    res.body.data.projects as { projectId: number; projectName: string; projectDescription: string | null; isActive: boolean }[]
+  ).find((p) => p.projectName === name);
 }
 
 it('lets a User create, edit, deactivate and reactivate a project, and shows a duplicate name refused with 409', async () => {
@@ -41,7 +49,9 @@ it('lets a User create, edit, deactivate and reactivate a project, and shows a d
   await checkScreen(page, 'projects-user');
 
   // Create, with the keyboard: labelled fields, Enter submits.
-  await org(page).getByRole('button', { name: `New project in ${ORG}` }).click();
+  await org(page)
+    .getByRole('button', { name: `New project in ${ORG}` })
+    .click();
   const createForm = org(page).getByRole('form', { name: `New project in ${ORG}` });
   await createForm.getByLabel('Name').fill('Checkout');
   await createForm.getByLabel('Description').fill('Web shop checkout flows');
@@ -52,11 +62,17 @@ it('lets a User create, edit, deactivate and reactivate a project, and shows a d
   const created = await apiProject(user.token, 'Checkout');
   expect(created).toMatchObject({ projectDescription: 'Web shop checkout flows', isActive: true });
   // Its links lead to its catalog and runs.
-  expect(await item(list(page, 'Active'), 'Checkout').getByRole('link', { name: 'Runs' }).getAttribute('href')).toBe(`/projects/${created!.projectId}/runs`);
-  expect(await item(list(page, 'Active'), 'Checkout').getByRole('link', { name: 'Catalog' }).getAttribute('href')).toBe(`/projects/${created!.projectId}/catalog`);
+  expect(await item(list(page, 'Active'), 'Checkout').getByRole('link', { name: 'Runs' }).getAttribute('href')).toBe(
+    `/projects/${created!.projectId}/runs`,
+  );
+  expect(await item(list(page, 'Active'), 'Checkout').getByRole('link', { name: 'Catalog' }).getAttribute('href')).toBe(
+    `/projects/${created!.projectId}/catalog`,
+  );
 
   // A second project of the same name: the server's 409 text shows, the form stays open.
-  await org(page).getByRole('button', { name: `New project in ${ORG}` }).click();
+  await org(page)
+    .getByRole('button', { name: `New project in ${ORG}` })
+    .click();
   await createForm.getByLabel('Name').fill('Checkout');
   await createForm.getByRole('button', { name: 'Create project' }).click();
   await createForm.getByRole('alert').getByText('Project already exists (409)').waitFor();
@@ -93,7 +109,11 @@ it('lets a User create, edit, deactivate and reactivate a project, and shows a d
   expect((await apiProject(user.token, 'Checkout v2'))!.isActive).toBe(true);
 
   // A User may not delete.
-  await expect(org(page).getByRole('button', { name: /^Delete/ }).count()).resolves.toBe(0);
+  await expect(
+    org(page)
+      .getByRole('button', { name: /^Delete/ })
+      .count(),
+  ).resolves.toBe(0);
 });
 
 it('shows a Reader the projects with no write controls', async () => {
@@ -125,7 +145,9 @@ it('lets an Admin delete a project after confirming', async () => {
 it('pages a long list, and steps back when its last page empties', async () => {
   const big = await createOrg(h.t.db, 'Big org');
   const lead = await createUser(h.t.db, 'User', [big.orgId]);
-  await h.t.db.project.createMany({ data: Array.from({ length: 51 }, (_, i) => ({ orgId: big.orgId, projectName: `P${String(i + 1).padStart(2, '0')}` })) });
+  await h.t.db.project.createMany({
+    data: Array.from({ length: 51 }, (_, i) => ({ orgId: big.orgId, projectName: `P${String(i + 1).padStart(2, '0')}` })),
+  });
   const page = await h.signIn(lead.token);
   const active = page.getByRole('region', { name: 'Big org' }).getByRole('region', { name: /^Active projects/ });
   const pager = active.getByRole('navigation', { name: 'Active projects pages' });

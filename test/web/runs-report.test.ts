@@ -26,7 +26,14 @@ beforeAll(async () => {
 }, 120_000);
 afterAll(() => h?.close());
 
-interface State { total: number; passed: number; failed: number; blocked: number; retest: number; untested: number }
+interface State {
+  total: number;
+  passed: number;
+  failed: number;
+  blocked: number;
+  retest: number;
+  untested: number;
+}
 
 it('creates a run by section, lists its progress, and reports it with a PDF download', async () => {
   const page = await h.signIn(user.token);
@@ -51,12 +58,22 @@ it('creates a run by section, lists its progress, and reports it with a PDF down
   const q = { runId, projectId };
   const tests = (await api.get('/run/tests', q).expect(200)).body.data.tests as { testId: number }[];
   expect(tests.map((x) => x.testId).sort((a, b) => a - b)).toEqual([...ids.payments, ...ids.cards].sort((a, b) => a - b));
-  expect((await api.get('/run/detail', q).expect(200)).body.data).toMatchObject({ runName: 'Payments regression', runDescription: 'Before 2.4' });
+  expect((await api.get('/run/detail', q).expect(200)).body.data).toMatchObject({
+    runName: 'Payments regression',
+    runDescription: 'Before 2.4',
+  });
 
-  await api.put('/run/update-test-status', { ...q, testResults: [
-    { testId: ids.payments[0], status: 'passed' }, { testId: ids.cards[0], status: 'passed' },
-    { testId: ids.cards[1], status: 'failed', comment: 'declined' }, { testId: ids.cards[2], status: 'blocked' },
-  ] }).expect(200);
+  await api
+    .put('/run/update-test-status', {
+      ...q,
+      testResults: [
+        { testId: ids.payments[0], status: 'passed' },
+        { testId: ids.cards[0], status: 'passed' },
+        { testId: ids.cards[1], status: 'failed', comment: 'declined' },
+        { testId: ids.cards[2], status: 'blocked' },
+      ],
+    })
+    .expect(200);
   const state = (await api.get('/run/state-detail', q).expect(200)).body.data as State;
   expect(state).toMatchObject({ total: 5, passed: 2, failed: 1, blocked: 1, retest: 0, untested: 1 });
 
@@ -71,7 +88,9 @@ it('creates a run by section, lists its progress, and reports it with a PDF down
     expect(await card.locator(`[data-status="${status}"] strong`).textContent()).toBe(String(state[status]));
   }
   // The stacked segments are as wide as each status's share.
-  const widths = await page.evaluate(`[...document.querySelectorAll('[data-run-id="${runId}"] .status-bar-segment')].map((s) => s.style.width)`);
+  const widths = await page.evaluate(
+    `[...document.querySelectorAll('[data-run-id="${runId}"] .status-bar-segment')].map((s) => s.style.width)`,
+  );
   expect(widths).toEqual(['40%', '20%', '20%', '20%']);
   await checkScreen(page, 'runs');
 
@@ -80,7 +99,8 @@ it('creates a run by section, lists its progress, and reports it with a PDF down
   expect(await page.getByRole('img', { name: /^Results chart: 4 of 5 tested/ }).count()).toBe(1);
   const rows = page.locator('.section-table tbody tr');
   await rows.first().waitFor();
-  const cells = "[...document.querySelectorAll('.section-table tbody tr')].map((tr) => [...tr.querySelectorAll('th, td')].slice(0, 7).map((c) => c.textContent))";
+  const cells =
+    "[...document.querySelectorAll('.section-table tbody tr')].map((tr) => [...tr.querySelectorAll('th, td')].slice(0, 7).map((c) => c.textContent))";
   expect(await page.evaluate(cells)).toEqual([
     ['Payments', '2', '1', '0', '0', '0', '1'],
     ['Payments > Cards', '3', '1', '1', '1', '0', '0'],
@@ -92,7 +112,9 @@ it('creates a run by section, lists its progress, and reports it with a PDF down
   // Fetched with the page's own session cookie, as the download link is.
   const pdf = await fetchInPage(page, pdfHref!);
   expect(pdf).toEqual({ status: 200, type: 'application/pdf', head: '%PDF-' });
-  expect(await page.getByRole('link', { name: 'Catalog as CSV' }).getAttribute('href')).toBe(`/api/v1/tests/download?projectId=${projectId}&format=csv`);
+  expect(await page.getByRole('link', { name: 'Catalog as CSV' }).getAttribute('href')).toBe(
+    `/api/v1/tests/download?projectId=${projectId}&format=csv`,
+  );
   expect(await page.getByRole('link', { name: 'Catalog as JSON' }).getAttribute('download')).toBe('');
 });
 

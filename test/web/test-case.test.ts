@@ -19,17 +19,37 @@ const url = (id = testId) => `${h.baseUrl}/projects/${projectId}/tests/${id}`;
 beforeAll(async () => {
   h = await startWebHarness();
   const org = await createOrg(h.t.db, 'Case testers');
-  [admin, user, reader] = await Promise.all([createUser(h.t.db, 'Admin', [org.orgId]), createUser(h.t.db, 'User', [org.orgId]), createUser(h.t.db, 'Reader', [org.orgId])]);
+  [admin, user, reader] = await Promise.all([
+    createUser(h.t.db, 'Admin', [org.orgId]),
+    createUser(h.t.db, 'User', [org.orgId]),
+    createUser(h.t.db, 'Reader', [org.orgId]),
+  ]);
   projectId = (await createProject(h.t.db, org.orgId, { projectName: 'Shop' })).projectId;
   const checkout = await createSection(h.t.db, projectId, 'Checkout');
   const payments = await createSection(h.t.db, projectId, 'Payments', checkout.sectionId);
   const [smoke, regression] = [await createLabel(h.t.db, projectId, 'smoke'), await createLabel(h.t.db, projectId, 'regression')];
   await createSquad(h.t.db, projectId, 'Payments squad');
   const lookups = await lookupIds(h.t.db, projectId);
-  ids = { checkout: checkout.sectionId, payments: payments.sectionId, smoke: smoke.labelId, regression: regression.labelId, critical: lookups.priority.Critical, high: lookups.priority.High };
-  const created = await h.t.as(user.token).post('/test/create', {
-    projectId, title: 'Pay with a saved card', steps: '1. Open the cart', preconditions: 'Signed in', sectionId: ids.checkout, priorityId: ids.high, labels: [ids.smoke],
-  }).expect(201);
+  ids = {
+    checkout: checkout.sectionId,
+    payments: payments.sectionId,
+    smoke: smoke.labelId,
+    regression: regression.labelId,
+    critical: lookups.priority.Critical,
+    high: lookups.priority.High,
+  };
+  const created = await h.t
+    .as(user.token)
+    .post('/test/create', {
+      projectId,
+      title: 'Pay with a saved card',
+      steps: '1. Open the cart',
+      preconditions: 'Signed in',
+      sectionId: ids.checkout,
+      priorityId: ids.high,
+      labels: [ids.smoke],
+    })
+    .expect(201);
   testId = created.body.data.testId;
 }, 120_000);
 afterAll(() => h?.close());
@@ -56,7 +76,13 @@ it('edits title, steps, priority, labels and section, sends only those, and they
     page.getByRole('button', { name: 'Save' }).click(),
   ]);
   expect(request.postDataJSON()).toEqual({
-    testId, projectId, title: 'Pay with a stored card', steps: '1. Open the cart\n2. Pay', priorityId: ids.critical, labels: [ids.regression], sectionId: ids.payments,
+    testId,
+    projectId,
+    title: 'Pay with a stored card',
+    steps: '1. Open the cart\n2. Pay',
+    priorityId: ids.critical,
+    labels: [ids.regression],
+    sectionId: ids.payments,
   });
   await page.getByRole('status').getByText('Saved').waitFor();
 
@@ -72,7 +98,12 @@ it('edits title, steps, priority, labels and section, sends only those, and they
   expect(await page.getByRole('checkbox', { name: 'regression' }).isChecked()).toBe(true);
   expect(await page.getByRole('checkbox', { name: 'smoke' }).isChecked()).toBe(false);
   expect(await details()).toMatchObject({
-    title: 'Pay with a stored card', steps: '1. Open the cart\n2. Pay', preconditions: 'Signed in', priorityId: ids.critical, sectionId: ids.payments, labels: [ids.regression],
+    title: 'Pay with a stored card',
+    steps: '1. Open the cart\n2. Pay',
+    preconditions: 'Signed in',
+    priorityId: ids.critical,
+    sectionId: ids.payments,
+    labels: [ids.regression],
   });
   await page.getByRole('link', { name: '← Back to the catalog' }).click();
   await page.waitForURL(`${h.baseUrl}/projects/${projectId}/catalog`);
@@ -91,9 +122,18 @@ it("shows the server's 400 text for an empty title and saves nothing", async () 
 it("lists the test's status history across runs, newest first, and passes axe", async () => {
   const api = h.t.as(user.token);
   const nightly = await startRun(h.t, user.token, projectId, [testId], 'Nightly');
-  await api.put('/run/update-test-status', { runId: nightly.runId, projectId, testResults: [{ testId, status: 'failed', comment: 'Card declined' }] }).expect(200);
+  await api
+    .put('/run/update-test-status', {
+      runId: nightly.runId,
+      projectId,
+      testResults: [{ testId, status: 'failed', comment: 'Card declined' }],
+    })
+    .expect(200);
   const release = await startRun(h.t, admin.token, projectId, [testId], 'Release');
-  await h.t.as(admin.token).put('/run/update-test-status', { runId: release.runId, projectId, testResults: [{ testId, status: 'passed' }] }).expect(200);
+  await h.t
+    .as(admin.token)
+    .put('/run/update-test-status', { runId: release.runId, projectId, testResults: [{ testId, status: 'passed' }] })
+    .expect(200);
 
   const page = await h.signIn(user.token);
   await page.goto(url());
@@ -138,6 +178,9 @@ it('lets an Admin delete the test after confirming, back to the catalog', async 
   await h.t.as(admin.token).get('/test/details', { projectId, testId: doomed }).expect(200);
 
   page.once('dialog', (d) => void d.accept());
-  await Promise.all([page.waitForURL(`${h.baseUrl}/projects/${projectId}/catalog`), page.getByRole('button', { name: 'Delete test' }).click()]);
+  await Promise.all([
+    page.waitForURL(`${h.baseUrl}/projects/${projectId}/catalog`),
+    page.getByRole('button', { name: 'Delete test' }).click(),
+  ]);
   await h.t.as(admin.token).get('/test/details', { projectId, testId: doomed }).expect(404);
 });

@@ -25,10 +25,17 @@ beforeAll(async () => {
   // The Admin also administers a second organization and is only a Reader of a third.
   otherOrg = await createOrg(h.t.db);
   const readOnlyOrg = await createOrg(h.t.db);
-  await h.t.db.membership.createMany({ data: [{ userId: admin.userId, orgId: otherOrg.orgId, role: 'Admin' }, { userId: admin.userId, orgId: readOnlyOrg.orgId, role: 'Reader' }] });
+  await h.t.db.membership.createMany({
+    data: [
+      { userId: admin.userId, orgId: otherOrg.orgId, role: 'Admin' },
+      { userId: admin.userId, orgId: readOnlyOrg.orgId, role: 'Reader' },
+    ],
+  });
   // Enough members for a second page (25 a page): 3 above + 24.
   for (let i = 0; i < 24; i++) {
-    await h.t.db.user.create({ data: { email: `extra-${i}-${orgId}@example.test`, name: `Extra ${i}`, memberships: { create: { orgId, role: 'Reader' } } } });
+    await h.t.db.user.create({
+      data: { email: `extra-${i}-${orgId}@example.test`, name: `Extra ${i}`, memberships: { create: { orgId, role: 'Reader' } } },
+    });
   }
 }, 120_000);
 afterAll(() => h?.close());
@@ -111,7 +118,14 @@ it('lets an Admin page through members, change a role, see the last-Admin refusa
   await page.getByRole('heading', { level: 2, name: `Members of ${orgName}` }).waitFor();
   const pages = page.getByRole('navigation', { name: 'Members pages' });
   await pages.getByText('1–25 of 27').waitFor();
-  expect(await page.getByRole('row').filter({ has: page.getByRole('rowheader', { name: nameOf(member) }) }).getByRole('cell').first().textContent()).toBe(member.email);
+  expect(
+    await page
+      .getByRole('row')
+      .filter({ has: page.getByRole('rowheader', { name: nameOf(member) }) })
+      .getByRole('cell')
+      .first()
+      .textContent(),
+  ).toBe(member.email);
   await checkScreen(page, 'users-members');
 
   await pages.getByRole('button', { name: 'Next' }).click();
@@ -123,7 +137,10 @@ it('lets an Admin page through members, change a role, see the last-Admin refusa
   const memberRole = page.getByLabel(`Role of ${nameOf(member)}`);
   expect(await memberRole.inputValue()).toBe('User');
   await memberRole.selectOption('Reader');
-  await page.getByRole('status').filter({ hasText: `${nameOf(member)} is now Reader in ${orgName}` }).waitFor();
+  await page
+    .getByRole('status')
+    .filter({ hasText: `${nameOf(member)} is now Reader in ${orgName}` })
+    .waitFor();
   expect((await membership(member.userId)).role).toBe('Reader');
 
   // The only Admin demoting themself: the server's 409 text shows, and the select keeps Admin.
@@ -136,8 +153,14 @@ it('lets an Admin page through members, change a role, see the last-Admin refusa
   await page.getByLabel('Email').fill('New.Tester@Example.test');
   await page.getByLabel('Role', { exact: true }).selectOption('User');
   await page.getByRole('button', { name: 'Invite' }).click();
-  await page.getByRole('status').filter({ hasText: `Invited new.tester@example.test as User of ${orgName}` }).waitFor();
-  expect(await h.t.db.invitation.findUnique({ where: { orgId_email: { orgId, email: 'new.tester@example.test' } } })).toMatchObject({ role: 'User', invitedBy: admin.userId });
+  await page
+    .getByRole('status')
+    .filter({ hasText: `Invited new.tester@example.test as User of ${orgName}` })
+    .waitFor();
+  expect(await h.t.db.invitation.findUnique({ where: { orgId_email: { orgId, email: 'new.tester@example.test' } } })).toMatchObject({
+    role: 'User',
+    invitedBy: admin.userId,
+  });
   await page.getByLabel('Email').fill(reader.email);
   await page.getByRole('button', { name: 'Invite' }).click();
   await page.getByRole('alert').filter({ hasText: 'User is already a member of this organization (409)' }).waitFor();

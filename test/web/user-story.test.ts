@@ -24,7 +24,8 @@ afterAll(() => h?.close());
 
 const testCount = (page: Page, text: string) => page.locator('.test-count').getByText(text, { exact: true }).waitFor();
 /** Waits until the <select> #id shows `value` (the forms preselect the section being viewed). */
-const selectShows = (page: Page, id: string, value: number) => page.waitForFunction(`document.getElementById('${id}')?.value === '${value}'`);
+const selectShows = (page: Page, id: string, value: number) =>
+  page.waitForFunction(`document.getElementById('${id}')?.value === '${value}'`);
 const shownCounts = async (page: Page) => {
   const counts: Record<string, number> = { total: Number(await page.getByTestId('count-total').textContent()) };
   for (const s of STATUSES) counts[s] = Number(await page.getByTestId(`count-${s}`).textContent());
@@ -48,7 +49,10 @@ it('a User signs in, builds a catalog, runs it with the keyboard, locks the run 
   await org.getByRole('status').getByText(`${PROJECT} created`).waitFor();
   expect(await org.getByRole('button', { name: /^Delete/ }).count()).toBe(0);
   await checkScreen(page, 'story-projects');
-  const projects = (await h.t.as(user.token).get('/projects', { orgId, pageSize: 1000 }).expect(200)).body.data.projects as { projectId: number; projectName: string }[];
+  const projects = (await h.t.as(user.token).get('/projects', { orgId, pageSize: 1000 }).expect(200)).body.data.projects as {
+    projectId: number;
+    projectName: string;
+  }[];
   const projectId = projects.find((p) => p.projectName === PROJECT)!.projectId;
 
   // Its catalog, through the project's link.
@@ -64,7 +68,12 @@ it('a User signs in, builds a catalog, runs it with the keyboard, locks the run 
   expect(await page.getByLabel('Inside').inputValue()).toBe('');
   await page.getByRole('button', { name: 'Add section' }).click();
   await page.getByRole('heading', { level: 3, name: 'Section “Checkout”' }).waitFor();
-  const sections = async () => (await h.t.as(user.token).get('/sections', { projectId }).expect(200)).body.data as { sectionId: number; sectionName: string; parentSectionId: number | null }[];
+  const sections = async () =>
+    (await h.t.as(user.token).get('/sections', { projectId }).expect(200)).body.data as {
+      sectionId: number;
+      sectionName: string;
+      parentSectionId: number | null;
+    }[];
   const checkout = (await sections()).find((s) => s.sectionName === 'Checkout')!;
   // The forms follow the selected section in an effect after the render: wait for it, or a choice
   // made in between would be overwritten.
@@ -78,17 +87,29 @@ it('a User signs in, builds a catalog, runs it with the keyboard, locks the run 
 
   // Four tests with the quick-create form: two in each section.
   const quick = page.getByRole('form', { name: 'New test' });
-  const planned: [string, string][] = [['Cart totals', 'Checkout'], ['Guest checkout', 'Checkout'], ['Pay by card', 'Checkout > Payment'], ['Pay by invoice', 'Checkout > Payment']];
+  const planned: [string, string][] = [
+    ['Cart totals', 'Checkout'],
+    ['Guest checkout', 'Checkout'],
+    ['Pay by card', 'Checkout > Payment'],
+    ['Pay by invoice', 'Checkout > Payment'],
+  ];
   for (const [title, section] of planned) {
     await quick.getByLabel('In section').selectOption({ label: section });
     await quick.getByLabel('New test title').fill(title);
     await quick.getByRole('button', { name: 'Add test' }).click();
     await quick.getByRole('status').getByText(`Added “${title}”.`).waitFor();
   }
-  const created = (await h.t.as(user.token).get('/project/tests', { projectId, limit: 100 }).expect(200)).body.data.tests as { testId: number; title: string; sectionId: number }[];
+  const created = (await h.t.as(user.token).get('/project/tests', { projectId, limit: 100 }).expect(200)).body.data.tests as {
+    testId: number;
+    title: string;
+    sectionId: number;
+  }[];
   const testId = Object.fromEntries(created.map((t) => [t.title, t.testId]));
   expect(created.map((t) => [t.title, t.sectionId]).sort()).toEqual([
-    ['Cart totals', checkout.sectionId], ['Guest checkout', checkout.sectionId], ['Pay by card', payment.sectionId], ['Pay by invoice', payment.sectionId],
+    ['Cart totals', checkout.sectionId],
+    ['Guest checkout', checkout.sectionId],
+    ['Pay by card', payment.sectionId],
+    ['Pay by invoice', payment.sectionId],
   ]);
 
   // Checkout's subtree holds all four; one click and a shift-click select the range.
@@ -114,7 +135,8 @@ it('a User signs in, builds a catalog, runs it with the keyboard, locks the run 
   const runId = Number(page.url().split('/').pop());
   const q = { runId, projectId };
   const api = h.t.as(user.token);
-  const runTests = async () => (await api.get('/run/tests', q).expect(200)).body.data.tests as { testId: number; status: string; comment: string | null }[];
+  const runTests = async () =>
+    (await api.get('/run/tests', q).expect(200)).body.data.tests as { testId: number; status: string; comment: string | null }[];
   expect((await runTests()).map((t) => t.testId).sort()).toEqual(Object.values(testId).sort());
 
   // The execute screen: grouped by section, every test untested.
@@ -125,7 +147,12 @@ it('a User signs in, builds a catalog, runs it with the keyboard, locks the run 
   const focusedRow = () => page.evaluate('document.activeElement && document.activeElement.getAttribute("data-test-row")');
   await row('Pay by invoice').waitFor();
   expect(await page.locator('.run-tests').locator('h2, [data-test-row]').allTextContents()).toEqual([
-    'Checkout (2)', 'Cart totalsUntested', 'Guest checkoutUntested', 'Checkout > Payment (2)', 'Pay by cardUntested', 'Pay by invoiceUntested',
+    'Checkout (2)',
+    'Cart totalsUntested',
+    'Guest checkoutUntested',
+    'Checkout > Payment (2)',
+    'Pay by cardUntested',
+    'Pay by invoiceUntested',
   ]);
   const order = await Promise.all([0, 1, 2, 3].map((i) => rows.nth(i).getAttribute('data-test-row')));
   const [first, second, third, fourth] = order.map(Number);

@@ -4,9 +4,15 @@ import { listAudit } from './audit.service';
 
 export const auditRoutes = [
   route({
-    method: 'get', path: '/audit', resource: 'audit', action: 'read', tag: 'Audit',
+    method: 'get',
+    path: '/audit',
+    resource: 'audit',
+    action: 'read',
+    tag: 'Audit',
     summary: "An organization's audit log, newest first (Admin of that organization)",
-    query: auditQuery, response: auditPage, errors: [404],
+    query: auditQuery,
+    response: auditPage,
+    errors: [404],
     handler: (ctx, { query }) => listAudit(ctx, query),
   }),
 ];

@@ -26,4 +26,9 @@ export const auditRecord = z.object({
   detail: z.record(z.string(), z.unknown()).nullable().describe('What changed, e.g. { from, to } of a role'),
   createdAt: z.iso.datetime(),
 });
-export const auditPage = z.object({ events: z.array(auditRecord), total: z.number().int(), limit: z.number().int(), offset: z.number().int() });
+export const auditPage = z.object({
+  events: z.array(auditRecord),
+  total: z.number().int(),
+  limit: z.number().int(),
+  offset: z.number().int(),
+});

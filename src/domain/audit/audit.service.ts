@@ -17,14 +17,25 @@ export async function recordAudit(db: DbOrTx, actorId: number | null, orgIds: nu
   if (orgIds.length === 0) return;
   await insertAuditEvents(
     db,
-    orgIds.map((orgId) => ({ orgId, actorId, action: entry.action, targetType: entry.targetType, targetId: entry.targetId ?? null, detail: entry.detail })),
+    orgIds.map((orgId) => ({
+      orgId,
+      actorId,
+      action: entry.action,
+      targetType: entry.targetType,
+      targetId: entry.targetId ?? null,
+      detail: entry.detail,
+    })),
   );
 }
 
 /** Records who did what in a project, in the project's organization (write it before deleting the project). */
 export async function recordInProject(db: DbOrTx, actorId: number, projectId: number, entry: AuditEntry): Promise<void> {
   await insertAuditEventInProject(db, projectId, {
-    actorId, action: entry.action, targetType: entry.targetType, targetId: entry.targetId ?? null, detail: entry.detail ?? null,
+    actorId,
+    action: entry.action,
+    targetType: entry.targetType,
+    targetId: entry.targetId ?? null,
+    detail: entry.detail ?? null,
   });
 }
 
@@ -33,6 +44,10 @@ export async function listAudit(ctx: RequestContext, q: { orgId: number; limit: 
   requireOrgMember(ctx, q.orgId);
   const [events, total] = await listAuditEvents(ctx.db, { orgId: q.orgId, skip: q.offset, take: q.limit });
   // The column holds only what recordAudit wrote: an AuditAction.
-  const typed = events.map((e) => ({ ...e, action: e.action as AuditAction, detail: (e.detail ?? null) as Record<string, unknown> | null }));
+  const typed = events.map((e) => ({
+    ...e,
+    action: e.action as AuditAction,
+    detail: (e.detail ?? null) as Record<string, unknown> | null,
+  }));
   return { events: typed, total, limit: q.limit, offset: q.offset };
 }

@@ -42,7 +42,12 @@ const NO_IDS: readonly number[] = Object.freeze([]);
 
 /** Suite names, outermost first, each split on '/' into nested sections; blank parts dropped. */
 function sectionPath(suites: string[]): string[] {
-  return suites.flatMap((suite) => suite.split('/').map((part) => part.trim().slice(0, SECTION_NAME_MAX)).filter(Boolean));
+  return suites.flatMap((suite) =>
+    suite
+      .split('/')
+      .map((part) => part.trim().slice(0, SECTION_NAME_MAX))
+      .filter(Boolean),
+  );
 }
 
 /** `classname.name` (or name): the automationKey a test of this testcase carries; '' when it has no name at all. */

@@ -17,20 +17,29 @@ const example = `<?xml version="1.0" encoding="UTF-8"?>
 export const junitImportRoutes = [
   // The body is the report itself: the handler gets its bytes (z.ZodType<Buffer> types them; there is no JSON schema).
   route<typeof importJUnitQuery, z.ZodType<Buffer>>({
-    method: 'post', path: '/run/import-junit', resource: 'run', action: 'create', tag: 'Runs',
-    summary: 'Import a JUnit XML report into a new run (runName) or an open one (runId): each testcase is matched to a test by the '
-      + 'ids it names (casebook_id / test_id property, [C123] or C123_ in its name), else by automationKey = classname.name; '
-      + 'with createMissing the others become new tests in sections named after their testsuites. Reruns of a test are all kept '
-      + 'in its history, the last one is its status. One transaction: all or nothing. dryRun answers the mapping and writes nothing',
+    method: 'post',
+    path: '/run/import-junit',
+    resource: 'run',
+    action: 'create',
+    tag: 'Runs',
+    summary:
+      'Import a JUnit XML report into a new run (runName) or an open one (runId): each testcase is matched to a test by the ' +
+      'ids it names (casebook_id / test_id property, [C123] or C123_ in its name), else by automationKey = classname.name; ' +
+      'with createMissing the others become new tests in sections named after their testsuites. Reruns of a test are all kept ' +
+      'in its history, the last one is its status. One transaction: all or nothing. dryRun answers the mapping and writes nothing',
     query: importJUnitQuery,
     rawBody: {
       types: JUNIT_CONTENT_TYPES,
       limitBytes: MAX_JUNIT_BYTES,
-      description: `A JUnit XML report (root <testsuites> or <testsuite>; JUnit 5/Surefire, pytest, jest-junit, Playwright, gotestsum, PHPUnit), `
-        + `at most ${MAX_JUNIT_CASES} testcases`,
+      description:
+        `A JUnit XML report (root <testsuites> or <testsuite>; JUnit 5/Surefire, pytest, jest-junit, Playwright, gotestsum, PHPUnit), ` +
+        `at most ${MAX_JUNIT_CASES} testcases`,
       example,
     },
-    response: importJUnitResult, successStatus: 201, errors: [404, 409, 423], idempotent: true,
+    response: importJUnitResult,
+    successStatus: 201,
+    errors: [404, 409, 423],
+    idempotent: true,
     handler: (ctx, { query, body }) => importJUnit(ctx, query, body),
   }),
 ];

@@ -31,10 +31,16 @@ function parseStatusMap(text: string, ctx: z.RefinementCtx): StatusMap {
     const pair = raw.trim();
     if (pair === '') continue;
     const [outcome, status, ...rest] = pair.split(':').map((s) => s.trim());
-    const fault = status === undefined || rest.length > 0 ? `"${pair}" is not outcome:status`
-      : !(JUNIT_OUTCOMES as readonly string[]).includes(outcome) ? `"${outcome}" is not an outcome (${JUNIT_OUTCOMES.join(', ')})`
-        : !(IMPORT_STATUSES as readonly string[]).includes(status) ? `"${status}" is not a status (${IMPORT_STATUSES.join(', ')})`
-          : seen.has(outcome) ? `"${outcome}" is mapped twice` : null;
+    const fault =
+      status === undefined || rest.length > 0
+        ? `"${pair}" is not outcome:status`
+        : !(JUNIT_OUTCOMES as readonly string[]).includes(outcome)
+          ? `"${outcome}" is not an outcome (${JUNIT_OUTCOMES.join(', ')})`
+          : !(IMPORT_STATUSES as readonly string[]).includes(status)
+            ? `"${status}" is not a status (${IMPORT_STATUSES.join(', ')})`
+            : seen.has(outcome)
+              ? `"${outcome}" is mapped twice`
+              : null;
     if (fault) ctx.addIssue({ code: 'custom', message: fault });
     else {
       seen.add(outcome);
@@ -44,23 +50,43 @@ function parseStatusMap(text: string, ctx: z.RefinementCtx): StatusMap {
   return map;
 }
 
-export const importJUnitQuery = z.object({
-  projectId: queryId,
-  runId: queryId.optional().describe('An open run of the project to record the results in (423 when locked); not with runName'),
-  runName: nonBlank(200).optional().describe('Name of the new run to create (default `JUnit import <ISO time>`); not with runId'),
-  createMissing: queryBoolean.prefault('false')
-    .describe('Create a test for each testcase that matches none (in sections named after its testsuites; '
-      + 'needs the permission to create tests too); otherwise it is reported as unmatched'),
-  dryRun: queryBoolean.prefault('false').describe('Match and count only: nothing is written, and the answer carries the mapping'),
-  statusMap: z.string().max(500, 'At most 500 characters').transform(parseStatusMap).optional()
-    .describe(`Overrides of outcome → status as \`outcome:status\` pairs, comma-separated, e.g. \`skipped:blocked,error:retest\`. `
-      + `Outcomes: ${JUNIT_OUTCOMES.join(', ')}; statuses: ${IMPORT_STATUSES.join(', ')}. `
-      + `Default: passed:passed, failure:failed, error:failed, skipped:retest`),
-}).superRefine((q, ctx) => {
-  if (q.runId !== undefined && q.runName !== undefined) {
-    ctx.addIssue({ code: 'custom', path: ['runName'], message: 'Give runId or runName, not both' });
-  }
-}).meta({ example: { projectId: 1, runName: 'Nightly build 1234', createMissing: 'true', dryRun: 'false', statusMap: 'skipped:blocked,error:failed' } });
+export const importJUnitQuery = z
+  .object({
+    projectId: queryId,
+    runId: queryId.optional().describe('An open run of the project to record the results in (423 when locked); not with runName'),
+    runName: nonBlank(200).optional().describe('Name of the new run to create (default `JUnit import <ISO time>`); not with runId'),
+    createMissing: queryBoolean
+      .prefault('false')
+      .describe(
+        'Create a test for each testcase that matches none (in sections named after its testsuites; ' +
+          'needs the permission to create tests too); otherwise it is reported as unmatched',
+      ),
+    dryRun: queryBoolean.prefault('false').describe('Match and count only: nothing is written, and the answer carries the mapping'),
+    statusMap: z
+      .string()
+      .max(500, 'At most 500 characters')
+      .transform(parseStatusMap)
+      .optional()
+      .describe(
+        `Overrides of outcome → status as \`outcome:status\` pairs, comma-separated, e.g. \`skipped:blocked,error:retest\`. ` +
+          `Outcomes: ${JUNIT_OUTCOMES.join(', ')}; statuses: ${IMPORT_STATUSES.join(', ')}. ` +
+          `Default: passed:passed, failure:failed, error:failed, skipped:retest`,
+      ),
+  })
+  .superRefine((q, ctx) => {
+    if (q.runId !== undefined && q.runName !== undefined) {
+      ctx.addIssue({ code: 'custom', path: ['runName'], message: 'Give runId or runName, not both' });
+    }
+  })
+  .meta({
+    example: {
+      projectId: 1,
+      runName: 'Nightly build 1234',
+      createMissing: 'true',
+      dryRun: 'false',
+      statusMap: 'skipped:blocked,error:failed',
+    },
+  });
 export type ImportJUnitQuery = z.output<typeof importJUnitQuery>;
 
 const count = (description: string) => z.number().int().min(0).describe(description);
@@ -71,7 +97,10 @@ export type ImportAction = (typeof IMPORT_ACTIONS)[number];
 export const importMappingEntry = z.object({
   name: z.string().describe('testcase@name of its first testcase'),
   classname: z.string().nullable(),
-  testId: z.number().int().nullable()
+  testId: z
+    .number()
+    .int()
+    .nullable()
     .describe('matched: the test; unknown: the id the report names; created (a dry run creates nothing) and unmatched: null'),
   action: z.enum(IMPORT_ACTIONS),
   status: z.enum(IMPORT_STATUSES).describe('The status of its last attempt (for unmatched and unknown: what it would have been)'),
@@ -80,19 +109,23 @@ export const importMappingEntry = z.object({
 export const importJUnitResult = z.object({
   runId: z.number().int().nullable().describe('The run written to; null only in a dry run that would create one'),
   projectId: z.number().int(),
-  total: count('Distinct tests the report names: matched + created + unmatched + unknown. A test run several times '
-    + '(reruns) counts once; a testcase naming several ids counts once per id'),
+  total: count(
+    'Distinct tests the report names: matched + created + unmatched + unknown. A test run several times ' +
+      '(reruns) counts once; a testcase naming several ids counts once per id',
+  ),
   matched: count('Existing tests matched by id or automationKey'),
   created: count('Tests created (createMissing; in a dry run: would be created)'),
   unmatched: count('Distinct automation keys (`classname.name`) matching no test, skipped without createMissing'),
-  unknown: count('Distinct ids named that are no live test of the project (another project\'s, deleted, nonexistent): never created'),
+  unknown: count("Distinct ids named that are no live test of the project (another project's, deleted, nonexistent): never created"),
   passed: count('Matched and created tests whose last attempt is passed'),
   failed: count('Matched and created tests whose last attempt is failed'),
   retest: count('Matched and created tests whose last attempt is retest'),
   blocked: count('Matched and created tests whose last attempt is blocked'),
   passedOnRetry: count('Tests whose last attempt passed after an earlier attempt that did not'),
   elapsedMs: count('Total `time` of the last attempts of the matched and created tests, in milliseconds'),
-  mapping: z.array(importMappingEntry).optional()
+  mapping: z
+    .array(importMappingEntry)
+    .optional()
     .describe('Dry run only: one entry per distinct test, in order of first appearance in the report'),
 });
 export type ImportJUnitResult = z.infer<typeof importJUnitResult>;

@@ -15,8 +15,19 @@ import { requireRunSize, writeImport } from './junit-import.write';
 
 function summary(report: Report, matching: Matching, runId: number | null, projectId: number, dryRun: boolean): ImportJUnitResult {
   const result: ImportJUnitResult = {
-    runId, projectId, total: matching.outcomes.length, matched: 0, created: 0, unmatched: 0, unknown: 0,
-    passed: 0, failed: 0, retest: 0, blocked: 0, passedOnRetry: 0, elapsedMs: 0,
+    runId,
+    projectId,
+    total: matching.outcomes.length,
+    matched: 0,
+    created: 0,
+    unmatched: 0,
+    unknown: 0,
+    passed: 0,
+    failed: 0,
+    retest: 0,
+    blocked: 0,
+    passedOnRetry: 0,
+    elapsedMs: 0,
   };
   for (const o of matching.outcomes) {
     result[o.action] += 1;

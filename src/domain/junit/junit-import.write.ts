@@ -27,7 +27,11 @@ export interface WriteTarget {
 async function createTests(tx: Tx, target: WriteTarget, report: Report, created: Outcome[]): Promise<number[]> {
   if (created.length === 0) return [];
   const usedPaths = [...new Set(created.map((o) => report.attempts[o.attempts[0]].path))];
-  const sectionIds = await ensureSectionPaths(tx, target.projectId, usedPaths.map((p) => report.paths[p]));
+  const sectionIds = await ensureSectionPaths(
+    tx,
+    target.projectId,
+    usedPaths.map((p) => report.paths[p]),
+  );
   const sectionOf = new Map(usedPaths.map((p, i) => [p, sectionIds[i]]));
   const ids: number[] = [];
   for (let i = 0; i < created.length; i += CHUNK) {
@@ -87,8 +91,17 @@ export async function writeImport(tx: Tx, target: WriteTarget, report: Report, m
   const created = matching.outcomes.filter((o) => o.action === 'created');
   const ids = await createTests(tx, target, report, created);
   const createdIds = new Map(created.map((o, i) => [o, ids[i]]));
-  const runId = 'runId' in target.run ? target.run.runId
-    : (await insertRunRow(tx, { projectId: target.projectId, runName: target.run.runName, runDescription: null, createdBy: target.userId })).runId;
+  const runId =
+    'runId' in target.run
+      ? target.run.runId
+      : (
+          await insertRunRow(tx, {
+            projectId: target.projectId,
+            runName: target.run.runName,
+            runDescription: null,
+            createdBy: target.userId,
+          })
+        ).runId;
   const recorded = recordedOutcomes.map((o) => ({ testId: o.testId ?? createdIds.get(o)!, attempts: o.attempts }));
   // Chunks in file order: each sees the results of the ones before, so the last attempt of a test ends current.
   let total = 0;

@@ -8,7 +8,12 @@ import { drainPendingText } from './saxes-pending';
 // Turns saxes events into JUnitCase values, one <testcase> at a time. Only the open testcase
 // is held in memory, with its texts capped (junit-text.ts); <system-out> is never kept.
 
-type Frame = { name: string; sink: CappedText | null; result: Result | null; property: { name: string; value: string | undefined; text: CappedText } | null };
+type Frame = {
+  name: string;
+  sink: CappedText | null;
+  result: Result | null;
+  property: { name: string; value: string | undefined; text: CappedText } | null;
+};
 
 export class JUnitCollector {
   private readonly sax = new SaxesParser({ position: true });
@@ -100,7 +105,14 @@ export class JUnitCollector {
   private openCaseChild(tc: OpenCase, name: string, attrs: Record<string, string>, frame: Frame): void {
     const outcome = MAIN[name] ?? FLAKY[name] ?? RERUN[name];
     if (outcome) {
-      const result: Result = { outcome, type: capped(attrs.type), message: capped(attrs.message), time: attrs.time, text: new CappedText(), systemErr: null };
+      const result: Result = {
+        outcome,
+        type: capped(attrs.type),
+        message: capped(attrs.message),
+        time: attrs.time,
+        text: new CappedText(),
+        systemErr: null,
+      };
       if (FLAKY[name]) tc.before.push(result);
       else if (RERUN[name] || (tc.main && outcome !== 'skipped')) tc.after.push(result);
       else tc.main ??= result;

@@ -4,7 +4,11 @@ import { insertNames, listNameRecords, type NameSetKind } from './data';
 
 export { labelKind, squadKind, type NameSetKind } from './data';
 
-export async function listNames<Id extends string, Name extends string>(ctx: RequestContext, kind: NameSetKind<Id, Name>, projectId: number) {
+export async function listNames<Id extends string, Name extends string>(
+  ctx: RequestContext,
+  kind: NameSetKind<Id, Name>,
+  projectId: number,
+) {
   await requireProject(ctx, projectId);
   return listNameRecords(ctx.db, kind, projectId);
 }
@@ -14,7 +18,10 @@ export async function listNames<Id extends string, Name extends string>(ctx: Req
  * the records of all given names in the order given, existing ones included.
  */
 export async function addNames<Id extends string, Name extends string>(
-  ctx: RequestContext, kind: NameSetKind<Id, Name>, projectId: number, names: string[],
+  ctx: RequestContext,
+  kind: NameSetKind<Id, Name>,
+  projectId: number,
+  names: string[],
 ) {
   await requireProject(ctx, projectId, { active: true });
   const byKey = new Map<string, string>();
@@ -22,5 +29,10 @@ export async function addNames<Id extends string, Name extends string>(
     const key = name.toLowerCase();
     if (!byKey.has(key)) byKey.set(key, name);
   }
-  return insertNames(ctx.db, kind, projectId, [...byKey].map(([key, name]) => ({ name, key })));
+  return insertNames(
+    ctx.db,
+    kind,
+    projectId,
+    [...byKey].map(([key, name]) => ({ name, key })),
+  );
 }

@@ -17,8 +17,15 @@ const lists: { path: string; kind: LookupKind; summary: string }[] = [
 
 export const lookupRoutes = lists.map(({ path, kind, summary }) =>
   route({
-    method: 'get', path, resource: 'lookup', action: 'read', tag, summary,
-    query: projectIdQuery, response: z.array(lookupEntry), errors: [404],
+    method: 'get',
+    path,
+    resource: 'lookup',
+    action: 'read',
+    tag,
+    summary,
+    query: projectIdQuery,
+    response: z.array(lookupEntry),
+    errors: [404],
     handler: (ctx, { query }) => listLookup(ctx, query.projectId, kind),
   }),
 );

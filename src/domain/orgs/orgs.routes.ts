@@ -5,15 +5,25 @@ import { getOrg, listOrgs } from './orgs.service';
 
 export const orgRoutes = [
   route({
-    method: 'get', path: '/orgs', resource: 'org', action: 'read', tag: 'Organizations',
+    method: 'get',
+    path: '/orgs',
+    resource: 'org',
+    action: 'read',
+    tag: 'Organizations',
     summary: "List the caller's organizations",
     response: z.array(orgRecord),
     handler: (ctx) => listOrgs(ctx),
   }),
   route({
-    method: 'get', path: '/org/detail', resource: 'org', action: 'read', tag: 'Organizations',
+    method: 'get',
+    path: '/org/detail',
+    resource: 'org',
+    action: 'read',
+    tag: 'Organizations',
     summary: 'One organization with its project count',
-    query: orgDetailQuery, response: orgDetailRecord, errors: [404],
+    query: orgDetailQuery,
+    response: orgDetailRecord,
+    errors: [404],
     handler: (ctx, { query }) => getOrg(ctx, query.orgId),
   }),
 ];

@@ -4,7 +4,13 @@ import { defaultLookupRows } from '../lookups/lookup-defaults';
 import { recordInProject } from '../audit/audit.service';
 import { requireOrgMember, requireProject } from '../access';
 import {
-  deleteProjectRow, findProjectInOrgs, findProjectWithCounts, insertLookupEntries, insertProject, listProjectsPage, updateProject,
+  deleteProjectRow,
+  findProjectInOrgs,
+  findProjectWithCounts,
+  insertLookupEntries,
+  insertProject,
+  listProjectsPage,
+  updateProject,
 } from './data';
 import type { CreateProjectInput, EditProjectInput } from './projects.schemas';
 
@@ -13,7 +19,12 @@ const duplicateName = () => conflict('Project already exists');
 
 export async function listProjects(ctx: RequestContext, q: { orgId: number; page: number; pageSize: number; isActive?: boolean }) {
   requireOrgMember(ctx, q.orgId);
-  const [projects, total] = await listProjectsPage(ctx.db, { orgId: q.orgId, isActive: q.isActive, skip: (q.page - 1) * q.pageSize, take: q.pageSize });
+  const [projects, total] = await listProjectsPage(ctx.db, {
+    orgId: q.orgId,
+    isActive: q.isActive,
+    skip: (q.page - 1) * q.pageSize,
+    take: q.pageSize,
+  });
   return { projects, total, page: q.page, pageSize: q.pageSize };
 }
 
@@ -29,7 +40,10 @@ export async function createProject(ctx: RequestContext, input: CreateProjectInp
   try {
     return await ctx.db.$transaction(async (tx) => {
       const project = await insertProject(tx, {
-        orgId: input.orgId, projectName: input.projectName, projectDescription: input.projectDescription ?? null, createdBy: ctx.userId,
+        orgId: input.orgId,
+        projectName: input.projectName,
+        projectDescription: input.projectDescription ?? null,
+        createdBy: ctx.userId,
       });
       await insertLookupEntries(tx, defaultLookupRows(project.projectId));
       return project;
@@ -59,7 +73,12 @@ export async function deleteProject(ctx: RequestContext, projectId: number) {
   await ctx.db.$transaction(async (tx) => {
     const project = await findProjectInOrgs(tx, projectId, ctx.orgIds);
     if (!project) throw notFound('Project');
-    await recordInProject(tx, ctx.userId, projectId, { action: 'project.deleted', targetType: 'project', targetId: projectId, detail: { projectName: project.projectName } });
+    await recordInProject(tx, ctx.userId, projectId, {
+      action: 'project.deleted',
+      targetType: 'project',
+      targetId: projectId,
+      detail: { projectName: project.projectName },
+    });
     await deleteProjectRow(tx, projectId);
   });
   return { projectId, deleted: true as const };

@@ -10,8 +10,11 @@ import type { StatusCounts } from './runs.schemas';
 
 export function countsOf(run: RunRow): StatusCounts {
   const counts = {
-    passed: run.passedCount, failed: run.failedCount, blocked: run.blockedCount,
-    retest: run.retestCount, untested: run.untestedCount,
+    passed: run.passedCount,
+    failed: run.failedCount,
+    blocked: run.blockedCount,
+    retest: run.retestCount,
+    untested: run.untestedCount,
   };
   return { total: counts.passed + counts.failed + counts.blocked + counts.retest + counts.untested, ...counts };
 }
@@ -59,7 +62,11 @@ export async function requireRunAnyProject(ctx: RequestContext, runId: number): 
  * check and the write, and history ids follow commit order.
  */
 export async function lockRunForWrite(
-  tx: Tx, ctx: RequestContext, runId: number, projectId: number, opts: { allowLocked?: boolean } = {},
+  tx: Tx,
+  ctx: RequestContext,
+  runId: number,
+  projectId: number,
+  opts: { allowLocked?: boolean } = {},
 ): Promise<ScopedRunRow> {
   const run = await findScopedRun(tx, ctx.orgIds, runId, projectId, { forUpdate: true });
   if (!run) return runNotFound(ctx, projectId);

@@ -38,7 +38,12 @@ export async function resetRun(ctx: RequestContext, runId: number, projectId: nu
   return ctx.db.$transaction(async (tx) => {
     await lockRunForWrite(tx, ctx, runId, projectId);
     const reset = await resetResults(tx, runId, ctx.userId);
-    await recordInProject(tx, ctx.userId, projectId, { action: 'run.reset', targetType: 'run', targetId: runId, detail: { projectId, reset } });
+    await recordInProject(tx, ctx.userId, projectId, {
+      action: 'run.reset',
+      targetType: 'run',
+      targetId: runId,
+      detail: { projectId, reset },
+    });
     return { reset };
   }, RUN_WRITE_TX);
 }

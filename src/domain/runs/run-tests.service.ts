@@ -12,7 +12,8 @@ import type { TestStatusName } from './runs.schemas';
  * the total comes from the run's counters, not a count.
  */
 export async function listRunTests(
-  ctx: RequestContext, q: { runId: number; projectId: number; status?: TestStatusName; limit: number; offset: number },
+  ctx: RequestContext,
+  q: { runId: number; projectId: number; status?: TestStatusName; limit: number; offset: number },
 ) {
   const run = await findRunWithTestsPage(ctx.db, ctx.orgIds, q);
   if (!run) return runNotFound(ctx, q.projectId);

@@ -17,7 +17,12 @@ const when = z.iso.datetime();
 const elapsedMs = int.nullable().describe('Milliseconds the execution took, as reported with the result; null when not reported');
 
 export const statusCounts = z.object({
-  total: int, passed: int, failed: int, blocked: int, retest: int, untested: int,
+  total: int,
+  passed: int,
+  failed: int,
+  blocked: int,
+  retest: int,
+  untested: int,
 });
 export type StatusCounts = z.infer<typeof statusCounts>;
 
@@ -59,13 +64,18 @@ export const runTestRecord = z.object({
   updatedBy: int.nullable(),
   updatedAt: when,
   deleted: z.boolean().describe('The test has left the catalog (now, even in a locked run); its result stays in the run'),
-  snapshot: z.object({
-    sectionPath: z.string().nullable(),
-    priority: z.string().nullable(),
-    squad: z.string().nullable(),
-    labels: z.array(z.string()),
-  }).nullable().describe('Null while the run is open (the fields above are the live catalog\'s). Once the run is locked, '
-    + 'the test as it was at lock time: these names, and the title and ids above, whatever the catalog does since'),
+  snapshot: z
+    .object({
+      sectionPath: z.string().nullable(),
+      priority: z.string().nullable(),
+      squad: z.string().nullable(),
+      labels: z.array(z.string()),
+    })
+    .nullable()
+    .describe(
+      "Null while the run is open (the fields above are the live catalog's). Once the run is locked, " +
+        'the test as it was at lock time: these names, and the title and ids above, whatever the catalog does since',
+    ),
 });
 export type RunTestRecord = z.infer<typeof runTestRecord>;
 export const runTestPage = z.object({ tests: z.array(runTestRecord), total: int, limit: int, offset: int });
@@ -92,20 +102,22 @@ export const runReport = z.object({
     passRate: z.number().min(0).max(100),
     elapsedMs: int.min(0).describe('Total of the elapsed time of the current results (those without one count as 0)'),
   }),
-  tests: z.array(z.object({
-    testId: int,
-    title: z.string(),
-    sectionId: int.nullable(),
-    sectionPath: z.string().nullable(),
-    priority: z.string().nullable(),
-    squad: z.string().nullable(),
-    status: testStatus,
-    comment: z.string().nullable(),
-    elapsedMs,
-    /** Name of the user who set the current status. */
-    updatedBy: z.string().nullable(),
-    updatedAt: when,
-  })),
+  tests: z.array(
+    z.object({
+      testId: int,
+      title: z.string(),
+      sectionId: int.nullable(),
+      sectionPath: z.string().nullable(),
+      priority: z.string().nullable(),
+      squad: z.string().nullable(),
+      status: testStatus,
+      comment: z.string().nullable(),
+      elapsedMs,
+      /** Name of the user who set the current status. */
+      updatedBy: z.string().nullable(),
+      updatedAt: when,
+    }),
+  ),
 });
 
 // Queries
@@ -131,33 +143,46 @@ const runTestIds = idList('testIds', 'test', MAX_RUN_TESTS);
 const SELECTION = ['sectionIds', 'labelIds', 'priorityIds'] as const;
 
 export const runIdBody = z.strictObject({ runId: bodyId, projectId: bodyId });
-export const createRunBody = z.strictObject({
-  projectId: bodyId,
-  runName: nonBlank(200),
-  runDescription: optionalText(),
-  testIds: runTestIds.optional().describe(`The tests of the run (up to ${MAX_RUN_TESTS}). Give these, or a selection instead.`),
-  sectionIds: idList('sectionIds', 'section').optional()
-    .describe('Selection: the live tests of these sections and of all their subsections'),
-  labelIds: idList('labelIds', 'label').optional().describe('Selection: the live tests carrying at least one of these labels'),
-  priorityIds: idList('priorityIds', 'priority').optional().describe('Selection: the live tests of one of these priorities'),
-  allTests: z.literal(true).optional().describe('Selection: every live test of the project (not with the other selection fields)'),
-}).superRefine((body, ctx) => {
-  const criteria = SELECTION.filter((key) => body[key] !== undefined);
-  const selected = criteria.length > 0 || body.allTests !== undefined;
-  if (body.testIds === undefined && !selected) {
-    ctx.addIssue({ code: 'custom', path: ['testIds'], message: 'Required, or a selection: sectionIds, labelIds, priorityIds or allTests' });
-  } else if (body.testIds !== undefined && selected) {
-    ctx.addIssue({ code: 'custom', path: ['testIds'], message: 'Give testIds or a selection (sectionIds, labelIds, priorityIds, allTests), not both' });
-  } else if (body.allTests !== undefined && criteria.length > 0) {
-    ctx.addIssue({ code: 'custom', path: ['allTests'], message: `Not with ${criteria.join(', ')}` });
-  }
-}).meta({
-  description: 'A run of the given testIds, or of a selection of the project\'s live (not deleted) tests: allTests, or any of '
-    + 'sectionIds, labelIds, priorityIds. Within one field a test matches any of the ids; several fields together select '
-    + 'the tests matching every one of them (e.g. sectionIds and labelIds: tests of those sections that carry one of those labels). '
-    + `A selection matching no test, or more than ${MAX_RUN_TESTS}, is 400.`,
-  example: { projectId: 1, runName: 'Release 2.4 regression', sectionIds: [1], priorityIds: [1] },
-});
+export const createRunBody = z
+  .strictObject({
+    projectId: bodyId,
+    runName: nonBlank(200),
+    runDescription: optionalText(),
+    testIds: runTestIds.optional().describe(`The tests of the run (up to ${MAX_RUN_TESTS}). Give these, or a selection instead.`),
+    sectionIds: idList('sectionIds', 'section')
+      .optional()
+      .describe('Selection: the live tests of these sections and of all their subsections'),
+    labelIds: idList('labelIds', 'label').optional().describe('Selection: the live tests carrying at least one of these labels'),
+    priorityIds: idList('priorityIds', 'priority').optional().describe('Selection: the live tests of one of these priorities'),
+    allTests: z.literal(true).optional().describe('Selection: every live test of the project (not with the other selection fields)'),
+  })
+  .superRefine((body, ctx) => {
+    const criteria = SELECTION.filter((key) => body[key] !== undefined);
+    const selected = criteria.length > 0 || body.allTests !== undefined;
+    if (body.testIds === undefined && !selected) {
+      ctx.addIssue({
+        code: 'custom',
+        path: ['testIds'],
+        message: 'Required, or a selection: sectionIds, labelIds, priorityIds or allTests',
+      });
+    } else if (body.testIds !== undefined && selected) {
+      ctx.addIssue({
+        code: 'custom',
+        path: ['testIds'],
+        message: 'Give testIds or a selection (sectionIds, labelIds, priorityIds, allTests), not both',
+      });
+    } else if (body.allTests !== undefined && criteria.length > 0) {
+      ctx.addIssue({ code: 'custom', path: ['allTests'], message: `Not with ${criteria.join(', ')}` });
+    }
+  })
+  .meta({
+    description:
+      "A run of the given testIds, or of a selection of the project's live (not deleted) tests: allTests, or any of " +
+      'sectionIds, labelIds, priorityIds. Within one field a test matches any of the ids; several fields together select ' +
+      'the tests matching every one of them (e.g. sectionIds and labelIds: tests of those sections that carry one of those labels). ' +
+      `A selection matching no test, or more than ${MAX_RUN_TESTS}, is 400.`,
+    example: { projectId: 1, runName: 'Release 2.4 regression', sectionIds: [1], priorityIds: [1] },
+  });
 export const addTestsBody = runIdBody.extend({ testIds: runTestIds });
 export const editRunBody = runIdBody.extend({ runName: nonBlank(200).optional(), runDescription: optionalText() });
 export const removeTestsBody = runIdBody.extend({ testIds });
@@ -165,12 +190,21 @@ export const removeTestsBody = runIdBody.extend({ testIds });
 /** Largest elapsedMs stored (a PostgreSQL integer): ~24.8 days. */
 export const MAX_ELAPSED_MS = 2_147_483_647;
 const testResult = z.strictObject({
-  testId: bodyId, status: testStatus, comment: optionalText(),
-  elapsedMs: z.number().int().min(0).max(MAX_ELAPSED_MS).optional()
+  testId: bodyId,
+  status: testStatus,
+  comment: optionalText(),
+  elapsedMs: z
+    .number()
+    .int()
+    .min(0)
+    .max(MAX_ELAPSED_MS)
+    .optional()
     .describe('Milliseconds the execution took (integer, 0 or more); a result without it stores null'),
 });
 export const updateStatusBody = runIdBody.extend({
-  testResults: bulkArray(testResult, 'result').superRefine(noDuplicateIds<z.infer<typeof testResult>>('testResults', (r) => r.testId, 'testId')),
+  testResults: bulkArray(testResult, 'result').superRefine(
+    noDuplicateIds<z.infer<typeof testResult>>('testResults', (r) => r.testId, 'testId'),
+  ),
 });
 
 export const updatedCount = z.object({ updated: int });

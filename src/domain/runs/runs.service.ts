@@ -33,7 +33,10 @@ export async function createRun(ctx: RequestContext, input: CreateRunInput) {
   const source = await runTestSource(ctx, input);
   const run = await ctx.db.$transaction(async (tx) => {
     const created = await insertRunRow(tx, {
-      projectId: input.projectId, runName: input.runName, runDescription: input.runDescription ?? null, createdBy: ctx.userId,
+      projectId: input.projectId,
+      runName: input.runName,
+      runDescription: input.runDescription ?? null,
+      createdBy: ctx.userId,
     });
     const { added } = await insertUntested(tx, created.runId, ctx.userId, source, { newRun: true });
     // The selection may have changed since it was counted.
@@ -55,7 +58,12 @@ export async function editRun(ctx: RequestContext, input: EditRunInput) {
 export async function deleteRun(ctx: RequestContext, runId: number, projectId: number) {
   await ctx.db.$transaction(async (tx) => {
     const run = await lockRunForWrite(tx, ctx, runId, projectId, { allowLocked: true });
-    await recordInProject(tx, ctx.userId, projectId, { action: 'run.deleted', targetType: 'run', targetId: runId, detail: { projectId, runName: run.runName } });
+    await recordInProject(tx, ctx.userId, projectId, {
+      action: 'run.deleted',
+      targetType: 'run',
+      targetId: runId,
+      detail: { projectId, runName: run.runName },
+    });
     await deleteRunRow(tx, runId);
   }, RUN_WRITE_TX);
   return { runId, deleted: true as const };

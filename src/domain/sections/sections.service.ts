@@ -5,8 +5,18 @@ import { requireProject } from '../access';
 import { recordInProject } from '../audit/audit.service';
 import { moveSectionTests } from '../testcases/data';
 import {
-  childNameClash, deleteSectionRow, findSectionInOrgs, insertSection, listSectionTree, lockSections, moveSubsections, sectionInProject,
-  sectionPlace, siblingNameTaken, updateSection, type SectionTreeRow,
+  childNameClash,
+  deleteSectionRow,
+  findSectionInOrgs,
+  insertSection,
+  listSectionTree,
+  lockSections,
+  moveSubsections,
+  sectionInProject,
+  sectionPlace,
+  siblingNameTaken,
+  updateSection,
+  type SectionTreeRow,
 } from './data';
 import type { AddSectionInput, EditSectionInput } from './sections.schemas';
 
@@ -83,7 +93,10 @@ export async function deleteSection(ctx: RequestContext, sectionId: number) {
     const movedSections = await moveSubsections(tx, sectionId, parentSectionId);
     await deleteSectionRow(tx, sectionId);
     await recordInProject(tx, ctx.userId, section.projectId, {
-      action: 'section.deleted', targetType: 'section', targetId: sectionId, detail: { projectId: section.projectId, sectionName: section.sectionName },
+      action: 'section.deleted',
+      targetType: 'section',
+      targetId: sectionId,
+      detail: { projectId: section.projectId, sectionName: section.sectionName },
     });
     return { sectionId, deleted: true as const, parentSectionId, movedTests, movedSections };
   });

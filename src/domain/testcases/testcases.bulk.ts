@@ -31,17 +31,20 @@ export async function bulkAddTests(
   await requireProject(ctx, projectId, { active: true });
   const items = input.tests.map(({ projectId: _p, ...fields }) => fields);
   const testIds = await ctx.db.$transaction(async (tx) => {
-    await requireReferencesInProject(tx, items.map((fields, i) => ({ projectId, fields, at: `tests.${i}.` })));
-    await requireFreeAutomationKeys(tx, items.map((fields) => ({ projectId, automationKey: fields.automationKey })));
+    await requireReferencesInProject(
+      tx,
+      items.map((fields, i) => ({ projectId, fields, at: `tests.${i}.` })),
+    );
+    await requireFreeAutomationKeys(
+      tx,
+      items.map((fields) => ({ projectId, automationKey: fields.automationKey })),
+    );
     return insertTests(tx, projectId, ctx.userId, items);
   }, BULK_TRANSACTION);
   return { testIds, count: testIds.length };
 }
 
-export async function bulkUpdateTests(
-  ctx: RequestContext,
-  input: { projectId?: number; tests: (TestFieldsInput & { testId: number })[] },
-) {
+export async function bulkUpdateTests(ctx: RequestContext, input: { projectId?: number; tests: (TestFieldsInput & { testId: number })[] }) {
   const testIds = input.tests.map((t) => t.testId);
   if (input.projectId !== undefined) await requireProject(ctx, input.projectId);
   await ctx.db.$transaction(async (tx) => {

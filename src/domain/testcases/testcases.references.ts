@@ -36,7 +36,10 @@ export async function requireReferencesInProject(tx: Tx, items: ReferencingItem[
   for (const { fields } of items) for (const c of checked) for (const id of idsOf(fields, c)) ids[c.refers.table].add(id);
   if (Object.values(ids).every((s) => s.size === 0)) return;
 
-  const rows = await findReferencedRows(tx, Object.fromEntries(referenceTables.map((t) => [t, [...ids[t]]])) as Record<Reference['table'], number[]>);
+  const rows = await findReferencedRows(
+    tx,
+    Object.fromEntries(referenceTables.map((t) => [t, [...ids[t]]])) as Record<Reference['table'], number[]>,
+  );
   const found = new Map(rows.map((r) => [`${r.table}:${r.id}`, r]));
   const inProject = (refers: Reference, id: number, projectId: number) => {
     const row = found.get(`${refers.table}:${id}`);
@@ -48,7 +51,8 @@ export async function requireReferencesInProject(tx: Tx, items: ReferencingItem[
     for (const c of checked) {
       const list = Array.isArray(fields[c.field]);
       idsOf(fields, c).forEach((id, i) => {
-        if (!inProject(c.refers, id, projectId)) errors.push(`${at}${list ? `${c.field}.${i}` : c.field}: Not ${c.refers.noun} of this project`);
+        if (!inProject(c.refers, id, projectId))
+          errors.push(`${at}${list ? `${c.field}.${i}` : c.field}: Not ${c.refers.noun} of this project`);
       });
     }
   }

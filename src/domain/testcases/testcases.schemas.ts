@@ -56,12 +56,10 @@ export const bulkAddBody = z.strictObject({
 });
 export const bulkUpdateBody = z.strictObject({
   projectId: bodyId.optional(),
-  tests: bulkArray(z.strictObject({ testId: bodyId, title: title.optional(), ...testFields }), 'test').superRefine(
-    (items, ctx) => {
-      noDuplicateIds<{ testId: number }>('tests', (t) => t.testId, 'testId')(items, ctx);
-      noDuplicateKeys(items, ctx);
-    },
-  ),
+  tests: bulkArray(z.strictObject({ testId: bodyId, title: title.optional(), ...testFields }), 'test').superRefine((items, ctx) => {
+    noDuplicateIds<{ testId: number }>('tests', (t) => t.testId, 'testId')(items, ctx);
+    noDuplicateKeys(items, ctx);
+  }),
 });
 export const bulkDeleteBody = z.strictObject({
   projectId: bodyId,

@@ -3,7 +3,14 @@ import { notFound, projectInactive } from '../../core/errors';
 import { recordInProject } from '../audit/audit.service';
 import { requireProject } from '../access';
 import {
-  catalogPage, catalogTotal, findLiveTest, findLiveTestInOrgs, insertTests, liveTestExists, softDeleteTests, updateTests,
+  catalogPage,
+  catalogTotal,
+  findLiveTest,
+  findLiveTestInOrgs,
+  insertTests,
+  liveTestExists,
+  softDeleteTests,
+  updateTests,
 } from './data';
 import type { CreateTestInput, TestFilters, UpdateTestInput } from './testcases.schemas';
 import { requireFreeAutomationKeys } from './testcases.keys';
@@ -63,7 +70,12 @@ export async function deleteTest(ctx: RequestContext, projectId: number, testId:
   if (!project.isActive) throw projectInactive();
   await ctx.db.$transaction(async (tx) => {
     await softDeleteTests(tx, [testId]);
-    await recordInProject(tx, ctx.userId, projectId, { action: 'test.deleted', targetType: 'test', targetId: testId, detail: { projectId } });
+    await recordInProject(tx, ctx.userId, projectId, {
+      action: 'test.deleted',
+      targetType: 'test',
+      targetId: testId,
+      detail: { projectId },
+    });
   });
   return { testId, deleted: true as const };
 }

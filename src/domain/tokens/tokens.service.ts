@@ -23,7 +23,12 @@ export async function issueToken(db: Db, userId: number, name = '', actorId: num
   const token = newApiTokenSecret();
   const row = await db.$transaction(async (tx) => {
     const created = await insertToken(tx, { userId, name, tokenHash: hashSecret(token) });
-    await recordAudit(tx, actorId, await userOrgIds(tx, userId), { action: 'token.generated', targetType: 'token', targetId: created.tokenId, detail: { userId, name } });
+    await recordAudit(tx, actorId, await userOrgIds(tx, userId), {
+      action: 'token.generated',
+      targetType: 'token',
+      targetId: created.tokenId,
+      detail: { userId, name },
+    });
     return created;
   });
   return { tokenId: row.tokenId, token, userId, name: row.name, createdAt: row.createdAt };
@@ -50,7 +55,12 @@ export async function revokeToken(ctx: RequestContext, tokenId: number) {
   if (!token.revokedAt) {
     await ctx.db.$transaction(async (tx) => {
       await setTokenRevoked(tx, tokenId, new Date());
-      await recordAudit(tx, ctx.userId, await userOrgIds(tx, token.userId), { action: 'token.revoked', targetType: 'token', targetId: tokenId, detail: { userId: token.userId } });
+      await recordAudit(tx, ctx.userId, await userOrgIds(tx, token.userId), {
+        action: 'token.revoked',
+        targetType: 'token',
+        targetId: tokenId,
+        detail: { userId: token.userId },
+      });
     });
   }
   return { tokenId, revoked: true as const };

@@ -19,7 +19,10 @@ export async function inviteUser(ctx: RequestContext, input: { orgId: number; em
     // An accepted invitation of someone who has left since counts again.
     const invitation = await upsertInvitation(tx, { orgId, email, role, invitedBy: ctx.userId });
     await recordAudit(tx, ctx.userId, [orgId], {
-      action: 'user.invited', targetType: 'invitation', targetId: invitation.invitationId, detail: { email, role },
+      action: 'user.invited',
+      targetType: 'invitation',
+      targetId: invitation.invitationId,
+      detail: { email, role },
     });
     return invitation;
   });

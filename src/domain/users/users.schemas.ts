@@ -9,13 +9,20 @@ export const userRecord = z.object({
   email: z.string(),
   role: roleEnum
     .nullable()
-    .describe("The user's role in the organization asked for (orgId), or in the user's only organization you share; null when several and none was asked for"),
+    .describe(
+      "The user's role in the organization asked for (orgId), or in the user's only organization you share; null when several and none was asked for",
+    ),
   orgIds: z.array(z.number().int()).describe("The user's organizations that you belong to as well"),
   memberships: z.array(membershipRecord).describe('The role in each of those organizations'),
 });
 export const userDetailsQuery = z.object({ userId: queryId.optional(), orgId: queryId.optional() });
 export const allUsersQuery = z.object({ orgId: queryId.optional(), ...limitOffset });
-export const userPage = z.object({ users: z.array(userRecord), total: z.number().int(), limit: z.number().int(), offset: z.number().int() });
+export const userPage = z.object({
+  users: z.array(userRecord),
+  total: z.number().int(),
+  limit: z.number().int(),
+  offset: z.number().int(),
+});
 export const updateRoleBody = z.strictObject({
   userId: bodyId,
   role: roleEnum,
@@ -24,7 +31,10 @@ export const updateRoleBody = z.strictObject({
 
 export const inviteBody = z.strictObject({
   orgId: bodyId,
-  email: z.email('Expected an email address').max(254, 'At most 254 characters').transform((e) => e.toLowerCase()),
+  email: z
+    .email('Expected an email address')
+    .max(254, 'At most 254 characters')
+    .transform((e) => e.toLowerCase()),
   role: roleEnum.describe('The role the invitee gets in orgId at first sign-in'),
 });
 export const invitationRecord = z.object({

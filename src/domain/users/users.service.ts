@@ -5,7 +5,15 @@ import { requireOrgMember } from '../access';
 import { recordAudit } from '../audit/audit.service';
 import { lockOrg } from '../orgs/data';
 import {
-  countAdmins, findRole, findVisibleUser, getRole, getUserShown, listUsersPage, setRole, sharedMemberships, type UserRow,
+  countAdmins,
+  findRole,
+  findVisibleUser,
+  getRole,
+  getUserShown,
+  listUsersPage,
+  setRole,
+  sharedMemberships,
+  type UserRow,
 } from './data';
 
 /** Only the memberships in the caller's own organizations are shown: nothing of other organizations leaks. */
@@ -35,7 +43,13 @@ export async function getUser(ctx: RequestContext, q: { userId: number; orgId?: 
 /** Users of the organizations where the caller is Admin (or of the one asked for). */
 export async function listUsers(ctx: RequestContext, q: { orgId?: number; limit: number; offset: number }) {
   if (q.orgId !== undefined) requireOrgMember(ctx, q.orgId);
-  const [users, total] = await listUsersPage(ctx.db, { orgId: q.orgId, orgIds: ctx.orgIds, shownOrgIds: memberOrgs(ctx), skip: q.offset, take: q.limit });
+  const [users, total] = await listUsersPage(ctx.db, {
+    orgId: q.orgId,
+    orgIds: ctx.orgIds,
+    shownOrgIds: memberOrgs(ctx),
+    skip: q.offset,
+    take: q.limit,
+  });
   return { users: users.map((u) => toUser(u, q.orgId)), total, limit: q.limit, offset: q.offset };
 }
 
@@ -68,7 +82,10 @@ export async function updateRole(ctx: RequestContext, input: { userId: number; r
     if (current.role !== input.role) {
       await setRole(tx, input.userId, orgId, input.role);
       await recordAudit(tx, ctx.userId, [orgId], {
-        action: 'user.role-changed', targetType: 'user', targetId: input.userId, detail: { from: current.role, to: input.role },
+        action: 'user.role-changed',
+        targetType: 'user',
+        targetId: input.userId,
+        detail: { from: current.role, to: input.role },
       });
     }
     const user = await getUserShown(tx, input.userId, memberOrgs(ctx));

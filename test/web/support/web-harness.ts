@@ -93,7 +93,10 @@ export async function checkScreen(page: Page, name: string): Promise<void> {
   await page.waitForLoadState('networkidle');
   const original = page.viewportSize() ?? DESKTOP;
   try {
-    for (const [viewport, file] of [[DESKTOP, `${name}.png`], [PHONE, `${name}-phone.png`]] as const) {
+    for (const [viewport, file] of [
+      [DESKTOP, `${name}.png`],
+      [PHONE, `${name}-phone.png`],
+    ] as const) {
       await page.setViewportSize(viewport);
       expect({ screen: name, viewport, violations: await axeViolations(page) }).toEqual({ screen: name, viewport, violations: [] });
       const overflow = await page.evaluate('document.documentElement.scrollWidth - document.documentElement.clientWidth');
@@ -110,6 +113,8 @@ export async function fetchInPage(page: Page, href: string): Promise<{ status: n
   // A string: the project's tsconfig has no DOM types.
   return (await page.evaluate(`fetch(${JSON.stringify(href)}).then(async (r) => ({
     status: r.status, type: r.headers.get('content-type'), head: new TextDecoder().decode((await r.arrayBuffer()).slice(0, 5)) }))`)) as {
-    status: number; type: string | null; head: string;
+    status: number;
+    type: string | null;
+    head: string;
   };
 }

@@ -1,5 +1,13 @@
 import {
-  deselectIds, emptySelection, forgetAnchor, pagesCovering, rangeBounds, selectIds, selectionChunks, selectRange, toggle,
+  deselectIds,
+  emptySelection,
+  forgetAnchor,
+  pagesCovering,
+  rangeBounds,
+  selectIds,
+  selectionChunks,
+  selectRange,
+  toggle,
 } from '../../../web/src/features/catalog/catalog-selection';
 import { buildSectionTree, moveTargets, sectionPath, subtreeIds } from '../../../web/src/features/catalog/section-tree';
 
@@ -51,7 +59,10 @@ describe('catalog selection', () => {
   });
 
   it('cuts the selection into ascending batches for the bulk calls', () => {
-    const s = selectIds(emptySelection, Array.from({ length: 12_001 }, (_, i) => 12_001 - i));
+    const s = selectIds(
+      emptySelection,
+      Array.from({ length: 12_001 }, (_, i) => 12_001 - i),
+    );
     const chunks = selectionChunks(s, 5000);
     expect(chunks.map((c) => c.length)).toEqual([5000, 5000, 2001]);
     expect(chunks[0][0]).toBe(1);
@@ -79,10 +90,19 @@ describe('section tree', () => {
   it('nests the flat list under parents, in order', () => {
     const tree = buildSectionTree(sections);
     const shape = (nodes: ReturnType<typeof buildSectionTree>): unknown => nodes.map((n) => [n.section.sectionName, shape(n.children)]);
-    expect(shape(tree)).toEqual([['Auth', [['Login', [['SSO', []]]], ['Logout', []]]], ['Billing', []]]);
+    expect(shape(tree)).toEqual([
+      [
+        'Auth',
+        [
+          ['Login', [['SSO', []]]],
+          ['Logout', []],
+        ],
+      ],
+      ['Billing', []],
+    ]);
   });
 
-  it('knows a subtree, the sections a section may move under, and a section\'s path', () => {
+  it("knows a subtree, the sections a section may move under, and a section's path", () => {
     expect(sorted(subtreeIds(sections, 1))).toEqual([1, 2, 3, 4]);
     expect(sorted(subtreeIds(sections, 3))).toEqual([3]);
     expect(moveTargets(sections, 2).map((s) => s.sectionId)).toEqual([1, 4, 5]);

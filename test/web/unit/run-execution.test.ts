@@ -17,7 +17,10 @@ import {
 describe('keys', () => {
   it('maps movement, the five statuses, comment, check and help', () => {
     expect(['j', 'ArrowDown', 'k', 'ArrowUp'].map((key) => keyAction({ key }))).toEqual([
-      { type: 'move', by: 1 }, { type: 'move', by: 1 }, { type: 'move', by: -1 }, { type: 'move', by: -1 },
+      { type: 'move', by: 1 },
+      { type: 'move', by: 1 },
+      { type: 'move', by: -1 },
+      { type: 'move', by: -1 },
     ]);
     expect(['p', 'f', 'b', 'r', 'u'].map((key) => keyAction({ key }))).toEqual(
       (['passed', 'failed', 'blocked', 'retest', 'untested'] as TestStatus[]).map((status) => ({ type: 'status', status })),
@@ -30,7 +33,13 @@ describe('keys', () => {
   });
 
   it('leaves typing in a text field and browser shortcuts alone', () => {
-    for (const target of [{ tagName: 'TEXTAREA' }, { tagName: 'INPUT', type: 'text' }, { tagName: 'input' }, { tagName: 'SELECT' }, { tagName: 'DIV', isContentEditable: true }]) {
+    for (const target of [
+      { tagName: 'TEXTAREA' },
+      { tagName: 'INPUT', type: 'text' },
+      { tagName: 'input' },
+      { tagName: 'SELECT' },
+      { tagName: 'DIV', isContentEditable: true },
+    ]) {
       expect({ target, action: keyAction({ key: 'p', target }) }).toEqual({ target, action: null });
     }
     expect(keyAction({ key: 'f', ctrlKey: true })).toBeNull();
@@ -58,10 +67,19 @@ describe('keys', () => {
 
 describe('optimistic counts and rows', () => {
   const counts = { total: 5, passed: 1, failed: 1, blocked: 0, retest: 0, untested: 3 };
-  const current = new Map<number, TestStatus>([[1, 'passed'], [2, 'failed'], [3, 'untested'], [4, 'untested'], [5, 'untested']]);
+  const current = new Map<number, TestStatus>([
+    [1, 'passed'],
+    [2, 'failed'],
+    [3, 'untested'],
+    [4, 'untested'],
+    [5, 'untested'],
+  ]);
 
   it('moves each test from its old status to its new one; the total stays', () => {
-    const results: Result[] = [{ testId: 3, status: 'passed', comment: null }, { testId: 2, status: 'blocked', comment: 'VPN down' }];
+    const results: Result[] = [
+      { testId: 3, status: 'passed', comment: null },
+      { testId: 2, status: 'blocked', comment: 'VPN down' },
+    ];
     expect(applyToCounts(counts, current, results)).toEqual({ total: 5, passed: 2, failed: 0, blocked: 1, retest: 0, untested: 2 });
     expect(counts.passed).toBe(1); // the cache's object is not mutated
   });
@@ -69,14 +87,24 @@ describe('optimistic counts and rows', () => {
   it('counts nothing for a status set again, a test not in the run, or a repeated test (last wins)', () => {
     expect(applyToCounts(counts, current, [{ testId: 1, status: 'passed', comment: null }])).toEqual(counts);
     expect(applyToCounts(counts, current, [{ testId: 99, status: 'failed', comment: null }])).toEqual(counts);
-    expect(applyToCounts(counts, current, [{ testId: 4, status: 'failed', comment: null }, { testId: 4, status: 'retest', comment: null }]))
-      .toEqual({ ...counts, retest: 1, untested: 2 });
+    expect(
+      applyToCounts(counts, current, [
+        { testId: 4, status: 'failed', comment: null },
+        { testId: 4, status: 'retest', comment: null },
+      ]),
+    ).toEqual({ ...counts, retest: 1, untested: 2 });
   });
 
   it('rolls back exactly: undoing after applying gives the counts and rows back', () => {
     const tests = [...current].map(([testId, status]) => ({ testId, status, comment: testId === 2 ? 'old' : null, title: `T${testId}` }));
-    const results: Result[] = [{ testId: 2, status: 'passed', comment: 'fixed' }, { testId: 5, status: 'blocked', comment: null }];
-    const undo = undoResults(tests, results.map((r) => r.testId));
+    const results: Result[] = [
+      { testId: 2, status: 'passed', comment: 'fixed' },
+      { testId: 5, status: 'blocked', comment: null },
+    ];
+    const undo = undoResults(
+      tests,
+      results.map((r) => r.testId),
+    );
     const applied = applyToTests(tests, results);
     expect(applied.find((t) => t.testId === 2)).toEqual({ testId: 2, status: 'passed', comment: 'fixed', title: 'T2' });
     expect(applied[0]).toBe(tests[0]); // untouched rows keep their identity (no re-render)
@@ -103,11 +131,27 @@ describe('sections and selection', () => {
 
   it('groups tests by section in tree order, unknown paths by name, no section last', () => {
     const tests = [
-      { id: 1, path: 'Search' }, { id: 2, path: null }, { id: 3, path: 'Checkout' }, { id: 4, path: 'Search' }, { id: 5, path: 'Archive' },
+      { id: 1, path: 'Search' },
+      { id: 2, path: null },
+      { id: 3, path: 'Checkout' },
+      { id: 4, path: 'Search' },
+      { id: 5, path: 'Archive' },
     ];
-    const order = new Map([['Checkout', 0], ['Search', 1]]);
-    const groups = groupBySection(tests, (t) => t.path, (p) => order.get(p));
-    expect(groups.map((g) => [g.path, g.tests.map((t) => t.id)])).toEqual([['Checkout', [3]], ['Search', [1, 4]], ['Archive', [5]], [null, [2]]]);
+    const order = new Map([
+      ['Checkout', 0],
+      ['Search', 1],
+    ]);
+    const groups = groupBySection(
+      tests,
+      (t) => t.path,
+      (p) => order.get(p),
+    );
+    expect(groups.map((g) => [g.path, g.tests.map((t) => t.id)])).toEqual([
+      ['Checkout', [3]],
+      ['Search', [1, 4]],
+      ['Archive', [5]],
+      [null, [2]],
+    ]);
   });
 
   it('toggles one test on a click and adds the range on a shift-click', () => {

@@ -12,7 +12,10 @@ const none = new Set<number>();
 describe('create-run selection', () => {
   it('lists sections in tree order with depth and ancestors', () => {
     expect(sectionRows(sections).map((r) => [r.sectionName, r.depth, r.ancestors])).toEqual([
-      ['Payments', 0, []], ['Cards', 1, [1]], ['Amex', 2, [2, 1]], ['Shipping', 0, []],
+      ['Payments', 0, []],
+      ['Cards', 1, [1]],
+      ['Amex', 2, [2, 1]],
+      ['Shipping', 0, []],
     ]);
   });
 
@@ -20,8 +23,10 @@ describe('create-run selection', () => {
     const rows = sectionRows(sections);
     const checked = new Set([1, 4, 3]);
     expect(coveredByAncestor(rows[2], checked)).toBe(true);
-    expect(selectionFields({ allTests: false, sectionIds: checked, labelIds: new Set([9, 5]), priorityIds: none }, rows))
-      .toEqual({ sectionIds: [1, 3], labelIds: [5, 9] });
+    expect(selectionFields({ allTests: false, sectionIds: checked, labelIds: new Set([9, 5]), priorityIds: none }, rows)).toEqual({
+      sectionIds: [1, 3],
+      labelIds: [5, 9],
+    });
     expect(selectionFields({ allTests: true, sectionIds: checked, labelIds: none, priorityIds: none }, rows)).toEqual({ allTests: true });
     expect(selectionFields({ allTests: false, sectionIds: none, labelIds: none, priorityIds: none }, rows)).toBeNull();
     expect([...toggled(new Set([1]), 2, true)]).toEqual([1, 2]);
@@ -33,7 +38,9 @@ describe('status bar', () => {
   it('stacks the non-empty statuses by share and says the same in text', () => {
     const counts = { total: 8, passed: 4, failed: 2, blocked: 0, retest: 0, untested: 2 };
     expect(segments(counts)).toEqual([
-      { status: 'passed', count: 4, percent: 50 }, { status: 'failed', count: 2, percent: 25 }, { status: 'untested', count: 2, percent: 25 },
+      { status: 'passed', count: 4, percent: 50 },
+      { status: 'failed', count: 2, percent: 25 },
+      { status: 'untested', count: 2, percent: 25 },
     ]);
     expect(summaryText(counts)).toBe('6 of 8 tested: 4 passed, 2 failed, 0 blocked, 0 retest, 2 untested');
     expect(summaryText({ total: 0, passed: 0, failed: 0, blocked: 0, retest: 0, untested: 0 })).toBe('No tests');

@@ -3,9 +3,25 @@ import { changedFields, formFromTest, sectionPaths, type TestRecord } from '../.
 // The test case form's logic: what a save sends, and the section paths of the section select.
 
 const test: TestRecord = {
-  testId: 7, projectId: 1, title: 'Pay with a card', testDescription: null, preconditions: 'Signed in', steps: '1. Pay',
-  expectedResult: null, sectionId: 3, priorityId: 10, typeId: null, automationStatusId: null, platformId: null,
-  testCoveredById: null, squadId: null, automationKey: null, labels: [4, 2], createdBy: 1, createdAt: '2026-01-01T00:00:00.000Z', updatedAt: '2026-01-01T00:00:00.000Z',
+  testId: 7,
+  projectId: 1,
+  title: 'Pay with a card',
+  testDescription: null,
+  preconditions: 'Signed in',
+  steps: '1. Pay',
+  expectedResult: null,
+  sectionId: 3,
+  priorityId: 10,
+  typeId: null,
+  automationStatusId: null,
+  platformId: null,
+  testCoveredById: null,
+  squadId: null,
+  automationKey: null,
+  labels: [4, 2],
+  createdBy: 1,
+  createdAt: '2026-01-01T00:00:00.000Z',
+  updatedAt: '2026-01-01T00:00:00.000Z',
 };
 
 describe('changedFields', () => {
@@ -16,7 +32,13 @@ describe('changedFields', () => {
 
   it('sends only what changed: an emptied text clears it, a new text sets it, labels go whole', () => {
     const form = { ...formFromTest(test), preconditions: '', expectedResult: 'Paid', priorityId: null, squadId: 5, labels: [2, 9] };
-    expect(changedFields(test, form)).toEqual({ preconditions: null, expectedResult: 'Paid', priorityId: null, squadId: 5, labels: [2, 9] });
+    expect(changedFields(test, form)).toEqual({
+      preconditions: null,
+      expectedResult: 'Paid',
+      priorityId: null,
+      squadId: 5,
+      labels: [2, 9],
+    });
   });
 
   it('sends a blank title as typed, so the server says what is wrong with it', () => {

@@ -11,7 +11,8 @@ function Context() {
   const project = useProject(projectId ? Number(projectId) : undefined);
   const orgs = useOrgs();
   const orgName = (orgId: number) => orgs.data?.find((o) => o.orgId === orgId)?.orgName;
-  if (project.data) return <span className="context">{[orgName(project.data.orgId), project.data.projectName].filter(Boolean).join(' / ')}</span>;
+  if (project.data)
+    return <span className="context">{[orgName(project.data.orgId), project.data.projectName].filter(Boolean).join(' / ')}</span>;
   if (orgs.data?.length) return <span className="context">{orgs.data.map((o) => o.orgName).join(', ')}</span>;
   return null;
 }

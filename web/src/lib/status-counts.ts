@@ -6,10 +6,18 @@ export type Status = (typeof STATUSES)[number];
 export type StatusCounts = Record<Status, number> & { total: number };
 
 export const STATUS_LABELS: Record<Status, string> = {
-  passed: 'Passed', failed: 'Failed', blocked: 'Blocked', retest: 'Retest', untested: 'Untested',
+  passed: 'Passed',
+  failed: 'Failed',
+  blocked: 'Blocked',
+  retest: 'Retest',
+  untested: 'Untested',
 };
 export const STATUS_COLORS: Record<Status, string> = {
-  passed: '#2e7d32', failed: '#c62828', blocked: '#6a1b9a', retest: '#ef6c00', untested: '#90a4ae',
+  passed: '#2e7d32',
+  failed: '#c62828',
+  blocked: '#6a1b9a',
+  retest: '#ef6c00',
+  untested: '#90a4ae',
 };
 
 /** Percent of `total`, one decimal; 0 for an empty run. */
@@ -17,7 +25,11 @@ export const percentOf = (part: number, total: number) => (total === 0 ? 0 : Mat
 
 /** The non-empty statuses with their share of the run, in status order (the bar's segments). */
 export function segments(counts: StatusCounts): { status: Status; count: number; percent: number }[] {
-  return STATUSES.filter((s) => counts[s] > 0).map((status) => ({ status, count: counts[status], percent: percentOf(counts[status], counts.total) }));
+  return STATUSES.filter((s) => counts[s] > 0).map((status) => ({
+    status,
+    count: counts[status],
+    percent: percentOf(counts[status], counts.total),
+  }));
 }
 
 /** "3 of 10 tested: 2 passed, 1 failed, 0 blocked, 0 retest, 7 untested" — the bar as text. */

@@ -19,7 +19,9 @@ export async function insertAuditEvents(db: DbOrTx, rows: AuditEventRow[]): Prom
 
 /** One entry in the project's organization, found in the same statement (so it works right before the project is deleted). */
 export async function insertAuditEventInProject(
-  db: DbOrTx, projectId: number, e: { actorId: number; action: string; targetType: string; targetId: number | null; detail: Prisma.InputJsonObject | null },
+  db: DbOrTx,
+  projectId: number,
+  e: { actorId: number; action: string; targetType: string; targetId: number | null; detail: Prisma.InputJsonObject | null },
 ): Promise<void> {
   await db.$executeRaw`
     INSERT INTO audit_events (org_id, actor_id, action, target_type, target_id, detail)

@@ -13,7 +13,8 @@ export interface NameSetKind<Id extends string, Name extends string> {
 export const labelKind: NameSetKind<'labelId', 'labelName'> = { table: 'labels', idKey: 'labelId', nameKey: 'labelName' };
 export const squadKind: NameSetKind<'squadId', 'squadName'> = { table: 'squads', idKey: 'squadId', nameKey: 'squadName' };
 
-export type NameRecord<Id extends string, Name extends string> = Record<Id, number> & Record<Name, string> & { projectId: number; createdAt: Date };
+export type NameRecord<Id extends string, Name extends string> = Record<Id, number> &
+  Record<Name, string> & { projectId: number; createdAt: Date };
 
 // Table and alias names come from the constants above, never from input.
 const columns = (kind: NameSetKind<string, string>) =>
@@ -31,7 +32,10 @@ export function listNameRecords<Id extends string, Name extends string>(db: DbOr
  * name safe: one wins, both return it.
  */
 export async function insertNames<Id extends string, Name extends string>(
-  db: DbOrTx, kind: NameSetKind<Id, Name>, projectId: number, names: { name: string; key: string }[],
+  db: DbOrTx,
+  kind: NameSetKind<Id, Name>,
+  projectId: number,
+  names: { name: string; key: string }[],
 ) {
   const table = Prisma.raw(kind.table);
   const keys = names.map((n) => n.key);

@@ -1,4 +1,12 @@
 export {
-  ensureOrg, findOldestOrgId, findOrgByKey, findOrgId, findOrgWithProjectCount, insertOrg, listOrgsIn, lockOrg, type OrgKey,
+  ensureOrg,
+  findOldestOrgId,
+  findOrgByKey,
+  findOrgId,
+  findOrgWithProjectCount,
+  insertOrg,
+  listOrgsIn,
+  lockOrg,
+  type OrgKey,
 } from './orgs';
 export { orgsOwning, type OwnedRefs } from './owners';

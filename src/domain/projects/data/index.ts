@@ -1,3 +1,9 @@
 export {
-  deleteProjectRow, findProjectInOrgs, findProjectWithCounts, insertLookupEntries, insertProject, listProjectsPage, updateProject,
+  deleteProjectRow,
+  findProjectInOrgs,
+  findProjectWithCounts,
+  insertLookupEntries,
+  insertProject,
+  listProjectsPage,
+  updateProject,
 } from './projects';

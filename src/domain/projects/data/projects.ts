@@ -38,7 +38,11 @@ export async function insertLookupEntries(db: DbOrTx, rows: Prisma.LookupEntryCr
   await db.lookupEntry.createMany({ data: rows });
 }
 
-export function updateProject(db: DbOrTx, projectId: number, data: { projectName?: string; projectDescription?: string | null; isActive?: boolean }) {
+export function updateProject(
+  db: DbOrTx,
+  projectId: number,
+  data: { projectName?: string; projectDescription?: string | null; isActive?: boolean },
+) {
   return db.project.update({ where: { projectId }, data });
 }
 

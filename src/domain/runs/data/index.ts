@@ -3,9 +3,7 @@ export { recordAttempts, type AttemptRows } from './import';
 export { readReportBatch, readReportHeader, type ReportHeader } from './report';
 export { deleteRunTests, idsNotInRun, insertUntestedRows, resetResults, setStatuses, type StatusRows } from './results';
 export { findRunWithTestsPage, listRunTestHistory, testIsInProject } from './run-tests';
-export {
-  deleteRunRow, findScopedRun, insertRunRow, listRunsPage, setRunLocked, setRunUnlocked, updateRunRow,
-} from './runs';
+export { deleteRunRow, findScopedRun, insertRunRow, listRunsPage, setRunLocked, setRunUnlocked, updateRunRow } from './runs';
 export { countRunTestsBySection, type SectionCounts } from './section-counts';
 export { clearRunSnapshot, frozenNamesJson, shown, snapshotRunTests } from './snapshot';
 export { countSource, idListSql, idsNotInProject, selectionSql, type ProjectIdKind, type Selection } from './sources';

@@ -87,7 +87,11 @@ export async function deleteRunTests(tx: Tx, runId: number, testIds: number[]): 
  * created the run).
  */
 export async function insertUntestedRows(
-  tx: Tx, runId: number, userId: number, source: Prisma.Sql, opts: { newRun: boolean },
+  tx: Tx,
+  runId: number,
+  userId: number,
+  source: Prisma.Sql,
+  opts: { newRun: boolean },
 ): Promise<{ added: number; total: number }> {
   const now = new Date();
   const historyOrder = opts.newRun ? Prisma.sql`FROM src ORDER BY n` : Prisma.sql`FROM ins ORDER BY test_id`;

@@ -23,8 +23,7 @@ const runTestsJson = (frozen: boolean) => {
 const liveJson = runTestsJson(false);
 const frozenJson = runTestsJson(true);
 
-const statusFilter = (status?: TestStatusName) =>
-  status ? Prisma.sql`AND rt.status = ${status}::"TestStatus"` : Prisma.empty;
+const statusFilter = (status?: TestStatusName) => (status ? Prisma.sql`AND rt.status = ${status}::"TestStatus"` : Prisma.empty);
 
 /**
  * The run (if `orgIds` may see it) with a page of its tests by test id, in one
@@ -33,7 +32,9 @@ const statusFilter = (status?: TestStatusName) =>
  * joined: 1.3 ms instead of 5.7 ms at offset 9,500 of 10,000.
  */
 export async function findRunWithTestsPage(
-  db: DbOrTx, orgIds: number[], q: { runId: number; projectId: number; status?: TestStatusName; limit: number; offset: number },
+  db: DbOrTx,
+  orgIds: number[],
+  q: { runId: number; projectId: number; status?: TestStatusName; limit: number; offset: number },
 ): Promise<(ScopedRunRow & { tests: RunTestRecord[] }) | undefined> {
   // Only the branch of the run's state is executed.
   const page = (json: Prisma.Sql) => Prisma.sql`

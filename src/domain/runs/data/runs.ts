@@ -7,19 +7,22 @@ import { scopedRunSql, type ScopedRunRow } from './columns';
 
 /** The run if the caller's organizations may see it; `forUpdate` takes its row lock for the rest of the transaction. */
 export async function findScopedRun(
-  db: DbOrTx, orgIds: number[], runId: number, projectId: number | null, opts: { forUpdate?: boolean } = {},
+  db: DbOrTx,
+  orgIds: number[],
+  runId: number,
+  projectId: number | null,
+  opts: { forUpdate?: boolean } = {},
 ): Promise<ScopedRunRow | undefined> {
-  const [run] = await db.$queryRaw<ScopedRunRow[]>`${scopedRunSql(orgIds, runId, projectId)} ${opts.forUpdate ? Prisma.sql`FOR UPDATE OF r` : Prisma.empty}`;
+  const [run] = await db.$queryRaw<
+    ScopedRunRow[]
+  >`${scopedRunSql(orgIds, runId, projectId)} ${opts.forUpdate ? Prisma.sql`FOR UPDATE OF r` : Prisma.empty}`;
   return run;
 }
 
 /** A page of the project's runs, newest first, and their number. */
 export function listRunsPage(db: DbOrTx, q: { projectId: number; skip: number; take: number }) {
   const where = { projectId: q.projectId };
-  return Promise.all([
-    db.run.findMany({ where, orderBy: { runId: 'desc' }, skip: q.skip, take: q.take }),
-    db.run.count({ where }),
-  ]);
+  return Promise.all([db.run.findMany({ where, orderBy: { runId: 'desc' }, skip: q.skip, take: q.take }), db.run.count({ where })]);
 }
 
 export function insertRunRow(db: DbOrTx, r: { projectId: number; runName: string; runDescription: string | null; createdBy: number }) {

@@ -53,8 +53,7 @@ export function selectionSql(projectId: number, s: Selection): Prisma.Sql {
 }
 
 /** SELECT of `test_id, n` over a list of ids, n being the position in the list. */
-export const idListSql = (ids: number[]) =>
-  Prisma.sql`SELECT v.id AS test_id, v.n FROM unnest(${ids}::int[]) WITH ORDINALITY AS v(id, n)`;
+export const idListSql = (ids: number[]) => Prisma.sql`SELECT v.id AS test_id, v.n FROM unnest(${ids}::int[]) WITH ORDINALITY AS v(id, n)`;
 
 /** How many tests the source selects, counting no further than `limit`. */
 export async function countSource(db: DbOrTx, source: Prisma.Sql, limit: number): Promise<number> {

@@ -1,5 +1,12 @@
 export {
-  childNameClash, deleteSectionRow, findSectionInOrgs, insertSection, lockSections, moveSubsections, sectionInProject, siblingNameTaken,
+  childNameClash,
+  deleteSectionRow,
+  findSectionInOrgs,
+  insertSection,
+  lockSections,
+  moveSubsections,
+  sectionInProject,
+  siblingNameTaken,
   updateSection,
 } from './sections';
 export { listSectionTree, sectionPaths, sectionPlace, sectionSubtreeSql, sectionTreeSql, type SectionTreeRow } from './tree';

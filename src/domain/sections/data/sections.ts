@@ -7,7 +7,8 @@ const sectionSelect = { sectionId: true, sectionName: true, parentSectionId: tru
 // Serializes section writes per project, so the sibling-name check cannot race.
 const SECTION_LOCK = 0x5ec7;
 /** Takes the project's section lock until the transaction ends. */
-export const lockSections = (tx: Tx, projectId: number) => tx.$executeRaw`SELECT pg_advisory_xact_lock(${SECTION_LOCK}::int, ${projectId}::int)`;
+export const lockSections = (tx: Tx, projectId: number) =>
+  tx.$executeRaw`SELECT pg_advisory_xact_lock(${SECTION_LOCK}::int, ${projectId}::int)`;
 
 export async function sectionInProject(db: DbOrTx, projectId: number, sectionId: number): Promise<boolean> {
   const section = await db.section.findFirst({ where: { sectionId, projectId }, select: { sectionId: true } });

@@ -12,9 +12,7 @@ import type { TestFieldsInput, testRecord } from '../testcases.schemas';
 export type TestRecord = z.infer<typeof testRecord>;
 
 /** What a referenced id must be: a row of the test's own project in one of these tables (lookups: of one kind). */
-export type Reference =
-  | { table: 'lookup'; lookup: LookupKind; noun: string }
-  | { table: 'section' | 'squad' | 'label'; noun: string };
+export type Reference = { table: 'lookup'; lookup: LookupKind; noun: string } | { table: 'section' | 'squad' | 'label'; noun: string };
 
 /**
  * - read: an id the server sets (the test's, its project's, its creator's)
@@ -38,16 +36,34 @@ export const testColumns = [
   { field: 'steps', column: 'steps', kind: 'text', csv: 'Steps' },
   { field: 'expectedResult', column: 'expected_result', kind: 'text', csv: 'Expected Result' },
   { field: 'sectionId', column: 'section_id', kind: 'reference', refers: { table: 'section', noun: 'a section' }, csv: 'Section' },
-  { field: 'priorityId', column: 'priority_id', kind: 'reference', refers: { table: 'lookup', lookup: 'priority', noun: 'a priority' }, csv: 'Priority' },
+  {
+    field: 'priorityId',
+    column: 'priority_id',
+    kind: 'reference',
+    refers: { table: 'lookup', lookup: 'priority', noun: 'a priority' },
+    csv: 'Priority',
+  },
   { field: 'typeId', column: 'type_id', kind: 'reference', refers: { table: 'lookup', lookup: 'type', noun: 'a type' }, csv: 'Type' },
   {
-    field: 'automationStatusId', column: 'automation_status_id', kind: 'reference',
-    refers: { table: 'lookup', lookup: 'automation_status', noun: 'an automation status' }, csv: 'Automation Status',
+    field: 'automationStatusId',
+    column: 'automation_status_id',
+    kind: 'reference',
+    refers: { table: 'lookup', lookup: 'automation_status', noun: 'an automation status' },
+    csv: 'Automation Status',
   },
-  { field: 'platformId', column: 'platform_id', kind: 'reference', refers: { table: 'lookup', lookup: 'platform', noun: 'a platform' }, csv: 'Platform' },
   {
-    field: 'testCoveredById', column: 'test_covered_by_id', kind: 'reference',
-    refers: { table: 'lookup', lookup: 'test_covered_by', noun: 'a test-covered-by entry' }, csv: 'Covered By',
+    field: 'platformId',
+    column: 'platform_id',
+    kind: 'reference',
+    refers: { table: 'lookup', lookup: 'platform', noun: 'a platform' },
+    csv: 'Platform',
+  },
+  {
+    field: 'testCoveredById',
+    column: 'test_covered_by_id',
+    kind: 'reference',
+    refers: { table: 'lookup', lookup: 'test_covered_by', noun: 'a test-covered-by entry' },
+    csv: 'Covered By',
   },
   { field: 'squadId', column: 'squad_id', kind: 'reference', refers: { table: 'squad', noun: 'a squad' }, csv: 'Squad' },
   { field: 'automationKey', column: 'automation_key', kind: 'text', csv: 'Automation Key' },
@@ -130,9 +146,13 @@ none<Exclude<WritableField | LabelsField, keyof TestFieldsInput>>();
 // Each row's kind fits the record's type of its field.
 type Holds<F extends keyof TestRecord, T> = [TestRecord[F]] extends [T] ? never : F;
 type Misfit<F extends keyof TestRecord> =
-  RowOf<F> extends { kind: 'text' } ? Holds<F, string | null>
-  : RowOf<F> extends { kind: 'reference' | 'read' } ? Holds<F, number | null>
-  : RowOf<F> extends { kind: 'labels' } ? Holds<F, number[]>
-  : RowOf<F> extends { kind: 'timestamp' } ? Holds<F, string>
-  : F;
+  RowOf<F> extends { kind: 'text' }
+    ? Holds<F, string | null>
+    : RowOf<F> extends { kind: 'reference' | 'read' }
+      ? Holds<F, number | null>
+      : RowOf<F> extends { kind: 'labels' }
+        ? Holds<F, number[]>
+        : RowOf<F> extends { kind: 'timestamp' }
+          ? Holds<F, string>
+          : F;
 none<{ [F in keyof TestRecord]: Misfit<F> }[keyof TestRecord]>();

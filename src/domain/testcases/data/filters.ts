@@ -15,7 +15,11 @@ const equalityFilters = ['priorityId', 'squadId', 'automationStatusId', 'automat
 function filterConditions(projectId: number, f: TestFilters): Prisma.Sql[] {
   const parts = [Prisma.sql`t.project_id = ${projectId}`];
   if (f.sectionId !== undefined) {
-    parts.push(f.includeSubsections ? Prisma.sql`t.section_id = ANY(${sectionSubtreeSql(projectId, f.sectionId)})` : Prisma.sql`t.section_id = ${f.sectionId}`);
+    parts.push(
+      f.includeSubsections
+        ? Prisma.sql`t.section_id = ANY(${sectionSubtreeSql(projectId, f.sectionId)})`
+        : Prisma.sql`t.section_id = ${f.sectionId}`,
+    );
   }
   for (const field of equalityFilters) {
     const value = f[field];
@@ -48,5 +52,4 @@ export function catalogCount(projectId: number, f: TestFilters): Prisma.Sql {
 }
 
 /** The project if it is one of the caller's organizations, for `FROM projects p`. */
-export const projectInOrgs = (projectId: number, orgIds: number[]) =>
-  Prisma.sql`p.id = ${projectId} AND p.org_id = ANY(${orgIds}::int[])`;
+export const projectInOrgs = (projectId: number, orgIds: number[]) => Prisma.sql`p.id = ${projectId} AND p.org_id = ANY(${orgIds}::int[])`;

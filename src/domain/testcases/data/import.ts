@@ -22,10 +22,11 @@ export async function countAutomationKeys(db: DbOrTx, projectId: number): Promis
 /** The live tests of the project holding these automation keys (every keyed test when `keys` is null), by key. */
 export async function testIdsByAutomationKey(db: DbOrTx, projectId: number, keys: string[] | null): Promise<Map<string, number>> {
   if (keys?.length === 0) return new Map();
-  const rows = keys === null
-    ? await db.$queryRaw<{ id: number; key: string }[]>`
+  const rows =
+    keys === null
+      ? await db.$queryRaw<{ id: number; key: string }[]>`
         SELECT id, automation_key AS key FROM tests WHERE project_id = ${projectId} AND automation_key IS NOT NULL AND deleted_at IS NULL`
-    : await db.$queryRaw<{ id: number; key: string }[]>`
+      : await db.$queryRaw<{ id: number; key: string }[]>`
         SELECT t.id, t.automation_key AS key FROM unnest(${keys}::text[]) AS v(key)
           JOIN tests t ON t.project_id = ${projectId} AND t.automation_key = v.key
          WHERE t.deleted_at IS NULL`;

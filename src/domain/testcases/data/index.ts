@@ -1,14 +1,18 @@
 export {
-  csvColumns, labelColumns, referenceColumns, testColumns,
-  type CsvColumn, type Reference, type TestColumn, type TestRecord,
+  csvColumns,
+  labelColumns,
+  referenceColumns,
+  testColumns,
+  type CsvColumn,
+  type Reference,
+  type TestColumn,
+  type TestRecord,
 } from './columns';
 export { catalogWhere, type CatalogWhere } from './filters';
 export { statusHistoryOfTest } from './history';
 export { heldAutomationKey } from './keys';
 export { lockLiveTestsInOrgs, lockLiveTestsOfProject } from './locks';
-export {
-  catalogJsonBatch, catalogPage, catalogTotal, findLiveTest, findLiveTestInOrgs, liveTestExists, type CatalogBatch,
-} from './read';
+export { catalogJsonBatch, catalogPage, catalogTotal, findLiveTest, findLiveTestInOrgs, liveTestExists, type CatalogBatch } from './read';
 export { findReferencedRows, referenceTables, type ReferencedRow } from './references';
 export { insertTests, moveSectionTests, softDeleteTests, updateTests } from './write';
 export { insertImportedTests, liveTestIds, testIdsByAutomationKey, type ImportedTest } from './import';

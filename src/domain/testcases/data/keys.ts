@@ -5,7 +5,9 @@ import type { Tx } from '../../../db/client';
  * tests in `exceptTestIds` left out; undefined when all are free.
  */
 export async function heldAutomationKey(
-  tx: Tx, claims: { projectId: number; automationKey: string }[], exceptTestIds: number[],
+  tx: Tx,
+  claims: { projectId: number; automationKey: string }[],
+  exceptTestIds: number[],
 ): Promise<string | undefined> {
   const taken = await tx.$queryRaw<{ key: string }[]>`
     SELECT t.automation_key AS key

@@ -11,7 +11,9 @@ import { catalogCount, catalogWhere, projectInOrgs, type CatalogWhere } from './
  * JSON text. Undefined when the project is not one of `orgIds`.
  */
 export async function catalogPage(
-  db: DbOrTx, orgIds: number[], q: TestFilters & { projectId: number; limit: number; offset: number },
+  db: DbOrTx,
+  orgIds: number[],
+  q: TestFilters & { projectId: number; limit: number; offset: number },
 ): Promise<{ tests: TestRecord[]; total: number } | undefined> {
   const rows = await db.$queryRaw<{ total: number; tests: string }[]>`
     SELECT ${catalogCount(q.projectId, q)} AS total,

@@ -15,7 +15,12 @@ const arrayOf = (values: unknown[], type: string) => Prisma.sql`${values}::${Pri
 
 /** Inserts the tests of one project; returns their ids in the order of `items`. */
 export async function insertTests(tx: Tx, projectId: number, userId: number, items: NewTest[]): Promise<number[]> {
-  const arrays = writableColumns.map((c) => arrayOf(items.map((item) => item[c.field] ?? null), c.type));
+  const arrays = writableColumns.map((c) =>
+    arrayOf(
+      items.map((item) => item[c.field] ?? null),
+      c.type,
+    ),
+  );
   const rows = await tx.$queryRaw<{ id: number }[]>`
     INSERT INTO tests (project_id, created_by, updated_at, ${columnList})
     SELECT ${projectId}::int, ${userId}::int, now(), ${columnList}
@@ -23,7 +28,11 @@ export async function insertTests(tx: Tx, projectId: number, userId: number, ite
     RETURNING id`;
   // Ids come from one sequence in insertion order, so ascending ids follow `items`.
   const ids = rows.map((r) => r.id).sort((a, b) => a - b);
-  await linkLabels(tx, ids, items.map((item) => item.labels));
+  await linkLabels(
+    tx,
+    ids,
+    items.map((item) => item.labels),
+  );
   return ids;
 }
 
@@ -35,8 +44,14 @@ const updateAliases = Prisma.raw(writableColumns.map((c) => `${c.column}_set, ${
 /** Applies partial changes: a field absent from an item keeps its value; labels given replace the test's labels. */
 export async function updateTests(tx: Tx, items: TestChange[]): Promise<void> {
   const arrays = writableColumns.flatMap((c) => [
-    arrayOf(items.map((item) => item[c.field] !== undefined), 'bool'),
-    arrayOf(items.map((item) => item[c.field] ?? null), c.type),
+    arrayOf(
+      items.map((item) => item[c.field] !== undefined),
+      'bool',
+    ),
+    arrayOf(
+      items.map((item) => item[c.field] ?? null),
+      c.type,
+    ),
   ]);
   await tx.$executeRaw`
     UPDATE tests t SET ${updateSets}, updated_at = now()
@@ -44,7 +59,10 @@ export async function updateTests(tx: Tx, items: TestChange[]): Promise<void> {
      WHERE t.id = v.id`;
   const relabelled = items.filter((item) => item.labels !== undefined);
   if (relabelled.length === 0) return;
-  const pairs = labelPairs(relabelled.map((item) => item.testId), relabelled.map((item) => item.labels));
+  const pairs = labelPairs(
+    relabelled.map((item) => item.testId),
+    relabelled.map((item) => item.labels),
+  );
   // Only the difference is written: each inserted link costs PostgreSQL two
   // foreign-key checks, and an update that repeats a test's labels inserts none.
   await tx.$executeRaw`

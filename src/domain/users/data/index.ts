@@ -1,9 +1,26 @@
 export { markInvitationsAccepted, pendingInvitations, upsertInvitation } from './invitations';
 export {
-  addMemberships, countAdmins, findMemberByEmail, findRole, getRole, membershipsOf, setRole, sharedMemberships, upsertMembership, userOrgIds,
+  addMemberships,
+  countAdmins,
+  findMemberByEmail,
+  findRole,
+  getRole,
+  membershipsOf,
+  setRole,
+  sharedMemberships,
+  upsertMembership,
+  userOrgIds,
 } from './memberships';
 export { deleteExpiredSessions, deleteSession, findSessionCredential, insertSession, type CredentialRow } from './sessions';
 export {
-  countUsers, findUserByEmail, findUserBySubject, findVisibleUser, getUserShown, insertUser, listUsersPage, setUserSubject,
-  upsertUserByEmail, type UserRow,
+  countUsers,
+  findUserByEmail,
+  findUserBySubject,
+  findVisibleUser,
+  getUserShown,
+  insertUser,
+  listUsersPage,
+  setUserSubject,
+  upsertUserByEmail,
+  type UserRow,
 } from './users';

@@ -50,7 +50,11 @@ export function setUserSubject(db: DbOrTx, userId: number, oauthSubject: string)
 }
 
 /** Creates the user with its memberships. */
-export function insertUser(db: DbOrTx, user: { email: string; name: string; oauthSubject?: string }, memberships: { orgId: number; role: Role }[]) {
+export function insertUser(
+  db: DbOrTx,
+  user: { email: string; name: string; oauthSubject?: string },
+  memberships: { orgId: number; role: Role }[],
+) {
   return db.user.create({ data: { ...user, memberships: { create: memberships } } });
 }
 

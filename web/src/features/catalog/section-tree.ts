@@ -53,7 +53,11 @@ export const moveTargets = <S extends SectionEntry>(sections: readonly S[], sect
 export function sectionPath(sections: readonly SectionEntry[], sectionId: number): string {
   const byId = new Map(sections.map((s) => [s.sectionId, s]));
   const names: string[] = [];
-  for (let s = byId.get(sectionId); s && names.length <= sections.length; s = s.parentSectionId === null ? undefined : byId.get(s.parentSectionId)) {
+  for (
+    let s = byId.get(sectionId);
+    s && names.length <= sections.length;
+    s = s.parentSectionId === null ? undefined : byId.get(s.parentSectionId)
+  ) {
     names.unshift(s.sectionName);
   }
   return names.join(' > ');

@@ -148,7 +148,11 @@ export interface Group<T> {
  * Tests grouped by section path: groups in `order` (unknown orders after, by path), tests with
  * no section last; tests keep their given order inside a group.
  */
-export function groupBySection<T>(tests: readonly T[], pathOf: (t: T) => string | null, orderOf: (path: string) => number | undefined): Group<T>[] {
+export function groupBySection<T>(
+  tests: readonly T[],
+  pathOf: (t: T) => string | null,
+  orderOf: (path: string) => number | undefined,
+): Group<T>[] {
   const groups = new Map<string | null, T[]>();
   for (const t of tests) {
     const path = pathOf(t);
@@ -166,7 +170,13 @@ export function groupBySection<T>(tests: readonly T[], pathOf: (t: T) => string 
  * The selection after a click on `target`: a plain click toggles it; a shift-click selects every
  * test between the last clicked one (`anchor`) and `target` in the shown order.
  */
-export function selectWithClick(selected: ReadonlySet<number>, order: readonly number[], anchor: number | null, target: number, shift: boolean): Set<number> {
+export function selectWithClick(
+  selected: ReadonlySet<number>,
+  order: readonly number[],
+  anchor: number | null,
+  target: number,
+  shift: boolean,
+): Set<number> {
   const next = new Set(selected);
   const from = anchor === null ? -1 : order.indexOf(anchor);
   const to = order.indexOf(target);

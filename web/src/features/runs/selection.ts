@@ -45,9 +45,7 @@ export interface SelectionState {
   priorityIds: ReadonlySet<number>;
 }
 
-export type SelectionFields =
-  | { allTests: true }
-  | { sectionIds?: number[]; labelIds?: number[]; priorityIds?: number[] };
+export type SelectionFields = { allTests: true } | { sectionIds?: number[]; labelIds?: number[]; priorityIds?: number[] };
 
 /**
  * The selection fields of POST /run/create, or null when nothing is chosen. Sections under a
@@ -55,7 +53,9 @@ export type SelectionFields =
  */
 export function selectionFields(state: SelectionState, rows: SectionRow[]): SelectionFields | null {
   if (state.allTests) return { allTests: true };
-  const sectionIds = rows.filter((r) => state.sectionIds.has(r.sectionId) && !coveredByAncestor(r, state.sectionIds)).map((r) => r.sectionId);
+  const sectionIds = rows
+    .filter((r) => state.sectionIds.has(r.sectionId) && !coveredByAncestor(r, state.sectionIds))
+    .map((r) => r.sectionId);
   const fields: SelectionFields = {};
   if (sectionIds.length) fields.sectionIds = sectionIds;
   if (state.labelIds.size) fields.labelIds = [...state.labelIds].sort((a, b) => a - b);

@@ -25,7 +25,8 @@ export function formFromTest(test: TestRecord): TestForm {
   return form;
 }
 
-const sameIds = (a: number[], b: number[]) => a.length === b.length && [...a].sort((x, y) => x - y).every((id, i) => id === [...b].sort((x, y) => x - y)[i]);
+const sameIds = (a: number[], b: number[]) =>
+  a.length === b.length && [...a].sort((x, y) => x - y).every((id, i) => id === [...b].sort((x, y) => x - y)[i]);
 
 /**
  * Only the fields the form changed, as PUT /test/update takes them: an emptied text clears the

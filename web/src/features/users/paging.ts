@@ -16,4 +16,5 @@ export function pageSummary({ offset, limit, total }: PageState): string {
 
 export const previousOffset = ({ offset, limit }: PageState): number | undefined => (offset > 0 ? Math.max(0, offset - limit) : undefined);
 
-export const nextOffset = ({ offset, limit, total }: PageState): number | undefined => (offset + limit < total ? offset + limit : undefined);
+export const nextOffset = ({ offset, limit, total }: PageState): number | undefined =>
+  offset + limit < total ? offset + limit : undefined;

@@ -27,7 +27,9 @@ export const testsPageQueryOptions = (projectId: number, filters: TestFilters, p
   queryOptions({
     queryKey: ['tests', projectId, filters, page],
     queryFn: () =>
-      unwrap(api.GET('/api/v1/project/tests', { params: { query: testsQuery(projectId, filters, TESTS_PAGE_SIZE, page * TESTS_PAGE_SIZE) } })),
+      unwrap(
+        api.GET('/api/v1/project/tests', { params: { query: testsQuery(projectId, filters, TESTS_PAGE_SIZE, page * TESTS_PAGE_SIZE) } }),
+      ),
   });
 
 /** The first page: its `total` sizes the list; the previous filters' page shows until it lands. */

@@ -19,7 +19,8 @@ export function useEditSection(projectId: number) {
   return useMutation({
     mutationFn: (body: { sectionId: number; sectionName: string; parentSectionId?: number | null }) =>
       unwrap(api.PUT('/api/v1/project/edit-section', { body })),
-    onSuccess: () => Promise.all([qc.invalidateQueries({ queryKey: ['sections', projectId] }), qc.invalidateQueries({ queryKey: ['tests', projectId] })]),
+    onSuccess: () =>
+      Promise.all([qc.invalidateQueries({ queryKey: ['sections', projectId] }), qc.invalidateQueries({ queryKey: ['tests', projectId] })]),
   });
 }
 
@@ -27,6 +28,7 @@ export function useDeleteSection(projectId: number) {
   const qc = useQueryClient();
   return useMutation({
     mutationFn: (sectionId: number) => unwrap(api.DELETE('/api/v1/project/delete-section', { body: { sectionId } })),
-    onSuccess: () => Promise.all([qc.invalidateQueries({ queryKey: ['sections', projectId] }), qc.invalidateQueries({ queryKey: ['tests', projectId] })]),
+    onSuccess: () =>
+      Promise.all([qc.invalidateQueries({ queryKey: ['sections', projectId] }), qc.invalidateQueries({ queryKey: ['tests', projectId] })]),
   });
 }

@@ -23,7 +23,13 @@ interface Props {
 }
 
 /** The value control for the chosen field; `null` clears the field. */
-function ValueInput({ field, projectId, sections, value, setValue }: {
+function ValueInput({
+  field,
+  projectId,
+  sections,
+  value,
+  setValue,
+}: {
   field: Field;
   projectId: number;
   sections: Section[];
@@ -44,10 +50,29 @@ function ValueInput({ field, projectId, sections, value, setValue }: {
     </select>
   );
   if (field === 'priority') return single(priorities.data ?? [], '(none)');
-  if (field === 'squad') return single((squads.data ?? []).map((s) => ({ id: s.squadId, name: s.squadName })), '(none)');
-  if (field === 'section') return <SectionSelect id="bulk-value" sections={sections} all={sections} value={value[0] ?? null} onChange={(v) => setValue(v === null ? [] : [v])} noneLabel="(no section)" />;
+  if (field === 'squad')
+    return single(
+      (squads.data ?? []).map((s) => ({ id: s.squadId, name: s.squadName })),
+      '(none)',
+    );
+  if (field === 'section')
+    return (
+      <SectionSelect
+        id="bulk-value"
+        sections={sections}
+        all={sections}
+        value={value[0] ?? null}
+        onChange={(v) => setValue(v === null ? [] : [v])}
+        noneLabel="(no section)"
+      />
+    );
   return (
-    <select id="bulk-value" multiple value={value.map(String)} onChange={(e) => setValue([...e.target.selectedOptions].map((o) => Number(o.value)))}>
+    <select
+      id="bulk-value"
+      multiple
+      value={value.map(String)}
+      onChange={(e) => setValue([...e.target.selectedOptions].map((o) => Number(o.value)))}
+    >
       {(labels.data ?? []).map((l) => (
         <option key={l.labelId} value={l.labelId}>
           {l.labelName}
@@ -87,7 +112,14 @@ export function BulkActions({ projectId, sections, selection, onClear, onDeleted
       <form className="bulk-edit" onSubmit={apply}>
         <div className="filter">
           <label htmlFor="bulk-field">Set</label>
-          <select id="bulk-field" value={field} onChange={(e) => { setField(e.target.value as Field); setValue([]); }}>
+          <select
+            id="bulk-field"
+            value={field}
+            onChange={(e) => {
+              setField(e.target.value as Field);
+              setValue([]);
+            }}
+          >
             {(Object.keys(fieldNames) as Field[]).map((f) => (
               <option key={f} value={f}>
                 {fieldNames[f]}
@@ -113,7 +145,11 @@ export function BulkActions({ projectId, sections, selection, onClear, onDeleted
           </button>
         )}
       </div>
-      {update.isSuccess && !update.isPending && <p role="status" className="muted">Updated {update.data} tests.</p>}
+      {update.isSuccess && !update.isPending && (
+        <p role="status" className="muted">
+          Updated {update.data} tests.
+        </p>
+      )}
       <ErrorMessage error={update.error ?? remove.error} />
       {dialog === 'run' && <CreateRunDialog projectId={projectId} testIds={[...selection.ids]} onClose={() => setDialog(null)} />}
       {dialog === 'delete' && (

@@ -61,9 +61,7 @@ export function CatalogPage() {
           </div>
           <TestFiltersBar projectId={projectId} filters={filters} onChange={setFilter} />
           {canWrite && <QuickCreateTest projectId={projectId} sections={sectionList} sectionId={filters.sectionId} />}
-          {canWrite && (
-            <SelectAllMatching projectId={projectId} filters={filters} total={total} onSelect={setSelection} />
-          )}
+          {canWrite && <SelectAllMatching projectId={projectId} filters={filters} total={total} onSelect={setSelection} />}
           {canWrite && selection.ids.size > 0 && (
             <BulkActions
               projectId={projectId}

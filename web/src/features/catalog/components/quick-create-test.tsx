@@ -5,7 +5,15 @@ import { useCreateTest } from '../api/test-writes';
 import { SectionSelect } from './section-select';
 
 /** Adds a test with a title and a section; the rest is edited on the test's page. */
-export function QuickCreateTest({ projectId, sections, sectionId }: { projectId: number; sections: Section[]; sectionId: number | undefined }) {
+export function QuickCreateTest({
+  projectId,
+  sections,
+  sectionId,
+}: {
+  projectId: number;
+  sections: Section[];
+  sectionId: number | undefined;
+}) {
   const create = useCreateTest(projectId);
   const [title, setTitle] = useState('');
   const [section, setSection] = useState<number | null>(sectionId ?? null);
@@ -22,7 +30,14 @@ export function QuickCreateTest({ projectId, sections, sectionId }: { projectId:
       </div>
       <div className="filter">
         <label htmlFor="new-test-section">In section</label>
-        <SectionSelect id="new-test-section" sections={sections} all={sections} value={section} onChange={setSection} noneLabel="(no section)" />
+        <SectionSelect
+          id="new-test-section"
+          sections={sections}
+          all={sections}
+          value={section}
+          onChange={setSection}
+          noneLabel="(no section)"
+        />
       </div>
       <button type="submit" className="button" disabled={create.isPending}>
         Add test

@@ -21,12 +21,15 @@ function AddSectionForm({ projectId, sections, selected, onSelect }: Omit<Props,
   useEffect(() => setParent(selected?.sectionId ?? null), [selected?.sectionId]);
   const submit = (e: FormEvent) => {
     e.preventDefault();
-    add.mutate({ sectionName: name, parentSectionId: parent }, {
-      onSuccess: (section) => {
-        setName('');
-        onSelect(section.sectionId);
+    add.mutate(
+      { sectionName: name, parentSectionId: parent },
+      {
+        onSuccess: (section) => {
+          setName('');
+          onSelect(section.sectionId);
+        },
       },
-    });
+    );
   };
   return (
     <form className="stack-form" onSubmit={submit}>
@@ -34,7 +37,14 @@ function AddSectionForm({ projectId, sections, selected, onSelect }: Omit<Props,
       <label htmlFor="new-section-name">Name</label>
       <input id="new-section-name" value={name} onChange={(e) => setName(e.target.value)} required maxLength={200} />
       <label htmlFor="new-section-parent">Inside</label>
-      <SectionSelect id="new-section-parent" sections={sections} all={sections} value={parent} onChange={setParent} noneLabel="(top level)" />
+      <SectionSelect
+        id="new-section-parent"
+        sections={sections}
+        all={sections}
+        value={parent}
+        onChange={setParent}
+        noneLabel="(top level)"
+      />
       <ErrorMessage error={add.error} />
       <button type="submit" className="button" disabled={add.isPending}>
         Add section
@@ -67,7 +77,14 @@ function EditSectionForm({ projectId, sections, selected, onSelect, canDelete }:
       <label htmlFor="edit-section-name">Name</label>
       <input id="edit-section-name" value={name} onChange={(e) => setName(e.target.value)} required maxLength={200} />
       <label htmlFor="edit-section-parent">Move under</label>
-      <SectionSelect id="edit-section-parent" sections={moveTargets(sections, selected.sectionId)} all={sections} value={parent} onChange={setParent} noneLabel="(top level)" />
+      <SectionSelect
+        id="edit-section-parent"
+        sections={moveTargets(sections, selected.sectionId)}
+        all={sections}
+        value={parent}
+        onChange={setParent}
+        noneLabel="(top level)"
+      />
       <ErrorMessage error={edit.error ?? remove.error} />
       <div className="button-row">
         <button type="submit" className="button" disabled={edit.isPending}>

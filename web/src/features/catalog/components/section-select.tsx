@@ -2,7 +2,14 @@ import type { Section } from '../../project-metadata/api/get-sections';
 import { sectionPath } from '../section-tree';
 
 /** A <select> of sections by their path ("Auth > Login"), with a first "none" option. */
-export function SectionSelect({ id, sections, all, value, onChange, noneLabel }: {
+export function SectionSelect({
+  id,
+  sections,
+  all,
+  value,
+  onChange,
+  noneLabel,
+}: {
   id: string;
   /** The sections offered (e.g. move targets). */
   sections: Section[];

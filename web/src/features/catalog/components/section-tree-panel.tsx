@@ -14,7 +14,13 @@ interface Props {
   canDelete: boolean;
 }
 
-function TreeNodes({ nodes, selectedId, onSelect, collapsed, toggle }: {
+function TreeNodes({
+  nodes,
+  selectedId,
+  onSelect,
+  collapsed,
+  toggle,
+}: {
   nodes: SectionNode<Section>[];
   selectedId: number | undefined;
   onSelect: (id: number) => void;
@@ -29,17 +35,30 @@ function TreeNodes({ nodes, selectedId, onSelect, collapsed, toggle }: {
           <li key={section.sectionId}>
             <div className="tree-row">
               {children.length > 0 ? (
-                <button type="button" className="tree-toggle" aria-expanded={open} aria-label={`${open ? 'Collapse' : 'Expand'} ${section.sectionName}`} onClick={() => toggle(section.sectionId)}>
+                <button
+                  type="button"
+                  className="tree-toggle"
+                  aria-expanded={open}
+                  aria-label={`${open ? 'Collapse' : 'Expand'} ${section.sectionName}`}
+                  onClick={() => toggle(section.sectionId)}
+                >
                   {open ? '▾' : '▸'}
                 </button>
               ) : (
                 <span className="tree-toggle" aria-hidden="true" />
               )}
-              <button type="button" className="tree-section" aria-current={selectedId === section.sectionId ? 'true' : undefined} onClick={() => onSelect(section.sectionId)}>
+              <button
+                type="button"
+                className="tree-section"
+                aria-current={selectedId === section.sectionId ? 'true' : undefined}
+                onClick={() => onSelect(section.sectionId)}
+              >
                 {section.sectionName}
               </button>
             </div>
-            {open && children.length > 0 && <TreeNodes nodes={children} selectedId={selectedId} onSelect={onSelect} collapsed={collapsed} toggle={toggle} />}
+            {open && children.length > 0 && (
+              <TreeNodes nodes={children} selectedId={selectedId} onSelect={onSelect} collapsed={collapsed} toggle={toggle} />
+            )}
           </li>
         );
       })}
@@ -64,13 +83,20 @@ export function SectionTreePanel({ projectId, sections, error, selectedId, onSel
       <div className="tree">
         <div className="tree-row">
           <span className="tree-toggle" aria-hidden="true" />
-          <button type="button" className="tree-section" aria-current={selectedId === undefined ? 'true' : undefined} onClick={() => onSelect(undefined)}>
+          <button
+            type="button"
+            className="tree-section"
+            aria-current={selectedId === undefined ? 'true' : undefined}
+            onClick={() => onSelect(undefined)}
+          >
             All tests
           </button>
         </div>
         <TreeNodes nodes={buildSectionTree(sections)} selectedId={selectedId} onSelect={onSelect} collapsed={collapsed} toggle={toggle} />
       </div>
-      {canWrite && <SectionEditor projectId={projectId} sections={sections} selected={selected} onSelect={onSelect} canDelete={canDelete} />}
+      {canWrite && (
+        <SectionEditor projectId={projectId} sections={sections} selected={selected} onSelect={onSelect} canDelete={canDelete} />
+      )}
     </section>
   );
 }

@@ -5,7 +5,12 @@ import type { TestFilters } from '../api/get-tests';
 import { selectIds, type Selection } from '../catalog-selection';
 
 /** "Select all N that match": fetches the matching ids a page of 1000 at a time, with progress. */
-export function SelectAllMatching({ projectId, filters, total, onSelect }: {
+export function SelectAllMatching({
+  projectId,
+  filters,
+  total,
+  onSelect,
+}: {
   projectId: number;
   filters: TestFilters;
   total: number | undefined;
@@ -33,7 +38,12 @@ export function SelectAllMatching({ projectId, filters, total, onSelect }: {
         Select all {total} that match
       </button>
       {tooMany && <span className="muted"> At most {MAX_SELECT_ALL}: narrow the filters.</span>}
-      {progress && <span role="status" className="muted"> {progress}</span>}
+      {progress && (
+        <span role="status" className="muted">
+          {' '}
+          {progress}
+        </span>
+      )}
       <ErrorMessage error={error} />
     </div>
   );

@@ -11,7 +11,14 @@ interface Props {
   onChange: (field: keyof TestFilters, value: number | string | undefined) => void;
 }
 
-function FilterSelect({ id, label, field, options, filters, onChange }: Omit<Props, 'projectId'> & {
+function FilterSelect({
+  id,
+  label,
+  field,
+  options,
+  filters,
+  onChange,
+}: Omit<Props, 'projectId'> & {
   id: string;
   label: string;
   field: IdFilter;
@@ -54,8 +61,20 @@ export function TestFiltersBar({ projectId, filters, onChange }: Props) {
       </div>
       <FilterSelect id="filter-priority" label="Priority" field="priorityId" options={priorities.data ?? []} {...shared} />
       <FilterSelect id="filter-automation" label="Automation" field="automationStatusId" options={automation.data ?? []} {...shared} />
-      <FilterSelect id="filter-label" label="Label" field="labelId" options={(labels.data ?? []).map((l) => ({ id: l.labelId, name: l.labelName }))} {...shared} />
-      <FilterSelect id="filter-squad" label="Squad" field="squadId" options={(squads.data ?? []).map((s) => ({ id: s.squadId, name: s.squadName }))} {...shared} />
+      <FilterSelect
+        id="filter-label"
+        label="Label"
+        field="labelId"
+        options={(labels.data ?? []).map((l) => ({ id: l.labelId, name: l.labelName }))}
+        {...shared}
+      />
+      <FilterSelect
+        id="filter-squad"
+        label="Squad"
+        field="squadId"
+        options={(squads.data ?? []).map((s) => ({ id: s.squadId, name: s.squadName }))}
+        {...shared}
+      />
     </div>
   );
 }

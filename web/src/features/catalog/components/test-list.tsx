@@ -30,7 +30,12 @@ export function TestList({ projectId, filters, sections, selection, onTotal }: P
   const total = first.data?.total ?? 0;
   useEffect(() => onTotal(first.isPlaceholderData ? undefined : first.data?.total), [first.data?.total, first.isPlaceholderData, onTotal]);
 
-  const virtualizer = useVirtualizer({ count: total, getScrollElement: () => scrollRef.current, estimateSize: () => ROW_HEIGHT, overscan: 8 });
+  const virtualizer = useVirtualizer({
+    count: total,
+    getScrollElement: () => scrollRef.current,
+    estimateSize: () => ROW_HEIGHT,
+    overscan: 8,
+  });
   const filtersKey = JSON.stringify(filters);
   useEffect(() => virtualizer.scrollToOffset(0), [filtersKey, virtualizer]);
   const items = virtualizer.getVirtualItems();
@@ -47,10 +52,13 @@ export function TestList({ projectId, filters, sections, selection, onTotal }: P
   };
 
   const priorities = useLookup('priority', projectId);
-  const names = useMemo(() => ({
-    priority: new Map(priorities.data?.map((p) => [p.id, p.name])),
-    section: new Map(sections.map((s) => [s.sectionId, s.sectionName])),
-  }), [priorities.data, sections]);
+  const names = useMemo(
+    () => ({
+      priority: new Map(priorities.data?.map((p) => [p.id, p.name])),
+      section: new Map(sections.map((s) => [s.sectionId, s.sectionName])),
+    }),
+    [priorities.data, sections],
+  );
 
   const [rangeError, setRangeError] = useState<unknown>(null);
   const onCheck = async (e: MouseEvent<HTMLInputElement>, index: number, testId: number) => {
@@ -60,7 +68,9 @@ export function TestList({ projectId, filters, sections, selection, onTotal }: P
     // A range may reach rows never scrolled into view: load their pages first.
     const [from, to] = rangeBounds(selection.value, index);
     try {
-      await Promise.all(pagesCovering(from, to, TESTS_PAGE_SIZE).map((p) => qc.ensureQueryData(testsPageQueryOptions(projectId, filters, p))));
+      await Promise.all(
+        pagesCovering(from, to, TESTS_PAGE_SIZE).map((p) => qc.ensureQueryData(testsPageQueryOptions(projectId, filters, p))),
+      );
       selection.set((s) => selectRange(s, index, (i) => rowAt(i)?.testId));
     } catch (error) {
       setRangeError(error);
@@ -72,12 +82,26 @@ export function TestList({ projectId, filters, sections, selection, onTotal }: P
       <ErrorMessage error={first.error ?? laterError ?? rangeError} />
       {first.isPending && <p className="muted">Loading tests…</p>}
       {first.data && total === 0 && <p className="muted">No tests match.</p>}
-      <div ref={scrollRef} className="test-scroll" hidden={total === 0} tabIndex={0} aria-label="Tests" role="region" aria-busy={first.isFetching}>
+      <div
+        ref={scrollRef}
+        className="test-scroll"
+        hidden={total === 0}
+        tabIndex={0}
+        aria-label="Tests"
+        role="region"
+        aria-busy={first.isFetching}
+      >
         <ul style={{ height: virtualizer.getTotalSize() }}>
           {items.map((item) => {
             const test = rowAt(item.index);
             return (
-              <li key={item.key} className="test-row" style={{ transform: `translateY(${item.start}px)`, height: item.size }} aria-setsize={total} aria-posinset={item.index + 1}>
+              <li
+                key={item.key}
+                className="test-row"
+                style={{ transform: `translateY(${item.start}px)`, height: item.size }}
+                aria-setsize={total}
+                aria-posinset={item.index + 1}
+              >
                 {test ? (
                   <>
                     {selection && (

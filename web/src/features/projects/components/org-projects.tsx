@@ -38,7 +38,9 @@ export function OrgProjects({ orgId, orgName }: { orgId: number; orgName: string
           submitLabel="Create project"
           pending={create.isPending}
           error={create.error}
-          onSubmit={(fields) => create.mutate({ orgId, ...fields }, { onSuccess: (p) => (setMessage(`${p.projectName} created`), closeForm()) })}
+          onSubmit={(fields) =>
+            create.mutate({ orgId, ...fields }, { onSuccess: (p) => (setMessage(`${p.projectName} created`), closeForm()) })
+          }
           onCancel={closeForm}
         />
       )}

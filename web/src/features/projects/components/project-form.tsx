@@ -28,7 +28,15 @@ export function ProjectForm({ label, initialName = '', initialDescription, submi
       <ErrorMessage error={error} />
       <div className="field">
         <label htmlFor={`${id}-name`}>Name</label>
-        <input id={`${id}-name`} value={name} onChange={(e) => setName(e.target.value)} required maxLength={200} autoFocus autoComplete="off" />
+        <input
+          id={`${id}-name`}
+          value={name}
+          onChange={(e) => setName(e.target.value)}
+          required
+          maxLength={200}
+          autoFocus
+          autoComplete="off"
+        />
       </div>
       <div className="field">
         <label htmlFor={`${id}-description`}>

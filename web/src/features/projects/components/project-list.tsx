@@ -34,7 +34,9 @@ export function ProjectList({ orgId, isActive, role, onDone }: Props) {
       </h3>
       <ErrorMessage error={projects.error} />
       {projects.isPending && <p className="muted">Loading…</p>}
-      {projects.data && projects.data.projects.length === 0 && <p className="muted">{isActive ? 'No active projects.' : 'No inactive projects.'}</p>}
+      {projects.data && projects.data.projects.length === 0 && (
+        <p className="muted">{isActive ? 'No active projects.' : 'No inactive projects.'}</p>
+      )}
       {projects.data && projects.data.projects.length > 0 && (
         <ul className="projects" aria-labelledby={headingId} aria-busy={projects.isPlaceholderData}>
           {projects.data.projects.map((project) => (

@@ -13,7 +13,9 @@ export function ProjectsPage() {
         <ErrorMessage error={orgs.error} />
         {orgs.isPending && <p className="muted">Loading…</p>}
         {orgs.data?.length === 0 && <p className="muted">You are not a member of any organization yet. An Admin can add you to one.</p>}
-        {orgs.data?.map((org) => <OrgProjects key={org.orgId} orgId={org.orgId} orgName={org.orgName} />)}
+        {orgs.data?.map((org) => (
+          <OrgProjects key={org.orgId} orgId={org.orgId} orgName={org.orgName} />
+        ))}
       </div>
     </Page>
   );

@@ -27,23 +27,48 @@ export function RunReportPage() {
       <ErrorMessage error={run.error ?? sections.error} />
       {run.data && (
         <>
-          {run.data.locked && <p className="report-locked">Locked {run.data.lockedAt ? new Date(run.data.lockedAt).toLocaleString() : ''}</p>}
+          {run.data.locked && (
+            <p className="report-locked">Locked {run.data.lockedAt ? new Date(run.data.lockedAt).toLocaleString() : ''}</p>
+          )}
           {run.data.runDescription && <p>{run.data.runDescription}</p>}
           <section aria-labelledby="summary-heading" className="report-section">
             <h2 id="summary-heading">Summary</h2>
             <p>
-              Pass rate <strong>{run.data.statusCounts.total ? Math.round((run.data.statusCounts.passed / run.data.statusCounts.total) * 1000) / 10 : 0}%</strong>
+              Pass rate{' '}
+              <strong>
+                {run.data.statusCounts.total ? Math.round((run.data.statusCounts.passed / run.data.statusCounts.total) * 1000) / 10 : 0}%
+              </strong>
             </p>
             <StatusChart counts={run.data.statusCounts} />
           </section>
           <section aria-labelledby="downloads-heading" className="report-section">
             <h2 id="downloads-heading">Downloads</h2>
             <ul className="download-links">
-              <li><a href={reportUrl(projectId, runId, 'pdf')} download>Report as PDF</a></li>
-              <li><a href={reportUrl(projectId, runId, 'html')} download>Report as HTML</a></li>
-              <li><a href={reportUrl(projectId, runId, 'json')} download>Report as JSON</a></li>
-              <li><a href={catalogExportUrl(projectId, 'csv')} download>Catalog as CSV</a></li>
-              <li><a href={catalogExportUrl(projectId, 'json')} download>Catalog as JSON</a></li>
+              <li>
+                <a href={reportUrl(projectId, runId, 'pdf')} download>
+                  Report as PDF
+                </a>
+              </li>
+              <li>
+                <a href={reportUrl(projectId, runId, 'html')} download>
+                  Report as HTML
+                </a>
+              </li>
+              <li>
+                <a href={reportUrl(projectId, runId, 'json')} download>
+                  Report as JSON
+                </a>
+              </li>
+              <li>
+                <a href={catalogExportUrl(projectId, 'csv')} download>
+                  Catalog as CSV
+                </a>
+              </li>
+              <li>
+                <a href={catalogExportUrl(projectId, 'json')} download>
+                  Catalog as JSON
+                </a>
+              </li>
             </ul>
           </section>
         </>
@@ -57,8 +82,14 @@ export function RunReportPage() {
                 <tr>
                   <th scope="col">Section</th>
                   <th scope="col">Total</th>
-                  {STATUSES.map((s) => <th key={s} scope="col">{STATUS_LABELS[s]}</th>)}
-                  <th scope="col" className="progress-col">Progress</th>
+                  {STATUSES.map((s) => (
+                    <th key={s} scope="col">
+                      {STATUS_LABELS[s]}
+                    </th>
+                  ))}
+                  <th scope="col" className="progress-col">
+                    Progress
+                  </th>
                 </tr>
               </thead>
               <tbody>
@@ -66,8 +97,12 @@ export function RunReportPage() {
                   <tr key={row.sectionId ?? 'none'} data-section-id={row.sectionId ?? ''}>
                     <th scope="row">{row.sectionPath ?? 'No section'}</th>
                     <td>{row.total}</td>
-                    {STATUSES.map((s) => <td key={s}>{row[s]}</td>)}
-                    <td className="progress-col"><StatusBar counts={row} legend={false} /></td>
+                    {STATUSES.map((s) => (
+                      <td key={s}>{row[s]}</td>
+                    ))}
+                    <td className="progress-col">
+                      <StatusBar counts={row} legend={false} />
+                    </td>
                   </tr>
                 ))}
               </tbody>

@@ -20,9 +20,16 @@ export function StatusChart({ counts }: { counts: StatusCounts }) {
           const w = (counts[s] / max) * plot;
           return (
             <g key={s} data-status={s}>
-              <text x={0} y={y + BAR * 0.7} fontSize="15" fill="#1d2330">{STATUS_LABELS[s]}</text>
+              <text x={0} y={y + BAR * 0.7} fontSize="15" fill="#1d2330">
+                {STATUS_LABELS[s]}
+              </text>
               <rect x={LABEL} y={y} width={Math.max(w, counts[s] > 0 ? 2 : 0)} height={BAR} rx={3} fill={STATUS_COLORS[s]} />
-              <text x={LABEL + w + 8} y={y + BAR * 0.7} fontSize="15" fill="#1d2330">{`${counts[s]} (${percentOf(counts[s], counts.total)}%)`}</text>
+              <text
+                x={LABEL + w + 8}
+                y={y + BAR * 0.7}
+                fontSize="15"
+                fill="#1d2330"
+              >{`${counts[s]} (${percentOf(counts[s], counts.total)}%)`}</text>
             </g>
           );
         })}
@@ -30,17 +37,28 @@ export function StatusChart({ counts }: { counts: StatusCounts }) {
       <table className="report-table summary-table">
         <caption>Counts by status</caption>
         <thead>
-          <tr><th scope="col">Status</th><th scope="col">Tests</th><th scope="col">Share</th></tr>
+          <tr>
+            <th scope="col">Status</th>
+            <th scope="col">Tests</th>
+            <th scope="col">Share</th>
+          </tr>
         </thead>
         <tbody>
           {STATUSES.map((s) => (
             <tr key={s} data-status={s}>
-              <th scope="row"><span className="status-swatch" style={{ background: STATUS_COLORS[s] }} />{STATUS_LABELS[s]}</th>
+              <th scope="row">
+                <span className="status-swatch" style={{ background: STATUS_COLORS[s] }} />
+                {STATUS_LABELS[s]}
+              </th>
               <td>{counts[s]}</td>
               <td>{percentOf(counts[s], counts.total)}%</td>
             </tr>
           ))}
-          <tr data-status="total"><th scope="row">Total</th><td>{counts.total}</td><td>100%</td></tr>
+          <tr data-status="total">
+            <th scope="row">Total</th>
+            <td>{counts.total}</td>
+            <td>100%</td>
+          </tr>
         </tbody>
       </table>
     </div>

@@ -13,6 +13,9 @@ export function useCreateRun() {
   return useMutation({
     mutationFn: (body: CreateRunBody) => unwrap(api.POST('/api/v1/run/create', { body })),
     onSuccess: (run) =>
-      Promise.all([qc.invalidateQueries({ queryKey: ['runs', run.projectId] }), qc.invalidateQueries({ queryKey: ['projects', run.projectId] })]),
+      Promise.all([
+        qc.invalidateQueries({ queryKey: ['runs', run.projectId] }),
+        qc.invalidateQueries({ queryKey: ['projects', run.projectId] }),
+      ]),
   });
 }

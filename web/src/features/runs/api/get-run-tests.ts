@@ -2,8 +2,7 @@ import { queryOptions, useQuery } from '@tanstack/react-query';
 import { api, unwrap } from '../../../lib/api';
 import type { paths } from '../../../lib/api-types';
 
-export type RunTest =
-  paths['/api/v1/run/tests']['get']['responses'][200]['content']['application/json']['data']['tests'][number];
+export type RunTest = paths['/api/v1/run/tests']['get']['responses'][200]['content']['application/json']['data']['tests'][number];
 
 const PAGE = 1000; // the API's largest page
 
@@ -17,9 +16,7 @@ export const runTestsQueryOptions = (projectId: number, runId: number) =>
     queryFn: async ({ signal }) => {
       const tests: RunTest[] = [];
       for (let offset = 0; ; offset += PAGE) {
-        const page = await unwrap(
-          api.GET('/api/v1/run/tests', { params: { query: { projectId, runId, limit: PAGE, offset } }, signal }),
-        );
+        const page = await unwrap(api.GET('/api/v1/run/tests', { params: { query: { projectId, runId, limit: PAGE, offset } }, signal }));
         tests.push(...page.tests);
         if (page.tests.length < PAGE || tests.length >= page.total) return tests;
       }

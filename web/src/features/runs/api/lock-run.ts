@@ -9,8 +9,7 @@ import { runDetailQueryOptions } from './get-run-detail';
 export function useSetRunLock(projectId: number, runId: number) {
   const qc = useQueryClient();
   return useMutation({
-    mutationFn: (lock: boolean) =>
-      unwrap(api.PUT(lock ? '/api/v1/run/lock' : '/api/v1/run/unlock', { body: { runId, projectId } })),
+    mutationFn: (lock: boolean) => unwrap(api.PUT(lock ? '/api/v1/run/lock' : '/api/v1/run/unlock', { body: { runId, projectId } })),
     onSuccess: (run) => {
       qc.setQueryData(runDetailQueryOptions(projectId, runId).queryKey, run);
       void qc.invalidateQueries({ queryKey: ['runs', projectId] });

@@ -31,7 +31,10 @@ export function useUpdateTestStatus(projectId: number, runId: number) {
       // A fetch in flight would overwrite the optimistic rows with what it read before.
       await qc.cancelQueries({ queryKey: ['runs', projectId, runId] });
       const tests = qc.getQueryData(runTestsQueryOptions(projectId, runId).queryKey) ?? [];
-      const undo = undoResults(tests, results.map((r) => r.testId));
+      const undo = undoResults(
+        tests,
+        results.map((r) => r.testId),
+      );
       applyToCache(qc, projectId, runId, results);
       return { undo };
     },

@@ -85,8 +85,11 @@ export function CreateRunForm({ projectId, onCancel }: { projectId: number; onCa
             {labels.data?.length === 0 && <p className="muted">No labels.</p>}
             {labels.data?.map((l) => (
               <label key={l.labelId} className="choice">
-                <input type="checkbox" checked={state.labelIds.has(l.labelId)}
-                  onChange={(e) => setState({ ...state, labelIds: toggled(state.labelIds, l.labelId, e.target.checked) })} />
+                <input
+                  type="checkbox"
+                  checked={state.labelIds.has(l.labelId)}
+                  onChange={(e) => setState({ ...state, labelIds: toggled(state.labelIds, l.labelId, e.target.checked) })}
+                />
                 {l.labelName}
               </label>
             ))}
@@ -95,15 +98,22 @@ export function CreateRunForm({ projectId, onCancel }: { projectId: number; onCa
             <legend>Priorities (any of)</legend>
             {priorities.data?.map((p) => (
               <label key={p.id} className="choice">
-                <input type="checkbox" checked={state.priorityIds.has(p.id)}
-                  onChange={(e) => setState({ ...state, priorityIds: toggled(state.priorityIds, p.id, e.target.checked) })} />
+                <input
+                  type="checkbox"
+                  checked={state.priorityIds.has(p.id)}
+                  onChange={(e) => setState({ ...state, priorityIds: toggled(state.priorityIds, p.id, e.target.checked) })}
+                />
                 {p.name}
               </label>
             ))}
           </fieldset>
         </div>
       )}
-      {problem && <div role="alert" className="error-message">{problem}</div>}
+      {problem && (
+        <div role="alert" className="error-message">
+          {problem}
+        </div>
+      )}
       <ErrorMessage error={createRun.error} />
       <div className="form-actions">
         <button type="submit" className="button" disabled={createRun.isPending}>

@@ -12,7 +12,14 @@ type Confirm = 'lock' | 'reset' | null;
  * Lock and reset (User, open run) and unlock (Admin, locked run), each confirmed first: a User
  * cannot undo a lock, and a reset replaces every result.
  */
-export function RunActions({ projectId, runId, role, locked, onHelp, onDialog }: {
+export function RunActions({
+  projectId,
+  runId,
+  role,
+  locked,
+  onHelp,
+  onDialog,
+}: {
   projectId: number;
   runId: number;
   role: Role | undefined;

@@ -49,7 +49,8 @@ export function RunExecutePage() {
   const paths = useMemo(() => sectionPaths(sections.data ?? []), [sections.data]);
   const groups = useMemo(() => {
     const orderByPath = new Map([...paths.values()].map((p) => [p.path, p.order]));
-    const pathOf = (t: RunTest) => (t.snapshot ? t.snapshot.sectionPath : t.sectionId === null ? null : (paths.get(t.sectionId)?.path ?? `Section ${t.sectionId}`));
+    const pathOf = (t: RunTest) =>
+      t.snapshot ? t.snapshot.sectionPath : t.sectionId === null ? null : (paths.get(t.sectionId)?.path ?? `Section ${t.sectionId}`);
     const shown = (tests.data ?? []).filter((t) => filter === null || t.status === filter);
     return groupBySection(shown, pathOf, (p) => orderByPath.get(p));
   }, [tests.data, paths, filter]);
@@ -73,7 +74,9 @@ export function RunExecutePage() {
     const comment = draft.trim() || null;
     update.mutate(targets.map((testId) => ({ testId, status, comment })));
     setDraft('');
-    setNotice(targets.length > 1 ? `${targets.length} tests marked ${STATUS_LABELS[status]}.` : `${current.t.title}: ${STATUS_LABELS[status]}.`);
+    setNotice(
+      targets.length > 1 ? `${targets.length} tests marked ${STATUS_LABELS[status]}.` : `${current.t.title}: ${STATUS_LABELS[status]}.`,
+    );
     if (selected.size > 0) {
       setSelected(new Set());
       setAnchor(null);
@@ -91,7 +94,13 @@ export function RunExecutePage() {
   const onKey = useRef<(e: KeyboardEvent) => void>(() => undefined);
   onKey.current = (e: KeyboardEvent) => {
     if (helpOpen || confirmOpen) return; // the dialog has the keyboard
-    const action = keyAction({ key: e.key, ctrlKey: e.ctrlKey, metaKey: e.metaKey, altKey: e.altKey, target: e.target as HTMLElement | null });
+    const action = keyAction({
+      key: e.key,
+      ctrlKey: e.ctrlKey,
+      metaKey: e.metaKey,
+      altKey: e.altKey,
+      target: e.target as HTMLElement | null,
+    });
     if (!action) return;
     if (action.type === 'help') {
       e.preventDefault();
@@ -122,13 +131,20 @@ export function RunExecutePage() {
       {run.data?.runDescription && <p className="muted">{run.data.runDescription}</p>}
       <ErrorMessage error={error} />
       {run.data && (
-        <RunActions projectId={projectId} runId={runId} role={role} locked={locked} onHelp={() => setHelpOpen(true)} onDialog={setConfirmOpen} />
+        <RunActions
+          projectId={projectId}
+          runId={runId}
+          role={role}
+          locked={locked}
+          onHelp={() => setHelpOpen(true)}
+          onDialog={setConfirmOpen}
+        />
       )}
       {locked && (
         <p className="run-locked-banner" data-testid="locked-banner">
           <strong>Locked</strong>
-          {run.data?.lockedAt ? ` since ${new Date(run.data.lockedAt).toLocaleString()}` : ''}: this run is read-only, its tests are shown as
-          they were when it was locked.
+          {run.data?.lockedAt ? ` since ${new Date(run.data.lockedAt).toLocaleString()}` : ''}: this run is read-only, its tests are shown
+          as they were when it was locked.
         </p>
       )}
       {state.data && (
@@ -139,7 +155,13 @@ export function RunExecutePage() {
               All <strong data-testid="count-total">{state.data.total}</strong>
             </button>
             {STATUSES.map((s) => (
-              <button key={s} type="button" className="run-filter" aria-pressed={filter === s} onClick={() => setFilter(filter === s ? null : s)}>
+              <button
+                key={s}
+                type="button"
+                className="run-filter"
+                aria-pressed={filter === s}
+                onClick={() => setFilter(filter === s ? null : s)}
+              >
                 <span className="status-dot" style={{ background: STATUS_COLORS[s] }} aria-hidden="true" />
                 {STATUS_LABELS[s]} <strong data-testid={`count-${s}`}>{state.data[s]}</strong>
               </button>
@@ -167,7 +189,9 @@ export function RunExecutePage() {
         </div>
       )}
       {tests.isPending && !error && <p className="muted">Loading tests…</p>}
-      {tests.data && order.length === 0 && <p className="muted">{filter ? `No ${STATUS_LABELS[filter].toLowerCase()} tests.` : 'This run has no tests.'}</p>}
+      {tests.data && order.length === 0 && (
+        <p className="muted">{filter ? `No ${STATUS_LABELS[filter].toLowerCase()} tests.` : 'This run has no tests.'}</p>
+      )}
       {tests.data && order.length > 0 && (
         <div className="run-layout">
           <RunTestList

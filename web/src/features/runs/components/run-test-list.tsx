@@ -76,7 +76,11 @@ export function RunTestList({ groups, currentId, selected, selectable, focusRequ
   const check = useCallback((id: number, shift: boolean) => latest.current.onCheck(id, shift), []);
 
   const items = useMemo(
-    () => groups.flatMap((g): Item[] => [{ kind: 'header', path: g.path, count: g.tests.length }, ...g.tests.map((test, i) => ({ kind: 'row' as const, test, last: i === g.tests.length - 1 }))]),
+    () =>
+      groups.flatMap((g): Item[] => [
+        { kind: 'header', path: g.path, count: g.tests.length },
+        ...g.tests.map((test, i) => ({ kind: 'row' as const, test, last: i === g.tests.length - 1 })),
+      ]),
     [groups],
   );
   const indexOf = useMemo(() => new Map(items.flatMap((it, i) => (it.kind === 'row' ? [[it.test.testId, i] as const] : []))), [items]);
@@ -117,13 +121,27 @@ export function RunTestList({ groups, currentId, selected, selectable, focusRequ
         {virtualizer.getVirtualItems().map((v) => {
           const it = items[v.index];
           return (
-            <div key={v.key} ref={virtualizer.measureElement} data-index={v.index} className="run-item" style={{ transform: `translateY(${v.start}px)` }}>
+            <div
+              key={v.key}
+              ref={virtualizer.measureElement}
+              data-index={v.index}
+              className="run-item"
+              style={{ transform: `translateY(${v.start}px)` }}
+            >
               {it.kind === 'header' ? (
                 <h2 className="run-group-title">
                   {it.path ?? 'No section'} <span className="muted">({it.count})</span>
                 </h2>
               ) : (
-                <RunTestRow test={it.test} last={it.last} current={it.test.testId === currentId} checked={selected.has(it.test.testId)} selectable={selectable} onOpen={open} onCheck={check} />
+                <RunTestRow
+                  test={it.test}
+                  last={it.last}
+                  current={it.test.testId === currentId}
+                  checked={selected.has(it.test.testId)}
+                  selectable={selectable}
+                  onOpen={open}
+                  onCheck={check}
+                />
               )}
             </div>
           );

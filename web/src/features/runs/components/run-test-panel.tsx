@@ -54,9 +54,20 @@ export function RunTestPanel(props: Props) {
 
       {editable && (
         <div className="run-panel-controls">
-          <div className="status-buttons" role="group" aria-label={props.checkedCount ? `Set status of ${props.checkedCount} checked tests` : 'Set status'}>
+          <div
+            className="status-buttons"
+            role="group"
+            aria-label={props.checkedCount ? `Set status of ${props.checkedCount} checked tests` : 'Set status'}
+          >
             {STATUSES.map((s) => (
-              <button key={s} type="button" className="button secondary status-button" data-status={s} aria-keyshortcuts={STATUS_KEY[s]} onClick={() => props.onStatus(s)}>
+              <button
+                key={s}
+                type="button"
+                className="button secondary status-button"
+                data-status={s}
+                aria-keyshortcuts={STATUS_KEY[s]}
+                onClick={() => props.onStatus(s)}
+              >
                 {STATUS_LABELS[s]} <kbd aria-hidden="true">{STATUS_KEY[s]}</kbd>
               </button>
             ))}
@@ -77,7 +88,8 @@ export function RunTestPanel(props: Props) {
             }}
           />
           <p id="run-comment-hint" className="muted run-hint">
-            Saved with the next status you set{props.checkedCount ? ` (on each of the ${props.checkedCount} checked tests)` : ''}. Esc returns to the list.
+            Saved with the next status you set{props.checkedCount ? ` (on each of the ${props.checkedCount} checked tests)` : ''}. Esc
+            returns to the list.
           </p>
         </div>
       )}
@@ -101,7 +113,11 @@ export function RunTestPanel(props: Props) {
         <ol className="run-history">
           {history.data.map((h) => (
             <li key={h.historyId}>
-              <StatusBadge status={h.status} /> <span className="muted">{when(h.createdAt)}{h.userName ? ` · ${h.userName}` : ''}</span>
+              <StatusBadge status={h.status} />{' '}
+              <span className="muted">
+                {when(h.createdAt)}
+                {h.userName ? ` · ${h.userName}` : ''}
+              </span>
               {h.comment && <p className="run-panel-text">{h.comment}</p>}
             </li>
           ))}

@@ -64,13 +64,23 @@ export function RunsPage() {
       </ul>
       {total > PAGE_SIZE && (
         <nav className="pager" aria-label="Run pages">
-          <button type="button" className="button secondary" disabled={offset === 0} onClick={() => setOffset(Math.max(0, offset - PAGE_SIZE))}>
+          <button
+            type="button"
+            className="button secondary"
+            disabled={offset === 0}
+            onClick={() => setOffset(Math.max(0, offset - PAGE_SIZE))}
+          >
             Newer
           </button>
           <span>
             {offset + 1}–{Math.min(offset + PAGE_SIZE, total)} of {total}
           </span>
-          <button type="button" className="button secondary" disabled={offset + PAGE_SIZE >= total} onClick={() => setOffset(offset + PAGE_SIZE)}>
+          <button
+            type="button"
+            className="button secondary"
+            disabled={offset + PAGE_SIZE >= total}
+            onClick={() => setOffset(offset + PAGE_SIZE)}
+          >
             Older
           </button>
         </nav>

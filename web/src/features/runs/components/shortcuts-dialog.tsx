@@ -41,12 +41,10 @@ export function ShortcutsDialog({ open, onClose }: { open: boolean; onClose: () 
           ))}
         </tbody>
       </table>
+      <p>Setting a status moves on to the next test. With tests checked, the status goes to all of them instead.</p>
       <p>
-        Setting a status moves on to the next test. With tests checked, the status goes to all of them instead.
-      </p>
-      <p>
-        <strong>A result with a comment:</strong> press <kbd>c</kbd>, type, press <kbd>Esc</kbd>, then the status key
-        (e.g. <kbd>f</kbd>): the comment is saved with that result. Keys are ignored while you type in a field.
+        <strong>A result with a comment:</strong> press <kbd>c</kbd>, type, press <kbd>Esc</kbd>, then the status key (e.g. <kbd>f</kbd>):
+        the comment is saved with that result. Keys are ignored while you type in a field.
       </p>
       <form method="dialog">
         <button type="submit" className="button">

@@ -7,7 +7,17 @@ interface Label {
 }
 
 /** Checkboxes for the project's labels, with a filter when there are many; at most MAX_LABELS checked. */
-export function LabelsPicker({ labels, value, onChange, readOnly }: { labels: Label[]; value: number[]; onChange: (ids: number[]) => void; readOnly: boolean }) {
+export function LabelsPicker({
+  labels,
+  value,
+  onChange,
+  readOnly,
+}: {
+  labels: Label[];
+  value: number[];
+  onChange: (ids: number[]) => void;
+  readOnly: boolean;
+}) {
   const [filter, setFilter] = useState('');
   const chosen = new Set(value);
   const full = value.length >= MAX_LABELS;
@@ -21,7 +31,13 @@ export function LabelsPicker({ labels, value, onChange, readOnly }: { labels: La
       </legend>
       {labels.length === 0 && <p className="muted">This project has no labels.</p>}
       {labels.length > 8 && (
-        <input type="search" aria-label="Filter labels" placeholder="Filter labels" value={filter} onChange={(e) => setFilter(e.target.value)} />
+        <input
+          type="search"
+          aria-label="Filter labels"
+          placeholder="Filter labels"
+          value={filter}
+          onChange={(e) => setFilter(e.target.value)}
+        />
       )}
       <ul className="test-labels-list">
         {shown.map((label) => (

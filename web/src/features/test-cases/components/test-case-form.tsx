@@ -49,7 +49,12 @@ function RefSelect({ id, label, value, options, readOnly, onChange }: RefSelectP
   return (
     <div className="field">
       <label htmlFor={id}>{label}</label>
-      <select id={id} value={value ?? ''} disabled={readOnly} onChange={(e) => onChange(e.target.value === '' ? null : Number(e.target.value))}>
+      <select
+        id={id}
+        value={value ?? ''}
+        disabled={readOnly}
+        onChange={(e) => onChange(e.target.value === '' ? null : Number(e.target.value))}
+      >
         <option value="">— None —</option>
         {missing && <option value={value}>{options ? `#${value}` : 'Loading…'}</option>}
         {options?.map((o) => (
@@ -85,12 +90,24 @@ export function TestCaseForm({ test, readOnly, save, actions }: Props) {
         <div className="test-case-main">
           <div className="field">
             <label htmlFor="test-title">Title</label>
-            <input id="test-title" aria-required="true" value={form.title} readOnly={readOnly} onChange={(e) => set('title', e.target.value)} />
+            <input
+              id="test-title"
+              aria-required="true"
+              value={form.title}
+              readOnly={readOnly}
+              onChange={(e) => set('title', e.target.value)}
+            />
           </div>
           {TEXTS.map(([field, label, rows]) => (
             <div className="field" key={field}>
               <label htmlFor={`test-${field}`}>{label}</label>
-              <textarea id={`test-${field}`} rows={rows} value={form[field]} readOnly={readOnly} onChange={(e) => set(field, e.target.value)} />
+              <textarea
+                id={`test-${field}`}
+                rows={rows}
+                value={form[field]}
+                readOnly={readOnly}
+                onChange={(e) => set(field, e.target.value)}
+              />
             </div>
           ))}
         </div>
@@ -104,7 +121,15 @@ export function TestCaseForm({ test, readOnly, save, actions }: Props) {
             onChange={(id) => set('sectionId', id)}
           />
           {LOOKUPS.map(([kind, field, label]) => (
-            <RefSelect key={kind} id={`test-${field}`} label={label} value={form[field]} readOnly={readOnly} options={lookups[kind].data} onChange={(id) => set(field, id)} />
+            <RefSelect
+              key={kind}
+              id={`test-${field}`}
+              label={label}
+              value={form[field]}
+              readOnly={readOnly}
+              options={lookups[kind].data}
+              onChange={(id) => set(field, id)}
+            />
           ))}
           <RefSelect
             id="test-squadId"
@@ -130,7 +155,12 @@ export function TestCaseForm({ test, readOnly, save, actions }: Props) {
             <button type="submit" className="button" disabled={!dirty || save.isPending}>
               {save.isPending ? 'Saving…' : 'Save'}
             </button>
-            <button type="button" className="button secondary" disabled={!dirty || save.isPending} onClick={() => (save.reset(), setForm(formFromTest(test)))}>
+            <button
+              type="button"
+              className="button secondary"
+              disabled={!dirty || save.isPending}
+              onClick={() => (save.reset(), setForm(formFromTest(test)))}
+            >
               Discard changes
             </button>
             {actions}

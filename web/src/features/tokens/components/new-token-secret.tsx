@@ -26,8 +26,8 @@ export function NewTokenSecret({ name, token, onDone }: { name: string; token: s
     <section className="new-token" aria-labelledby="new-token-heading">
       <h3 id="new-token-heading">Token “{name}” generated</h3>
       <p className="new-token-warning">
-        <strong>Copy it now: you won't see it again.</strong> Casebook keeps only a hash of it. If you lose it, revoke it and
-        generate another.
+        <strong>Copy it now: you won't see it again.</strong> Casebook keeps only a hash of it. If you lose it, revoke it and generate
+        another.
       </p>
       <label htmlFor="new-token-secret">New token</label>
       <div className="new-token-row">

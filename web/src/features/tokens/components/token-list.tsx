@@ -52,7 +52,12 @@ export function TokenList() {
                   <td data-label="State">{isRevoked(token) ? `Revoked ${formatWhen(token.revokedAt)}` : 'Active'}</td>
                   <td className="tokens-actions">
                     {!isRevoked(token) && confirming !== token.tokenId && (
-                      <button type="button" className="button secondary" aria-label={`Revoke “${label}”`} onClick={() => setConfirming(token.tokenId)}>
+                      <button
+                        type="button"
+                        className="button secondary"
+                        aria-label={`Revoke “${label}”`}
+                        onClick={() => setConfirming(token.tokenId)}
+                      >
                         Revoke
                       </button>
                     )}

@@ -5,5 +5,4 @@ import type { operations } from '../../../lib/api-types';
 type InviteBody = operations['postUserInvite']['requestBody']['content']['application/json'];
 
 /** Invites an email into an organization; the invitee joins at first sign-in, so the members list is unchanged. */
-export const useInviteUser = () =>
-  useMutation({ mutationFn: (body: InviteBody) => unwrap(api.POST('/api/v1/user/invite', { body })) });
+export const useInviteUser = () => useMutation({ mutationFn: (body: InviteBody) => unwrap(api.POST('/api/v1/user/invite', { body })) });

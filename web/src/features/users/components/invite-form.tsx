@@ -21,7 +21,15 @@ export function InviteForm({ orgId, orgName }: { orgId: number; orgName: string 
       <form className="users-invite" onSubmit={submit}>
         <div className="users-field">
           <label htmlFor="invite-email">Email</label>
-          <input id="invite-email" type="email" required maxLength={254} autoComplete="off" value={email} onChange={(e) => setEmail(e.target.value)} />
+          <input
+            id="invite-email"
+            type="email"
+            required
+            maxLength={254}
+            autoComplete="off"
+            value={email}
+            onChange={(e) => setEmail(e.target.value)}
+          />
         </div>
         <div className="users-field">
           <label htmlFor="invite-role">Role</label>

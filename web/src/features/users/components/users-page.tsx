@@ -20,8 +20,8 @@ export function UsersPage() {
     return (
       <Page title="Users">
         <p className="users-notice">
-          Only Admins manage users. You are not an Admin of any of your organizations: ask one of their Admins to change a
-          role or to invite someone.
+          Only Admins manage users. You are not an Admin of any of your organizations: ask one of their Admins to change a role or to invite
+          someone.
         </p>
       </Page>
     );
