@@ -10,10 +10,9 @@
  *     server RSS < 200 MB, sampled from /proc/<pid>/status during the export)
  * Every figure is printed; nothing is asserted. Everything started is stopped.
  */
+import { cpus } from 'node:os';
 import type { Database, Db } from '../src/db/client';
-import {
-  admin, autocannon, benchSettings, cpuMs, rssKb, rssSampler, runBench, seedMember, seedProject, type BenchServer,
-} from './support';
+import { admin, autocannon, benchSettings, cpuMs, rssKb, rssSampler, runBench, seedMember, seedProject, type BenchServer } from './support';
 
 const bench = benchSettings('casebook_bench_catalog', 3917);
 const { databaseUrl, poolSize, connections, duration, base } = bench;
@@ -30,10 +29,15 @@ async function seedCatalogProject(p: Db, member: { orgId: number; userId: number
     data: Array.from({ length: 5 }, (_, i) => ({ projectId, squadName: `Squad ${i}`, nameKey: `squad ${i}` })),
   });
   return {
-    projectId, sections,
-    priority: ofKind('priority'), automation: ofKind('automation_status'), type: ofKind('type'),
-    platform: ofKind('platform'), coveredBy: ofKind('test_covered_by'),
-    labels: labels.map((l) => l.labelId), squads: squads.map((s) => s.squadId),
+    projectId,
+    sections,
+    priority: ofKind('priority'),
+    automation: ofKind('automation_status'),
+    type: ofKind('type'),
+    platform: ofKind('platform'),
+    coveredBy: ofKind('test_covered_by'),
+    labels: labels.map((l) => l.labelId),
+    squads: squads.map((s) => s.squadId),
   };
 }
 
@@ -70,7 +74,9 @@ async function bulkAdd(seed: Seed, from: number): Promise<number> {
   const body = JSON.stringify({ projectId: seed.projectId, tests: testsFor(seed, from, 5000) });
   const started = performance.now();
   const res = await fetch(`${base}/api/v1/test/bulk-add`, {
-    method: 'POST', body, headers: { Authorization: `Bearer ${seed.token}`, 'Content-Type': 'application/json' },
+    method: 'POST',
+    body,
+    headers: { Authorization: `Bearer ${seed.token}`, 'Content-Type': 'application/json' },
   });
   const ms = performance.now() - started;
   if (res.status !== 201) throw new Error(`bulk-add answered ${res.status}: ${await res.text()}`);
@@ -94,7 +100,12 @@ async function listThroughput(pid: number, seed: Seed, label: string, query: str
   const url = `${base}/api/v1/project/tests?projectId=${seed.projectId}&${query}`;
   const check = await fetch(url, { headers: { Authorization: `Bearer ${seed.token}` } });
   const page = (await check.json()) as { data: { tests: unknown[]; total: number } };
-  await throughput(pid, seed.token, `GET /project/tests ${label} (${query}; page of ${page.data.tests.length}, total ${page.data.total})`, url);
+  await throughput(
+    pid,
+    seed.token,
+    `GET /project/tests ${label} (${query}; page of ${page.data.tests.length}, total ${page.data.total})`,
+    url,
+  );
 }
 
 async function exportRun(seed: Seed, pid: number, format: 'csv' | 'json') {
@@ -133,13 +144,15 @@ async function exportRun(seed: Seed, pid: number, format: 'csv' | 'json') {
 
 async function measure(seeded: Awaited<ReturnType<typeof seed>>, server: BenchServer) {
   const project: Seed = { ...seeded.main, token: seeded.token };
-  console.log(`server pid ${server.pid}, pool ${poolSize}, ${connections} connections, ${duration} s per run, ${require('node:os').cpus().length} CPUs`);
+  console.log(`server pid ${server.pid}, pool ${poolSize}, ${connections} connections, ${duration} s per run, ${cpus().length} CPUs`);
 
   // A first call warms the server up (JIT, query compiler) on a project of its own.
   const warm = await bulkAdd({ ...seeded.warmUp, token: seeded.token }, 0);
   const addTimes: number[] = [];
   for (let from = 0; from < 20_000; from += 5000) addTimes.push(await bulkAdd(project, from));
-  console.log(`POST /test/bulk-add, 5,000 tests per call: first call on a cold server ${Math.round(warm)} ms, then ${addTimes.map((ms) => `${Math.round(ms)} ms`).join(', ')}`);
+  console.log(
+    `POST /test/bulk-add, 5,000 tests per call: first call on a cold server ${Math.round(warm)} ms, then ${addTimes.map((ms) => `${Math.round(ms)} ms`).join(', ')}`,
+  );
   // Autovacuum would get here on its own within a minute of the inserts; the bench does not wait.
   await admin('VACUUM ANALYZE tests, test_labels', databaseUrl);
 
@@ -148,8 +161,18 @@ async function measure(seeded: Awaited<ReturnType<typeof seed>>, server: BenchSe
   await throughput(pid, project.token, 'GET /orgs (authentication + one small query, for comparison)', `${base}/api/v1/orgs`);
   const [priority, automation, section] = [project.priority[1], project.automation[0], project.sections[5]];
   await listThroughput(pid, project, 'one filter', `priorityId=${priority}&limit=100`);
-  await listThroughput(pid, project, 'two filters, second page', `priorityId=${priority}&automationStatusId=${automation}&limit=100&offset=100`);
-  await listThroughput(pid, project, 'section + priority + search', `sectionId=${section}&priorityId=${priority}&search=saved%20card&limit=100`);
+  await listThroughput(
+    pid,
+    project,
+    'two filters, second page',
+    `priorityId=${priority}&automationStatusId=${automation}&limit=100&offset=100`,
+  );
+  await listThroughput(
+    pid,
+    project,
+    'section + priority + search',
+    `sectionId=${section}&priorityId=${priority}&search=saved%20card&limit=100`,
+  );
 
   if (process.env.BENCH_SKIP_EXPORT) return;
   const moreTimes: number[] = [];

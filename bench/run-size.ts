@@ -32,10 +32,13 @@ const ms = (n: number) => `${n.toFixed(0)} ms`;
 async function call(label: string, method: string, path: string, token: string, body?: unknown) {
   const started = performance.now();
   const res = await fetch(`${base}/api/v1${path}`, {
-    method, headers: { authorization: `Bearer ${token}`, ...(body ? { 'content-type': 'application/json' } : {}) },
+    method,
+    headers: { authorization: `Bearer ${token}`, ...(body ? { 'content-type': 'application/json' } : {}) },
     body: body ? JSON.stringify(body) : undefined,
   });
-  const json = await res.json() as { data: Record<string, unknown> & { runId?: number; statusCounts?: { total: number } } };
+  const json = (await res.json()) as {
+    data: Record<string, unknown> & { runId?: number; total?: number; statusCounts?: { total: number } };
+  };
   const elapsed = performance.now() - started;
   if (!res.ok) throw new Error(`${label}: HTTP ${res.status} ${JSON.stringify(json).slice(0, 200)}`);
   const size = json.data.statusCounts?.total ?? json.data.total ?? '';
@@ -49,12 +52,29 @@ async function measure(s: Awaited<ReturnType<typeof seed>>) {
     console.log(`\nround ${round}`);
     await call(`POST /run/create, ${SIZE} testIds`, 'POST', '/run/create', token, { projectId, runName: 'ids', testIds: s.ids });
     await call('POST /run/create, allTests', 'POST', '/run/create', token, { projectId, runName: 'all', allTests: true });
-    await call('POST /run/create, sectionIds: one area', 'POST', '/run/create', token, { projectId, runName: 'area', sectionIds: [s.areaId] });
-    const part = await call(`POST /run/create, ${SIZE - 5000} testIds`, 'POST', '/run/create', token, { projectId, runName: 'part', testIds: s.ids.slice(5000) });
-    await call('PUT /run/add-tests, 5000 more', 'PUT', '/run/add-tests', token, { runId: part.runId, projectId, testIds: s.ids.slice(0, 5000) });
+    await call('POST /run/create, sectionIds: one area', 'POST', '/run/create', token, {
+      projectId,
+      runName: 'area',
+      sectionIds: [s.areaId],
+    });
+    const part = await call(`POST /run/create, ${SIZE - 5000} testIds`, 'POST', '/run/create', token, {
+      projectId,
+      runName: 'part',
+      testIds: s.ids.slice(5000),
+    });
+    await call('PUT /run/add-tests, 5000 more', 'PUT', '/run/add-tests', token, {
+      runId: part.runId,
+      projectId,
+      testIds: s.ids.slice(0, 5000),
+    });
     const q = { runId: part.runId, projectId };
     await call(`PUT /run/lock, ${SIZE} tests (snapshot)`, 'PUT', '/run/lock', token, q);
-    await call('GET /run/tests of the locked run, limit 100', 'GET', `/run/tests?runId=${q.runId}&projectId=${projectId}&offset=25000`, token);
+    await call(
+      'GET /run/tests of the locked run, limit 100',
+      'GET',
+      `/run/tests?runId=${q.runId}&projectId=${projectId}&offset=25000`,
+      token,
+    );
     await call(`PUT /run/unlock, ${SIZE} tests`, 'PUT', '/run/unlock', token, q);
   }
 }

@@ -62,7 +62,8 @@ function convert(openapiYaml: string): Promise<PostmanCollection> {
   } as const;
   return new Promise((resolve, reject) => {
     Converter.convertV2({ type: 'string', data: openapiYaml }, options, (err, result) => {
-      if (err) return reject(err);
+      // The library reports { message, name? }, not always an Error.
+      if (err) return reject(err instanceof Error ? err : new Error(err.message));
       const data = result?.result ? result.output?.[0]?.data : undefined;
       if (!data) return reject(new Error(`openapi-to-postmanv2: ${result?.reason ?? 'no collection'}`));
       resolve(data as unknown as PostmanCollection);

@@ -1,6 +1,6 @@
 import crypto from 'node:crypto';
 import express, { type Request } from 'express';
-import { Passport } from 'passport';
+import { Passport, type Authenticator } from 'passport';
 import OAuth2Strategy, { type StateStore } from 'passport-oauth2';
 import type { Config } from '../config';
 import type { Db } from '../db/client';
@@ -37,10 +37,13 @@ function cookieStateStore(publicUrl: string): StateStore {
   } as unknown as StateStore;
 }
 
-function buildPassport(config: Config, db: Db): InstanceType<typeof Passport> | undefined {
+/** Passport as Express uses it: authenticate() makes a request handler (its types default to any). */
+type ExpressPassport = Authenticator<express.Handler, express.RequestHandler>;
+
+function buildPassport(config: Config, db: Db): ExpressPassport | undefined {
   const oauth = config.oauth;
   if (!oauth) return undefined;
-  const passport = new Passport();
+  const passport = new Passport() as ExpressPassport;
   const strategy = new OAuth2Strategy(
     {
       authorizationURL: oauth.authorizationUrl,
@@ -61,7 +64,14 @@ function buildPassport(config: Config, db: Db): InstanceType<typeof Passport> | 
   );
   // The provider's userinfo endpoint gives the subject we key users on, and the email and name.
   strategy.userProfile = (accessToken, done) => {
-    const client = (strategy as unknown as { _oauth2: { useAuthorizationHeaderforGET(b: boolean): void; get: (u: string, t: string, cb: (e: unknown, body?: string | Buffer) => void) => void } })._oauth2;
+    const client = (
+      strategy as unknown as {
+        _oauth2: {
+          useAuthorizationHeaderforGET(b: boolean): void;
+          get: (u: string, t: string, cb: (e: unknown, body?: string | Buffer) => void) => void;
+        };
+      }
+    )._oauth2;
     client.useAuthorizationHeaderforGET(true);
     client.get(oauth.userInfoUrl, accessToken, (err, body) => {
       if (err) return done(new Error('Failed to fetch the user profile'));
@@ -106,7 +116,10 @@ export function buildLoginRouter(config: Config, db: Db): express.Router {
     const token: unknown = (req.body as Record<string, unknown> | undefined)?.token;
     const secret = typeof token === 'string' ? token.trim() : '';
     const refuse = (status: number, tokenError: string) =>
-      res.status(status).type('html').send(loginPage({ configured: Boolean(passport), tokenError }));
+      res
+        .status(status)
+        .type('html')
+        .send(loginPage({ configured: Boolean(passport), tokenError }));
     if (!secret) return refuse(400, 'Enter an API token.');
     const principal = await authenticateToken(db, secret, req);
     if (!principal) return refuse(401, 'This API token is not valid: it is unknown, revoked or expired.');
@@ -142,7 +155,8 @@ export function buildLoginRouter(config: Config, db: Db): express.Router {
     router.get(['/auth/login', '/auth/callback'], (_req, res) => res.redirect('/login'));
   }
 
-  router.post('/logout', async (req, res) => {
+  // express.Request (not the router's own) is where cookie-parser declares req.cookies.
+  router.post('/logout', async (req: Request, res) => {
     if (isForeignOrigin(req, config.publicUrl)) throw forbidden();
     const secret: unknown = req.cookies?.[SESSION_COOKIE];
     if (typeof secret === 'string') await endSession(db, secret);
