@@ -9,7 +9,9 @@ export const projectRoot = path.resolve(__dirname, '../..');
 export const schemaPath = path.join(projectRoot, 'prisma/schema.prisma');
 export const migrationsDir = path.join(projectRoot, 'prisma/migrations');
 
-type EngineModule = typeof import('@prisma/schema-engine-wasm/schema_engine_bg', { with: { 'resolution-mode': 'import' } });
+// The package is ESM: import() loads it from this CommonJS module, and gives its type.
+const importEngine = () => import('@prisma/schema-engine-wasm/schema_engine_bg');
+type EngineModule = Awaited<ReturnType<typeof importEngine>>;
 type SchemaEngine = Awaited<ReturnType<EngineModule['SchemaEngine']['new']>>;
 
 interface WasmApi {
@@ -21,7 +23,7 @@ let enginePromise: Promise<EngineModule> | undefined;
 
 function loadEngineModule(): Promise<EngineModule> {
   enginePromise ??= (async () => {
-    const bg: EngineModule = await import('@prisma/schema-engine-wasm/schema_engine_bg');
+    const bg = await importEngine();
     const dir = path.dirname(require.resolve('@prisma/schema-engine-wasm'));
     const bytes = fs.readFileSync(path.join(dir, 'schema_engine_bg.wasm'));
     // The wasm-bindgen glue expects its own module as the import object.

@@ -37,7 +37,11 @@ export function ownedRefs(...inputs: unknown[]): OwnedRefs {
     refs.sectionId ??= idOf(o.sectionId);
     const testId = idOf(o.testId);
     if (testId !== undefined) refs.testIds.push(testId);
-    if (Array.isArray(o.tests)) for (const t of o.tests) if (idOf(t?.testId) !== undefined) refs.testIds.push(t.testId);
+    if (Array.isArray(o.tests))
+      for (const t of o.tests as unknown[]) {
+        const id = t && typeof t === 'object' ? idOf((t as Record<string, unknown>).testId) : undefined;
+        if (id !== undefined) refs.testIds.push(id);
+      }
   }
   return refs;
 }

@@ -5,7 +5,7 @@ import pkg from '../../package.json';
 import { SESSION_COOKIE } from '../auth/authenticate';
 import { loadRbac, type Rbac } from '../auth/rbac';
 import { apiRoutes } from '../domain/routes';
-import type { AnyRoute, RawBody } from '../core/route';
+import type { AnyRoute, RawBody, RouteSpec } from '../core/route';
 import { CONTENT_ENCODING_MESSAGE, contentTypeMessage, PAYLOAD_TOO_LARGE } from '../http/raw-body';
 import { errorResponses } from './errors';
 import { exampleOf, type JsonSchema } from './examples';
@@ -49,12 +49,15 @@ function documentedParam(field: z.ZodType): z.ZodType {
   if (field instanceof z.ZodOptional) documented = documentedParam(field.unwrap() as z.ZodType).optional();
   else if (field instanceof z.ZodNullable) documented = documentedParam(field.unwrap() as z.ZodType).nullable();
   else if (field instanceof z.ZodDefault) {
-    documented = (documentedParam(field.unwrap() as z.ZodType) as z.ZodType<unknown>).default(field.def.defaultValue);
+    documented = documentedParam(field.unwrap() as z.ZodType).default(field.def.defaultValue);
   } else if (field instanceof z.ZodPipe) {
     documented = documentedParam((field.out instanceof z.ZodTransform ? field.in : field.out) as z.ZodType);
   } else documented = field;
   return field.description ? documented.describe(field.description) : documented;
 }
+
+/** What the document reads of a route: its schemas as zod types (AnyRoute erases them to any), not its handler. */
+type DocumentedRoute = Omit<RouteSpec, 'handler'>;
 
 // Marks a parameter left without an example (dropped again by finishOperations).
 const NO_EXAMPLE = 'x-no-example';
@@ -63,8 +66,8 @@ const NO_EXAMPLE = 'x-no-example';
  * A query whose object carries an `example` (meta) documents its parameters with
  * those values and the others without one: e.g. one of two exclusive parameters.
  */
-function documentedQuery(route: AnyRoute): z.ZodObject {
-  let query: z.ZodType = route.query;
+function documentedQuery(route: DocumentedRoute): z.ZodObject {
+  let query: z.ZodType | undefined = route.query;
   while (query instanceof z.ZodPipe) query = query.in as z.ZodType;
   if (!(query instanceof z.ZodObject))
     throw new Error(`${route.method.toUpperCase()} ${route.path}: the query schema must be a zod object`);
@@ -80,7 +83,7 @@ function documentedQuery(route: AnyRoute): z.ZodObject {
 
 const isJson = (type: string) => /^application\/([\w.-]+\+)?json$/.test(type.split(';')[0].trim());
 
-function downloadResponse(route: AnyRoute): ResponseConfig {
+function downloadResponse(route: DocumentedRoute): ResponseConfig {
   // JSON first: response checkers take the first media type as the JSON one.
   const types = [...route.download!].sort((a, b) => Number(isJson(b)) - Number(isJson(a)));
   return {
@@ -133,7 +136,7 @@ function rawBodyErrors(raw: RawBody): Record<string, ResponseConfig> {
   };
 }
 
-function routeDescription(route: AnyRoute, rbac: Rbac): { text: string; minimumRole: string } {
+function routeDescription(route: DocumentedRoute, rbac: Rbac): { text: string; minimumRole: string } {
   const minimumRole = roles.find((role) => rbac.can(role, route.resource, route.action)) ?? 'none';
   const lines = [`Minimum role: ${minimumRole} (permission \`${route.resource}:${route.action}\`).`];
   if (route.sessionOnly === true) lines.push('Requires the browser session cookie; API tokens are refused (401).');
@@ -153,7 +156,7 @@ function routeDescription(route: AnyRoute, rbac: Rbac): { text: string; minimumR
   return { text: lines.join('\n\n'), minimumRole };
 }
 
-function registerApiRoute(registry: OpenAPIRegistry, errors: ReturnType<typeof errorResponses>, route: AnyRoute, rbac: Rbac) {
+function registerApiRoute(registry: OpenAPIRegistry, errors: ReturnType<typeof errorResponses>, route: DocumentedRoute, rbac: Rbac) {
   const success = route.successStatus ?? 200;
   const { text, minimumRole } = routeDescription(route, rbac);
   const statuses = [

@@ -32,12 +32,11 @@ export async function requireLiveTests(db: DbOrTx, projectId: number, ids: numbe
 
 /** Refuses (400) selection ids that name no section, label or priority of the project. */
 async function requireSelectionIds(ctx: RequestContext, projectId: number, s: Selection) {
-  const checks = [
-    s.sectionIds && missingEntries(ctx.db, s.sectionIds, 'sectionIds', 'Section', 'sections', projectId),
-    s.labelIds && missingEntries(ctx.db, s.labelIds, 'labelIds', 'Label', 'labels', projectId),
-    s.priorityIds && missingEntries(ctx.db, s.priorityIds, 'priorityIds', 'Priority', 'priorities', projectId),
-  ];
-  const outside = (await Promise.all(checks)).flatMap((found) => found || []);
+  const checks: Promise<string[]>[] = [];
+  if (s.sectionIds) checks.push(missingEntries(ctx.db, s.sectionIds, 'sectionIds', 'Section', 'sections', projectId));
+  if (s.labelIds) checks.push(missingEntries(ctx.db, s.labelIds, 'labelIds', 'Label', 'labels', projectId));
+  if (s.priorityIds) checks.push(missingEntries(ctx.db, s.priorityIds, 'priorityIds', 'Priority', 'priorities', projectId));
+  const outside = (await Promise.all(checks)).flat();
   if (outside.length) throw badRequest(entriesMessage(outside));
 }
 
