@@ -114,16 +114,22 @@ export function openSeedDatabase(databaseUrl: string): Promise<Database> {
   return openDatabase(loadConfig({ DATABASE_URL: databaseUrl, DATABASE_POOL_SIZE: '2', LOG_LEVEL: 'warn' }));
 }
 
+/**
+ * The node flags a bench server runs with: `npm start`'s (its heap bound), then
+ * BENCH_NODE_ARGS, e.g. "--cpu-prof --cpu-prof-dir=/tmp/prof" to profile it.
+ */
+export function serverNodeArgs(): string[] {
+  const startFlags = (JSON.parse(fs.readFileSync(path.join(root, 'package.json'), 'utf8')).scripts.start as string)
+    .split(' ')
+    .filter((arg) => arg.startsWith('--'));
+  return [...startFlags, ...(process.env.BENCH_NODE_ARGS ?? '').split(' ').filter(Boolean)];
+}
+
 /** Starts `casebook serve` on the bench database and resolves once /readyz answers (30 s at most). */
 export function startServer(settings: Pick<BenchSettings, 'serverDatabaseUrl' | 'poolSize' | 'port'>): Promise<ChildProcess> {
   const { serverDatabaseUrl: databaseUrl, poolSize, port } = settings;
   console.log(`server database: ${databaseUrl.replace(/\?host=.*/, ' via the Unix socket')}`);
-  // The server runs with `npm start`'s node flags (its heap bound); BENCH_NODE_ARGS adds
-  // more, e.g. "--cpu-prof --cpu-prof-dir=/tmp/prof" to profile it.
-  const startFlags = (JSON.parse(fs.readFileSync(path.join(root, 'package.json'), 'utf8')).scripts.start as string)
-    .split(' ')
-    .filter((arg) => arg.startsWith('--'));
-  const nodeArgs = [...startFlags, ...(process.env.BENCH_NODE_ARGS ?? '').split(' ').filter(Boolean)];
+  const nodeArgs = serverNodeArgs();
   const child = spawn(process.execPath, [...nodeArgs, casebookBin, 'serve'], {
     cwd: root,
     env: {
@@ -147,7 +153,8 @@ export function startServer(settings: Pick<BenchSettings, 'serverDatabaseUrl' | 
       if (child.exitCode !== null || Date.now() - started > 30_000) return reject(new Error('server did not start'));
       setTimeout(poll, 200);
     };
-    poll();
+    // poll settles the promise itself and catches what fetch throws: nothing is left to await.
+    void poll();
   });
 }
 

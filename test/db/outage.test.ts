@@ -12,7 +12,7 @@ let dropDatabase: () => Promise<void>;
 
 beforeAll(async () => {
   const database = await createTestDatabase();
-  dropDatabase = database.drop;
+  dropDatabase = () => database.drop();
   const direct = new URL(database.url);
   proxy = await startTcpProxy({ host: direct.hostname, port: Number(direct.port || 5432) });
   const viaProxy = new URL(database.url);

@@ -50,7 +50,7 @@ describe('automationKey', () => {
     expect(count.body.data.count).toBe(1);
     const json = JSON.parse((await download({ format: 'json', automationKey: 'LoginTest.validPassword' }).expect(200)).body as string);
     expect(json).toEqual([expect.objectContaining({ testId: id, automationKey: 'LoginTest.validPassword' })]);
-    const csv = parse((await download({ format: 'csv' }).expect(200)).body as string, { columns: true }) as Record<string, string>[];
+    const csv = parse<Record<string, string>>((await download({ format: 'csv' }).expect(200)).body as string, { columns: true });
     expect(csv.find((r) => r.ID === String(id))).toMatchObject({ 'Automation Key': 'LoginTest.validPassword' });
     expect(csv.find((r) => r.Title === 'Unkeyed')).toMatchObject({ 'Automation Key': '' });
   });

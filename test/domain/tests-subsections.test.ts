@@ -109,7 +109,7 @@ describe('sectionId with includeSubsections', () => {
       .as(w.reader.token)
       .get('/tests/download', { projectId: p, format: 'csv', sectionId: s.checkout, includeSubsections: 'true' })
       .expect(200);
-    const rows = parse(csv.text, { columns: true }) as Record<string, string>[];
+    const rows = parse<Record<string, string>>(csv.text, { columns: true });
     expect(rows).toHaveLength(6);
     expect(new Set(rows.map((r) => r.Section))).toEqual(new Set(['Areas > Checkout', 'Areas > Checkout > Card']));
   });

@@ -42,7 +42,7 @@ describe('POST /test/create', () => {
     };
     const res = await t.as(w.user.token).post('/test/create', body).expect(201);
     expect(res.body.status).toBe(201);
-    const { projectId, title, labels, ...rest } = body;
+    const { projectId, title: _title, labels: _labels, ...rest } = body;
     expect(res.body.data).toEqual({
       testId: expect.any(Number),
       projectId,

@@ -169,7 +169,7 @@ describe('requests that cannot be read', () => {
     return new Promise<{ status: number; headers: string; body: unknown }>((resolve, reject) => {
       const socket = net.connect(port, '127.0.0.1', () => socket.write(bytes));
       let text = '';
-      socket.on('data', (chunk) => (text += chunk));
+      socket.on('data', (chunk) => (text += chunk.toString()));
       socket.on('error', reject);
       socket.on('close', () => {
         const [head, body = ''] = text.split('\r\n\r\n');

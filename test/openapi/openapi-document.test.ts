@@ -168,7 +168,7 @@ describe('the document', () => {
     expect(doc.servers).toEqual([expect.objectContaining({ url: '/' })]);
     for (const p of ['/healthz', '/readyz', `${API_PREFIX}/openapi.json`]) expect(op('get', p).security).toEqual([]);
     expect(Object.keys(op('get', '/readyz').responses)).toEqual(['200', '500', '503']);
-    const apiPaths = Object.keys(doc.paths!).filter((p) => p !== '/healthz' && p !== '/readyz');
+    const apiPaths = Object.keys(doc.paths).filter((p) => p !== '/healthz' && p !== '/readyz');
     expect(apiPaths.every((p) => p.startsWith(`${API_PREFIX}/`))).toBe(true);
   });
 });

@@ -15,7 +15,7 @@ const now = new Date().toISOString();
 
 const standIn = express();
 standIn.get('/api/v1/orgs', (req, res) => {
-  const variant = String(req.query.variant);
+  const variant = typeof req.query.variant === 'string' ? req.query.variant : undefined;
   if (variant === 'good') return res.json({ data: [{ orgId: 1, orgName: 'Acme', createdAt: now }], status: 200 });
   if (variant === 'extra') return res.json({ data: [{ orgId: 1, orgName: 'Acme', createdAt: now, tokenHash: 'x' }], status: 200 });
   if (variant === 'missing') return res.json({ data: [{ orgId: 1, createdAt: now }], status: 200 });

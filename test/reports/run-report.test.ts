@@ -54,7 +54,7 @@ beforeAll(async () => {
 });
 afterAll(() => t.close());
 
-async function stateCounts(query = q) {
+async function stateCounts(query = q): Promise<Record<string, number>> {
   const { runId: _id, locked: _l, ...counts } = (await t.as(w.reader.token).get('/run/state-detail', query).expect(200)).body.data;
   return counts;
 }
@@ -146,7 +146,7 @@ describe('GET /run/report?format=html', () => {
   });
 });
 
-async function pdfOf(query: Record<string, unknown>) {
+async function pdfOf(query: { runId: number } & Record<string, unknown>) {
   const res = await t
     .as(w.reader.token)
     .get('/run/report', { ...query, format: 'pdf' })

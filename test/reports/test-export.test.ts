@@ -121,7 +121,7 @@ describe('GET /tests/download', () => {
     const res = await download({ format: 'csv' }).expect(200);
     expect(res.headers['content-type']).toBe('text/csv; charset=utf-8');
     expect(res.headers['content-disposition']).toBe(`attachment; filename="project-${p}-tests.csv"`);
-    const rows = parse(res.body as string, { columns: true }) as Record<string, string>[];
+    const rows = parse<Record<string, string>>(res.body as string, { columns: true });
     const json = JSON.parse((await download({ format: 'json' }).expect(200)).body as string) as TestRecord[];
     expect(rows).toEqual(json.map(expectedCsv));
     expect(rows.slice(0, 6).map((r) => r.Title)).toEqual(["'=SUM(A1:A2)", "'+1", "'-2", "'@cmd", "'\tTabbed", "'\rReturn"]);
@@ -136,10 +136,7 @@ describe('GET /tests/download', () => {
     const listed = await allTests(query);
     expect(json.map((r) => r.testId)).toEqual(listed.map((r) => r.testId));
     expect(json.length).toBeGreaterThan(0);
-    const csv = parse((await download({ format: 'csv', ...query }).expect(200)).body as string, { columns: true }) as Record<
-      string,
-      string
-    >[];
+    const csv = parse<Record<string, string>>((await download({ format: 'csv', ...query }).expect(200)).body as string, { columns: true });
     expect(csv.map((r) => Number(r.ID))).toEqual(listed.map((r) => r.testId));
   });
 

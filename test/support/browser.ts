@@ -13,6 +13,7 @@ import { chromium, type Browser } from 'playwright-core';
 export const SYSTEM_CHROMIUM = '/usr/bin/chromium';
 
 // The package is ESM with a CommonJS build; TypeScript's node16 resolution reads its types as ESM.
+// eslint-disable-next-line @typescript-eslint/no-require-imports -- an import here is refused (TS1479: ESM types from a CommonJS file); require loads the CommonJS build
 const sparticuz = require('@sparticuz/chromium') as typeof Sparticuz;
 
 // This machine's network is closed: no background connections, updates or sync.

@@ -72,7 +72,7 @@ export function startServe(env: Record<string, string>, timeoutMs = 30_000): Pro
       reject(err);
     };
     const onData = (d: Buffer) => {
-      output += d;
+      output += d.toString();
       const started = /Try: curl -H "Authorization: Bearer (\S+)" (\S+)\/api\/v1\/orgs/.exec(output);
       if (!started) return;
       clearTimeout(timer);
@@ -87,8 +87,8 @@ export function startServe(env: Record<string, string>, timeoutMs = 30_000): Pro
         },
       });
     };
-    child.stdout!.on('data', onData);
-    child.stderr!.on('data', onData);
+    child.stdout.on('data', onData);
+    child.stderr.on('data', onData);
     child.once('exit', (code) => fail(new Error(`serve exited with ${code}:\n${output}`)));
   });
 }

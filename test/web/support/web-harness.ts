@@ -77,7 +77,7 @@ interface AxeViolation {
 export async function axeViolations(page: Page): Promise<AxeViolation[]> {
   // Strings, not functions: these run in the page, and the tests compile without the DOM types.
   if (!(await page.evaluate("typeof window.axe !== 'undefined'"))) await page.addScriptTag({ path: AXE_SCRIPT });
-  const violations = (await page.evaluate('window.axe.run(document).then((result) => result.violations)')) as AxeViolation[];
+  const violations = await page.evaluate<AxeViolation[]>('window.axe.run(document).then((result) => result.violations)');
   return violations
     .filter((v) => v.impact === 'serious' || v.impact === 'critical')
     .map((v) => ({ id: v.id, impact: v.impact, help: v.help, nodes: v.nodes.map((n) => ({ target: n.target })) }));
@@ -111,10 +111,6 @@ export async function checkScreen(page: Page, name: string): Promise<void> {
 /** Fetches `href` in the page, with its session cookie as a download link would: status, content type and the first 5 bytes. */
 export async function fetchInPage(page: Page, href: string): Promise<{ status: number; type: string | null; head: string }> {
   // A string: the project's tsconfig has no DOM types.
-  return (await page.evaluate(`fetch(${JSON.stringify(href)}).then(async (r) => ({
-    status: r.status, type: r.headers.get('content-type'), head: new TextDecoder().decode((await r.arrayBuffer()).slice(0, 5)) }))`)) as {
-    status: number;
-    type: string | null;
-    head: string;
-  };
+  return page.evaluate<{ status: number; type: string | null; head: string }>(`fetch(${JSON.stringify(href)}).then(async (r) => ({
+    status: r.status, type: r.headers.get('content-type'), head: new TextDecoder().decode((await r.arrayBuffer()).slice(0, 5)) }))`);
 }
