@@ -3,7 +3,8 @@ import type { z } from 'zod';
 import { zodMessage } from '../core/errors';
 import { invalidInputTip, tipForStatus, unreachableTip } from './error-tips';
 import { RestUnreachableError, type HttpClient, type RestRequest, type RestResponse } from './http-client';
-import { inputSchema, type ToolSpec } from './tools';
+import { resolveNames } from './name-resolution';
+import { inputSchema, toolsByName, type ToolSpec } from './tools';
 
 // Runs one tool call: check the input against the tool's schema, make the REST
 // call the table describes, and put the answer in the tool envelope of API.md 4.
@@ -12,15 +13,21 @@ export interface ToolRuntime {
   client: HttpClient;
   /** The least role allowed on (resource, action) by the RBAC policy. */
   minimumRole(resource: string, action: string): string | undefined;
+  /** Why no call can be made (the in-process app did not start): every call answers with it. */
+  unavailable?: { message: string; tip: string };
 }
 
 export async function callTool(spec: ToolSpec, args: unknown, runtime: ToolRuntime): Promise<CallToolResult> {
+  if (runtime.unavailable) return failure(runtime.unavailable.message, runtime.unavailable.tip);
   const parsed = inputSchema(spec).safeParse(args ?? {}) as z.ZodSafeParseResult<Record<string, unknown>>;
   if (!parsed.success) return failure(zodMessage(parsed.error), invalidInputTip(spec));
 
   let res: RestResponse;
   try {
-    res = await runtime.client.request(restRequest(spec, parsed.data));
+    // Names (priority: "High") become ids first; a list REST refuses is answered as the call.
+    const named = await resolveNames(spec, parsed.data, runtime.client, toolsByName);
+    if ('message' in named) return failure(named.message, named.tip);
+    res = 'refused' in named ? named.refused : await runtime.client.request(restRequest(spec, named.args));
   } catch (err) {
     if (!(err instanceof RestUnreachableError)) throw err;
     return failure(err.message, unreachableTip(runtime.client.baseUrl, err.timedOut, spec, err.attempts));

@@ -1,5 +1,6 @@
 import { bodyId, queryId } from '../core/schemas';
 import { z } from '../core/zod-messages';
+import { nameParamOf, nameParamSchema } from './name-params';
 
 // A tool's input schema, derived from its route's zod schema. Tool parameters are
 // plain JSON values, so query strings become what REST parses them to ("12" → 12,
@@ -44,6 +45,9 @@ export function toolShape(route: z.ZodType, docs: ParamDocs, rename: Record<stri
   if (missing.length) throw new Error(`${where}: the route requires ${missing.map(([f]) => f).join(', ')}, which the tool does not offer`);
   return Object.fromEntries(
     Object.entries(docs).map(([name, doc]) => {
+      // A name for an id field (priority for priorityId): the tool's own, resolved before the call.
+      const named = nameParamOf(name, fields, `${where}.${name}`);
+      if (named) return [name, nameParamSchema(named, detail(doc).text, fields, `${where}.${name}`)];
       const field = rename[name] ?? name;
       if (!fields[field]) throw new Error(`${where}: the route has no field ${field} (tool parameter ${name})`);
       return [name, toolParam(fields[field], detail(doc), rename, at, `${where}.${name}`)];

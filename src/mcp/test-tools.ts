@@ -1,17 +1,24 @@
-import { limit, offset, projectId, runId, testFieldChanges, testFields, testId, tool } from './tool-spec';
+import { byName, limit, offset, projectId, runId, testFieldChanges, testFields, testId, tool } from './tool-spec';
 
 // The test catalog of a project. The tools call a test's title `testName`; REST calls it `title`.
 
 const testName = 'Title of the test, e.g. "Login with a valid password"';
 const toTitle = { testName: 'title' };
+/** An update's projectId: optional for REST (it scopes the tests), needed for names. */
+const withNames = (which: string) =>
+  `Project of ${which} (get-projects); needed when you give names (priority, squad, labelNames...), which are looked up in it`;
 const includeSubsections = 'With sectionId: true also takes the tests of its subsections, at any depth (default false: the section alone)';
 const filters = {
   sectionId: 'Only tests of this section (get-sections)',
   includeSubsections,
   priorityId: 'Only tests of this priority (get-priority)',
+  priority: byName('Only tests of this priority', 'priorityId', 'High'),
   squadId: 'Only tests of this squad (get-squads)',
+  squad: byName('Only tests of this squad', 'squadId', 'Team Checkout'),
   labelId: 'Only tests with this label (get-labels)',
+  label: byName('Only tests with this label', 'labelId', 'smoke'),
   automationStatusId: 'Only tests of this automation status (get-automation-status)',
+  automationStatus: byName('Only tests of this automation status', 'automationStatusId', 'Automated'),
   search: 'Only tests whose title contains this text (case-insensitive)',
   automationKey: 'Only the test with exactly this automation key',
 };
@@ -42,7 +49,9 @@ export const testTools = [
       sectionId: filters.sectionId,
       includeSubsections,
       priorityId: filters.priorityId,
+      priority: filters.priority,
       automationStatusId: filters.automationStatusId,
+      automationStatus: filters.automationStatus,
       automationKey: filters.automationKey,
     },
     example: { projectId: 3, sectionId: 7, includeSubsections: true },
@@ -74,7 +83,7 @@ export const testTools = [
   tool({
     name: 'create-test',
     description:
-      'Create one test case in a project. Ids of sections, priorities, labels etc. must belong to the same project (see get-sections, get-priority, get-labels). For many tests use bulk-add-tests.',
+      'Create one test case in a project. Ids of sections, priorities, labels etc. must belong to the same project (see get-sections, get-priority, get-labels); priority, type, automationStatus, platform, testCoveredBy, squad and labelNames take names instead of ids. For many tests use bulk-add-tests.',
     route: 'POST /test/create',
     params: { projectId, testName, ...testFields },
     rename: toTitle,
@@ -84,7 +93,7 @@ export const testTools = [
     name: 'update-test',
     description: "Change fields of a test; fields left out stay, null clears one, labels replaces the test's labels.",
     route: 'PUT /test/update',
-    params: { testId, testName, ...testFieldChanges },
+    params: { testId, projectId: withNames('the test'), testName, ...testFieldChanges },
     rename: toTitle,
     example: { testId: 42, testName: 'Login with a valid password and 2FA', priorityId: 1 },
   }),
@@ -98,7 +107,7 @@ export const testTools = [
   tool({
     name: 'bulk-add-tests',
     description:
-      'Create many tests in one project at once (up to 5000; all or none). Each item takes the fields of create-test without projectId; testName is required in each. Returns the new testIds.',
+      'Create many tests in one project at once (up to 5000; all or none). Each item takes the fields of create-test without projectId (names such as priority: "High" too); testName is required in each. Returns the new testIds.',
     route: 'POST /test/bulk-add',
     params: { projectId, tests: { text: 'The tests to create', items: { testName, ...testFields } } },
     rename: toTitle,
@@ -106,9 +115,13 @@ export const testTools = [
   }),
   tool({
     name: 'bulk-update-tests',
-    description: 'Change many tests at once (up to 5000; all or none). Each item has a testId and any update-test field.',
+    description:
+      'Change many tests at once (up to 5000; all or none). Each item has a testId and any update-test field; give projectId to use names (priority: "High").',
     route: 'PUT /test/bulk-update',
-    params: { tests: { text: 'The changes, one per test', items: { testId, testName, ...testFieldChanges } } },
+    params: {
+      projectId: withNames('every test'),
+      tests: { text: 'The changes, one per test', items: { testId, testName, ...testFieldChanges } },
+    },
     rename: toTitle,
     example: {
       tests: [

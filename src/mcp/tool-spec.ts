@@ -1,5 +1,6 @@
 import type { AnyRoute } from '../core/route';
 import { z } from '../core/zod-messages';
+import { nameParams } from './name-params';
 import type { ParamDoc, ParamDocs } from './route-input';
 
 // The tool table's vocabulary: what a row declares (a name, the route it calls,
@@ -64,17 +65,31 @@ export const orgId = 'Organization id (get-orgs-list lists yours)';
 export const limit = 'Page size, 1 to 1000 (default 100)';
 export const offset = 'Entries to skip (default 0); use the nextOffset of the previous page';
 
+/**
+ * A name parameter's words: the entry's name instead of its id, resolved in the
+ * call's project (src/mcp/name-resolution.ts).
+ */
+export const byName = (what: string, id: string, example: string) =>
+  `${what} by name, e.g. "${example}", instead of ${id} (matched ignoring case in the project)`;
+
 /** Fields of a test that create-test, update-test and the bulk tools share. */
 export const testFields = {
   testDescription: 'What the test checks',
   sectionId: 'Section (suite) id, from get-sections',
   priorityId: 'Priority id, from get-priority',
+  priority: byName('Priority', 'priorityId', 'High'),
   typeId: 'Test type id, from get-type',
+  type: byName('Test type', 'typeId', 'Functional'),
   automationStatusId: 'Automation status id, from get-automation-status',
+  automationStatus: byName('Automation status', 'automationStatusId', 'Automated'),
   platformId: 'Platform id, from get-platforms',
+  platform: byName('Platform', 'platformId', 'Web'),
   testCoveredById: 'Coverage id (Manual, Unit, E2E...), from get-test-covered-by',
+  testCoveredBy: byName('Coverage', 'testCoveredById', 'E2E'),
   squadId: 'Squad id, from get-squads',
+  squad: byName('Squad', 'squadId', 'Team Checkout'),
   labels: 'Label ids (array of numbers, at most 100), from get-labels',
+  labelNames: 'Label names instead of labels (array of strings, matched ignoring case in the project)',
   preconditions: 'State needed before the steps',
   steps: 'The steps to perform',
   expectedResult: 'What a pass looks like',
@@ -87,7 +102,7 @@ const clearable = (text: string): ParamDoc => ({ text, orNull: `${text}; null cl
 
 /** The same fields for an update: null clears a field, a field left out stays; labels replace the test's labels. */
 export const testFieldChanges: ParamDocs = Object.fromEntries(
-  Object.entries(testFields).map(([name, text]) => [name, name === 'labels' ? text : clearable(text)]),
+  Object.entries(testFields).map(([name, text]) => [name, name === 'labels' || name in nameParams ? text : clearable(text)]),
 );
 
 export { z };

@@ -3,6 +3,7 @@ import type { AnyRoute } from '../core/route';
 import { apiRoutes } from '../domain/routes';
 import type { Role } from '../generated/prisma/client';
 import { metadataTools } from './metadata-tools';
+import { routeFieldOf } from './name-params';
 import { projectTools, userTools } from './project-tools';
 import { toolShape } from './route-input';
 import { runTools } from './run-tools';
@@ -31,7 +32,7 @@ export function resolve(decl: ToolDecl): ToolSpec {
   for (const at of ['query', 'body'] as const) {
     const schema = route[at] as z.ZodType | undefined;
     if (!schema || (at === 'body' && decl.rawBody)) continue;
-    const mine = Object.fromEntries(Object.entries(params).filter(([name]) => fieldOf(schema, rename[name] ?? name)));
+    const mine = Object.fromEntries(Object.entries(params).filter(([name]) => fieldOf(schema, rename[name] ?? routeFieldOf(name))));
     Object.assign(input, toolShape(schema, mine, rename, at, `tool ${decl.name}`));
     for (const name of Object.keys(mine)) placement[name] = at;
   }
