@@ -21,6 +21,15 @@ export interface AppDeps {
   config: Config;
   database: Database;
   logger: Logger;
+  /** Endpoints an entry point adds (the MCP endpoint at /mcp): this layer may not import theirs. */
+  mounts?: AppMount[];
+}
+
+/** A handler served at `path`, with no body parsing of ours; closed before the server stops. */
+export interface AppMount {
+  path: string;
+  handler: express.RequestHandler;
+  close(): Promise<void>;
 }
 
 const BODY_LIMIT = '5mb';
@@ -70,7 +79,7 @@ function requestLogging(logger: Logger): express.RequestHandler {
 }
 
 /** Wires middleware and routers; no business logic lives here. */
-export async function buildApp({ config, database, logger }: AppDeps): Promise<express.Express> {
+export async function buildApp({ config, database, logger, mounts = [] }: AppDeps): Promise<express.Express> {
   const app = express();
   app.set('trust proxy', 'loopback');
   app.disable('x-powered-by');
@@ -109,6 +118,7 @@ export async function buildApp({ config, database, logger }: AppDeps): Promise<e
     express.json({ limit: BODY_LIMIT, type: 'application/json' }),
     buildApiRouter(apiRoutes, { db: database.prisma, rbac, publicUrl: config.publicUrl, renders: renderSlots(config.render) }),
   );
+  for (const mount of mounts) app.use(mount.path, mount.handler);
   // The web app (web/dist) at `/`, after the API so its paths never shadow one.
   app.use(webApp(database.prisma));
   app.use((_req, res) => sendError(res, 404, 'Route not found'));

@@ -2,7 +2,7 @@ import type { AddressInfo } from 'node:net';
 import type { Config } from './config';
 import { openDatabase, type Database } from './db/client';
 import { createLogger, type Logger } from './logger';
-import { buildApp } from './app';
+import { buildApp, type AppDeps, type AppMount } from './app';
 import { createHttpServer } from './http/http-server';
 
 export interface RunningServer {
@@ -12,13 +12,23 @@ export interface RunningServer {
   close(): Promise<void>;
 }
 
-/** Opens the database, applies pending migrations, and serves the app. */
-export async function startServer(config: Config, logger: Logger = createLogger(config.logLevel)): Promise<RunningServer> {
+/** Makes an endpoint for the app once its database is open (the entry point's MCP endpoint). */
+export type AppMountFactory = (deps: Omit<AppDeps, 'mounts'>) => Promise<AppMount>;
+
+/** Opens the database, applies pending migrations, and serves the app with the `mounts` given. */
+export async function startServer(
+  config: Config,
+  logger: Logger = createLogger(config.logLevel),
+  options: { mounts?: AppMountFactory[] } = {},
+): Promise<RunningServer> {
   const database = await openDatabase(config, logger);
+  const mounts: AppMount[] = [];
+  const closeMounts = () => Promise.allSettled(mounts.map((m) => m.close()));
   try {
     const applied = await database.migrate();
     if (applied.length) logger.info({ applied }, 'migrations applied');
-    const app = await buildApp({ config, database, logger });
+    for (const make of options.mounts ?? []) mounts.push(await make({ config, database, logger }));
+    const app = await buildApp({ config, database, logger, mounts });
     const server = createHttpServer(app);
     await new Promise<void>((resolve, reject) => {
       server.once('error', reject);
@@ -31,6 +41,8 @@ export async function startServer(config: Config, logger: Logger = createLogger(
       database,
       logger,
       close: async () => {
+        // First the mounts: an open event stream would keep server.close() waiting.
+        await closeMounts();
         await new Promise<void>((resolve) => {
           server.close(() => resolve());
           server.closeIdleConnections();
@@ -39,6 +51,7 @@ export async function startServer(config: Config, logger: Logger = createLogger(
       },
     };
   } catch (err) {
+    await closeMounts();
     await database.close().catch(() => {});
     throw err;
   }

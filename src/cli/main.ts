@@ -9,7 +9,9 @@ import type * as AdminCommands from './admin-commands';
 import type * as Bootstrap from './bootstrap';
 import type * as ImportJunit from './import-junit';
 import type * as DbClient from '../db/client';
+import type * as McpEndpointModule from '../mcp/http-endpoint';
 import type * as McpServerModule from '../mcp/server';
+import type * as Toolsets from '../mcp/toolsets';
 import type * as ServerModule from '../server';
 
 // The `casebook` command: runCli is the whole of it, given its arguments, output streams and
@@ -33,7 +35,11 @@ const usage = `Usage: casebook <command>
   user create --email E --name N --role R --org N
                                             create a user (or add a membership); R: Reader, User, Admin
   token create --email E [--name N]         create an API token; prints only the token
-  mcp                                       MCP tool server on stdio (CASEBOOK_TOKEN; CASEBOOK_URL, else the app in-process)
+  mcp [--tools read|write|all] [--toolsets projects,tests,runs,metadata,users]
+                                            MCP tool server on stdio (CASEBOOK_TOKEN; CASEBOOK_URL, else the app
+                                            in-process). --tools read: only tools that change nothing; write: also
+                                            those that create and edit, none that delete; all (default).
+                                            --toolsets: only the tools of these sets (default: every set)
   import junit <file|dir|glob>... --url URL --token T --project ID [--run ID | --run-name N]
         [--create-missing] [--dry-run] [--status-map outcome:status,...] [--json] [--fail-on-unmatched]
                                             upload JUnit XML reports (merged into one import) to a running
@@ -57,6 +63,17 @@ function required(values: Record<string, string | undefined>, name: string): str
   const v = values[name]?.trim();
   if (!v) throw new UsageError(`--${name} is required`);
   return v;
+}
+
+/** `mcp --tools … --toolsets …`; a level or set that does not exist is a usage error naming the valid ones. */
+function mcpSelection(args: string[]): Toolsets.ToolSelection {
+  const { parseToolSelection, ToolSelectionError } = load<typeof Toolsets>('../mcp/toolsets');
+  const v = flags(args, ['tools', 'toolsets']);
+  try {
+    return parseToolSelection(v.tools, v.toolsets);
+  } catch (err) {
+    throw err instanceof ToolSelectionError ? new UsageError(err.message) : err;
+  }
 }
 
 /** Commands that open the database apply pending migrations first. */
@@ -86,7 +103,9 @@ async function withAdminDatabase<T>(config: Config, command: 'org' | 'user' | 't
 async function serve(config: Config, io: CliIo): Promise<number> {
   const { startServer } = load<typeof ServerModule>('../server');
   const { bootstrapFirstAdmin } = load<typeof Bootstrap>('./bootstrap');
-  const server = await startServer(config);
+  const { createMcpEndpoint } = load<typeof McpEndpointModule>('../mcp/http-endpoint');
+  // Remote MCP at /mcp: src/mcp sits above the app, so the entry point hands it over.
+  const server = await startServer(config, undefined, { mounts: [(deps) => createMcpEndpoint(deps)] });
   // A promise nobody awaits (a background write while the database is away, say) must not end the server.
   process.on('unhandledRejection', (reason) => server.logger.warn({ err: reason }, 'unhandled rejection'));
   const token = await bootstrapFirstAdmin(server.database.prisma);
@@ -136,7 +155,7 @@ async function dispatch(argv: string[], io: CliIo): Promise<number | void> {
     case 'mcp': {
       // Loaded only here: the other commands do not need the MCP SDK.
       const { runMcpServer } = load<typeof McpServerModule>('../mcp/server');
-      await runMcpServer(config);
+      await runMcpServer(config, mcpSelection(argv.slice(1)));
       // It ends the process itself when its client closes stdin (or on a signal).
       return new Promise<never>(() => {});
     }
