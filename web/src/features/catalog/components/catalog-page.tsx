@@ -1,4 +1,4 @@
-import { useCallback, useEffect, useMemo, useState } from 'react';
+import { useCallback, useMemo, useState } from 'react';
 import { useParams, useSearchParams } from 'react-router';
 import { ErrorMessage } from '../../../components/error-message';
 import { Page } from '../../../components/page';
@@ -33,8 +33,13 @@ export function CatalogPage() {
   const [selection, setSelection] = useState<Selection>(emptySelection);
   const [total, setTotal] = useState<number | undefined>();
   // Rows move when the filters change: a shift-click must not reach back to an old row.
+  // Adjusted while rendering, not in an effect, so no frame shows the old anchor.
   const filtersKey = JSON.stringify(filters);
-  useEffect(() => setSelection(forgetAnchor), [filtersKey]);
+  const [anchorFiltersKey, setAnchorFiltersKey] = useState(filtersKey);
+  if (anchorFiltersKey !== filtersKey) {
+    setAnchorFiltersKey(filtersKey);
+    setSelection(forgetAnchor);
+  }
 
   const sectionList = sections.data ?? [];
   const sectionName = sectionList.find((s) => s.sectionId === filters.sectionId)?.sectionName;

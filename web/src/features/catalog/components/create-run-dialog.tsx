@@ -11,7 +11,8 @@ export function CreateRunDialog({ projectId, testIds, onClose }: { projectId: nu
   const [runName, setRunName] = useState('');
   const submit = (e: FormEvent) => {
     e.preventDefault();
-    create.mutate({ projectId, runName, testIds }, { onSuccess: (run) => navigate(`/projects/${projectId}/runs/${run.runId}`) });
+    // navigate()'s promise only says when the next page has loaded; nothing waits for it.
+    create.mutate({ projectId, runName, testIds }, { onSuccess: (run) => void navigate(`/projects/${projectId}/runs/${run.runId}`) });
   };
   return (
     <Dialog title="Create a run" onClose={onClose}>

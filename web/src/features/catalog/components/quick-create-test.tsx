@@ -1,4 +1,4 @@
-import { useEffect, useState, type FormEvent } from 'react';
+import { useState, type FormEvent } from 'react';
 import { ErrorMessage } from '../../../components/error-message';
 import type { Section } from '../../project-metadata/api/get-sections';
 import { useCreateTest } from '../api/test-writes';
@@ -17,7 +17,12 @@ export function QuickCreateTest({
   const create = useCreateTest(projectId);
   const [title, setTitle] = useState('');
   const [section, setSection] = useState<number | null>(sectionId ?? null);
-  useEffect(() => setSection(sectionId ?? null), [sectionId]);
+  // A newly chosen section in the tree becomes the default (set while rendering: React's way to follow a prop).
+  const [followedSectionId, setFollowedSectionId] = useState(sectionId);
+  if (followedSectionId !== sectionId) {
+    setFollowedSectionId(sectionId);
+    setSection(sectionId ?? null);
+  }
   const submit = (e: FormEvent) => {
     e.preventDefault();
     create.mutate({ title, ...(section !== null && { sectionId: section }) }, { onSuccess: () => setTitle('') });

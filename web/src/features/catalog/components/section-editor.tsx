@@ -18,7 +18,12 @@ function AddSectionForm({ projectId, sections, selected, onSelect }: Omit<Props,
   const add = useAddSection(projectId);
   const [name, setName] = useState('');
   const [parent, setParent] = useState<number | null>(selected?.sectionId ?? null);
-  useEffect(() => setParent(selected?.sectionId ?? null), [selected?.sectionId]);
+  // A newly selected section becomes the default parent (set while rendering: React's way to follow a prop).
+  const [followedId, setFollowedId] = useState(selected?.sectionId);
+  if (followedId !== selected?.sectionId) {
+    setFollowedId(selected?.sectionId);
+    setParent(selected?.sectionId ?? null);
+  }
   const submit = (e: FormEvent) => {
     e.preventDefault();
     add.mutate(
@@ -59,13 +64,20 @@ function EditSectionForm({ projectId, sections, selected, onSelect, canDelete }:
   const [name, setName] = useState(selected.sectionName);
   const [parent, setParent] = useState<number | null>(selected.parentSectionId);
   const [confirming, setConfirming] = useState(false);
-  useEffect(() => {
+  // The form follows the server's copy when it changes (another section remounts the form: its key).
+  const [shown, setShown] = useState({ sectionName: selected.sectionName, parentSectionId: selected.parentSectionId });
+  if (shown.sectionName !== selected.sectionName || shown.parentSectionId !== selected.parentSectionId) {
+    setShown({ sectionName: selected.sectionName, parentSectionId: selected.parentSectionId });
     setName(selected.sectionName);
     setParent(selected.parentSectionId);
-    edit.reset();
-    remove.reset();
-    // Only when another section is chosen or the server's copy changes.
-  }, [selected.sectionId, selected.sectionName, selected.parentSectionId]);
+  }
+  // ...and forgets the last write's outcome then; reset is stable, the mutation objects are not.
+  const { reset: resetEdit } = edit;
+  const { reset: resetRemove } = remove;
+  useEffect(() => {
+    resetEdit();
+    resetRemove();
+  }, [selected.sectionId, selected.sectionName, selected.parentSectionId, resetEdit, resetRemove]);
   const submit = (e: FormEvent) => {
     e.preventDefault();
     edit.mutate({ sectionId: selected.sectionId, sectionName: name, parentSectionId: parent });

@@ -46,7 +46,12 @@ export function TestFiltersBar({ projectId, filters, onChange }: Props) {
   const labels = useLabels(projectId);
   const squads = useSquads(projectId);
   const [search, setSearch] = useState(filters.search ?? '');
-  useEffect(() => setSearch(filters.search ?? ''), [filters.search]);
+  // A search changed elsewhere (the address, a reset) replaces the typed text (set while rendering: React's way to follow a prop).
+  const [followedSearch, setFollowedSearch] = useState(filters.search);
+  if (followedSearch !== filters.search) {
+    setFollowedSearch(filters.search);
+    setSearch(filters.search ?? '');
+  }
   useEffect(() => {
     if (search.trim() === (filters.search ?? '')) return;
     const timer = setTimeout(() => onChange('search', search.trim()), 250);

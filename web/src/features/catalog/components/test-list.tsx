@@ -30,6 +30,7 @@ export function TestList({ projectId, filters, sections, selection, onTotal }: P
   const total = first.data?.total ?? 0;
   useEffect(() => onTotal(first.isPlaceholderData ? undefined : first.data?.total), [first.data?.total, first.isPlaceholderData, onTotal]);
 
+  // eslint-disable-next-line react-hooks/incompatible-library -- useVirtualizer is the documented case: its functions must not be memoized, so the compiler skips this component (the app is not compiled by it anyway)
   const virtualizer = useVirtualizer({
     count: total,
     getScrollElement: () => scrollRef.current,

@@ -14,7 +14,7 @@ export function OrgProjects({ orgId, orgName }: { orgId: number; orgName: string
   const newButton = useRef<HTMLButtonElement>(null);
   const create = useCreateProject();
 
-  const focusAfterRender = useFocusReturn([creating]);
+  const focusAfterRender = useFocusReturn(creating);
   const closeForm = () => {
     create.reset();
     focusAfterRender(newButton);

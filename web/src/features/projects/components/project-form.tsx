@@ -10,8 +10,8 @@ interface Props {
   submitLabel: string;
   pending: boolean;
   error: unknown;
-  onSubmit(fields: ReturnType<typeof projectFields>): void;
-  onCancel(): void;
+  onSubmit: (fields: ReturnType<typeof projectFields>) => void;
+  onCancel: () => void;
 }
 
 /** Name and description of a project, for creating and for editing one. */

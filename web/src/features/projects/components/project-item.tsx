@@ -16,7 +16,7 @@ interface Props {
   project: Project;
   role: Role | undefined;
   /** Tells the organization's status line what happened, e.g. "Checkout deactivated". */
-  onDone(message: string): void;
+  onDone: (message: string) => void;
 }
 
 /** One project: links to its catalog and runs, and the writes the role allows. */
@@ -30,7 +30,7 @@ export function ProjectItem({ project, role, onDone }: Props) {
   const name = project.projectName;
 
   // Back to the row with focus on the control that opened the form, so the keyboard keeps its place.
-  const focusAfterRender = useFocusReturn([mode]);
+  const focusAfterRender = useFocusReturn(mode);
   const closeTo = (button: RefObject<HTMLButtonElement | null>) => {
     focusAfterRender(button);
     setMode('view');

@@ -1,4 +1,4 @@
-import { useEffect, useId, useState } from 'react';
+import { useId, useState } from 'react';
 import { ErrorMessage } from '../../../components/error-message';
 import type { Role } from '../../auth/use-role';
 import { useProjects } from '../api/get-projects';
@@ -11,7 +11,7 @@ interface Props {
   orgId: number;
   isActive: boolean;
   role: Role | undefined;
-  onDone(message: string): void;
+  onDone: (message: string) => void;
 }
 
 /** An organization's active (or inactive) projects, a page at a time, with their total. */
@@ -22,10 +22,10 @@ export function ProjectList({ orgId, isActive, role, onDone }: Props) {
   const total = projects.data?.total;
   const title = isActive ? 'Active projects' : 'Inactive projects';
 
-  // A list that shrank below the current page (the last project on it moved away) steps back.
-  useEffect(() => {
-    if (total !== undefined) setPage((p) => clampPage({ page: p, pageSize: PAGE_SIZE, total }));
-  }, [total]);
+  // A list that shrank below the current page (the last project on it moved away) steps back
+  // (set while rendering, as React advises for state that follows other values).
+  const clamped = total === undefined ? page : clampPage({ page, pageSize: PAGE_SIZE, total });
+  if (clamped !== page) setPage(clamped);
 
   return (
     <section className="project-list" aria-labelledby={headingId}>

@@ -27,9 +27,10 @@ export function CreateRunForm({ projectId, onCancel }: { projectId: number; onCa
     const selection = selectionFields(state, rows);
     if (!selection) return setProblem('Choose the tests: all tests, or at least one section, label or priority.');
     setProblem(null);
+    // navigate()'s promise only says when the next page has loaded; nothing waits for it.
     createRun.mutate(
       { projectId, runName, ...(runDescription.trim() ? { runDescription } : {}), ...selection },
-      { onSuccess: (run) => navigate(`/projects/${projectId}/runs/${run.runId}`) },
+      { onSuccess: (run) => void navigate(`/projects/${projectId}/runs/${run.runId}`) },
     );
   };
 

@@ -1,4 +1,4 @@
-import { useEffect, useMemo, useRef, useState } from 'react';
+import { useEffect, useEffectEvent, useMemo, useRef, useState } from 'react';
 import { useParams } from 'react-router';
 import { ErrorMessage } from '../../../components/error-message';
 import { Page } from '../../../components/page';
@@ -90,9 +90,8 @@ export function RunExecutePage() {
     setAnchor(testId);
   };
 
-  // One listener for the screen; it reads the latest render through a ref.
-  const onKey = useRef<(e: KeyboardEvent) => void>(() => undefined);
-  onKey.current = (e: KeyboardEvent) => {
+  // One listener for the screen; as an effect event it sees the latest render's state.
+  const onKey = useEffectEvent((e: KeyboardEvent) => {
     if (helpOpen || confirmOpen) return; // the dialog has the keyboard
     const action = keyAction({
       key: e.key,
@@ -117,9 +116,9 @@ export function RunExecutePage() {
       if (editable) commentRef.current?.focus();
       else setNotice(locked ? 'This run is locked: results cannot be changed.' : 'You have read-only access to this run.');
     }
-  };
+  });
   useEffect(() => {
-    const listener = (e: KeyboardEvent) => onKey.current(e);
+    const listener = (e: KeyboardEvent) => onKey(e);
     document.addEventListener('keydown', listener);
     return () => document.removeEventListener('keydown', listener);
   }, []);

@@ -85,6 +85,7 @@ export function RunTestList({ groups, currentId, selected, selectable, focusRequ
   );
   const indexOf = useMemo(() => new Map(items.flatMap((it, i) => (it.kind === 'row' ? [[it.test.testId, i] as const] : []))), [items]);
   const scrollRef = useRef<HTMLDivElement>(null);
+  // eslint-disable-next-line react-hooks/incompatible-library -- useVirtualizer is the documented case: its functions must not be memoized, so the compiler skips this component (the app is not compiled by it anyway)
   const virtualizer = useVirtualizer({
     count: items.length,
     getScrollElement: () => scrollRef.current,

@@ -35,8 +35,21 @@ function Field({ label, text }: { label: string; text: string | null | undefined
 const when = (iso: string) => new Date(iso).toLocaleString();
 
 /** The current test: what to do and expect, its result and history in this run, and the controls. */
-export function RunTestPanel(props: Props) {
-  const { projectId, runId, test, editable } = props;
+// Props are taken apart: the compiler counts every read of an object holding a ref
+// (commentRef) as a read of the ref during render.
+export function RunTestPanel({
+  projectId,
+  runId,
+  test,
+  sectionPath,
+  editable,
+  checkedCount,
+  draft,
+  onDraft,
+  onStatus,
+  onLeaveComment,
+  commentRef,
+}: Props) {
   const details = useTest(projectId, test.deleted ? undefined : test.testId);
   const history = useRunTestHistory(projectId, runId, test.testId);
   return (
@@ -44,7 +57,7 @@ export function RunTestPanel(props: Props) {
       <h2 id="run-panel-title">{test.title}</h2>
       <p className="muted run-panel-meta">
         #{test.testId}
-        {props.sectionPath && ` · ${props.sectionPath}`}
+        {sectionPath && ` · ${sectionPath}`}
         {test.snapshot?.priority && ` · ${test.snapshot.priority}`}
       </p>
       <div className="run-panel-result">
@@ -57,7 +70,7 @@ export function RunTestPanel(props: Props) {
           <div
             className="status-buttons"
             role="group"
-            aria-label={props.checkedCount ? `Set status of ${props.checkedCount} checked tests` : 'Set status'}
+            aria-label={checkedCount ? `Set status of ${checkedCount} checked tests` : 'Set status'}
           >
             {STATUSES.map((s) => (
               <button
@@ -66,7 +79,7 @@ export function RunTestPanel(props: Props) {
                 className="button secondary status-button"
                 data-status={s}
                 aria-keyshortcuts={STATUS_KEY[s]}
-                onClick={() => props.onStatus(s)}
+                onClick={() => onStatus(s)}
               >
                 {STATUS_LABELS[s]} <kbd aria-hidden="true">{STATUS_KEY[s]}</kbd>
               </button>
@@ -75,21 +88,21 @@ export function RunTestPanel(props: Props) {
           <label htmlFor="run-comment">Comment</label>
           <textarea
             id="run-comment"
-            ref={props.commentRef}
+            ref={commentRef}
             rows={3}
-            value={props.draft}
+            value={draft}
             aria-describedby="run-comment-hint"
-            onChange={(e) => props.onDraft(e.target.value)}
+            onChange={(e) => onDraft(e.target.value)}
             onKeyDown={(e) => {
               if (e.key === 'Escape') {
                 e.preventDefault();
-                props.onLeaveComment();
+                onLeaveComment();
               }
             }}
           />
           <p id="run-comment-hint" className="muted run-hint">
-            Saved with the next status you set{props.checkedCount ? ` (on each of the ${props.checkedCount} checked tests)` : ''}. Esc
-            returns to the list.
+            Saved with the next status you set{checkedCount ? ` (on each of the ${checkedCount} checked tests)` : ''}. Esc returns to the
+            list.
           </p>
         </div>
       )}

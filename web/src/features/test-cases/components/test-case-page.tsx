@@ -24,7 +24,8 @@ export function TestCasePage() {
 
   const onDelete = () => {
     if (!window.confirm(`Delete the test "${test.data?.title}"? Runs keep its results.`)) return;
-    remove.mutate(undefined, { onSuccess: () => navigate(catalog) });
+    // navigate()'s promise only says when the next page has loaded; nothing waits for it.
+    remove.mutate(undefined, { onSuccess: () => void navigate(catalog) });
   };
 
   return (
