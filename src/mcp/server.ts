@@ -10,26 +10,28 @@ import { redactPaths, type Logger } from '../logger';
 import { callTool, failure, type ToolRuntime } from './call-tool';
 import { createHttpClient } from './http-client';
 import { openRestTarget } from './rest-target';
-import { fullDescription, inputSchema, leastRole, tools, toolsByName } from './tools';
+import { fullDescription, inputSchema, leastRole } from './tools';
+import { annotationsOf, selectTools, type ToolSelection } from './toolsets';
 
 // `casebook mcp`: the tool server on stdio. Stdout carries protocol messages and
 // nothing else, so logs and any stray console output go to stderr.
 
-/** The MCP server with every tool of the table registered; transport-agnostic. */
-export function createMcpServer(runtime: ToolRuntime, logger?: Logger): McpServer {
+/**
+ * The MCP server with the tools of the selection registered (default: every tool);
+ * transport-agnostic. A tool left out is unknown to it. Throws ToolSelectionError
+ * for a level or set that does not exist.
+ */
+export function createMcpServer(runtime: ToolRuntime, logger?: Logger, selection: ToolSelection = {}): McpServer {
+  const selected = selectTools(selection);
+  const byName = new Map(selected.map((spec) => [spec.name, spec]));
   const server = new McpServer({ name: 'casebook', version: packageJson.version });
-  for (const spec of tools) {
+  for (const spec of selected) {
     server.registerTool(
       spec.name,
       {
         description: fullDescription(spec, runtime.minimumRole(spec.rbac.resource, spec.rbac.action)),
         inputSchema: inputSchema(spec),
-        annotations: {
-          readOnlyHint: spec.method === 'GET',
-          destructiveHint: spec.method === 'DELETE',
-          idempotentHint: spec.method !== 'POST',
-          openWorldHint: false,
-        },
+        annotations: annotationsOf(spec),
       },
       (args) => callTool(spec, args, runtime),
     );
@@ -38,7 +40,7 @@ export function createMcpServer(runtime: ToolRuntime, logger?: Logger): McpServe
   // wants every failure in our envelope, so tools/call is answered by callTool,
   // which checks the same schema. tools/list stays the SDK's, from the same table.
   server.server.setRequestHandler(CallToolRequestSchema, async (request): Promise<CallToolResult> => {
-    const spec = toolsByName.get(request.params.name);
+    const spec = byName.get(request.params.name);
     if (!spec) {
       return failure(`Unknown tool: ${request.params.name}`, 'List the tools (tools/list) and call one of those names.');
     }
@@ -55,7 +57,7 @@ export function createMcpServer(runtime: ToolRuntime, logger?: Logger): McpServe
   return server;
 }
 
-export async function runMcpServer(config: Config): Promise<void> {
+export async function runMcpServer(config: Config, selection: ToolSelection = {}): Promise<void> {
   const token = config.mcp.token;
   if (!token) {
     throw new ConfigError(
@@ -72,7 +74,7 @@ export async function runMcpServer(config: Config): Promise<void> {
     client: createHttpClient({ baseUrl: target.url, token, maxRetries: config.mcp.maxRetries, timeoutMs: config.mcp.timeoutMs }),
     minimumRole: (resource, action) => leastRole(rbac, resource, action),
   };
-  const server = createMcpServer(runtime, logger);
+  const server = createMcpServer(runtime, logger, selection);
 
   let closing = false;
   const shutdown = (reason: string) => {
@@ -87,7 +89,7 @@ export async function runMcpServer(config: Config): Promise<void> {
   process.on('SIGTERM', () => shutdown('SIGTERM'));
 
   await server.connect(new StdioServerTransport());
-  logger.info({ mode: target.mode, url: target.url, tools: tools.length }, 'Casebook tool server ready on stdio');
+  logger.info({ mode: target.mode, url: target.url, tools: selectTools(selection).length }, 'Casebook tool server ready on stdio');
 }
 
 /** A library that prints with console.log must not corrupt the protocol stream. */

@@ -58,10 +58,11 @@ export interface McpSession {
   close(): Promise<void>;
 }
 
-export async function connectMcp(env: Record<string, string>): Promise<McpSession> {
+/** `casebook mcp` with `args` (e.g. `--tools read`), spawned, with the SDK's client connected. */
+export async function connectMcp(env: Record<string, string>, args: string[] = []): Promise<McpSession> {
   const transport = new StdioClientTransport({
     command: process.execPath,
-    args: [path.join(root, 'bin/casebook.js'), 'mcp'],
+    args: [path.join(root, 'bin/casebook.js'), 'mcp', ...args],
     env: childEnv(env),
     cwd: root,
     stderr: 'pipe',
