@@ -15,6 +15,7 @@ import { createHttpClient } from './http-client';
 import { SessionStore, type Session, type SessionLimits } from './http-sessions';
 import { createMcpServer } from './server';
 import { leastRole } from './tools';
+import { parseToolSelection, ToolSelectionError, type ToolSelection } from './toolsets';
 
 // Remote MCP: the Streamable HTTP transport of the MCP SDK at /mcp on the Casebook
 // server. The caller's Bearer token opens a session and must come with every request
@@ -41,14 +42,6 @@ export const DEFAULT_LIMITS: SessionLimits = { idleMs: 30 * 60_000, perToken: 16
  */
 const MAX_MESSAGE_BYTES = 6 * 2 ** 20;
 
-export const TOOL_CHOICES = ['read', 'write', 'all'] as const;
-
-/** Which tools a session offers: `?tools=read&toolsets=runs,tests`, or the X-Casebook-Tools/-Toolsets headers. */
-export interface ToolSelection {
-  tools?: (typeof TOOL_CHOICES)[number];
-  toolsets?: string[];
-}
-
 export async function createMcpEndpoint(deps: McpEndpointDeps, limits: Partial<SessionLimits> = {}): Promise<McpEndpoint> {
   const { config, database, logger } = deps;
   const rbac = await loadRbac();
@@ -56,7 +49,7 @@ export async function createMcpEndpoint(deps: McpEndpointDeps, limits: Partial<S
   const sessions = new SessionStore({ ...DEFAULT_LIMITS, ...limits });
   const ownOrigin = new URL(config.publicUrl).origin;
 
-  function open(token: string, tokenHash: string, userId: number, baseUrl: string, _selection: ToolSelection): Session {
+  function open(token: string, tokenHash: string, userId: number, baseUrl: string, selection: ToolSelection): Session {
     const runtime: ToolRuntime = {
       client: createHttpClient({ baseUrl, token, maxRetries: config.mcp.maxRetries, timeoutMs: config.mcp.timeoutMs }),
       minimumRole,
@@ -65,7 +58,7 @@ export async function createMcpEndpoint(deps: McpEndpointDeps, limits: Partial<S
       tokenHash,
       open: 0,
       lastUsed: Date.now(),
-      server: createMcpServer(runtime, logger.child({ mcp: 'http', userId })),
+      server: createMcpServer(runtime, logger.child({ mcp: 'http', userId }), selection),
       transport: new StreamableHTTPServerTransport({
         sessionIdGenerator: () => randomUUID(),
         onsessioninitialized: (id) => sessions.initialized(session, id),
@@ -96,8 +89,13 @@ export async function createMcpEndpoint(deps: McpEndpointDeps, limits: Partial<S
       return sessions.serve(session, req, res);
     }
     if (req.method !== 'POST') return sendError(res, 400, 'Invalid request: Mcp-Session-Id header is required');
-    const selection = toolSelection(req);
-    if (typeof selection === 'string') return sendError(res, 400, `Invalid request: ${selection}`);
+    let selection: ToolSelection;
+    try {
+      selection = toolSelection(req);
+    } catch (err) {
+      if (err instanceof ToolSelectionError) return sendError(res, 400, `Invalid request: ${err.message}`);
+      throw err;
+    }
 
     const session = open(token, tokenHash, principal.userId, ownAddress(req), selection);
     await session.server.connect(session.transport);
@@ -120,26 +118,11 @@ function ownAddress(req: Request): string {
   return `http://${address.includes(':') ? `[${address}]` : address}:${req.socket.localPort}`;
 }
 
-/** The tool selection of the query, else of the headers; a message when it is not one. */
-export function toolSelection(req: Request): ToolSelection | string {
+/** The tool selection of the query (`?tools=read&toolsets=runs,tests`), else of the X-Casebook-Tools/-Toolsets headers. */
+function toolSelection(req: Request): ToolSelection {
   const pick = (query: string, header: string) => {
     const value = req.query[query] ?? req.headers[header];
-    return typeof value === 'string' && value.trim() !== '' ? value.trim() : undefined;
+    return typeof value === 'string' ? value : undefined;
   };
-  const tools = pick('tools', 'x-casebook-tools');
-  const toolsets = pick('toolsets', 'x-casebook-toolsets');
-  if (tools !== undefined && !(TOOL_CHOICES as readonly string[]).includes(tools)) {
-    return `tools must be one of ${TOOL_CHOICES.join(', ')}`;
-  }
-  return {
-    ...(tools ? { tools: tools as ToolSelection['tools'] } : {}),
-    ...(toolsets
-      ? {
-          toolsets: toolsets
-            .split(',')
-            .map((s) => s.trim())
-            .filter(Boolean),
-        }
-      : {}),
-  };
+  return parseToolSelection(pick('tools', 'x-casebook-tools'), pick('toolsets', 'x-casebook-toolsets'));
 }

@@ -9,6 +9,7 @@ import { createHttpServer } from '../../src/http/http-server';
 import { createLogger } from '../../src/logger';
 import { createMcpEndpoint, type McpEndpoint } from '../../src/mcp/http-endpoint';
 import { tools } from '../../src/mcp/tools';
+import { selectTools } from '../../src/mcp/toolsets';
 import { createTestDatabase } from '../support/postgres';
 import { startServe } from '../support/cli';
 import { createWorld, type World } from '../support/factories';
@@ -230,6 +231,51 @@ describe('the same tools and story as over stdio', () => {
   });
 });
 
+describe('tool selection, as `casebook mcp --tools/--toolsets`', () => {
+  const names = (list: { name: string }[]) => list.map((t) => t.name);
+
+  it('?tools=read offers only the tools that change nothing, and knows no other', async () => {
+    const read = await connect(w.admin.token, new URL(`${mcpUrl.href}?tools=read`));
+    const listed = (await read.client.listTools()).tools;
+    expect(names(listed)).toEqual(names(selectTools({ tools: 'read' })));
+    expect(listed.length).toBeLessThan(tools.length);
+    expect(listed.every((t) => t.annotations?.readOnlyHint === true)).toBe(true);
+    const { message } = errorOf(await read.call('create-project', { orgId: w.orgA.orgId, projectName: 'Not here' }));
+    expect(message).toBe('Unknown tool: create-project');
+    await read.transport.terminateSession();
+  });
+
+  it('the X-Casebook-Toolsets header keeps the tools of the sets named', async () => {
+    const runsAndTests = await connect(w.admin.token, mcpUrl, { 'X-Casebook-Toolsets': 'runs,tests', 'X-Casebook-Tools': 'write' });
+    const listed = names((await runsAndTests.client.listTools()).tools);
+    expect(listed).toEqual(names(selectTools({ tools: 'write', toolsets: ['runs', 'tests'] })));
+    expect(listed).toContain('create-run');
+    expect(listed).not.toContain('delete-run');
+    expect(listed).not.toContain('get-orgs-list');
+    await runsAndTests.transport.terminateSession();
+  });
+
+  it('an unknown level or set is refused before a session opens, naming the valid ones', async () => {
+    const auth = { Authorization: `Bearer ${w.user.token}` };
+    const level = await post({ ...auth, 'X-Casebook-Tools': 'everything' });
+    expect(level.status).toBe(400);
+    expect(await level.json()).toEqual({
+      error: 'Invalid request: Unknown tools level "everything"; use one of read, write, all',
+      status: 400,
+    });
+    const set = await fetch(`${mcpUrl.href}?toolsets=runs,bogus`, {
+      method: 'POST',
+      headers: { ...auth, 'Content-Type': 'application/json', Accept: 'application/json, text/event-stream' },
+      body: JSON.stringify(initialize),
+    });
+    expect(set.status).toBe(400);
+    expect(((await set.json()) as { error: string }).error).toMatch(
+      /^Invalid request: Unknown toolset "bogus"; use any of projects, tests, runs/,
+    );
+    expect(endpoint.liveSessions()).toBe(0);
+  });
+});
+
 describe('sessions leave nothing behind', () => {
   beforeAll(endAll);
   it('DELETE (terminateSession) ends the session at once', async () => {
@@ -299,13 +345,6 @@ describe('sessions leave nothing behind', () => {
       method: 'DELETE',
       headers: { Authorization: `Bearer ${w.user.token}`, 'Mcp-Session-Id': res.headers.get('mcp-session-id')! },
     });
-    expect(endpoint.liveSessions()).toBe(0);
-  });
-
-  it('a bad tool selection is refused before a session opens', async () => {
-    const res = await post({ Authorization: `Bearer ${w.user.token}`, 'X-Casebook-Tools': 'everything' });
-    expect(res.status).toBe(400);
-    expect(await res.json()).toEqual({ error: 'Invalid request: tools must be one of read, write, all', status: 400 });
     expect(endpoint.liveSessions()).toBe(0);
   });
 
