@@ -2,6 +2,7 @@ import type { CallToolResult } from '@modelcontextprotocol/sdk/types.js';
 import type { z } from 'zod';
 import { zodMessage } from '../core/errors';
 import { invalidInputTip, tipForStatus, unreachableTip } from './error-tips';
+import { ANSWER_BUDGET, answerText, downloadText, pagingArgs, shorten } from './answer-budget';
 import { RestUnreachableError, type HttpClient, type RestRequest, type RestResponse } from './http-client';
 import { resolveNames } from './name-resolution';
 import { inputSchema, toolsByName, type ToolSpec } from './tools';
@@ -15,19 +16,28 @@ export interface ToolRuntime {
   minimumRole(resource: string, action: string): string | undefined;
   /** Why no call can be made (the in-process app did not start): every call answers with it. */
   unavailable?: { message: string; tip: string };
+  /** Root URL the caller reaches Casebook at, for the REST call a download's summary names (default: the client's). */
+  publicUrl?: string;
 }
 
 export async function callTool(spec: ToolSpec, args: unknown, runtime: ToolRuntime): Promise<CallToolResult> {
   if (runtime.unavailable) return failure(runtime.unavailable.message, runtime.unavailable.tip);
   const parsed = inputSchema(spec).safeParse(args ?? {}) as z.ZodSafeParseResult<Record<string, unknown>>;
   if (!parsed.success) return failure(zodMessage(parsed.error), invalidInputTip(spec));
+  // Lists page by default; a list REST answers whole is paged here.
+  const { rest: restArgs, window } = pagingArgs(spec, parsed.data);
 
   let res: RestResponse;
+  let request: RestRequest | undefined;
   try {
     // Names (priority: "High") become ids first; a list REST refuses is answered as the call.
-    const named = await resolveNames(spec, parsed.data, runtime.client, toolsByName);
+    const named = await resolveNames(spec, restArgs, runtime.client, toolsByName);
     if ('message' in named) return failure(named.message, named.tip);
-    res = 'refused' in named ? named.refused : await runtime.client.request(restRequest(spec, named.args));
+    if ('refused' in named) res = named.refused;
+    else {
+      request = restRequest(spec, named.args);
+      res = await runtime.client.request(request);
+    }
   } catch (err) {
     if (!(err instanceof RestUnreachableError)) throw err;
     return failure(err.message, unreachableTip(runtime.client.baseUrl, err.timedOut, spec, err.attempts));
@@ -41,7 +51,12 @@ export async function callTool(spec: ToolSpec, args: unknown, runtime: ToolRunti
     });
     return failure(message, tip);
   }
-  if (spec.download) return downloadResult(res, typeof parsed.data.format === 'string' ? parsed.data.format : 'json');
+  if (spec.download && request) {
+    const format = typeof parsed.data.format === 'string' ? parsed.data.format : 'json';
+    const summary = downloadText(res, request, format, runtime.publicUrl ?? runtime.client.baseUrl);
+    if (summary === undefined) return failure('The download was not valid JSON', 'Retry; if it persists, tell the Casebook administrator.');
+    return answer(summary);
+  }
 
   const envelope = parseJson(res.body) as { data?: unknown } | undefined;
   if (!envelope || typeof envelope !== 'object' || !('data' in envelope)) {
@@ -50,11 +65,12 @@ export async function callTool(spec: ToolSpec, args: unknown, runtime: ToolRunti
       `Check that CASEBOOK_URL (${runtime.client.baseUrl}) is the root of a Casebook service.`,
     );
   }
-  return success(spec.paged ? withPaging(envelope.data, spec.paged) : envelope.data, spec.compact);
+  return answer(answerText(spec, envelope.data, window));
 }
 
-export function success(value: unknown, compact = false): CallToolResult {
-  return { content: [{ type: 'text', text: compact ? JSON.stringify(value) : JSON.stringify(value, null, 2) }] };
+/** A successful call: one line of JSON within the answer budget (src/mcp/answer-budget.ts). */
+function answer(text: string): CallToolResult {
+  return { content: [{ type: 'text', text }] };
 }
 
 /**
@@ -99,7 +115,10 @@ export function toolFieldNames(message: string, rename: Record<string, string>):
 }
 
 export function failure(message: string, tip: string): CallToolResult {
-  return { content: [{ type: 'text', text: `❌ Error: ${message}\n\n💡 Tip: ${tip}` }], isError: true };
+  // A message naming thousands of invalid items is cut to fit the answer budget too.
+  const room = ANSWER_BUDGET - tip.length - 100;
+  const text = message.length > room ? shorten(message, room, () => undefined) : message;
+  return { content: [{ type: 'text', text: `❌ Error: ${String(text)}\n\n💡 Tip: ${tip}` }], isError: true };
 }
 
 /** The REST error text, whole; a body that is not the error envelope is kept as it came. */
@@ -123,46 +142,4 @@ function renameKeys(value: unknown, rename: Record<string, string>): unknown {
   if (Array.isArray(value)) return value.map((v) => renameKeys(v, rename));
   if (value === null || typeof value !== 'object') return value;
   return Object.fromEntries(Object.entries(value).map(([k, v]) => [rename[k] ?? k, renameKeys(v, rename)]));
-}
-
-/** Keeps total/limit/offset (or page/pageSize) and says whether more entries exist. */
-function withPaging(data: unknown, kind: NonNullable<ToolSpec['paged']>): unknown {
-  if (!data || typeof data !== 'object') return data;
-  const page = data as Record<string, unknown>;
-  const items = Object.values(page).find(Array.isArray) as unknown[] | undefined;
-  const total = Number(page.total);
-  if (!items || !Number.isFinite(total)) return data;
-  if (kind === 'page') {
-    const seen = (Number(page.page) - 1) * Number(page.pageSize) + items.length;
-    return seen < total ? { ...page, hasMore: true, nextPage: Number(page.page) + 1 } : { ...page, hasMore: false };
-  }
-  const seen = Number(page.offset) + items.length;
-  return seen < total ? { ...page, hasMore: true, nextOffset: seen } : { ...page, hasMore: false };
-}
-
-function downloadResult(res: RestResponse, format: string): CallToolResult {
-  const contentType = res.headers.get('content-type') ?? 'application/octet-stream';
-  if (format === 'json') {
-    const data = parseJson(res.body);
-    if (data === undefined) return failure('The download was not valid JSON', 'Retry; if it persists, tell the Casebook administrator.');
-    return success(data);
-  }
-  const filename = attachmentName(res.headers.get('content-disposition')) ?? `download.${format}`;
-  if (format === 'pdf') return success({ format, filename, contentType, base64: res.body.toString('base64') });
-  return success({ format, filename, contentType, content: res.body.toString('utf8') });
-}
-
-/** filename*= (RFC 5987) first, then filename="...". */
-function attachmentName(header: string | null): string | undefined {
-  if (!header) return undefined;
-  const extended = /filename\*\s*=\s*(?:UTF-8|utf-8)''([^;]+)/.exec(header);
-  if (extended) {
-    try {
-      return decodeURIComponent(extended[1].trim());
-    } catch {
-      // fall through to the plain form
-    }
-  }
-  const plain = /filename\s*=\s*"((?:[^"\\]|\\.)*)"|filename\s*=\s*([^;]+)/.exec(header);
-  return plain ? (plain[1] ?? plain[2]).replace(/\\(.)/g, '$1').trim() : undefined;
 }

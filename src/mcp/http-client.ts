@@ -116,7 +116,8 @@ export function createHttpClient(options: HttpClientOptions): HttpClient {
   };
 }
 
-function buildUrl(baseUrl: string, req: RestRequest): string {
+/** The URL of a REST request: the root, /api/v1, the path and the query. */
+export function buildUrl(baseUrl: string, req: RestRequest): string {
   const url = new URL(`${baseUrl}/api/v1${req.path}`);
   for (const [name, value] of Object.entries(req.query ?? {})) {
     // Numbers and booleans as JSON writes them; strings as they are.

@@ -46,7 +46,7 @@ export const runTools = [
   tool({
     name: 'download-report',
     description:
-      'Download the report of a run: json gives { run, project, summary, tests } itself; html gives { format, filename, contentType, content }; pdf gives { format, filename, contentType, base64 }. Use json to reason about results, html or pdf to hand a report to people.',
+      'Get the report of a run as json, html or pdf, to hand to people or another tool. Answers a summary (json: the run, project and counts, with the first tests; every format: the size) and the REST call that fetches the whole report (URL and Authorization header); to read results, page with get-run-tests-list.',
     route: 'GET /run/report',
     params: { ...inRun, format: 'json (default), pdf or html' },
     example: { runId: 9, projectId: 3, format: 'html' },
@@ -161,7 +161,6 @@ export const runTools = [
       statusMap: {},
     },
     rawBody: 'xml',
-    compact: true,
     example: {
       projectId: 3,
       xml: '<testsuite name="checkout"><testcase classname="CartTest" name="adds an item" time="0.04"/></testsuite>',

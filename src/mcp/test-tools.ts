@@ -75,7 +75,7 @@ export const testTools = [
   tool({
     name: 'download-tests',
     description:
-      'Export the tests of a project: json gives the tests themselves; csv gives { format, filename, contentType, content } with names instead of ids. Use it to hand the catalog to a spreadsheet or another tool.',
+      'Export the tests of a project as json or csv (csv with names instead of ids), to hand the catalog to a spreadsheet or another tool. Answers a summary (count, size, the first rows) and the REST call that fetches the whole file (URL and Authorization header); to read tests, page with get-tests.',
     route: 'GET /tests/download',
     params: { projectId, format: 'json (default) or csv', ...filters },
     example: { projectId: 3, format: 'csv' },

@@ -24,8 +24,6 @@ export interface ToolDecl {
   rename?: Record<string, string>;
   /** The parameter (a string, described in params) sent as the route's raw body, e.g. a JUnit XML file. */
   rawBody?: string;
-  /** Answer with one line of JSON instead of an indented one (answers that can be long). */
-  compact?: boolean;
 }
 
 /** A row resolved against its route: what the server, the README table and the tests read. */
@@ -42,15 +40,14 @@ export interface ToolSpec {
   rename?: Record<string, string>;
   /** Casbin resource and action of the route: the 403 tip names the least role allowed. */
   rbac: { resource: string; action: string };
-  /** The answer carries a page of a longer list: the result gains `hasMore`. */
-  paged?: 'limit-offset' | 'page';
+  /** The answer carries a page of a longer list: the result gains `hasMore`. `local`: REST answers the whole list, the tool pages it. */
+  paged?: 'limit-offset' | 'page' | 'local';
   /** The answer is a file (JSON, CSV, HTML or PDF), not an envelope. */
   download?: boolean;
   /** Where each parameter goes: the query string, the JSON body, or the raw body. */
   placement: Record<string, 'query' | 'body' | 'raw'>;
   /** The raw-body parameter and the content type it is sent with (the route's first). */
   rawBody?: { param: string; contentType: string };
-  compact?: boolean;
 }
 
 /** Declares a tool; a function only so the table reads as a list of calls. */
@@ -62,7 +59,7 @@ export const testId = 'Test id (get-tests lists the tests of a project)';
 export const runId = 'Run id (get-runs lists the runs of a project)';
 export const orgId = 'Organization id (get-orgs-list lists yours)';
 
-export const limit = 'Page size, 1 to 1000 (default 100)';
+export const limit = 'Page size, 1 to 1000 (default 50)';
 export const offset = 'Entries to skip (default 0); use the nextOffset of the previous page';
 
 /**

@@ -2,6 +2,7 @@ import type { Rbac } from '../auth/rbac';
 import type { AnyRoute } from '../core/route';
 import { apiRoutes } from '../domain/routes';
 import type { Role } from '../generated/prisma/client';
+import { pagedLocally } from './answer-budget';
 import { metadataTools } from './metadata-tools';
 import { routeFieldOf } from './name-params';
 import { projectTools, userTools } from './project-tools';
@@ -15,7 +16,9 @@ import { z, type HttpMethod, type ToolDecl, type ToolSpec } from './tool-spec';
  * against the route it calls. It drives the MCP registration, the HTTP call of
  * every tool, the README table and the tests.
  */
-export const tools: ToolSpec[] = [...projectTools, ...testTools, ...runTools, ...metadataTools, ...userTools].map(resolve);
+export const tools: ToolSpec[] = [...projectTools, ...testTools, ...runTools, ...metadataTools, ...userTools].map((decl) =>
+  pagedLocally(resolve(decl)),
+);
 
 export const toolsByName = new Map(tools.map((t) => [t.name, t]));
 
@@ -63,7 +66,6 @@ export function resolve(decl: ToolDecl): ToolSpec {
     ...(route.download ? { download: true } : {}),
     placement,
     ...(rawBody ? { rawBody } : {}),
-    ...(decl.compact ? { compact: true } : {}),
   };
 }
 

@@ -70,15 +70,21 @@ it('reads an RFC 5987 file name and sends the default format', async () => {
       'Content-Disposition': 'attachment; filename="x.csv"; filename*=UTF-8\'\'tests%20%C3%A4.csv',
     }),
   );
-  expect(dataOf(await call('download-tests', { projectId: 1, format: 'csv' }))).toEqual({
+  expect(dataOf(await call('download-tests', { projectId: 1, format: 'csv' }))).toMatchObject({
     format: 'csv',
     filename: 'tests ä.csv',
     contentType: 'text/csv',
-    content: 'title\nA',
+    bytes: 7,
+    count: 1,
+    header: 'title',
+    first: ['A'],
+    fetch: { url: `${stub.url}/api/v1/tests/download?projectId=1&format=csv` },
   });
   stub.script(reply(200, [{ testId: 1 }]));
-  expect(dataOf(await call('download-tests', { projectId: 1 }))).toEqual([{ testId: 1 }]);
+  expect(dataOf(await call('download-tests', { projectId: 1 }))).toMatchObject({ format: 'json', count: 1, first: [{ testId: 1 }] });
   expect(stub.seen[0].url).toBe('/api/v1/tests/download?projectId=1&format=json');
+  stub.script(raw(200, '[{"testId":', { 'Content-Type': 'application/json' }));
+  expect(errorOf(await call('download-tests', { projectId: 1 })).message).toBe('The download was not valid JSON');
 });
 
 it('marks the last page of a paged list', async () => {
@@ -88,6 +94,7 @@ it('marks the last page of a paged list', async () => {
     total: 3,
     limit: 1,
     offset: 2,
+    returned: 1,
     hasMore: false,
   });
   stub.script(envelope({ runs: [], total: 3, limit: 10, offset: 50 }));

@@ -21,6 +21,13 @@ async function tool<T = Rec>(name: string, args: Rec = {}): Promise<T> {
   return dataOf<T>(await mcp.call(name, args));
 }
 
+/** The rows of a list REST answers whole, as the tool pages it (50 rows a page by default). */
+async function items<T = Rec>(name: string, args: Rec = {}): Promise<T[]> {
+  const page = await tool<{ items: T[]; total: number; returned: number; hasMore: boolean }>(name, args);
+  expect(page).toMatchObject({ total: page.items.length, returned: page.items.length, hasMore: false, limit: 50, offset: 0 });
+  return page.items;
+}
+
 beforeAll(async () => {
   app = await startRealApp();
   w = await createWorld(app.db);
@@ -48,7 +55,7 @@ const s = {} as {
 };
 
 it('finds its organization and creates a project there', async () => {
-  const orgs = await tool<{ orgId: number }[]>('get-orgs-list');
+  const orgs = await items<{ orgId: number }>('get-orgs-list');
   expect(orgs).toEqual(await rest.data('/orgs', {}));
   expect(orgs.map((o) => o.orgId)).toEqual([w.orgA.orgId]);
   s.orgId = w.orgA.orgId;
@@ -73,9 +80,9 @@ it('pages projects and says when more exist', async () => {
   const first = await tool('get-projects', { orgId: s.orgId, page: 1, pageSize: 1 });
   const restFirst = await rest.data<Rec>('/projects', { orgId: s.orgId, page: 1, pageSize: 1 });
   expect(restFirst.total).toBe(2);
-  expect(first).toEqual({ ...restFirst, hasMore: true, nextPage: 2 });
+  expect(first).toEqual({ ...restFirst, returned: 1, hasMore: true, nextPage: 2 });
   const last = await tool('get-projects', { orgId: s.orgId, page: 2, pageSize: 1 });
-  expect(last).toEqual({ ...(await rest.data<Rec>('/projects', { orgId: s.orgId, page: 2, pageSize: 1 })), hasMore: false });
+  expect(last).toEqual({ ...(await rest.data<Rec>('/projects', { orgId: s.orgId, page: 2, pageSize: 1 })), returned: 1, hasMore: false });
 });
 
 it('sets up labels, squads and nested sections', async () => {
@@ -85,12 +92,12 @@ it('sets up labels, squads and nested sections', async () => {
   });
   expect(labels.map((l) => l.labelName)).toEqual(['smoke', 'payments']);
   s.labels = labels;
-  expect(await tool('get-labels', { projectId: s.projectId })).toEqual(await rest.data('/labels', { projectId: s.projectId }));
+  expect(await items('get-labels', { projectId: s.projectId })).toEqual(await rest.data('/labels', { projectId: s.projectId }));
 
   const squads = await tool<{ squadId: number; squadName: string }[]>('add-squads', { projectId: s.projectId, squads: ['Team Pay'] });
   expect(squads.map((q) => q.squadName)).toEqual(['Team Pay']);
   s.squadId = squads[0].squadId;
-  expect(await tool('get-squads', { projectId: s.projectId })).toEqual(await rest.data('/squads', { projectId: s.projectId }));
+  expect(await items('get-squads', { projectId: s.projectId })).toEqual(await rest.data('/squads', { projectId: s.projectId }));
 
   const top = await tool<{ sectionId: number }>('add-section', { projectId: s.projectId, sectionName: 'Checkout' });
   const sub = await tool<{ sectionId: number }>('add-section', {
@@ -105,7 +112,7 @@ it('sets up labels, squads and nested sections', async () => {
     sectionId: sub.sectionId,
     sectionName: 'Card payments',
   });
-  const sections = await tool('get-sections', { projectId: s.projectId });
+  const sections = await items('get-sections', { projectId: s.projectId });
   expect(sections).toEqual(await rest.data('/sections', { projectId: s.projectId }));
   expect(sections).toEqual(
     expect.arrayContaining([expect.objectContaining({ sectionName: 'Card payments', parentSectionId: top.sectionId })]),
@@ -122,7 +129,7 @@ it('reads the five lookup lists', async () => {
   ];
   s.lookups = {};
   for (const [name, path, sample] of lists) {
-    const entries = await tool<Entry[]>(name, { projectId: s.projectId });
+    const entries = await items<Entry>(name, { projectId: s.projectId });
     expect(entries).toEqual(await rest.data(path, { projectId: s.projectId }));
     expect(entries.map((e) => e.name)).toContain(sample);
     s.lookups[name] = entries;
@@ -181,30 +188,45 @@ it('lists, counts and exports the tests', async () => {
   const page = await tool('get-tests', { projectId: s.projectId, limit: 3, offset: 0 });
   const restPage = await rest.data<Rec>('/project/tests', { projectId: s.projectId, limit: 3, offset: 0 });
   expect(restPage.total).toBe(4);
-  expect(page).toEqual({ ...restPage, hasMore: true, nextOffset: 3 });
+  expect(page).toEqual({ ...restPage, returned: 3, hasMore: true, nextOffset: 3 });
   const rest2 = await rest.data<Rec>('/project/tests', { projectId: s.projectId, limit: 3, offset: 3 });
-  expect(await tool('get-tests', { projectId: s.projectId, limit: 3, offset: 3 })).toEqual({ ...rest2, hasMore: false });
-  expect(await tool('get-tests', { projectId: s.projectId, sectionId: s.sectionId })).toMatchObject({ total: 1, hasMore: false });
+  expect(await tool('get-tests', { projectId: s.projectId, limit: 3, offset: 3 })).toEqual({ ...rest2, returned: 1, hasMore: false });
+  expect(await tool('get-tests', { projectId: s.projectId, sectionId: s.sectionId })).toMatchObject({
+    total: 1,
+    returned: 1,
+    limit: 50,
+    hasMore: false,
+  });
 
   const high = lookupId('get-priority', 'High');
   const count = await tool('get-tests-count', { projectId: s.projectId, priorityId: high });
   expect(count).toEqual(await rest.data('/project/tests-count', { projectId: s.projectId, priorityId: high }));
   expect(count).toEqual({ count: 2 });
 
-  const json = await tool<{ title: string }[]>('download-tests', { projectId: s.projectId });
+  // A summary with the first rows, and the REST call that fetches the whole file.
+  const json = await tool<Rec>('download-tests', { projectId: s.projectId });
   const restJson = await rest.raw('GET', '/tests/download', { projectId: s.projectId, format: 'json' });
-  expect(json).toEqual(JSON.parse(restJson.body.toString()));
-  expect(json).toHaveLength(4);
+  expect(json).toMatchObject({
+    format: 'json',
+    bytes: restJson.body.length,
+    count: 4,
+    first: JSON.parse(restJson.body.toString()),
+    fetch: { method: 'GET', url: `${app.url}/api/v1/tests/download?projectId=${s.projectId}&format=json` },
+  });
 
-  const csv = await tool<Rec>('download-tests', { projectId: s.projectId, format: 'csv' });
+  const csv = await tool<Rec & { first: string[] }>('download-tests', { projectId: s.projectId, format: 'csv' });
   const restCsv = await rest.raw('GET', '/tests/download', { projectId: s.projectId, format: 'csv' });
-  expect(csv).toEqual({
+  const lines = restCsv.body.toString('utf8').trimEnd().split(/\r?\n/);
+  expect(csv).toMatchObject({
     format: 'csv',
     filename: /filename="([^"]+)"/.exec(restCsv.headers.get('content-disposition')!)![1],
     contentType: restCsv.headers.get('content-type'),
-    content: restCsv.body.toString('utf8'),
+    bytes: restCsv.body.length,
+    count: 4,
+    header: lines[0],
+    first: lines.slice(1),
   });
-  expect(csv.content).toContain('Checkout > Card payments');
+  expect(csv.first.join('\n')).toContain('Checkout > Card payments');
 });
 
 it('runs the tests: create, edit, record results, reset, remove', async () => {
@@ -224,7 +246,12 @@ it('runs the tests: create, edit, record results, reset, remove', async () => {
   });
 
   const runs = await tool('get-runs', { projectId: s.projectId, limit: 1 });
-  expect(runs).toEqual({ ...(await rest.data<Rec>('/runs', { projectId: s.projectId, limit: 1 })), hasMore: true, nextOffset: 1 });
+  expect(runs).toEqual({
+    ...(await rest.data<Rec>('/runs', { projectId: s.projectId, limit: 1 })),
+    returned: 1,
+    hasMore: true,
+    nextOffset: 1,
+  });
 
   const inRun = { runId: s.runId, projectId: s.projectId };
   const [card, invoice, refund, cancel] = allIds;
@@ -264,20 +291,29 @@ it('reads the state, results and histories of the run', async () => {
   expect(detail).toEqual(await rest.data('/run/detail', inRun));
 
   const page = await tool('get-run-tests-list', { ...inRun, limit: 2 });
-  expect(page).toEqual({ ...(await rest.data<Rec>('/run/tests', { ...inRun, limit: 2 })), hasMore: true, nextOffset: 2 });
+  expect(page).toEqual({ ...(await rest.data<Rec>('/run/tests', { ...inRun, limit: 2 })), returned: 2, hasMore: true, nextOffset: 2 });
 
   const blocked = await tool<{ tests: { testId: number; comment: string }[] }>('get-run-test-status', { ...inRun, status: 'blocked' });
-  expect(blocked).toEqual({ ...(await rest.data<Rec>('/run/test-status', { ...inRun, status: 'blocked' })), hasMore: false });
+  expect(blocked).toEqual({
+    ...(await rest.data<Rec>('/run/test-status', { ...inRun, status: 'blocked', limit: 50 })),
+    returned: 1,
+    hasMore: false,
+  });
   expect(blocked.tests.map((t) => [t.testId, t.comment])).toEqual([[s.bulkIds[1], 'no sandbox']]);
   const firstOfAll = await tool('get-run-test-status', { ...inRun, limit: 1 });
-  expect(firstOfAll).toEqual({ ...(await rest.data<Rec>('/run/test-status', { ...inRun, limit: 1 })), hasMore: true, nextOffset: 1 });
+  expect(firstOfAll).toEqual({
+    ...(await rest.data<Rec>('/run/test-status', { ...inRun, limit: 1 })),
+    returned: 1,
+    hasMore: true,
+    nextOffset: 1,
+  });
   expect(firstOfAll).toMatchObject({ total: 3, limit: 1, offset: 0 });
 
-  const inRunHistory = await tool<{ status: string }[]>('get-test-status-history-in-run', { testId: s.testId, runId: s.runId });
+  const inRunHistory = await items<{ status: string }>('get-test-status-history-in-run', { testId: s.testId, runId: s.runId });
   expect(inRunHistory).toEqual(await rest.data('/run/test-status-history', { testId: s.testId, runId: s.runId }));
   expect(inRunHistory.map((h) => h.status).slice(0, 3)).toEqual(['passed', 'retest', 'failed']);
 
-  const history = await tool('get-test-status-history', { testId: s.testId, projectId: s.projectId });
+  const history = await items('get-test-status-history', { testId: s.testId, projectId: s.projectId });
   expect(history).toEqual(await rest.data('/test/status-history', { testId: s.testId, projectId: s.projectId }));
 });
 
@@ -288,44 +324,67 @@ it('locks the run and downloads its report as json, html and pdf', async () => {
   await tool('run-lock', inScratch);
   expect(await tool('run-unlock', inScratch)).toMatchObject({ runId: s.scratchRunId, locked: false, lockedBy: null, lockedAt: null });
 
-  const report = await tool<{ summary: Rec }>('download-report', inRun);
-  const restReport = await rest.raw('GET', '/run/report', { ...inRun, format: 'json' });
-  expect(report).toEqual(JSON.parse(restReport.body.toString()));
+  // Summaries: the run, its counts and first tests; the files themselves through the REST call named.
+  const report = await tool<Rec & { fetch: { url: string } }>('download-report', inRun);
+  const restReport = JSON.parse((await rest.raw('GET', '/run/report', { ...inRun, format: 'json' })).body.toString()) as Rec & {
+    tests: Rec[];
+  };
+  const { tests: reportTests, ...reportHead } = restReport;
+  expect(report).toMatchObject({ format: 'json', ...reportHead, count: 3, first: reportTests });
   expect(report.summary).toMatchObject({ total: 3, passed: 2, blocked: 1 });
+  expect(report.fetch.url).toBe(`${app.url}/api/v1/run/report?runId=${s.runId}&projectId=${s.projectId}&format=json`);
 
-  const html = await tool<Rec>('download-report', { ...inRun, format: 'html' });
+  const fetched = async (url: string) => {
+    const res = await fetch(url, { headers: { Authorization: `Bearer ${w.admin.token}` } });
+    expect(res.status).toBe(200);
+    return { headers: res.headers, body: Buffer.from(await res.arrayBuffer()) };
+  };
+  const html = await tool<Rec & { fetch: { url: string } }>('download-report', { ...inRun, format: 'html' });
   const restHtml = await rest.raw('GET', '/run/report', { ...inRun, format: 'html' });
-  // The report says when it was generated; the rest must be the same page.
-  const undated = (page: string) => page.replace(/Generated [^<]*/, 'Generated');
-  expect({ ...html, content: undated(String(html.content)) }).toEqual({
+  expect(html).toMatchObject({
     format: 'html',
     filename: /filename="([^"]+)"/.exec(restHtml.headers.get('content-disposition')!)![1],
     contentType: restHtml.headers.get('content-type'),
-    content: undated(restHtml.body.toString('utf8')),
   });
-  expect(html.content).toContain('Release 1');
+  expect(html).not.toHaveProperty('content');
+  // The page itself, by the call the summary names (its size differs only by the generation time).
+  const page = await fetched(html.fetch.url);
+  expect(page.body.toString()).toContain('Release 1');
+  expect(Math.abs(Number(html.bytes) - page.body.length)).toBeLessThan(64);
 
-  const pdf = await tool<Rec>('download-report', { ...inRun, format: 'pdf' });
+  const pdf = await tool<Rec & { fetch: { url: string } }>('download-report', { ...inRun, format: 'pdf' });
   const restPdf = await rest.raw('GET', '/run/report', { ...inRun, format: 'pdf' });
   expect(pdf).toMatchObject({
     format: 'pdf',
     filename: /filename="([^"]+)"/.exec(restPdf.headers.get('content-disposition')!)![1],
     contentType: 'application/pdf',
   });
-  expect(pdf).not.toHaveProperty('content');
-  const bytes = Buffer.from(String(pdf.base64), 'base64');
+  expect(pdf).not.toHaveProperty('base64');
+  const bytes = (await fetched(pdf.fetch.url)).body;
   expect(bytes.subarray(0, 5).toString()).toBe('%PDF-');
   expect(bytes.subarray(-6).toString()).toContain('%%EOF');
   // Same document apart from its generation time.
-  expect(Math.abs(bytes.length - restPdf.body.length)).toBeLessThan(64);
+  expect(Math.abs(bytes.length - Number(pdf.bytes))).toBeLessThan(64);
 });
 
 it('reads users', async () => {
   const me = await tool('get-user-details', { userId: w.admin.userId });
   expect(me).toEqual(await rest.data('/user/details', { userId: w.admin.userId }));
   expect(me).toMatchObject({ role: 'Admin', email: w.admin.email });
+  expect(await tool('update-user-role', { userId: w.reader.userId, role: 'User', orgId: s.orgId })).toMatchObject({
+    userId: w.reader.userId,
+    role: 'User',
+  });
+  const audit = await tool<{ events: Rec[] }>('get-audit', { orgId: s.orgId, limit: 1 });
+  expect(audit.events).toEqual((await rest.data<{ events: Rec[] }>('/audit', { orgId: s.orgId, limit: 1 })).events);
+  expect(audit.events[0]).toMatchObject({ action: 'user.role-changed', actorId: w.admin.userId, detail: { from: 'Reader', to: 'User' } });
   const users = await tool('get-all-users', { orgId: s.orgId, limit: 2 });
-  expect(users).toEqual({ ...(await rest.data<Rec>('/all-users', { orgId: s.orgId, limit: 2 })), hasMore: true, nextOffset: 2 });
+  expect(users).toEqual({
+    ...(await rest.data<Rec>('/all-users', { orgId: s.orgId, limit: 2 })),
+    returned: 2,
+    hasMore: true,
+    nextOffset: 2,
+  });
 });
 
 it('records CI results from a JUnit report in an open run', async () => {
@@ -337,7 +396,16 @@ it('records CI results from a JUnit report in an open run', async () => {
   expect(tests.tests.find((t) => t.testId === s.testId)?.status).toBe('passed');
 });
 
-it('cleans up: runs, tests, and the project goes inactive', async () => {
+it('cleans up: a section, runs, tests, and the project goes inactive', async () => {
+  // The first test moves up to the parent section.
+  expect(await tool('delete-section', { sectionId: s.subSectionId })).toEqual({
+    sectionId: s.subSectionId,
+    deleted: true,
+    parentSectionId: s.sectionId,
+    movedTests: 1,
+    movedSections: 0,
+  });
+  expect(await rest.data('/test/details', { testId: s.testId, projectId: s.projectId })).toMatchObject({ sectionId: s.sectionId });
   expect(await tool('delete-run', { runId: s.scratchRunId, projectId: s.projectId })).toEqual({ runId: s.scratchRunId, deleted: true });
   expect(await tool('delete-run', { runId: s.runId, projectId: s.projectId })).toEqual({ runId: s.runId, deleted: true });
   expect(await tool('bulk-delete-tests', { projectId: s.projectId, testIds: s.bulkIds })).toEqual({ testIds: s.bulkIds, count: 3 });

@@ -60,6 +60,10 @@ const expectedRequired: Record<string, string[]> = {
   'edit-section': ['sectionId', 'sectionName'],
   'get-user-details': ['userId'],
   'get-all-users': [],
+  // Issue 14's tools for what the API gained.
+  'delete-section': ['sectionId'],
+  'update-user-role': ['userId', 'role'],
+  'get-audit': ['orgId'],
 };
 
 // Every parameter the tables name, optional ones included (the tools may add more).
@@ -200,16 +204,38 @@ it('describes every tool with what it does and a working example', async () => {
   }
 });
 
-it('offers limit and offset on every tool whose REST list is paged by them', () => {
-  for (const spec of tools.filter((t) => t.paged === 'limit-offset')) {
+it('offers limit and offset on every tool whose REST list is paged by them, or that pages a whole REST list itself', () => {
+  for (const spec of tools.filter((t) => t.paged === 'limit-offset' || t.paged === 'local')) {
     expect(Object.keys(byName(spec.name).inputSchema.properties!)).toEqual(expect.arrayContaining(['limit', 'offset']));
   }
-  expect(
+  const paged = (kind: string) =>
     tools
-      .filter((t) => t.paged)
+      .filter((t) => t.paged === kind)
       .map((t) => t.name)
-      .sort(),
-  ).toEqual(['get-all-users', 'get-projects', 'get-run-test-status', 'get-run-tests-list', 'get-runs', 'get-tests']);
+      .sort();
+  expect(paged('limit-offset')).toEqual([
+    'get-all-users',
+    'get-audit',
+    'get-run-test-status',
+    'get-run-tests-list',
+    'get-runs',
+    'get-tests',
+  ]);
+  expect(paged('page')).toEqual(['get-projects']);
+  // Every other GET answering a list: REST gives it whole, the tool a page of it.
+  expect(paged('local')).toEqual([
+    'get-automation-status',
+    'get-labels',
+    'get-orgs-list',
+    'get-platforms',
+    'get-priority',
+    'get-sections',
+    'get-squads',
+    'get-test-covered-by',
+    'get-test-status-history',
+    'get-test-status-history-in-run',
+    'get-type',
+  ]);
 });
 
 // The table's REST side, against the routes the app registers: the method and path

@@ -47,7 +47,8 @@ describe('the tool sets', () => {
     expect(readOnly.length).toBeGreaterThan(20);
     const write = names(selectTools({ tools: 'write' }));
     expect(write).toEqual(expect.arrayContaining(['get-tests', 'create-test', 'update-test', 'run-update-test-status', 'import-junit']));
-    for (const gone of ['delete-test', 'bulk-delete-tests', 'delete-run', 'run-reset', 'run-remove-tests']) expect(write).not.toContain(gone);
+    for (const gone of ['delete-test', 'bulk-delete-tests', 'delete-run', 'run-reset', 'run-remove-tests'])
+      expect(write).not.toContain(gone);
     expect(names(selectTools({ tools: 'read', toolsets: ['runs'] }))).toEqual(
       names(readOnly.filter((t) => toolsetOf.get(t.name) === 'runs')),
     );
@@ -57,7 +58,9 @@ describe('the tool sets', () => {
     expect(() => selectTools({ toolsets: ['runs', 'reports'] })).toThrow(
       new ToolSelectionError('Unknown toolset "reports"; use any of projects, tests, runs, metadata, users'),
     );
-    expect(() => selectTools({ tools: 'admin' } as unknown as ToolSelection)).toThrow('Unknown tools level "admin"; use one of read, write, all');
+    expect(() => selectTools({ tools: 'admin' } as unknown as ToolSelection)).toThrow(
+      'Unknown tools level "admin"; use one of read, write, all',
+    );
     expect(() => parseToolSelection('everything', undefined)).toThrow(ToolSelectionError);
     expect(() => parseToolSelection(undefined, 'tests, nope,,x')).toThrow('Unknown toolsets "nope", "x"');
     expect(parseToolSelection(' read ', 'runs, tests,')).toEqual({ tools: 'read', toolsets: ['runs', 'tests'] });
@@ -78,7 +81,10 @@ describe('annotations', () => {
     expect(of('update-test')).toMatchObject({ readOnlyHint: false, destructiveHint: false, idempotentHint: true });
     expect(of('bulk-update-tests')).toMatchObject({ destructiveHint: false, idempotentHint: true });
     for (const name of names(tools).filter((n) => n.startsWith('delete-') || n.startsWith('bulk-delete'))) {
-      expect([name, of(name)]).toEqual([name, expect.objectContaining({ readOnlyHint: false, destructiveHint: true, idempotentHint: true })]);
+      expect([name, of(name)]).toEqual([
+        name,
+        expect.objectContaining({ readOnlyHint: false, destructiveHint: true, idempotentHint: true }),
+      ]);
     }
     // Every result back to retest, with an audit entry each time.
     expect(of('run-reset')).toMatchObject({ readOnlyHint: false, destructiveHint: true, idempotentHint: false });
@@ -96,7 +102,10 @@ describe('createMcpServer with a selection', () => {
   /** A server of the selection with the SDK's client on an in-memory transport; nothing listens at its REST address. */
   async function serverOf(selection: ToolSelection) {
     const server = createMcpServer(
-      { client: createHttpClient({ baseUrl: 'http://127.0.0.1:9', token: 'cb_x', maxRetries: 0, timeoutMs: 1000 }), minimumRole: () => 'Reader' },
+      {
+        client: createHttpClient({ baseUrl: 'http://127.0.0.1:9', token: 'cb_x', maxRetries: 0, timeoutMs: 1000 }),
+        minimumRole: () => 'Reader',
+      },
       undefined,
       selection,
     );
@@ -122,9 +131,16 @@ describe('createMcpServer with a selection', () => {
 
   it('throws for a set that does not exist', () => {
     expect(() =>
-      createMcpServer({ client: createHttpClient({ baseUrl: 'http://127.0.0.1:9', token: 'x', maxRetries: 0, timeoutMs: 10 }), minimumRole: () => 'Reader' }, undefined, {
-        toolsets: ['everything'],
-      }),
+      createMcpServer(
+        {
+          client: createHttpClient({ baseUrl: 'http://127.0.0.1:9', token: 'x', maxRetries: 0, timeoutMs: 10 }),
+          minimumRole: () => 'Reader',
+        },
+        undefined,
+        {
+          toolsets: ['everything'],
+        },
+      ),
     ).toThrow(ToolSelectionError);
   });
 });
