@@ -57,4 +57,12 @@ export const metadataTools = [
     params: { sectionId: 'Section id (get-sections)', sectionName: 'New name' },
     example: { sectionId: 7, sectionName: 'Payments and refunds' },
   }),
+  tool({
+    name: 'delete-section',
+    description:
+      'Delete a section; its tests and subsections move to its parent section (to the top level for a top-level section), so no test is lost. Returns where they went and how many moved.',
+    route: 'DELETE /project/delete-section',
+    params: { sectionId: 'Section id (get-sections)' },
+    example: { sectionId: 7 },
+  }),
 ];

@@ -80,4 +80,24 @@ export const userTools = [
     params: { orgId, limit, offset },
     example: { orgId: 1, limit: 50, offset: 0 },
   }),
+  tool({
+    name: 'update-user-role',
+    description:
+      "Change a user's role in one of your organizations: Reader reads, User also writes tests and runs, Admin also deletes and manages users. An organization keeps at least one Admin; the change is recorded in the audit log.",
+    route: 'PUT /user/update-role',
+    params: {
+      userId: 'User id (get-all-users)',
+      role: 'Reader, User or Admin',
+      orgId: 'Organization whose membership changes (get-orgs-list); needed when the user shares more than one with you',
+    },
+    example: { userId: 2, role: 'User', orgId: 1 },
+  }),
+  tool({
+    name: 'get-audit',
+    description:
+      'List the audit log of an organization, newest first, a page at a time (limit/offset; the result has total and hasMore): role changes, invitations, API tokens, run locks, unlocks and resets, and deletions, each with who acted, on what, and when.',
+    route: 'GET /audit',
+    params: { orgId, limit, offset },
+    example: { orgId: 1, limit: 20 },
+  }),
 ];
