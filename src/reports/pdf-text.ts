@@ -14,17 +14,16 @@ export interface Run {
 const primary = new Map<Weight, Face>();
 const ASCII = /^[\x20-\x7e]*$/;
 const KANA = /[\u3040-\u30ff\u31f0-\u31ff\uff66-\uff9f]/;
+// Control characters, zero-width and direction marks, the BOM: text the PDF must not carry.
+// eslint-disable-next-line no-control-regex -- matching control characters is what this class is for
+const INVISIBLE = /[\u0000-\u001f\u007f-\u009f\u200b-\u200f\u2028-\u202e\ufeff]/g;
 const ELLIPSIS = 0x2026;
 const REPLACEMENT = 0xfffd;
 
 /** One line of plain text: whitespace runs as one space, control characters gone, composed (NFC) so accents find their glyphs. */
 export function clean(raw: string): string {
   if (ASCII.test(raw)) return raw;
-  // eslint-disable-next-line no-control-regex
-  return raw
-    .normalize('NFC')
-    .replace(/\s+/g, ' ')
-    .replace(/[\u0000-\u001f\u007f-\u009f\u200b-\u200f\u2028-\u202e\ufeff]/g, '');
+  return raw.normalize('NFC').replace(/\s+/g, ' ').replace(INVISIBLE, '');
 }
 
 const hanOf = (text: string): HanPreference => (KANA.test(text) ? 'ja' : 'zh');

@@ -19,7 +19,7 @@ import { endStream, writeChunk } from './stream-writes';
 // never sits in memory, as rows or as one string.
 
 const entities: Record<string, string> = { '&': '&amp;', '<': '&lt;', '>': '&gt;', '"': '&quot;', "'": '&#39;' };
-export const escapeHtml = (value: unknown) => String(value ?? '').replace(/[&<>"']/g, (c) => entities[c]);
+export const escapeHtml = (value: string | number | null | undefined) => String(value ?? '').replace(/[&<>"']/g, (c) => entities[c]);
 
 const CSS = `
 body{font-family:system-ui,-apple-system,"Segoe UI",Roboto,Helvetica,Arial,sans-serif;margin:2rem;color:#212121}
