@@ -114,7 +114,7 @@ describe('errors of the REST interface', () => {
     const run = await rest.raw('POST', '/run/create', { projectId: w.projectA.projectId, runName: 'Done', testIds: [testId] });
     const runId = (JSON.parse(run.body.toString()) as { data: { runId: number } }).data.runId;
     const inRun = { runId, projectId: w.projectA.projectId };
-    expect(textOf(await admin.call('run-lock', inRun))).toContain('"locked": true');
+    expect(textOf(await admin.call('run-lock', inRun))).toContain('"locked":true');
 
     const results = { ...inRun, testResults: [{ testId, status: 'passed' }] };
     const { message, tip } = errorOf(await admin.call('run-update-test-status', results));

@@ -50,7 +50,14 @@ describe('against a stub server', () => {
     const mcp = await connectMcp({ CASEBOOK_URL: stub.url, CASEBOOK_TOKEN: 'cb_stub' });
     try {
       stub.script(failWith(503, 'Service unavailable'), failWith(503, 'Service unavailable'), envelope([{ orgId: 1, orgName: 'Stub' }]));
-      expect(dataOf(await mcp.call('get-orgs-list'))).toEqual([{ orgId: 1, orgName: 'Stub' }]);
+      expect(dataOf(await mcp.call('get-orgs-list'))).toEqual({
+        items: [{ orgId: 1, orgName: 'Stub' }],
+        total: 1,
+        limit: 50,
+        offset: 0,
+        returned: 1,
+        hasMore: false,
+      });
       expect(stub.seen.map((r) => `${r.method} ${r.url}`)).toEqual(Array(3).fill('GET /api/v1/orgs'));
       expect(stub.seen[0].headers.authorization).toBe('Bearer cb_stub');
 
@@ -136,7 +143,7 @@ describe('without CASEBOOK_URL: the app in the same process', () => {
   it('works through the SDK client too', async () => {
     const mcp = await connectMcp({ CASEBOOK_TOKEN: w.reader.token, DATABASE_URL: app.databaseUrl, DATABASE_POOL_SIZE: '2' });
     try {
-      expect(dataOf<{ orgId: number }[]>(await mcp.call('get-orgs-list')).map((o) => o.orgId)).toEqual([w.orgA.orgId]);
+      expect(dataOf<{ items: { orgId: number }[] }>(await mcp.call('get-orgs-list')).items.map((o) => o.orgId)).toEqual([w.orgA.orgId]);
       expect(errorOf(await mcp.call('create-project', { orgId: w.orgA.orgId, projectName: 'x' })).message).toBe(
         'Forbidden - User does not have access',
       );
