@@ -1,4 +1,3 @@
-import { CommandError } from '../cli/admin-commands';
 import type { Config } from '../config';
 import { DirectoryLockedError } from '../db/directory-lock';
 import type { Logger } from '../logger';
@@ -9,8 +8,14 @@ import { startServer } from '../server';
 
 export interface RestTarget {
   url: string;
-  mode: 'remote' | 'embedded';
+  mode: 'remote' | 'embedded' | 'unavailable';
   close(): Promise<void>;
+  /**
+   * Why the app could not start in this process. The tool server still starts and
+   * answers every call with it: a client shows a tool's error text, whereas a
+   * process that ends at start shows as "Connection closed".
+   */
+  failure?: { message: string; tip: string };
 }
 
 export async function openRestTarget(config: Config, logger: Logger): Promise<RestTarget> {
@@ -19,10 +24,26 @@ export async function openRestTarget(config: Config, logger: Logger): Promise<Re
     const server = await startServer({ ...config, port: 0, host: '127.0.0.1' }, logger);
     return { url: server.url, mode: 'embedded', close: () => server.close() };
   } catch (err) {
-    if (err instanceof DirectoryLockedError) throw err;
-    // The cli reports a CommandError on stderr only: stdout belongs to the protocol.
-    throw new CommandError(
-      `cannot start Casebook for the tool server (set CASEBOOK_URL to use a running one): ${(err as Error).message ?? String(err)}`,
-    );
+    logger.error({ err }, 'Casebook could not start in the tool server');
+    return { url: config.publicUrl, mode: 'unavailable', close: async () => {}, failure: startFailure(err, config) };
   }
+}
+
+/** The failure as a tool call reports it: what happened, and how to configure the tool server instead. */
+function startFailure(err: unknown, config: Config): NonNullable<RestTarget['failure']> {
+  const message = `The tool server could not start Casebook in its own process (CASEBOOK_URL is not set): ${err instanceof Error ? err.message : String(err)}`;
+  if (err instanceof DirectoryLockedError) {
+    return {
+      message,
+      tip:
+        `A running Casebook (casebook serve) holds this embedded database. Let the tool server call it: set CASEBOOK_URL to its address (e.g. ${config.publicUrl}) ` +
+        "in this MCP server's configuration and restart it; or stop that Casebook, then restart the tool server.",
+    };
+  }
+  return {
+    message,
+    tip:
+      "Check the database settings (DATABASE_URL, or CASEBOOK_DATA_DIR for the embedded database) in this MCP server's configuration, " +
+      'or set CASEBOOK_URL to a running Casebook; then restart the tool server.',
+  };
 }

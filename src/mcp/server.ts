@@ -73,6 +73,8 @@ export async function runMcpServer(config: Config, selection: ToolSelection = {}
   const runtime: ToolRuntime = {
     client: createHttpClient({ baseUrl: target.url, token, maxRetries: config.mcp.maxRetries, timeoutMs: config.mcp.timeoutMs }),
     minimumRole: (resource, action) => leastRole(rbac, resource, action),
+    // The app did not start here: tools/list still works, and every call says why.
+    ...(target.failure ? { unavailable: target.failure } : {}),
   };
   const server = createMcpServer(runtime, logger, selection);
 
