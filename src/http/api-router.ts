@@ -14,7 +14,7 @@ import { AppError, forbidden, unauthorized, zodMessage } from '../core/errors';
 import type { RenderSlots } from './render-slots';
 import type { RequestContext } from '../core/context';
 import type { FileDownload } from '../core/download';
-import type { AnyRoute } from './route';
+import type { AnyRoute } from '../core/route';
 
 export interface ApiDeps {
   db: Db;
