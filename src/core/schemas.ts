@@ -1,4 +1,5 @@
 import { z } from './zod-messages';
+import { queryCursor } from './cursor';
 
 // Shared building blocks of request schemas. Query values arrive as strings and
 // are parsed strictly: "12" is an id, "12abc", "1e3" and "" are not.
@@ -30,6 +31,7 @@ export const MAX_BULK = 5000;
 export const limitOffset = {
   limit: queryInt(1, MAX_PAGE).default(100),
   offset: queryInt(0, Number.MAX_SAFE_INTEGER).default(0),
+  cursor: queryCursor.optional(),
 };
 
 /** A bulk array: 1 to `max` items (MAX_BULK unless a route says more, API.md), called `noun`s in its messages. */

@@ -28,6 +28,7 @@ const description = `Test management for QA teams, CI pipelines and AI assistant
 - A user holds one role per organization; a request is decided by the role in the organization that owns what it names.
 - Checks run in this order: authentication (401), role permission in any of the caller's organizations (403), input validation (400), the role in the organization owning the named records (403), existence within the caller's organizations (404), state (409, 423).
 - \`GET /projects\` pages with \`page\`/\`pageSize\`; every other list with \`limit\` (1-1000, default 100) and \`offset\`. Paged payloads carry \`total\`.
+  To walk a whole list, pass each page's \`nextCursor\` as the next request's \`cursor\` (absent on the last page): a page after a cursor costs the same at any depth.
 - Downloads answer with the file itself and \`Content-Disposition: attachment\`.`;
 
 /** `GET /run/test-status` → `getRunTestStatus` */

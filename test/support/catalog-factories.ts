@@ -1,5 +1,6 @@
 import type { Db } from '../../src/db/client';
 import type { LookupKind, TestStatus } from '../../src/generated/prisma/client';
+import { recountLiveTests } from '../../src/domain/testcases/data';
 
 // Catalog rows written straight to the database: lookups, sections, labels,
 // squads, tests, and runs with status history (the runs API is not needed).
@@ -42,6 +43,8 @@ export async function createTests(db: Db, projectId: number, count: number, each
     data: Array.from({ length: count }, (_, i) => ({ projectId, title: `${prefix} ${i}`, ...each(i) })),
     select: { testId: true },
   });
+  // Written around the data module: the project's catalog counter is set from the rows, as the API keeps it.
+  await recountLiveTests(db, projectId);
   return rows.map((r) => r.testId).sort((a, b) => a - b);
 }
 
@@ -69,5 +72,6 @@ export async function createManyTests(db: Db, projectId: number, count: number, 
     INSERT INTO tests (project_id, title, updated_at)
     SELECT ${projectId}, ${prefix}::text || ' ' || i, now() FROM generate_series(1, ${count}::int) AS i
     RETURNING id`;
+  await recountLiveTests(db, projectId);
   return rows.map((r) => r.id).sort((a, b) => a - b);
 }

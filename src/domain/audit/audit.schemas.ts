@@ -1,3 +1,4 @@
+import { nextCursorField } from '../../core/cursor';
 import { limitOffset, queryId, z } from '../../core/schemas';
 
 export const auditActions = [
@@ -31,4 +32,5 @@ export const auditPage = z.object({
   total: z.number().int(),
   limit: z.number().int(),
   offset: z.number().int(),
+  nextCursor: nextCursorField,
 });

@@ -1,6 +1,7 @@
 import type { DbOrTx } from '../../db/client';
 import type { Prisma } from '../../generated/prisma/client';
 import type { RequestContext } from '../../core/context';
+import { pageOf } from '../../core/cursor';
 import { requireOrgMember } from '../access';
 import type { AuditAction } from './audit.schemas';
 import { insertAuditEventInProject, insertAuditEvents, listAuditEvents } from './data';
@@ -40,14 +41,15 @@ export async function recordInProject(db: DbOrTx, actorId: number, projectId: nu
 }
 
 /** The organization's audit log, newest first. */
-export async function listAudit(ctx: RequestContext, q: { orgId: number; limit: number; offset: number }) {
+export async function listAudit(ctx: RequestContext, q: { orgId: number; limit: number; offset: number; cursor?: number }) {
   requireOrgMember(ctx, q.orgId);
-  const [events, total] = await listAuditEvents(ctx.db, { orgId: q.orgId, skip: q.offset, take: q.limit });
+  const [rows, total] = await listAuditEvents(ctx.db, { orgId: q.orgId, beforeId: q.cursor, skip: q.offset, take: q.limit });
+  const { rows: events, next } = pageOf(rows, q.limit, (e) => e.auditId);
   // The column holds only what recordAudit wrote: an AuditAction.
   const typed = events.map((e) => ({
     ...e,
     action: e.action as AuditAction,
     detail: (e.detail ?? null) as Record<string, unknown> | null,
   }));
-  return { events: typed, total, limit: q.limit, offset: q.offset };
+  return { events: typed, total, limit: q.limit, offset: q.offset, ...next };
 }

@@ -1,3 +1,4 @@
+import { nextCursorField, queryCursor } from '../../core/cursor';
 import { bodyId, nonBlank, optionalText, queryBoolean, queryId, queryInt, z } from '../../core/schemas';
 
 export const projectRecord = z.object({
@@ -17,12 +18,14 @@ export const listProjectsQuery = z.object({
   page: queryInt(1, Number.MAX_SAFE_INTEGER).default(1),
   pageSize: queryInt(1, 1000).default(100),
   isActive: queryBoolean.optional(),
+  cursor: queryCursor.optional(),
 });
 export const projectPage = z.object({
   projects: z.array(projectRecord),
   total: z.number().int(),
   page: z.number().int(),
   pageSize: z.number().int(),
+  nextCursor: nextCursorField,
 });
 
 export const projectIdQuery = z.object({ projectId: queryId });

@@ -1,4 +1,5 @@
 import type { RequestContext } from '../../core/context';
+import { pageOf } from '../../core/cursor';
 import { conflict, notFound } from '../../core/errors';
 import { defaultLookupRows } from '../lookups/lookup-defaults';
 import { recordInProject } from '../audit/audit.service';
@@ -17,15 +18,21 @@ import type { CreateProjectInput, EditProjectInput } from './projects.schemas';
 const isUniqueViolation = (err: unknown) => (err as { code?: string }).code === 'P2002';
 const duplicateName = () => conflict('Project already exists');
 
-export async function listProjects(ctx: RequestContext, q: { orgId: number; page: number; pageSize: number; isActive?: boolean }) {
+/** A page of the organization's projects by id; with a cursor, pages count from the project after it. */
+export async function listProjects(
+  ctx: RequestContext,
+  q: { orgId: number; page: number; pageSize: number; isActive?: boolean; cursor?: number },
+) {
   requireOrgMember(ctx, q.orgId);
-  const [projects, total] = await listProjectsPage(ctx.db, {
+  const [rows, total] = await listProjectsPage(ctx.db, {
     orgId: q.orgId,
     isActive: q.isActive,
+    afterId: q.cursor,
     skip: (q.page - 1) * q.pageSize,
     take: q.pageSize,
   });
-  return { projects, total, page: q.page, pageSize: q.pageSize };
+  const { rows: projects, next } = pageOf(rows, q.pageSize, (p) => p.projectId);
+  return { projects, total, page: q.page, pageSize: q.pageSize, ...next };
 }
 
 export async function getProject(ctx: RequestContext, projectId: number) {

@@ -1,4 +1,5 @@
 import type { RequestContext } from '../../core/context';
+import { nextCursorAfter } from '../../core/cursor';
 import { notFound } from '../../core/errors';
 import { findRunWithTestsPage, listRunTestHistory, testIsInProject } from './data';
 import { countsOf, requireRunAnyProject, runNotFound } from './run-access';
@@ -13,12 +14,13 @@ import type { TestStatusName } from './runs.schemas';
  */
 export async function listRunTests(
   ctx: RequestContext,
-  q: { runId: number; projectId: number; status?: TestStatusName; limit: number; offset: number },
+  q: { runId: number; projectId: number; status?: TestStatusName; limit: number; offset: number; cursor?: number },
 ) {
-  const run = await findRunWithTestsPage(ctx.db, ctx.orgIds, q);
+  const run = await findRunWithTestsPage(ctx.db, ctx.orgIds, { ...q, afterId: q.cursor });
   if (!run) return runNotFound(ctx, q.projectId);
   const counts = countsOf(run);
-  return { tests: run.tests, total: q.status ? counts[q.status] : counts.total, limit: q.limit, offset: q.offset };
+  const total = q.status ? counts[q.status] : counts.total;
+  return { tests: run.tests, total, limit: q.limit, offset: q.offset, ...nextCursorAfter(run.lastId) };
 }
 
 /**

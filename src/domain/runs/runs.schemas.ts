@@ -1,3 +1,4 @@
+import { nextCursorField } from '../../core/cursor';
 import { bodyId, bulkArray, limitOffset, noDuplicateIds, nonBlank, optionalText, queryId, z } from '../../core/schemas';
 
 /** The five statuses of a test in a run, in the order reports show them. */
@@ -39,7 +40,7 @@ export const runRecord = z.object({
   updatedAt: when,
   statusCounts,
 });
-export const runPage = z.object({ runs: z.array(runRecord), total: int, limit: int, offset: int });
+export const runPage = z.object({ runs: z.array(runRecord), total: int, limit: int, offset: int, nextCursor: nextCursorField });
 export const runDeleted = z.object({ runId: int, deleted: z.literal(true) });
 export const stateDetail = statusCounts.extend({ runId: int, locked: z.boolean() });
 export const sectionCounts = statusCounts.extend({
@@ -78,7 +79,7 @@ export const runTestRecord = z.object({
     ),
 });
 export type RunTestRecord = z.infer<typeof runTestRecord>;
-export const runTestPage = z.object({ tests: z.array(runTestRecord), total: int, limit: int, offset: int });
+export const runTestPage = z.object({ tests: z.array(runTestRecord), total: int, limit: int, offset: int, nextCursor: nextCursorField });
 
 export const historyEntry = z.object({
   historyId: int,

@@ -1,4 +1,5 @@
 import type { RequestContext } from '../../core/context';
+import { pageOf } from '../../core/cursor';
 import { badRequest } from '../../core/errors';
 import { requireProject } from '../access';
 import { recordInProject } from '../audit/audit.service';
@@ -9,10 +10,12 @@ import type { CreateRunInput, EditRunInput } from './runs.schemas';
 
 // Runs themselves: list, detail, create, edit, delete, state detail (lock and unlock: run-lock.service.ts).
 
-export async function listRuns(ctx: RequestContext, q: { projectId: number; limit: number; offset: number }) {
+/** A page of the project's runs, newest first; with a cursor, the runs older than its run. */
+export async function listRuns(ctx: RequestContext, q: { projectId: number; limit: number; offset: number; cursor?: number }) {
   await requireProject(ctx, q.projectId);
-  const [runs, total] = await listRunsPage(ctx.db, { projectId: q.projectId, skip: q.offset, take: q.limit });
-  return { runs: runs.map(toRunRecord), total, limit: q.limit, offset: q.offset };
+  const [rows, total] = await listRunsPage(ctx.db, { projectId: q.projectId, beforeId: q.cursor, skip: q.offset, take: q.limit });
+  const { rows: runs, next } = pageOf(rows, q.limit, (r) => r.runId);
+  return { runs: runs.map(toRunRecord), total, limit: q.limit, offset: q.offset, ...next };
 }
 
 export async function getRun(ctx: RequestContext, runId: number, projectId: number) {

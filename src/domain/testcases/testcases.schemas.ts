@@ -1,3 +1,4 @@
+import { nextCursorField } from '../../core/cursor';
 import { bodyId, bulkArray, limitOffset, noDuplicateIds, nonBlank, optionalText, queryBoolean, queryId, z } from '../../core/schemas';
 
 // Request and record schemas of the test catalog. Referenced ids (section,
@@ -112,7 +113,7 @@ export const testRecord = z.object({
   createdAt: z.iso.datetime(),
   updatedAt: z.iso.datetime(),
 });
-export const testPage = z.object({ tests: z.array(testRecord), total: id, limit: id, offset: id });
+export const testPage = z.object({ tests: z.array(testRecord), total: id, limit: id, offset: id, nextCursor: nextCursorField });
 export const testCount = z.object({ count: id });
 export const testDeleted = z.object({ testId: id, deleted: z.literal(true) });
 export const testIdsResult = z.object({ testIds: z.array(id), count: id });

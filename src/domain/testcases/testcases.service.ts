@@ -1,4 +1,5 @@
 import type { RequestContext } from '../../core/context';
+import { nextCursorAfter } from '../../core/cursor';
 import { notFound, projectInactive } from '../../core/errors';
 import { recordInProject } from '../audit/audit.service';
 import { requireProject } from '../access';
@@ -18,12 +19,16 @@ import { requireReferencesInProject } from './testcases.references';
 
 /**
  * One page of the catalog and its total in a single round trip, the page as one
- * JSON text. No row at all means the project is not the caller's.
+ * JSON text; it starts after the cursor's test when one is given. No row at all
+ * means the project is not the caller's.
  */
-export async function listTests(ctx: RequestContext, q: TestFilters & { projectId: number; limit: number; offset: number }) {
-  const page = await catalogPage(ctx.db, ctx.orgIds, q);
+export async function listTests(
+  ctx: RequestContext,
+  q: TestFilters & { projectId: number; limit: number; offset: number; cursor?: number },
+) {
+  const page = await catalogPage(ctx.db, ctx.orgIds, { ...q, afterId: q.cursor });
   if (!page) throw notFound('Project');
-  return { tests: page.tests, total: page.total, limit: q.limit, offset: q.offset };
+  return { tests: page.tests, total: page.total, limit: q.limit, offset: q.offset, ...nextCursorAfter(page.lastId) };
 }
 
 export async function countTests(ctx: RequestContext, q: TestFilters & { projectId: number }) {

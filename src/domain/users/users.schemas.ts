@@ -1,3 +1,4 @@
+import { nextCursorField } from '../../core/cursor';
 import { bodyId, limitOffset, queryId, z } from '../../core/schemas';
 
 export const roleEnum = z.enum(['Reader', 'User', 'Admin']);
@@ -22,6 +23,7 @@ export const userPage = z.object({
   total: z.number().int(),
   limit: z.number().int(),
   offset: z.number().int(),
+  nextCursor: nextCursorField,
 });
 export const updateRoleBody = z.strictObject({
   userId: bodyId,

@@ -1,5 +1,6 @@
 import type { Role } from '../../generated/prisma/client';
 import type { RequestContext } from '../../core/context';
+import { pageOf } from '../../core/cursor';
 import { badRequest, conflict, forbidden, notFound } from '../../core/errors';
 import { requireOrgMember } from '../access';
 import { recordAudit } from '../audit/audit.service';
@@ -41,16 +42,18 @@ export async function getUser(ctx: RequestContext, q: { userId: number; orgId?: 
 }
 
 /** Users of the organizations where the caller is Admin (or of the one asked for). */
-export async function listUsers(ctx: RequestContext, q: { orgId?: number; limit: number; offset: number }) {
+export async function listUsers(ctx: RequestContext, q: { orgId?: number; limit: number; offset: number; cursor?: number }) {
   if (q.orgId !== undefined) requireOrgMember(ctx, q.orgId);
-  const [users, total] = await listUsersPage(ctx.db, {
+  const [rows, total] = await listUsersPage(ctx.db, {
     orgId: q.orgId,
     orgIds: ctx.orgIds,
     shownOrgIds: memberOrgs(ctx),
+    afterId: q.cursor,
     skip: q.offset,
     take: q.limit,
   });
-  return { users: users.map((u) => toUser(u, q.orgId)), total, limit: q.limit, offset: q.offset };
+  const { rows: users, next } = pageOf(rows, q.limit, (u) => u.userId);
+  return { users: users.map((u) => toUser(u, q.orgId)), total, limit: q.limit, offset: q.offset, ...next };
 }
 
 /**

@@ -29,11 +29,23 @@ export async function insertAuditEventInProject(
       FROM projects WHERE id = ${projectId}`;
 }
 
-/** A page of the organization's audit log, newest first, and the log's size. */
-export function listAuditEvents(db: DbOrTx, q: { orgId: number; skip: number; take: number }) {
+/**
+ * A page of the organization's audit log, newest first (older than `beforeId`
+ * when given), one more than `take` to tell whether more follow, and the log's
+ * size. The ids come from the (org_id, id) index alone; only the page's rows are read.
+ */
+export async function listAuditEvents(db: DbOrTx, q: { orgId: number; beforeId?: number; skip: number; take: number }) {
   const where = { orgId: q.orgId };
-  return Promise.all([
-    db.auditEvent.findMany({ where, orderBy: { auditId: 'desc' }, skip: q.skip, take: q.take }),
+  const [ids, total] = await Promise.all([
+    db.auditEvent.findMany({
+      where: { ...where, ...(q.beforeId === undefined ? {} : { auditId: { lt: q.beforeId } }) },
+      select: { auditId: true },
+      orderBy: { auditId: 'desc' },
+      skip: q.skip,
+      take: q.take + 1,
+    }),
     db.auditEvent.count({ where }),
   ]);
+  const events = await db.auditEvent.findMany({ where: { auditId: { in: ids.map((e) => e.auditId) } }, orderBy: { auditId: 'desc' } });
+  return [events, total] as const;
 }

@@ -4,33 +4,54 @@ import type { Prisma } from '../../../generated/prisma/client';
 // The projects table. Organization scoping is in the `where`: a project of
 // another organization is simply not found.
 
+// The row's counters (the catalog's size: testcases/data/counter.ts) are the data
+// layer's, never part of a project record.
+const counters = { liveTestCount: true } as const;
+
 /** The project, if it belongs to one of `orgIds`. */
 export function findProjectInOrgs(db: DbOrTx, projectId: number, orgIds: number[]) {
-  return db.project.findFirst({ where: { projectId, orgId: { in: orgIds } } });
+  return db.project.findFirst({ where: { projectId, orgId: { in: orgIds } }, omit: counters });
 }
 
-/** The project, if it belongs to one of `orgIds`, with its numbers of live tests and of runs. */
+/** The project, if it belongs to one of `orgIds`, with its numbers of live tests (its counter) and of runs. */
 export async function findProjectWithCounts(db: DbOrTx, projectId: number, orgIds: number[]) {
   const project = await db.project.findFirst({
     where: { projectId, orgId: { in: orgIds } },
-    include: { _count: { select: { runs: true, tests: { where: { deletedAt: null } } } } },
+    include: { _count: { select: { runs: true } } },
   });
   if (!project) return null;
-  const { _count, ...rest } = project;
-  return { ...rest, testCount: _count.tests, runCount: _count.runs };
+  const { _count, liveTestCount, ...rest } = project;
+  return { ...rest, testCount: liveTestCount, runCount: _count.runs };
 }
 
-/** A page of the organization's projects by id (all, or the active or inactive ones), and their number. */
-export function listProjectsPage(db: DbOrTx, q: { orgId: number; isActive?: boolean; skip: number; take: number }) {
+/**
+ * A page of the organization's projects by id (all, or the active or inactive
+ * ones; after `afterId` when given), one more than `take` to tell whether more
+ * follow, and their number. The ids come from the (org_id, is_active, id) index
+ * alone; only the page's rows are read.
+ */
+export async function listProjectsPage(db: DbOrTx, q: { orgId: number; isActive?: boolean; afterId?: number; skip: number; take: number }) {
   const where = { orgId: q.orgId, ...(q.isActive === undefined ? {} : { isActive: q.isActive }) };
-  return Promise.all([
-    db.project.findMany({ where, orderBy: { projectId: 'asc' }, skip: q.skip, take: q.take }),
+  const [ids, total] = await Promise.all([
+    db.project.findMany({
+      where: { ...where, ...(q.afterId === undefined ? {} : { projectId: { gt: q.afterId } }) },
+      select: { projectId: true },
+      orderBy: { projectId: 'asc' },
+      skip: q.skip,
+      take: q.take + 1,
+    }),
     db.project.count({ where }),
   ]);
+  const projects = await db.project.findMany({
+    where: { projectId: { in: ids.map((p) => p.projectId) } },
+    omit: counters,
+    orderBy: { projectId: 'asc' },
+  });
+  return [projects, total] as const;
 }
 
 export function insertProject(db: DbOrTx, p: { orgId: number; projectName: string; projectDescription: string | null; createdBy: number }) {
-  return db.project.create({ data: p });
+  return db.project.create({ data: p, omit: counters });
 }
 
 /** A new project's lookup lists (see lookups/lookup-defaults.ts). */
@@ -43,7 +64,7 @@ export function updateProject(
   projectId: number,
   data: { projectName?: string; projectDescription?: string | null; isActive?: boolean },
 ) {
-  return db.project.update({ where: { projectId }, data });
+  return db.project.update({ where: { projectId }, data, omit: counters });
 }
 
 /** Deletes the project; its sections, tests, runs and lookups go with it (ON DELETE CASCADE). */

@@ -19,10 +19,25 @@ export async function findScopedRun(
   return run;
 }
 
-/** A page of the project's runs, newest first, and their number. */
-export function listRunsPage(db: DbOrTx, q: { projectId: number; skip: number; take: number }) {
+/**
+ * A page of the project's runs, newest first (older than `beforeId` when given),
+ * one more than `take` to tell whether more follow, and their number. The ids
+ * come from the (project_id, id) index alone; only the page's rows are read.
+ */
+export async function listRunsPage(db: DbOrTx, q: { projectId: number; beforeId?: number; skip: number; take: number }) {
   const where = { projectId: q.projectId };
-  return Promise.all([db.run.findMany({ where, orderBy: { runId: 'desc' }, skip: q.skip, take: q.take }), db.run.count({ where })]);
+  const [ids, total] = await Promise.all([
+    db.run.findMany({
+      where: { ...where, ...(q.beforeId === undefined ? {} : { runId: { lt: q.beforeId } }) },
+      select: { runId: true },
+      orderBy: { runId: 'desc' },
+      skip: q.skip,
+      take: q.take + 1,
+    }),
+    db.run.count({ where }),
+  ]);
+  const runs = await db.run.findMany({ where: { runId: { in: ids.map((r) => r.runId) } }, orderBy: { runId: 'desc' } });
+  return [runs, total] as const;
 }
 
 export function insertRunRow(db: DbOrTx, r: { projectId: number; runName: string; runDescription: string | null; createdBy: number }) {

@@ -39,16 +39,18 @@ export const catalogWhere = (projectId: number, f: TestFilters): Prisma.Sql =>
 /** Which tests a statement reads: built by catalogWhere, opaque to callers outside the data module. */
 export type CatalogWhere = ReturnType<typeof catalogWhere>;
 
+/** Whether any filter narrows the catalog (includeSubsections alone does not). */
+const narrowed = (f: TestFilters): boolean =>
+  f.sectionId !== undefined || f.labelId !== undefined || Boolean(f.search) || equalityFilters.some((field) => f[field] !== undefined);
+
 /**
- * The number of catalog tests matching the filters, as an SQL expression. Counted
- * as (all matching) − (matching and deleted): the first part can then be an
- * index-only scan of a (project_id, filter) index, the second reads only the few
- * deleted rows. Counting `deleted_at IS NULL` directly would visit every matching row.
+ * The number of catalog tests matching the filters, as an SQL expression for
+ * `FROM projects p`: unfiltered, the project's counter (data/counter.ts); filtered,
+ * a count over the filter's (project_id, filter, deleted_at, id) index, index-only.
  */
 export function catalogCount(projectId: number, f: TestFilters): Prisma.Sql {
-  const matching = Prisma.join(filterConditions(projectId, f), ' AND ');
-  return Prisma.sql`((SELECT count(*) FROM tests t WHERE ${matching})
-    - (SELECT count(*) FROM tests t WHERE ${matching} AND t.deleted_at IS NOT NULL))::int`;
+  if (!narrowed(f)) return Prisma.sql`p.live_test_count`;
+  return Prisma.sql`(SELECT count(*)::int FROM tests t WHERE ${catalogWhere(projectId, f)})`;
 }
 
 /** The project if it is one of the caller's organizations, for `FROM projects p`. */

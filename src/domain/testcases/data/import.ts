@@ -1,4 +1,5 @@
 import type { DbOrTx, Tx } from '../../../db/client';
+import { moveLiveTestCount } from './counter';
 
 // The catalog side of a JUnit import: finding tests by id and by automation key,
 // and creating the missing ones, each one statement whatever the number.
@@ -57,5 +58,6 @@ export async function insertImportedTests(tx: Tx, projectId: number, userId: num
         WITH ORDINALITY AS v(title, section_id, key, n)
      ORDER BY v.n
     RETURNING id`;
+  await moveLiveTestCount(tx, projectId, rows.length);
   return rows.map((r) => r.id).sort((a, b) => a - b);
 }

@@ -12,7 +12,17 @@ export { catalogWhere, type CatalogWhere } from './filters';
 export { statusHistoryOfTest } from './history';
 export { heldAutomationKey } from './keys';
 export { lockLiveTestsInOrgs, lockLiveTestsOfProject } from './locks';
-export { catalogJsonBatch, catalogPage, catalogTotal, findLiveTest, findLiveTestInOrgs, liveTestExists, type CatalogBatch } from './read';
+export { recountLiveTests } from './counter';
+export {
+  catalogJsonBatch,
+  catalogPage,
+  catalogTotal,
+  type CatalogPage,
+  findLiveTest,
+  findLiveTestInOrgs,
+  liveTestExists,
+  type CatalogBatch,
+} from './read';
 export { findReferencedRows, referenceTables, type ReferencedRow } from './references';
 export { insertTests, moveSectionTests, softDeleteTests, updateTests } from './write';
 export { insertImportedTests, liveTestIds, testIdsByAutomationKey, type ImportedTest } from './import';

@@ -1,4 +1,5 @@
 import type { DbOrTx } from '../../../db/client';
+import { Prisma } from '../../../generated/prisma/client';
 import type { TestFilters } from '../testcases.schemas';
 import { testRecordColumns, type TestRecord } from './columns';
 import { catalogCount, catalogWhere, projectInOrgs, type CatalogWhere } from './filters';
@@ -6,23 +7,41 @@ import { catalogCount, catalogWhere, projectInOrgs, type CatalogWhere } from './
 // Reads of catalog tests. Test records leave PostgreSQL as JSON text, which
 // costs the server far less than decoding eighteen typed columns per row.
 
+/** A catalog page: its tests, the filters' total, and the last test's id when more follow. */
+export interface CatalogPage {
+  tests: TestRecord[];
+  total: number;
+  /** The last test's id when more tests follow it, else null. */
+  lastId: number | null;
+}
+
 /**
  * One page of the catalog and its total in a single round trip, the page as one
- * JSON text. Undefined when the project is not one of `orgIds`.
+ * JSON text. The page's ids come first from an index (index-only: the filters'
+ * indexes hold deleted_at and id), one more than asked to tell whether more
+ * follow; only those rows are then built, so rows skipped by OFFSET or before
+ * the cursor (`afterId`) cost an index entry, not a record with its labels.
+ * Undefined when the project is not one of `orgIds`.
  */
 export async function catalogPage(
   db: DbOrTx,
   orgIds: number[],
-  q: TestFilters & { projectId: number; limit: number; offset: number },
-): Promise<{ tests: TestRecord[]; total: number } | undefined> {
-  const rows = await db.$queryRaw<{ total: number; tests: string }[]>`
-    SELECT ${catalogCount(q.projectId, q)} AS total,
+  q: TestFilters & { projectId: number; limit: number; offset: number; afterId?: number },
+): Promise<CatalogPage | undefined> {
+  const after = q.afterId === undefined ? Prisma.empty : Prisma.sql`AND t.id > ${q.afterId}::int`;
+  // MATERIALIZED: the ids are read once, not once per reference to them.
+  const rows = await db.$queryRaw<{ total: number; tests: string; lastId: number | null }[]>`
+    WITH s AS MATERIALIZED (
+      SELECT ${catalogCount(q.projectId, q)} AS total,
+             ARRAY(SELECT t.id FROM tests t WHERE ${catalogWhere(q.projectId, q)} ${after}
+                    ORDER BY t.id LIMIT ${q.limit + 1}::int OFFSET ${q.offset}::bigint) AS ids
+        FROM projects p WHERE ${projectInOrgs(q.projectId, orgIds)})
+    SELECT s.total, CASE WHEN cardinality(s.ids) > ${q.limit}::int THEN s.ids[${q.limit}::int] END AS "lastId",
            (SELECT coalesce(json_agg(page ORDER BY page."testId"), '[]')::text FROM (
-              SELECT ${testRecordColumns} FROM tests t WHERE ${catalogWhere(q.projectId, q)}
-               ORDER BY t.id LIMIT ${q.limit} OFFSET ${q.offset}) page) AS tests
-      FROM projects p WHERE ${projectInOrgs(q.projectId, orgIds)}`;
+              SELECT ${testRecordColumns} FROM tests t WHERE t.id = ANY(s.ids[1:${q.limit}::int])) page) AS tests
+      FROM s`;
   if (rows.length === 0) return undefined;
-  return { tests: JSON.parse(rows[0].tests) as TestRecord[], total: rows[0].total };
+  return { tests: JSON.parse(rows[0].tests) as TestRecord[], total: rows[0].total, lastId: rows[0].lastId };
 }
 
 /** The number of catalog tests matching the filters; undefined when the project is not one of `orgIds`. */

@@ -2,6 +2,7 @@ import type { Tx } from '../../../db/client';
 import { Prisma } from '../../../generated/prisma/client';
 import type { TestFieldsInput } from '../testcases.schemas';
 import { writableColumns } from './columns';
+import { moveLiveTestCount } from './counter';
 
 // Set-based writes shared by the single and the bulk routes: one INSERT or one
 // UPDATE ... FROM unnest(...) for any number of tests, plus one statement each
@@ -28,6 +29,7 @@ export async function insertTests(tx: Tx, projectId: number, userId: number, ite
     RETURNING id`;
   // Ids come from one sequence in insertion order, so ascending ids follow `items`.
   const ids = rows.map((r) => r.id).sort((a, b) => a - b);
+  await moveLiveTestCount(tx, projectId, ids.length);
   await linkLabels(
     tx,
     ids,
@@ -99,7 +101,14 @@ async function linkLabels(tx: Tx, testIds: number[], labels: (number[] | undefin
  * Their automation keys are cleared, so a new test may take them.
  */
 export async function softDeleteTests(tx: Tx, testIds: number[]): Promise<void> {
-  await tx.$executeRaw`UPDATE tests SET deleted_at = now(), automation_key = NULL WHERE id = ANY(${testIds}::int[]) AND deleted_at IS NULL`;
+  // Each project's counter moves by the rows this statement really deleted (in the same statement).
+  await tx.$executeRaw`
+    WITH gone AS (
+      UPDATE tests SET deleted_at = now(), automation_key = NULL WHERE id = ANY(${testIds}::int[]) AND deleted_at IS NULL
+      RETURNING project_id)
+    UPDATE projects p SET live_test_count = p.live_test_count - g.n
+      FROM (SELECT project_id, count(*)::int AS n FROM gone GROUP BY project_id) g
+     WHERE p.id = g.project_id`;
 }
 
 /** Moves a section's tests, deleted ones too, to another section (null: none); returns how many moved. */

@@ -1,5 +1,5 @@
 import type { DbOrTx } from '../../../db/client';
-import type { Role } from '../../../generated/prisma/client';
+import { Prisma, type Role } from '../../../generated/prisma/client';
 
 // The users table, read with the memberships a caller may see.
 
@@ -22,13 +22,24 @@ export function findVisibleUser(db: DbOrTx, userId: number, callerId: number, or
   });
 }
 
-/** A page of the members of `orgId` (or of any of `orgIds`) by id, and their number. */
-export function listUsersPage(db: DbOrTx, q: { orgId?: number; orgIds: number[]; shownOrgIds: number[]; skip: number; take: number }) {
-  const where = { memberships: { some: { orgId: q.orgId ?? { in: q.orgIds } } } };
-  return Promise.all([
-    db.user.findMany({ where, select: userSelect(q.shownOrgIds), orderBy: { userId: 'asc' }, skip: q.skip, take: q.take }),
-    db.user.count({ where }),
-  ]);
+/**
+ * A page of the members of `orgId` (or of any of `orgIds`) by id (after `afterId`
+ * when given), one more than `take` to tell whether more follow, and their number.
+ * Ids and number come from the memberships' (org_id, user_id) index alone; only
+ * the page's users are read.
+ */
+export async function listUsersPage(
+  db: DbOrTx,
+  q: { orgId?: number; orgIds: number[]; shownOrgIds: number[]; afterId?: number; skip: number; take: number },
+): Promise<readonly [UserRow[], number]> {
+  const orgs = q.orgId === undefined ? q.orgIds : [q.orgId];
+  const after = q.afterId === undefined ? Prisma.empty : Prisma.sql`AND user_id > ${q.afterId}::int`;
+  const [{ ids, total }] = await db.$queryRaw<{ ids: number[]; total: number }[]>`
+    SELECT ARRAY(SELECT DISTINCT user_id FROM memberships WHERE org_id = ANY(${orgs}::int[]) ${after}
+                  ORDER BY user_id LIMIT ${q.take + 1}::int OFFSET ${q.skip}::bigint) AS ids,
+           (SELECT count(DISTINCT user_id)::int FROM memberships WHERE org_id = ANY(${orgs}::int[])) AS total`;
+  const users = await db.user.findMany({ where: { userId: { in: ids } }, select: userSelect(q.shownOrgIds), orderBy: { userId: 'asc' } });
+  return [users, total] as const;
 }
 
 /** The user (P2025 when missing) with the memberships in `shownOrgIds`. */
