@@ -53,6 +53,8 @@ export async function createMcpEndpoint(deps: McpEndpointDeps, limits: Partial<S
     const runtime: ToolRuntime = {
       client: createHttpClient({ baseUrl, token, maxRetries: config.mcp.maxRetries, timeoutMs: config.mcp.timeoutMs }),
       minimumRole,
+      // Download summaries tell the caller where to fetch the file: the address it knows, not our loopback one.
+      publicUrl: config.publicUrl,
     };
     const session: Session = {
       tokenHash,

@@ -21,6 +21,7 @@ import { connectMcp, dataOf, errorOf, restAs } from './support';
 type Rec = Record<string, unknown>;
 
 const IDLE_MS = 1500;
+let publicUrl: string;
 let url: string;
 let mcpUrl: URL;
 let endpoint: McpEndpoint;
@@ -32,6 +33,7 @@ const clients: { client: Client; transport: StreamableHTTPClientTransport }[] = 
 beforeAll(async () => {
   const pg = await createTestDatabase();
   const config = loadConfig({ DATABASE_URL: pg.url, DATABASE_POOL_SIZE: '5', LOG_LEVEL: 'silent' });
+  publicUrl = config.publicUrl;
   const logger = createLogger('silent');
   const database: Database = await openDatabase(config, logger);
   endpoint = await createMcpEndpoint({ config, database, logger }, { idleMs: IDLE_MS });
@@ -209,6 +211,12 @@ describe('the same tools and story as over stdio', () => {
     expect(failed.tests.map((t) => [t.testId, t.comment])).toEqual([[signOut, 'button missing']]);
     const details = await tool('get-test-details', { testId: signIn, projectId: s.projectId });
     expect(details).toEqual(await rest.data('/test/details', { testId: signIn, projectId: s.projectId }));
+  });
+
+  it('a download summary points at the public address, not the loopback one the tools use', async () => {
+    const summary = await tool<{ fetch: { url: string } }>('download-tests', { projectId: s.projectId, format: 'csv' });
+    expect(publicUrl).not.toBe(url);
+    expect(summary.fetch.url).toBe(`${publicUrl}/api/v1/tests/download?projectId=${s.projectId}&format=csv`);
   });
 
   it("refuses a Reader's write with the REST text, and writes nothing", async () => {
