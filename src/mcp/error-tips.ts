@@ -43,7 +43,7 @@ export function tipForStatus(status: number, message: string, spec: ToolSpec, ct
   if (status === 403) {
     const role = ctx.minimumRole;
     return role
-      ? `${spec.name} needs the ${role} role${role === 'Admin' ? '' : ' or higher'}, which this token's user lacks. Ask an Admin to raise your role (PUT /user/update-role), or use the token of a user who has it.`
+      ? `${spec.name} needs the ${role} role${role === 'Admin' ? '' : ' or higher'}, which this token's user lacks. Ask an Admin to raise your role (the update-user-role tool, or PUT /user/update-role), or use the token of a user who has it.`
       : `No role may call ${spec.name} with this token; ask an Admin which access you need.`;
   }
   if (status === 404) return notFoundTip(message, spec);
