@@ -1,5 +1,5 @@
 import type { z } from 'zod';
-import type { RequestContext } from '../core/context';
+import type { RequestContext } from './context';
 import type { FileDownload } from './download';
 
 export type Method = 'get' | 'post' | 'put' | 'delete';
@@ -22,10 +22,13 @@ export interface RawBody {
  * What a handler may answer for data of type T: T as JSON carries it, so where
  * T has a plain string a Date will do too (JSON.stringify sends its ISO text).
  */
-export type Sendable<T> = string extends T ? T | Date
-  : T extends readonly (infer E)[] ? readonly Sendable<E>[]
-  : T extends object ? { [K in keyof T]: Sendable<T[K]> }
-  : T;
+export type Sendable<T> = string extends T
+  ? T | Date
+  : T extends readonly (infer E)[]
+    ? readonly Sendable<E>[]
+    : T extends object
+      ? { [K in keyof T]: Sendable<T[K]> }
+      : T;
 
 /**
  * What a route's handler resolves to: for a download a file, else the data its
@@ -72,10 +75,7 @@ export interface RouteSpec<
    * same request answers the first one's stored 2xx response without running again.
    */
   idempotent?: true;
-  handler: (
-    ctx: RequestContext,
-    input: { query: z.output<Q>; body: z.output<B> },
-  ) => Promise<RouteAnswer<R, D>>;
+  handler: (ctx: RequestContext, input: { query: z.output<Q>; body: z.output<B> }) => Promise<RouteAnswer<R, D>>;
 }
 
 export function route<

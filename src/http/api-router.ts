@@ -8,13 +8,13 @@ import { orgsOwning, ownedRefs } from '../domain/access';
 import { sendData } from './envelope';
 import { sendDownload } from './send-download';
 import { refuseNulCharacters } from './nul-characters';
-import { rawBodyReader } from './raw-body';
 import { answerIdempotently } from './idempotency';
+import { rawBodyReader } from './raw-body';
 import { AppError, forbidden, unauthorized, zodMessage } from '../core/errors';
 import type { RenderSlots } from './render-slots';
 import type { RequestContext } from '../core/context';
 import type { FileDownload } from '../core/download';
-import type { AnyRoute } from '../core/route';
+import type { AnyRoute, RouteSpec } from '../core/route';
 
 export interface ApiDeps {
   db: Db;
@@ -43,6 +43,8 @@ export function buildApiRouter(routes: AnyRoute[], deps: ApiDeps): express.Route
   const router = express.Router();
   for (const spec of routes) {
     const readRawBody = spec.rawBody && rawBodyReader(spec.rawBody);
+    // The schemas as zod types (AnyRoute erases them to any): what they parse is unknown until the handler's types apply.
+    const schemas: Pick<RouteSpec, 'query' | 'body'> = spec;
     router[spec.method](spec.path, async (req: Request, res: Response, _next: NextFunction) => {
       const principal = await authenticate(deps.db, req);
       if (!principal || !credentialAccepted(spec, principal, deps.rbac)) throw unauthorized();
@@ -51,17 +53,24 @@ export function buildApiRouter(routes: AnyRoute[], deps: ApiDeps): express.Route
       if (!allowedAnywhere(deps.rbac, memberships, spec.resource, spec.action)) throw forbidden();
 
       refuseNulCharacters(req.query, readRawBody ? undefined : req.body);
-      const query = spec.query ? spec.query.safeParse(req.query) : { success: true as const, data: {} };
+      const query = schemas.query ? schemas.query.safeParse(req.query) : { success: true as const, data: {} };
       if (!query.success) throw new AppError('bad_request', zodMessage(query.error));
       // A raw body is read once the query is known good; its handler gets the bytes.
-      const body = readRawBody ? { success: true as const, data: await readRawBody(req, res) }
-        : spec.body ? spec.body.safeParse(req.body ?? {}) : { success: true as const, data: {} };
+      const body = readRawBody
+        ? { success: true as const, data: await readRawBody(req, res) }
+        : schemas.body
+          ? schemas.body.safeParse(req.body ?? {})
+          : { success: true as const, data: {} };
       if (!body.success) throw new AppError('bad_request', zodMessage(body.error));
 
       const orgIds = orgsAllowing(deps.rbac, memberships, spec.resource, spec.action);
       if (orgIds.length < memberships.length) {
         // Allowed in some of the caller's organizations only: naming a record of another of them is 403, not 404.
-        const owners = await orgsOwning(deps.db, ownedRefs(query.data, body.data), memberships.map((m) => m.orgId));
+        const owners = await orgsOwning(
+          deps.db,
+          ownedRefs(query.data, body.data),
+          memberships.map((m) => m.orgId),
+        );
         if (owners.some((orgId) => !orgIds.includes(orgId))) throw forbidden();
       }
 
@@ -88,4 +97,3 @@ export function buildApiRouter(routes: AnyRoute[], deps: ApiDeps): express.Route
   }
   return router;
 }
-
