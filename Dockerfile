@@ -1,28 +1,32 @@
 # Casebook: the API server. Build: docker build -t casebook .  Run: see docker-compose.yml.
 
-# Stage 1: production dependencies only. `npm ci` runs our postinstall, which
-# generates the Prisma Client from prisma/schema.prisma into src/generated/.
+# Stage 1: production dependencies only (the runtime's node_modules). `npm ci` runs our
+# postinstall, which needs the Prisma schema; with no src/ here it builds nothing.
 FROM node:20-bookworm-slim AS deps
 WORKDIR /app
 ENV CHECKPOINT_DISABLE=1 PRISMA_HIDE_UPDATE_MESSAGE=1
 COPY package.json package-lock.json ./
-COPY scripts/prisma-generate.js scripts/web-build.js scripts/
+COPY scripts/prisma-generate.js scripts/build-server.js scripts/build-state.js scripts/web-build.js scripts/
 COPY prisma prisma
 RUN npm ci --omit=dev --no-audit --no-fund && npm cache clean --force
 
-# Stage 2: the web app, built with the dev dependencies (Vite); only web/dist leaves this stage.
-# `npm ci` runs the postinstall, which generates the API types from openapi.yaml and builds web/.
-FROM node:20-bookworm-slim AS web
+# Stage 2: the builds, with the dev dependencies (Vite); only web/dist and dist leave this stage.
+# `npm ci` runs the postinstall, which generates the Prisma Client (src/generated) and the API
+# types from openapi.yaml, and builds web/. Then the server is compiled (src/ → dist/), after the
+# install so that a change to src/ does not re-run it.
+FROM node:20-bookworm-slim AS build
 WORKDIR /app
 ENV CHECKPOINT_DISABLE=1 PRISMA_HIDE_UPDATE_MESSAGE=1
-COPY package.json package-lock.json openapi.yaml ./
-COPY scripts/prisma-generate.js scripts/web-build.js scripts/
+COPY package.json package-lock.json openapi.yaml tsconfig.json ./
+COPY scripts/prisma-generate.js scripts/build-server.js scripts/build-state.js scripts/web-build.js scripts/
 COPY prisma prisma
 COPY web web
 RUN npm ci --no-audit --no-fund && test -f web/dist/index.html
+COPY src src
+RUN node scripts/build-server.js && test -f dist/cli/main.js
 
-# Stage 3: the runtime. tsx (a production dependency) runs the TypeScript
-# sources, so there is no build step; the app files stay owned by root.
+# Stage 3: the runtime: compiled JavaScript (dist/), no TypeScript sources, so bin/casebook.js
+# runs dist/ (scripts/build-state.js). The app files stay owned by root.
 FROM node:20-bookworm-slim AS runtime
 WORKDIR /app
 ENV NODE_ENV=production HOST=0.0.0.0 PORT=3000 CASEBOOK_DATA_DIR=/data
@@ -33,10 +37,10 @@ ENV NODE_OPTIONS=--max-old-space-size=256
 COPY --from=deps /app/node_modules node_modules
 COPY package.json package-lock.json ./
 COPY bin bin
+COPY scripts/build-state.js scripts/
 COPY prisma prisma
-COPY src src
-COPY --from=deps /app/src/generated src/generated
-COPY --from=web /app/web/dist web/dist
+COPY --from=build /app/dist dist
+COPY --from=build /app/web/dist web/dist
 # The embedded database lives in /data when DATABASE_URL is not set.
 RUN mkdir -p /data && chown node:node /data
 VOLUME /data

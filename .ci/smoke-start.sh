@@ -1,12 +1,20 @@
 #!/usr/bin/env bash
-# Starts `npm start` on a fresh embedded database, checks /healthz and one
-# authenticated call with the bootstrap token, then stops it cleanly.
+# Starts `npm start` on a fresh embedded database, checks that it runs the compiled server
+# (dist/), /healthz and one authenticated call with the bootstrap token, then stops it cleanly.
 set -euo pipefail
 cd "$(dirname "$0")/.."
 source .ci/lib/start-server.sh
 
+started=$(mktemp)
 start_embedded_server /healthz npm start
 curl -fsS "$server_url/healthz" | grep -q '"ok":true'
+# npm start's prestart compiled the server, and bin/casebook.js runs dist/ when it is up to date
+# with src/ (test/packaging/compiled-server.test.ts): a build exists, and no source older than
+# this start is newer than it. (A source edited while this runs may be, in a working tree.)
+[ -f dist/cli/main.js ] && [ -f dist/.built ] || { rm -f "$started"; cat "$server_log"; echo "npm start did not build the server (dist/)"; exit 1; }
+unbuilt=$(find src tsconfig.json -newer dist/.built ! -newer "$started")
+rm -f "$started"
+[ -z "$unbuilt" ] || { cat "$server_log"; echo "npm start ran an out-of-date build; newer sources: $unbuilt"; exit 1; }
 bootstrap_token
 curl -fsS -H "Authorization: Bearer $server_token" "$server_url/api/v1/orgs" | grep -q '"orgName":"Default"'
 status=$(curl -s -o /dev/null -w '%{http_code}' "$server_url/api/v1/orgs")

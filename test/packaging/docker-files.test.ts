@@ -37,23 +37,47 @@ describe('Dockerfile', () => {
     const prodInstalls = installs.filter((r) => /--omit=dev\b/.test(args(r)));
     expect(prodInstalls).toHaveLength(1);
     const depsStage = stageOf(prodInstalls[0]).getBuildStage();
-    expect(copiedFrom(depsStage)).toContain('/app/node_modules node_modules');
-    // The Prisma Client that the postinstall generated comes along.
-    expect(copiedFrom(depsStage).some((a) => a.includes('/app/src/generated'))).toBe(true);
+    expect(copiedFrom(depsStage)).toEqual(['/app/node_modules node_modules']);
   });
 
-  it('builds the web app in a build stage and ships only its built files (web/dist), no dev dependency', () => {
+  it('builds the web app and the server in a build stage and ships only what they built (web/dist, dist), no dev dependency', () => {
     const devInstalls = installs.filter((r) => !/--omit=dev\b/.test(args(r)));
     expect(devInstalls).toHaveLength(1);
-    const webStage = stageOf(devInstalls[0]).getBuildStage();
-    // The postinstall builds it from web/ and openapi.yaml, and the stage fails without a build.
-    const before = of(instructions, 'COPY')
-      .filter((c) => stageOf(c).getBuildStage() === webStage && c.getRange().start.line < devInstalls[0].getRange().start.line)
+    const buildStage = stageOf(devInstalls[0]).getBuildStage();
+    const inStage = (list: Instruction[]) => list.filter((i) => stageOf(i).getBuildStage() === buildStage);
+    const line = (i: Instruction) => i.getRange().start.line;
+    // The postinstall generates the Prisma Client and builds the web app from web/ and openapi.yaml; the stage fails without a build.
+    const before = inStage(of(instructions, 'COPY'))
+      .filter((c) => line(c) < line(devInstalls[0]))
       .map(args)
       .join('\n');
-    for (const needed of ['package-lock.json', 'openapi.yaml', 'scripts/web-build.js', 'web web']) expect(before).toContain(needed);
+    for (const needed of [
+      'package-lock.json',
+      'openapi.yaml',
+      'scripts/prisma-generate.js',
+      'scripts/web-build.js',
+      'prisma prisma',
+      'web web',
+    ])
+      expect(before).toContain(needed);
     expect(args(devInstalls[0])).toContain('web/dist/index.html');
-    expect(copiedFrom(webStage)).toEqual(['/app/web/dist web/dist']);
+    // Then the server is compiled (with the generated client), from sources copied after the install.
+    const copySrc = inStage(of(instructions, 'COPY')).find((c) => args(c) === 'src src')!;
+    const compile = inStage(of(instructions, 'RUN')).find((r) => /\bnode scripts\/build-server\.js\b/.test(args(r)))!;
+    expect(line(devInstalls[0])).toBeLessThan(line(copySrc));
+    expect(line(copySrc)).toBeLessThan(line(compile));
+    expect(args(compile)).toContain('test -f dist/cli/main.js');
+    expect(before).toContain('scripts/build-server.js scripts/build-state.js');
+    expect(copiedFrom(buildStage).sort()).toEqual(['/app/dist dist', '/app/web/dist web/dist']);
+  });
+
+  it('runs compiled JavaScript: the runtime has dist/ and no TypeScript sources, so bin/casebook.js can only run dist/', () => {
+    const copied = of(finalStage, 'COPY').map(args);
+    expect(copied.filter((a) => /(^|\s)src\b/.test(a))).toEqual([]);
+    expect(copied).toContain('/app/dist dist');
+    // bin/casebook.js decides with scripts/build-state.js (dist/ is fresh when there are no sources).
+    expect(fs.readFileSync(path.join(root, 'bin/casebook.js'), 'utf8')).toContain("require('../scripts/build-state')");
+    expect(copied).toEqual(expect.arrayContaining(['bin bin', 'scripts/build-state.js scripts/', 'prisma prisma']));
   });
 
   it('copies what the postinstall needs (Prisma schema, generator script) before `npm ci`', () => {
@@ -62,7 +86,15 @@ describe('Dockerfile', () => {
       .filter((c) => c.getRange().start.line < install.getRange().start.line)
       .map(args)
       .join('\n');
-    for (const needed of ['package.json', 'package-lock.json', 'scripts/prisma-generate.js', 'scripts/web-build.js', 'prisma'])
+    for (const needed of [
+      'package.json',
+      'package-lock.json',
+      'scripts/prisma-generate.js',
+      'scripts/build-server.js',
+      'scripts/build-state.js',
+      'scripts/web-build.js',
+      'prisma',
+    ])
       expect(before).toContain(needed);
   });
 
@@ -96,9 +128,11 @@ describe('Dockerfile', () => {
   });
 
   it('leaves out every dev dependency: the runtime imports only production packages', () => {
-    // What runs in the image: bin/ and src/ (tests, scripts and bench stay out).
+    // What runs in the image: bin/ and src/ (compiled), and what a production install runs (its
+    // postinstall scripts); tests and bench stay out.
     const files = [
       path.join(root, 'bin/casebook.js'),
+      ...['prisma-generate.js', 'build-server.js', 'build-state.js'].map((f) => path.join(root, 'scripts', f)),
       ...fs
         .readdirSync(path.join(root, 'src'), { recursive: true, encoding: 'utf8' })
         .filter((f) => /\.(ts|js)$/.test(f) && !f.startsWith('generated'))
@@ -115,7 +149,8 @@ describe('Dockerfile', () => {
     expect([...imported]).toEqual(expect.arrayContaining(['tsx', 'express', 'zod', '@asteasolutions/zod-to-openapi']));
     const notProduction = [...imported].filter((name) => !(name in pkg.dependencies));
     expect(notProduction).toEqual([]);
-    for (const needed of ['tsx', 'prisma']) expect(pkg.dependencies).toHaveProperty(needed);
+    // tsx runs the sources when there is no build; esbuild builds at a production install too.
+    for (const needed of ['tsx', 'prisma', 'esbuild']) expect(pkg.dependencies).toHaveProperty(needed);
   });
 });
 
@@ -135,8 +170,9 @@ describe('.dockerignore', () => {
       expect({ source, allowed: allowed.includes(source.replace(/\/$/, '')) }).toEqual({ source, allowed: true });
     for (const secret of ['node_modules', '.env', '.git', 'data', 'test']) expect(allowed).not.toContain(secret);
     expect(lines).toContain('src/generated/');
-    // The image builds its own web app: a local build never slips in.
+    // The image builds its own web app and server: a local build never slips in.
     expect(lines).toContain('web/dist/');
+    expect(lines).toContain('dist/');
   });
 });
 
