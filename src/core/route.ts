@@ -75,6 +75,14 @@ export interface RouteSpec<
    * same request answers the first one's stored 2xx response without running again.
    */
   idempotent?: true;
+  /**
+   * Conditional reads (src/http/etag.ts): the version of what this GET shows, read
+   * before the handler (e.g. its project's change counter), or undefined when the
+   * caller may not see it (the handler then answers as it would). The router tags
+   * the answer with an ETag of the version, the route and the query, and answers a
+   * matching If-None-Match with 304 without running the handler.
+   */
+  etag?: (ctx: RequestContext, input: { query: z.output<Q>; body: z.output<B> }) => Promise<string | undefined>;
   handler: (ctx: RequestContext, input: { query: z.output<Q>; body: z.output<B> }) => Promise<RouteAnswer<R, D>>;
 }
 

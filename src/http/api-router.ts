@@ -9,6 +9,7 @@ import { sendData } from './envelope';
 import { sendDownload } from './send-download';
 import { refuseNulCharacters } from './nul-characters';
 import { answerIdempotently } from './idempotency';
+import { answeredNotModified, etagOf, tagAnswer } from './etag';
 import { rawBodyReader } from './raw-body';
 import { AppError, forbidden, unauthorized, zodMessage } from '../core/errors';
 import type { RenderSlots } from './render-slots';
@@ -85,14 +86,22 @@ export function buildApiRouter(routes: AnyRoute[], deps: ApiDeps): express.Route
           return role !== undefined && deps.rbac.can(role, resource, action);
         },
       };
-      const handle = () => spec.handler(ctx, { query: query.data, body: body.data });
+      const input = { query: query.data, body: body.data };
+      const handle = () => spec.handler(ctx, input);
+      // A conditional read: a matching If-None-Match is a 304 from the route's version alone, before any page is built.
+      const etag = spec.etag && (await etagOf(spec, ctx, input));
+      if (etag && answeredNotModified(req, res, etag)) return;
       if (spec.idempotent) {
         const call = { db: deps.db, userId: principal.userId, route: spec.path, status: spec.successStatus ?? 200, req, res };
         return answerIdempotently(call, handle);
       }
       // A download is rendered and sent in a render slot; the slot is freed once it is written or abandoned.
       if (spec.download) await deps.renders.run(res, async () => sendDownload(res, (await handle()) as FileDownload));
-      else sendData(res, await handle(), spec.successStatus ?? 200);
+      else {
+        const data: unknown = await handle();
+        if (etag) tagAnswer(res, etag);
+        sendData(res, data, spec.successStatus ?? 200);
+      }
     });
   }
   return router;

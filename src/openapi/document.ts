@@ -10,6 +10,7 @@ import { CONTENT_ENCODING_MESSAGE, contentTypeMessage, PAYLOAD_TOO_LARGE } from 
 import { errorResponses } from './errors';
 import { exampleOf, type JsonSchema } from './examples';
 import { idempotencyHeaders, idempotencyStatuses, replayedHeader } from './idempotency';
+import { conditionalHeaders, etagHeaders, notModifiedResponse } from './etag';
 
 // The OpenAPI 3.0 description, generated from the same RouteSpecs (and zod
 // schemas) that the router validates with: a new route is documented as soon
@@ -182,6 +183,7 @@ function registerApiRoute(registry: OpenAPIRegistry, errors: ReturnType<typeof e
     request: {
       ...(route.query ? { query: documentedQuery(route) } : {}),
       ...(route.idempotent ? { headers: idempotencyHeaders } : {}),
+      ...(route.etag ? { headers: conditionalHeaders } : {}),
       ...(route.body ? { body: { required: true, content: { 'application/json': { schema: route.body } } } } : {}),
       ...(route.rawBody ? { body: rawRequestBody(route.rawBody) } : {}),
     },
@@ -191,8 +193,10 @@ function registerApiRoute(registry: OpenAPIRegistry, errors: ReturnType<typeof e
         : {
             description: success === 201 ? 'Created' : 'Success',
             ...(route.idempotent ? { headers: replayedHeader } : {}),
+            ...(route.etag ? { headers: etagHeaders } : {}),
             content: { 'application/json': { schema: z.object({ data: route.response ?? z.unknown(), status: z.literal(success) }) } },
           },
+      ...(route.etag ? { 304: notModifiedResponse } : {}),
       ...errors.refs(statuses),
       ...(route.rawBody ? rawBodyErrors(route.rawBody) : {}),
     },

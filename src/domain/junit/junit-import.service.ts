@@ -2,6 +2,7 @@ import type { RequestContext } from '../../core/context';
 import { forbidden } from '../../core/errors';
 import { requireProject } from '../access';
 import { lockRunForWrite } from '../runs/run-access';
+import { noteProjectChange } from '../projects/data';
 import { lockSections } from '../sections/data';
 import { BULK_TRANSACTION } from '../testcases/testcases.bulk';
 import { collectReport, type Report } from './junit-import.collect';
@@ -62,6 +63,7 @@ export async function importJUnit(ctx: RequestContext, query: ImportJUnitQuery, 
     if (dryRun) return summary(report, matching, runId ?? null, projectId, true);
     const run = runId !== undefined ? { runId } : { runName: query.runName ?? `JUnit import ${new Date().toISOString()}` };
     const writtenRunId = await writeImport(tx, { projectId, userId: ctx.userId, run }, report, matching);
+    await noteProjectChange(tx, projectId);
     return summary(report, matching, writtenRunId, projectId, false);
   }, BULK_TRANSACTION);
 }

@@ -1,3 +1,4 @@
+import { projectVersion } from '../projects/project-version';
 import { route } from '../../core/route';
 import { z } from '../../core/schemas';
 import { projectIdQuery } from '../projects/projects.schemas';
@@ -17,6 +18,7 @@ export const labelRoutes = [
     query: projectIdQuery,
     response: z.array(labelRecord),
     errors: [404],
+    etag: projectVersion,
     handler: (ctx, { query }) => listNames(ctx, labelKind, query.projectId),
   }),
   route({
@@ -42,6 +44,7 @@ export const labelRoutes = [
     query: projectIdQuery,
     response: z.array(squadRecord),
     errors: [404],
+    etag: projectVersion,
     handler: (ctx, { query }) => listNames(ctx, squadKind, query.projectId),
   }),
   route({

@@ -1,5 +1,6 @@
 import type { RequestContext } from '../../core/context';
 import { requireProject } from '../access';
+import { noteProjectChange } from '../projects/data';
 import { insertNames, listNameRecords, type NameSetKind } from './data';
 
 export { labelKind, squadKind, type NameSetKind } from './data';
@@ -29,10 +30,14 @@ export async function addNames<Id extends string, Name extends string>(
     const key = name.toLowerCase();
     if (!byKey.has(key)) byKey.set(key, name);
   }
-  return insertNames(
-    ctx.db,
-    kind,
-    projectId,
-    [...byKey].map(([key, name]) => ({ name, key })),
-  );
+  return ctx.db.$transaction(async (tx) => {
+    const records = await insertNames(
+      tx,
+      kind,
+      projectId,
+      [...byKey].map(([key, name]) => ({ name, key })),
+    );
+    await noteProjectChange(tx, projectId);
+    return records;
+  });
 }

@@ -1,3 +1,4 @@
+import { projectVersion } from '../projects/project-version';
 import type { LookupKind } from '../../generated/prisma/client';
 import { route } from '../../core/route';
 import { z } from '../../core/schemas';
@@ -26,6 +27,7 @@ export const lookupRoutes = lists.map(({ path, kind, summary }) =>
     query: projectIdQuery,
     response: z.array(lookupEntry),
     errors: [404],
+    etag: projectVersion,
     handler: (ctx, { query }) => listLookup(ctx, query.projectId, kind),
   }),
 );

@@ -11,6 +11,7 @@ import {
   projectRecord,
   projectStatusBody,
 } from './projects.schemas';
+import { projectVersion } from './project-version';
 import { createProject, deleteProject, editProject, getProject, listProjects, setProjectStatus } from './projects.service';
 
 const tag = 'Projects';
@@ -38,6 +39,7 @@ export const projectRoutes = [
     query: projectIdQuery,
     response: projectDetailRecord,
     errors: [404],
+    etag: projectVersion,
     handler: (ctx, { query }) => getProject(ctx, query.projectId),
   }),
   route({

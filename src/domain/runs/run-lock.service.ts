@@ -2,6 +2,7 @@ import type { RequestContext } from '../../core/context';
 import { conflict } from '../../core/errors';
 import { lockRunForWrite, RUN_WRITE_TX, toRunRecord } from './run-access';
 import { recordInProject } from '../audit/audit.service';
+import { noteProjectChange } from '../projects/data';
 import { clearRunSnapshot, setRunLocked, setRunUnlocked, snapshotRunTests, type RunRow } from './data';
 
 // Locking freezes a run: its results refuse changes (423) and its tests are
@@ -13,7 +14,9 @@ export async function lockRun(ctx: RequestContext, runId: number, projectId: num
     await lockRunForWrite(tx, ctx, runId, projectId);
     await snapshotRunTests(tx, runId, projectId);
     await recordInProject(tx, ctx.userId, projectId, { action: 'run.locked', targetType: 'run', targetId: runId, detail: { projectId } });
-    return setRunLocked(tx, runId, ctx.userId, new Date());
+    const locked = await setRunLocked(tx, runId, ctx.userId, new Date());
+    await noteProjectChange(tx, projectId);
+    return locked;
   }, RUN_WRITE_TX);
   return toRunRecord(run);
 }
@@ -25,7 +28,9 @@ export async function unlockRun(ctx: RequestContext, runId: number, projectId: n
     if (!current.locked) throw conflict('Run is not locked');
     await clearRunSnapshot(tx, runId);
     await recordInProject(tx, ctx.userId, projectId, { action: 'run.unlocked', targetType: 'run', targetId: runId, detail: { projectId } });
-    return setRunUnlocked(tx, runId);
+    const unlocked = await setRunUnlocked(tx, runId);
+    await noteProjectChange(tx, projectId);
+    return unlocked;
   }, RUN_WRITE_TX);
   return toRunRecord(run);
 }

@@ -2,6 +2,7 @@ import type { Tx } from '../../db/client';
 import type { RequestContext } from '../../core/context';
 import { badRequest } from '../../core/errors';
 import { recordInProject } from '../audit/audit.service';
+import { noteProjectChange } from '../projects/data';
 import { deleteRunTests, idListSql, idsNotInRun, resetResults, setStatuses } from './data';
 import { lockRunForWrite, RUN_WRITE_TX } from './run-access';
 import { entriesMessage, insertUntested, MAX_NAMED, requireLiveTests } from './run-test-sources';
@@ -29,6 +30,7 @@ export async function updateTestStatuses(ctx: RequestContext, input: UpdateStatu
     await lockRunForWrite(tx, ctx, input.runId, input.projectId);
     await requireTestsInRun(tx, input.runId, ids, (i) => `testResults.${i}.testId`);
     const updated = await setStatuses(tx, input.runId, ctx.userId, { testIds: ids, statuses, comments, elapsedMs: elapsed });
+    await noteProjectChange(tx, input.projectId);
     return { updated };
   }, RUN_WRITE_TX);
 }
@@ -44,6 +46,7 @@ export async function resetRun(ctx: RequestContext, runId: number, projectId: nu
       targetId: runId,
       detail: { projectId, reset },
     });
+    await noteProjectChange(tx, projectId);
     return { reset };
   }, RUN_WRITE_TX);
 }
@@ -54,6 +57,7 @@ export async function removeTests(ctx: RequestContext, input: RemoveTestsInput) 
     await lockRunForWrite(tx, ctx, input.runId, input.projectId);
     await requireTestsInRun(tx, input.runId, input.testIds, (i) => `testIds.${i}`);
     const removed = await deleteRunTests(tx, input.runId, input.testIds);
+    await noteProjectChange(tx, input.projectId);
     return { removed };
   }, RUN_WRITE_TX);
 }
@@ -66,6 +70,8 @@ export async function addTests(ctx: RequestContext, input: AddTestsInput) {
   return ctx.db.$transaction(async (tx) => {
     await lockRunForWrite(tx, ctx, input.runId, input.projectId);
     await requireLiveTests(tx, input.projectId, input.testIds);
-    return insertUntested(tx, input.runId, ctx.userId, idListSql(input.testIds), { newRun: false });
+    const added = await insertUntested(tx, input.runId, ctx.userId, idListSql(input.testIds), { newRun: false });
+    await noteProjectChange(tx, input.projectId);
+    return added;
   }, RUN_WRITE_TX);
 }

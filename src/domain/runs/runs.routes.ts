@@ -1,3 +1,4 @@
+import { projectVersion } from '../projects/project-version';
 import { route } from '../../core/route';
 import { z } from '../../core/schemas';
 import { openRunReport } from '../../reports/run-report';
@@ -46,6 +47,7 @@ export const runRoutes = [
     query: listRunsQuery,
     response: runPage,
     errors: [404],
+    etag: projectVersion,
     handler: (ctx, { query }) => listRuns(ctx, query),
   }),
   route({
@@ -58,6 +60,7 @@ export const runRoutes = [
     query: runQuery,
     response: runRecord,
     errors: [404],
+    etag: projectVersion,
     handler: (ctx, { query }) => getRun(ctx, query.runId, query.projectId),
   }),
   route({
@@ -109,6 +112,7 @@ export const runRoutes = [
     query: runTestsQuery,
     response: runTestPage,
     errors: [404],
+    etag: projectVersion,
     handler: (ctx, { query }) => listRunTests(ctx, query),
   }),
   route({
@@ -121,6 +125,7 @@ export const runRoutes = [
     query: runTestsQuery,
     response: runTestPage,
     errors: [404],
+    etag: projectVersion,
     handler: (ctx, { query }) => listRunTests(ctx, query),
   }),
   route({
@@ -133,6 +138,7 @@ export const runRoutes = [
     query: runQuery,
     response: stateDetail,
     errors: [404],
+    etag: projectVersion,
     handler: (ctx, { query }) => getStateDetail(ctx, query.runId, query.projectId),
   }),
   route({
@@ -146,6 +152,7 @@ export const runRoutes = [
     query: runQuery,
     response: z.array(sectionCounts),
     errors: [404],
+    etag: projectVersion,
     handler: (ctx, { query }) => getRunSectionCounts(ctx, query.runId, query.projectId),
   }),
   route({

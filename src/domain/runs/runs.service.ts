@@ -3,6 +3,7 @@ import { pageOf } from '../../core/cursor';
 import { badRequest } from '../../core/errors';
 import { requireProject } from '../access';
 import { recordInProject } from '../audit/audit.service';
+import { noteProjectChange } from '../projects/data';
 import { deleteRunRow, insertRunRow, listRunsPage, updateRunRow } from './data';
 import { countsOf, lockRunForWrite, requireRun, RUN_WRITE_TX, toRunRecord } from './run-access';
 import { insertUntested, runTestSource } from './run-test-sources';
@@ -44,6 +45,7 @@ export async function createRun(ctx: RequestContext, input: CreateRunInput) {
     const { added } = await insertUntested(tx, created.runId, ctx.userId, source, { newRun: true });
     // The selection may have changed since it was counted.
     if (added === 0) throw badRequest('no tests match the selection');
+    await noteProjectChange(tx, input.projectId);
     return { ...created, untestedCount: added };
   }, RUN_WRITE_TX);
   return toRunRecord(run);
@@ -52,7 +54,9 @@ export async function createRun(ctx: RequestContext, input: CreateRunInput) {
 export async function editRun(ctx: RequestContext, input: EditRunInput) {
   const run = await ctx.db.$transaction(async (tx) => {
     await lockRunForWrite(tx, ctx, input.runId, input.projectId);
-    return updateRunRow(tx, input.runId, { runName: input.runName, runDescription: input.runDescription });
+    const run = await updateRunRow(tx, input.runId, { runName: input.runName, runDescription: input.runDescription });
+    await noteProjectChange(tx, input.projectId);
+    return run;
   }, RUN_WRITE_TX);
   return toRunRecord(run);
 }
@@ -68,6 +72,7 @@ export async function deleteRun(ctx: RequestContext, runId: number, projectId: n
       detail: { projectId, runName: run.runName },
     });
     await deleteRunRow(tx, runId);
+    await noteProjectChange(tx, projectId);
   }, RUN_WRITE_TX);
   return { runId, deleted: true as const };
 }

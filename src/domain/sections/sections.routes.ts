@@ -1,3 +1,4 @@
+import { projectVersion } from '../projects/project-version';
 import { route } from '../../core/route';
 import { z } from '../../core/schemas';
 import { projectIdQuery } from '../projects/projects.schemas';
@@ -17,6 +18,7 @@ export const sectionRoutes = [
     query: projectIdQuery,
     response: z.array(sectionRecord),
     errors: [404],
+    etag: projectVersion,
     handler: (ctx, { query }) => listSections(ctx, query.projectId),
   }),
   route({

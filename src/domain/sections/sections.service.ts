@@ -2,6 +2,7 @@ import type { Tx } from '../../db/client';
 import type { RequestContext } from '../../core/context';
 import { badRequest, conflict, notFound, projectInactive } from '../../core/errors';
 import { requireProject } from '../access';
+import { noteProjectChange } from '../projects/data';
 import { recordInProject } from '../audit/audit.service';
 import { moveSectionTests } from '../testcases/data';
 import {
@@ -50,7 +51,9 @@ export async function addSection(ctx: RequestContext, input: AddSectionInput) {
     if (parentSectionId !== null) await requireParentIn(tx, input.projectId, parentSectionId);
     await refuseSiblingName(tx, input.projectId, parentSectionId, input.sectionName);
     const section = await insertSection(tx, { projectId: input.projectId, sectionName: input.sectionName, parentSectionId });
-    return withDepth(tx, section);
+    const placed = await withDepth(tx, section);
+    await noteProjectChange(tx, input.projectId);
+    return placed;
   });
 }
 
@@ -76,7 +79,9 @@ export async function editSection(ctx: RequestContext, input: EditSectionInput) 
     }
     await refuseSiblingName(tx, current.projectId, parentSectionId, input.sectionName, input.sectionId);
     const section = await updateSection(tx, input.sectionId, { sectionName: input.sectionName, parentSectionId });
-    return withDepth(tx, section);
+    const placed = await withDepth(tx, section);
+    await noteProjectChange(tx, current.projectId);
+    return placed;
   });
 }
 
@@ -98,6 +103,7 @@ export async function deleteSection(ctx: RequestContext, sectionId: number) {
       targetId: sectionId,
       detail: { projectId: section.projectId, sectionName: section.sectionName },
     });
+    await noteProjectChange(tx, section.projectId);
     return { sectionId, deleted: true as const, parentSectionId, movedTests, movedSections };
   });
 }

@@ -1,6 +1,7 @@
 import type { RequestContext } from '../../core/context';
 import { badRequest, projectInactive } from '../../core/errors';
 import { requireProject } from '../access';
+import { noteProjectChange } from '../projects/data';
 import { recordInProject } from '../audit/audit.service';
 import type { TestFieldsInput } from './testcases.schemas';
 import { requireFreeAutomationKeys } from './testcases.keys';
@@ -39,7 +40,9 @@ export async function bulkAddTests(
       tx,
       items.map((fields) => ({ projectId, automationKey: fields.automationKey })),
     );
-    return insertTests(tx, projectId, ctx.userId, items);
+    const ids = await insertTests(tx, projectId, ctx.userId, items);
+    await noteProjectChange(tx, projectId);
+    return ids;
   }, BULK_TRANSACTION);
   return { testIds, count: testIds.length };
 }
@@ -62,6 +65,10 @@ export async function bulkUpdateTests(ctx: RequestContext, input: { projectId?: 
       input.tests.map((t) => ({ projectId: byId.get(t.testId)!.projectId, testId: t.testId, automationKey: t.automationKey })),
     );
     await updateTests(tx, input.tests);
+    await noteProjectChange(
+      tx,
+      found.map((row) => row.projectId),
+    );
   }, BULK_TRANSACTION);
   return { testIds, count: testIds.length };
 }
@@ -76,6 +83,7 @@ export async function bulkDeleteTests(ctx: RequestContext, input: { projectId: n
     if (!project.isActive) throw projectInactive();
     await softDeleteTests(tx, testIds);
     await recordInProject(tx, ctx.userId, projectId, { action: 'test.deleted', targetType: 'test', detail: { projectId, testIds } });
+    await noteProjectChange(tx, projectId);
   });
   return { testIds, count: testIds.length };
 }

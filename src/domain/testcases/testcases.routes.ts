@@ -1,6 +1,7 @@
 import { route } from '../../core/route';
 import { z } from '../../core/schemas';
 import { exportTests } from '../../reports/test-export';
+import { projectVersion } from '../projects/project-version';
 import {
   bulkAddBody,
   bulkDeleteBody,
@@ -36,6 +37,7 @@ export const testRoutes = [
     query: listTestsQuery,
     response: testPage,
     errors: [404],
+    etag: projectVersion,
     handler: (ctx, { query }) => listTests(ctx, query),
   }),
   route({
@@ -48,6 +50,7 @@ export const testRoutes = [
     query: countTestsQuery,
     response: testCount,
     errors: [404],
+    etag: projectVersion,
     handler: (ctx, { query }) => countTests(ctx, query),
   }),
   route({
@@ -60,6 +63,7 @@ export const testRoutes = [
     query: testInProjectQuery,
     response: testRecord,
     errors: [404],
+    etag: projectVersion,
     handler: (ctx, { query }) => getTest(ctx, query.projectId, query.testId),
   }),
   route({
@@ -161,6 +165,7 @@ export const testRoutes = [
     query: testInProjectQuery,
     response: z.array(statusHistoryEntry),
     errors: [404],
+    etag: projectVersion,
     handler: (ctx, { query }) => testStatusHistory(ctx, query.projectId, query.testId),
   }),
 ];

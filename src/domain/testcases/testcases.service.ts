@@ -3,6 +3,7 @@ import { nextCursorAfter } from '../../core/cursor';
 import { notFound, projectInactive } from '../../core/errors';
 import { recordInProject } from '../audit/audit.service';
 import { requireProject } from '../access';
+import { noteProjectChange } from '../projects/data';
 import {
   catalogPage,
   catalogTotal,
@@ -50,7 +51,9 @@ export async function createTest(ctx: RequestContext, input: CreateTestInput) {
   const [testId] = await ctx.db.$transaction(async (tx) => {
     await requireReferencesInProject(tx, [{ projectId, fields, at: '' }]);
     await requireFreeAutomationKeys(tx, [{ projectId, automationKey: fields.automationKey }]);
-    return insertTests(tx, projectId, ctx.userId, [fields]);
+    const ids = await insertTests(tx, projectId, ctx.userId, [fields]);
+    await noteProjectChange(tx, projectId);
+    return ids;
   });
   return (await findLiveTest(ctx.db, projectId, testId))!;
 }
@@ -65,6 +68,7 @@ export async function updateTest(ctx: RequestContext, input: UpdateTestInput) {
     await requireReferencesInProject(tx, [{ projectId: test.projectId, fields, at: '' }]);
     await requireFreeAutomationKeys(tx, [{ projectId: test.projectId, testId, automationKey: fields.automationKey }]);
     await updateTests(tx, [{ testId, ...fields }]);
+    await noteProjectChange(tx, test.projectId);
   });
   return (await findLiveTest(ctx.db, test.projectId, testId))!;
 }
@@ -81,6 +85,7 @@ export async function deleteTest(ctx: RequestContext, projectId: number, testId:
       targetId: testId,
       detail: { projectId },
     });
+    await noteProjectChange(tx, projectId);
   });
   return { testId, deleted: true as const };
 }

@@ -7,3 +7,4 @@ export {
   listProjectsPage,
   updateProject,
 } from './projects';
+export { noteProjectChange, projectChangeCount } from './changes';

@@ -6,7 +6,7 @@ import type { Prisma } from '../../../generated/prisma/client';
 
 // The row's counters (the catalog's size: testcases/data/counter.ts) are the data
 // layer's, never part of a project record.
-const counters = { liveTestCount: true } as const;
+const counters = { liveTestCount: true, changeCount: true } as const;
 
 /** The project, if it belongs to one of `orgIds`. */
 export function findProjectInOrgs(db: DbOrTx, projectId: number, orgIds: number[]) {
@@ -20,7 +20,7 @@ export async function findProjectWithCounts(db: DbOrTx, projectId: number, orgId
     include: { _count: { select: { runs: true } } },
   });
   if (!project) return null;
-  const { _count, liveTestCount, ...rest } = project;
+  const { _count, liveTestCount, changeCount: _changes, ...rest } = project;
   return { ...rest, testCount: liveTestCount, runCount: _count.runs };
 }
 
@@ -64,7 +64,8 @@ export function updateProject(
   projectId: number,
   data: { projectName?: string; projectDescription?: string | null; isActive?: boolean },
 ) {
-  return db.project.update({ where: { projectId }, data, omit: counters });
+  // The change counter moves in the same statement: project reads show these fields.
+  return db.project.update({ where: { projectId }, data: { ...data, changeCount: { increment: 1 } }, omit: counters });
 }
 
 /** Deletes the project; its sections, tests, runs and lookups go with it (ON DELETE CASCADE). */

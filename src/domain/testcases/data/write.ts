@@ -29,12 +29,13 @@ export async function insertTests(tx: Tx, projectId: number, userId: number, ite
     RETURNING id`;
   // Ids come from one sequence in insertion order, so ascending ids follow `items`.
   const ids = rows.map((r) => r.id).sort((a, b) => a - b);
-  await moveLiveTestCount(tx, projectId, ids.length);
   await linkLabels(
     tx,
     ids,
     items.map((item) => item.labels),
   );
+  // Last: the project's row lock is then held only to the commit.
+  await moveLiveTestCount(tx, projectId, ids.length);
   return ids;
 }
 

@@ -1,0 +1,22 @@
+import type { DbOrTx } from '../../../db/client';
+
+// The project's change counter (projects.change_count): every write to what the
+// project's reads show moves it, as the last statement of the write's transaction
+// (an earlier row lock on the project would be held through the whole write). A
+// reader takes it before building its page, so a page is at least as new as the
+// counter it is tagged with: a write committing in between costs a client one
+// needless refresh, never a stale 304.
+
+/** Moves the change counter of each of the projects, in the caller's transaction. */
+export async function noteProjectChange(tx: DbOrTx, projectIds: number | number[]): Promise<void> {
+  const ids = [...new Set(Array.isArray(projectIds) ? projectIds : [projectIds])].sort((a, b) => a - b);
+  if (ids.length === 0) return;
+  await tx.$executeRaw`UPDATE projects SET change_count = change_count + 1 WHERE id = ANY(${ids}::int[])`;
+}
+
+/** The project's change counter, when the project is one of `orgIds`; undefined otherwise. */
+export async function projectChangeCount(db: DbOrTx, projectId: number, orgIds: number[]): Promise<number | undefined> {
+  const [row] = await db.$queryRaw<{ n: number }[]>`
+    SELECT change_count AS n FROM projects WHERE id = ${projectId} AND org_id = ANY(${orgIds}::int[])`;
+  return row?.n;
+}

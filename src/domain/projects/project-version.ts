@@ -1,0 +1,13 @@
+import type { RequestContext } from '../../core/context';
+import { projectChangeCount } from './data';
+
+/**
+ * The version of what a read of one project shows (its catalog, sections, labels,
+ * squads, runs and results): the project's change counter (data/changes.ts), one
+ * indexed row. Undefined when the caller may not see the project, so a guessed
+ * ETag never answers for a project of another organization: the route runs and 404s.
+ */
+export async function projectVersion(ctx: RequestContext, input: { query: { projectId: number } }): Promise<string | undefined> {
+  const changes = await projectChangeCount(ctx.db, input.query.projectId, ctx.orgIds);
+  return changes === undefined ? undefined : `p${input.query.projectId}.${changes}`;
+}

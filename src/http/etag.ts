@@ -1,0 +1,52 @@
+import crypto from 'node:crypto';
+import type { Request, Response } from 'express';
+import type { RequestContext } from '../core/context';
+import type { AnyRoute } from '../core/route';
+
+// Conditional reads. A route with an `etag` reads its version first (one indexed
+// row, e.g. the project's change counter); its ETag is that version with a digest
+// of the route and the validated query, so each page of each list has its own. A
+// matching If-None-Match is a 304 before the handler runs: no page is built.
+//
+// Answers carry `Cache-Control: private, no-cache` instead of the API's no-store:
+// a browser may keep them but must revalidate every time (which fetch does on its
+// own with If-None-Match), and no shared cache may store them.
+
+/**
+ * Changes whenever this process starts: an answer's shape may change with the
+ * code (a new field), and a client's cached copy of the old shape must not be
+ * confirmed by a 304. One refresh per client after a restart is the price.
+ */
+const BOOT = crypto.randomBytes(4).toString('hex');
+
+/** The weak ETag of the route's answer to `input`, or undefined when the route has no version for it. */
+export async function etagOf(spec: AnyRoute, ctx: RequestContext, input: { query: unknown; body: unknown }): Promise<string | undefined> {
+  const version = await spec.etag?.(ctx, input);
+  if (version === undefined) return undefined;
+  const digest = crypto
+    .createHash('sha1')
+    .update(`${BOOT} ${spec.method} ${spec.path} ${JSON.stringify(input.query)}`)
+    .digest('base64url');
+  return `W/"${version}-${digest.slice(0, 16)}"`;
+}
+
+/** Whether an If-None-Match header (a list of tags, or *) holds `etag`; weak comparison, as RFC 9110 asks for it. */
+export function ifNoneMatchHolds(header: string | undefined, etag: string): boolean {
+  if (!header) return false;
+  if (header.trim() === '*') return true;
+  const opaque = (tag: string) => tag.trim().replace(/^W\//, '');
+  return header.split(',').some((tag) => opaque(tag) === opaque(etag));
+}
+
+export function tagAnswer(res: Response, etag: string): void {
+  res.set('ETag', etag);
+  res.set('Cache-Control', 'private, no-cache');
+}
+
+/** Answers 304 when the request's If-None-Match holds `etag`; whether it did. */
+export function answeredNotModified(req: Request, res: Response, etag: string): boolean {
+  if (!ifNoneMatchHolds(req.get('if-none-match'), etag)) return false;
+  tagAnswer(res, etag);
+  res.status(304).end();
+  return true;
+}
