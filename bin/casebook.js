@@ -6,6 +6,12 @@
 const path = require('node:path');
 const { MAIN, distState } = require('../scripts/build-state');
 
+// A command that is over in a second or two: V8's optimizing WebAssembly compiler (for PGlite,
+// Prisma's query compiler and schema engine, some 20 MB) costs it more CPU than it saves,
+// about half of an admin command's. The servers (serve, mcp) run long and keep it. Set before
+// any WebAssembly is compiled.
+if (!['serve', 'mcp'].includes(process.argv[2])) require('node:v8').setFlagsFromString('--liftoff-only');
+
 const root = path.join(__dirname, '..');
 function load() {
   const state = process.env.CASEBOOK_FROM_SOURCE === '1' ? 'source' : distState(root);
