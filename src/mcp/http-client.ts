@@ -41,6 +41,8 @@ export interface RestResponse {
   body: Buffer;
   /** Attempts made, the first one included. */
   attempts: number;
+  /** The server answered 304 to the kept answer's ETag: this is that answer, not rebuilt by the server. */
+  revalidated?: true;
 }
 
 /** No HTTP answer at all, after every allowed attempt. */
@@ -59,6 +61,12 @@ export const RETRY_STATUSES = new Set([429, 502, 503, 504]);
 // The connection was never made, so even a write cannot have been applied: safe to repeat.
 const NOT_CONNECTED = new Set(['ECONNREFUSED', 'ENOTFOUND', 'EAI_AGAIN', 'EHOSTUNREACH', 'ENETUNREACH', 'UND_ERR_CONNECT_TIMEOUT']);
 
+// GET answers that carry an ETag are kept per URL (the most recent ETAG_KEPT, none
+// larger than ETAG_KEPT_BYTES) and asked for again with If-None-Match: the server
+// answers 304 from a counter without building the page, and the kept body is returned.
+const ETAG_KEPT = 100;
+const ETAG_KEPT_BYTES = 2 * 1024 * 1024;
+
 export interface HttpClient {
   request(req: RestRequest): Promise<RestResponse>;
   readonly baseUrl: string;
@@ -71,8 +79,21 @@ export function createHttpClient(options: HttpClientOptions): HttpClient {
   const now = options.now ?? Date.now;
   const backoff = { base: options.baseDelayMs ?? 500, max: options.maxDelayMs ?? 8000 };
   const retryAfterCap = options.retryAfterCapMs ?? 30_000;
+  const kept = new Map<string, { etag: string; res: Omit<RestResponse, 'attempts'> }>();
 
-  async function attempt(req: RestRequest, url: string): Promise<Omit<RestResponse, 'attempts'>> {
+  /** Keeps a tagged GET answer (most recently used last), dropping the oldest beyond the bound. */
+  function keep(url: string, res: Omit<RestResponse, 'attempts'>) {
+    const etag = res.headers.get('etag');
+    kept.delete(url);
+    if (res.status !== 200 || !etag || res.body.length > ETAG_KEPT_BYTES) return;
+    kept.set(url, { etag, res });
+    for (const oldest of kept.keys()) {
+      if (kept.size <= ETAG_KEPT) break;
+      kept.delete(oldest);
+    }
+  }
+
+  async function attempt(req: RestRequest, url: string, ifNoneMatch?: string): Promise<Omit<RestResponse, 'attempts'>> {
     const payload = req.rawBody ? req.rawBody.text : req.body !== undefined ? JSON.stringify(req.body) : undefined;
     const contentType = req.rawBody ? req.rawBody.contentType : 'application/json';
     const res = await fetch(url, {
@@ -81,6 +102,7 @@ export function createHttpClient(options: HttpClientOptions): HttpClient {
         Authorization: `Bearer ${options.token}`,
         Accept: 'application/json, */*;q=0.5',
         ...(payload !== undefined ? { 'Content-Type': contentType } : {}),
+        ...(ifNoneMatch ? { 'If-None-Match': ifNoneMatch } : {}),
       },
       body: payload,
       signal: AbortSignal.timeout(options.timeoutMs),
@@ -98,7 +120,13 @@ export function createHttpClient(options: HttpClientOptions): HttpClient {
         const attempts = retry + 1;
         let waitMs: number;
         try {
-          const res = await attempt(req, url);
+          const known = req.method === 'GET' ? kept.get(url) : undefined;
+          const res = await attempt(req, url, known?.etag);
+          if (known && res.status === 304) {
+            keep(url, known.res);
+            return { ...known.res, attempts, revalidated: true };
+          }
+          if (req.method === 'GET') keep(url, res);
           if (!RETRY_STATUSES.has(res.status) || retry >= options.maxRetries) return { ...res, attempts };
           const asked = parseRetryAfter(res.headers.get('retry-after'), now());
           waitMs = asked === undefined ? backoffDelay(retry, backoff, random) : Math.min(asked, retryAfterCap);

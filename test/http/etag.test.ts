@@ -1,7 +1,9 @@
+import type { AddressInfo } from 'node:net';
 import { createTestApp, type TestApp } from '../support/app';
 import { createWorld, type World } from '../support/factories';
 import { createSection, createTests } from '../support/catalog-factories';
 import { startRun } from '../support/run-factories';
+import { createHttpClient } from '../../src/mcp/http-client';
 
 // Issue 15 item 2: reads of a project answer with an ETag from the project's
 // change counter; If-None-Match gets 304 before any page is built, every write
@@ -179,6 +181,31 @@ describe('conditional reads', () => {
         .put('/run/update-test-status', { runId: run.runId, projectId: p, testResults: [{ testId: extra, status: 'failed' }] })
         .expect(200);
       await read(path, query, etag).expect(200);
+    }
+  });
+
+  it("the MCP server's HTTP client keeps tagged answers and revalidates them: a 304 gives the kept body", async () => {
+    const server = t.app.listen(0);
+    try {
+      const { port } = server.address() as AddressInfo;
+      const client = createHttpClient({ baseUrl: `http://127.0.0.1:${port}`, token: w.reader.token, maxRetries: 0, timeoutMs: 10_000 });
+      const req = { method: 'GET' as const, path: '/project/tests', query: { projectId: p, limit: 3 } };
+      const first = await client.request(req);
+      expect(first.status).toBe(200);
+      expect(first.revalidated).toBeUndefined();
+      const second = await client.request(req);
+      expect(second).toMatchObject({ status: 200, revalidated: true });
+      expect(second.body.toString()).toBe(first.body.toString());
+      await t.as(w.user.token).post('/test/create', { projectId: p, title: 'Seen by MCP' }).expect(201);
+      const third = await client.request(req);
+      expect(third.status).toBe(200);
+      expect(third.revalidated).toBeUndefined();
+      expect(JSON.parse(third.body.toString()).data.total).toBe(JSON.parse(first.body.toString()).data.total + 1);
+      // Another organization's project: a 404 whatever the client kept.
+      const other = createHttpClient({ baseUrl: `http://127.0.0.1:${port}`, token: w.adminB.token, maxRetries: 0, timeoutMs: 10_000 });
+      expect((await other.request(req)).status).toBe(404);
+    } finally {
+      await new Promise((resolve) => server.close(resolve));
     }
   });
 });

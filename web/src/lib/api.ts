@@ -19,7 +19,12 @@ const signInAgain: Middleware = {
   },
 };
 
-/** The typed REST client (paths from openapi.yaml), sending the session cookie. */
+/**
+ * The typed REST client (paths from openapi.yaml), sending the session cookie.
+ * Reads of a project answer `Cache-Control: private, no-cache` with an ETag, so
+ * fetch's own HTTP cache (the default cache mode) revalidates them with
+ * If-None-Match, and a 304 hands TanStack Query the kept body; nothing to do here.
+ */
 export const api = createClient<paths>({ baseUrl: window.location.origin, credentials: 'same-origin' });
 api.use(signInAgain);
 
