@@ -10,6 +10,7 @@
  * Every figure is printed; nothing is asserted. Everything started is stopped.
  */
 import type { Database } from '../src/db/client';
+import { recountLiveTests } from '../src/domain/testcases/data';
 import { benchSettings, runBench, seedMember, seedProject } from './support';
 
 const bench = benchSettings('casebook_bench_run_size', 3931);
@@ -24,6 +25,8 @@ async function seed(db: Database) {
     INSERT INTO tests (project_id, title, section_id, updated_at)
     SELECT ${projectId}, 'Checkout flow ' || i || ': pay with a saved card and get a receipt', (${features}::int[])[1 + i % ${features.length}], now()
     FROM generate_series(1, ${SIZE}::int) AS i RETURNING id`;
+  // Written around the services: the project's catalog counter is set from the rows.
+  await recountLiveTests(p, projectId);
   return { token: member.token, projectId, areaId: areas[0], ids: rows.map((r) => r.id).sort((a, b) => a - b) };
 }
 
