@@ -11,10 +11,15 @@ export async function moveLiveTestCount(tx: Tx, projectId: number, n: number): P
   await tx.$executeRaw`UPDATE projects SET live_test_count = live_test_count + ${n}::int WHERE id = ${projectId}`;
 }
 
-/** Sets the counter from the tests themselves (a project's tests written around the data module, e.g. by a fixture). */
+/**
+ * Sets the counter from the tests themselves (a project's tests written around the
+ * data module, e.g. by a fixture), and moves the project's change counter: what
+ * its reads show has changed, so no client may keep an earlier answer (an ETag).
+ */
 export async function recountLiveTests(db: DbOrTx, projectId: number): Promise<number> {
   const [row] = await db.$queryRaw<{ n: number }[]>`
-    UPDATE projects SET live_test_count = (SELECT count(*)::int FROM tests WHERE project_id = ${projectId} AND deleted_at IS NULL)
+    UPDATE projects SET live_test_count = (SELECT count(*)::int FROM tests WHERE project_id = ${projectId} AND deleted_at IS NULL),
+                        change_count = change_count + 1
      WHERE id = ${projectId} RETURNING live_test_count AS n`;
   return row?.n ?? 0;
 }
