@@ -1,6 +1,7 @@
 import fs from 'node:fs';
 import path from 'node:path';
 import { bindMigrationAwareSqlAdapterFactory, type SqlMigrationAwareDriverAdapterFactory } from '@prisma/driver-adapter-utils';
+import { loadSchemaEngine, type EngineModule } from './schema-engine-wasm';
 
 // Prisma's schema engine, run as WebAssembly over a driver adapter: the native
 // engine binary the Prisma CLI would download is not available everywhere we run.
@@ -9,43 +10,29 @@ export const projectRoot = path.resolve(__dirname, '../..');
 export const schemaPath = path.join(projectRoot, 'prisma/schema.prisma');
 export const migrationsDir = path.join(projectRoot, 'prisma/migrations');
 
-// The package is ESM: import() loads it from this CommonJS module, and gives its type.
-const importEngine = () => import('@prisma/schema-engine-wasm/schema_engine_bg');
-type EngineModule = Awaited<ReturnType<typeof importEngine>>;
 type SchemaEngine = Awaited<ReturnType<EngineModule['SchemaEngine']['new']>>;
 
-interface WasmApi {
-  instantiate(bytes: Uint8Array, imports: object): Promise<{ instance: { exports: Record<string, unknown> } }>;
-}
-const wasmApi = (globalThis as unknown as { WebAssembly: WasmApi }).WebAssembly;
-
-let enginePromise: Promise<EngineModule> | undefined;
-
-function loadEngineModule(): Promise<EngineModule> {
-  enginePromise ??= (async () => {
-    const bg = await importEngine();
-    const dir = path.dirname(require.resolve('@prisma/schema-engine-wasm'));
-    const bytes = fs.readFileSync(path.join(dir, 'schema_engine_bg.wasm'));
-    // The wasm-bindgen glue expects its own module as the import object.
-    const { instance } = await wasmApi.instantiate(bytes, { './schema_engine_bg.js': bg });
-    (bg as unknown as { __wbg_set_wasm(w: unknown): void }).__wbg_set_wasm(instance.exports);
-    (instance.exports.__wbindgen_start as () => void)();
-    return bg;
-  })();
-  return enginePromise;
-}
-
+/**
+ * Runs `fn` with a schema engine of its own over `factory`. When this settles the engine
+ * is freed and nothing of ours holds its WebAssembly: the instance, its module and its
+ * memory are garbage (see schema-engine-wasm.ts).
+ */
 export async function withSchemaEngine<T>(
   factory: SqlMigrationAwareDriverAdapterFactory,
   fn: (engine: SchemaEngine) => Promise<T>,
 ): Promise<T> {
-  const { SchemaEngine } = await loadEngineModule();
-  const schema = fs.readFileSync(schemaPath, 'utf8');
-  const engine = await SchemaEngine.new({ datamodels: [[schemaPath, schema]] }, () => {}, bindMigrationAwareSqlAdapterFactory(factory));
+  const loaded = await loadSchemaEngine();
   try {
-    return await fn(engine);
+    const schema = fs.readFileSync(schemaPath, 'utf8');
+    const adapter = bindMigrationAwareSqlAdapterFactory(factory);
+    const engine = await loaded.module.SchemaEngine.new({ datamodels: [[schemaPath, schema]] }, () => {}, adapter);
+    try {
+      return await fn(engine);
+    } finally {
+      engine.free();
+    }
   } finally {
-    engine.free();
+    loaded.unload();
   }
 }
 
