@@ -9,6 +9,7 @@ import type { Config } from '../config';
 import { createLogger, type Logger } from '../logger';
 import { applyMigrations, type ScriptRunner } from './migrate';
 import { acquireDirectoryLock } from './directory-lock';
+import { keepWasmAtBaselineTier } from './wasm-tiering';
 
 export type Db = PrismaClient;
 /** The client a `$transaction` callback gets. */
@@ -87,6 +88,7 @@ function connectionPool(config: DbConfig, url: string, logger: Logger): pg.Pool 
 }
 
 function openPostgres(config: DbConfig, url: string, logger: Logger): Database {
+  keepWasmAtBaselineTier(); // before Prisma's query compiler and the schema engine load
   // The pool is ours, not the adapter's: the schema engine disposes of its adapters after a migration,
   // and the app's pool must outlive that. It ends with the database.
   const pool = connectionPool(config, url, logger);
