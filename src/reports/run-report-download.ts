@@ -2,8 +2,14 @@ import type { Writable } from 'node:stream';
 import type { FileDownload } from '../core/download';
 import { reportFilename, type RunReport } from './run-report';
 import { writeHtmlReport } from './run-report-html';
-import { writePdfReport } from './run-report-pdf';
+import type * as RunReportPdf from './run-report-pdf';
 import { endStream, writeChunk, writtenBy } from './stream-writes';
+
+// The PDF renderer (pdfkit, fontkit and the fonts' tables, ~20 MB resident) loads with the
+// first PDF report rather than with the server, which may never render one.
+const writePdfReport: typeof RunReportPdf.writePdfReport = (report, out) =>
+  // eslint-disable-next-line @typescript-eslint/no-require-imports -- lazy on purpose (see above)
+  (require('./run-report-pdf') as typeof RunReportPdf).writePdfReport(report, out);
 
 export type RunReportFormat = 'json' | 'html' | 'pdf';
 
