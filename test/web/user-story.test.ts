@@ -117,6 +117,11 @@ it('a User signs in, builds a catalog, runs it with the keyboard, locks the run 
   await page.getByRole('heading', { level: 2, name: 'Tests in Checkout and its subsections' }).waitFor();
   await testCount(page, '4 tests');
   const list = page.getByRole('region', { name: 'Tests', exact: true });
+  // The count comes with the page's total; the virtual list draws its rows a frame later.
+  await list
+    .getByRole('link')
+    .nth(planned.length - 1)
+    .waitFor();
   const titles = await list.getByRole('link').allTextContents();
   expect([...titles].sort()).toEqual(planned.map(([t]) => t));
   await list.getByRole('checkbox', { name: `Select ${titles[0]}` }).click();
