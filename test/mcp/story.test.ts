@@ -1,422 +1,433 @@
 import { tools } from '../../src/mcp/tools';
 import { createWorld, type World } from '../support/factories';
-import { connectMcp, dataOf, restAs, startRealApp, type McpSession, type RunningApp } from './support';
+import { connectMcp, connectMcpHttp, dataOf, restAs, startRealApp, type McpSession, type RunningApp } from './support';
 
 // One story through every tool, as an assistant would tell it: organization →
 // project → labels, squads, sections → tests → bulk → run → results → state →
-// lock → reports → cleanup. Each answer is checked against the REST data.
+// lock → reports → cleanup. Each answer is checked against the REST data. The same
+// story runs over stdio (the spawned `casebook mcp`) and over Streamable HTTP (/mcp).
 
 type Rec = Record<string, unknown>;
 type Entry = { id: number; name: string };
 
-let app: RunningApp;
-let w: World;
-let mcp: McpSession;
-let rest: ReturnType<typeof restAs>;
-const called = new Set<string>();
+describe.each(['stdio', 'http'] as const)('the story over %s', (transport) => {
+  let app: RunningApp;
+  let fetchBase: string;
+  let w: World;
+  let mcp: McpSession;
+  let rest: ReturnType<typeof restAs>;
+  const called = new Set<string>();
 
-/** Calls a tool and returns its data, failing the test on an error result. */
-async function tool<T = Rec>(name: string, args: Rec = {}): Promise<T> {
-  called.add(name);
-  return dataOf<T>(await mcp.call(name, args));
-}
-
-/** The rows of a list REST answers whole, as the tool pages it (50 rows a page by default). */
-async function items<T = Rec>(name: string, args: Rec = {}): Promise<T[]> {
-  const page = await tool<{ items: T[]; total: number; returned: number; hasMore: boolean }>(name, args);
-  expect(page).toMatchObject({ total: page.items.length, returned: page.items.length, hasMore: false, limit: 50, offset: 0 });
-  return page.items;
-}
-
-beforeAll(async () => {
-  app = await startRealApp();
-  w = await createWorld(app.db);
-  mcp = await connectMcp({ CASEBOOK_URL: app.url, CASEBOOK_TOKEN: w.admin.token });
-  rest = restAs(app.url, w.admin.token);
-});
-afterAll(async () => {
-  await mcp?.close();
-  await app?.close();
-});
-
-// State the story builds up, step by step.
-const s = {} as {
-  orgId: number;
-  projectId: number;
-  labels: { labelId: number; labelName: string }[];
-  squadId: number;
-  sectionId: number;
-  subSectionId: number;
-  lookups: Record<string, Entry[]>;
-  testId: number;
-  bulkIds: number[];
-  runId: number;
-  scratchRunId: number;
-};
-
-it('finds its organization and creates a project there', async () => {
-  const orgs = await items<{ orgId: number }>('get-orgs-list');
-  expect(orgs).toEqual(await rest.data('/orgs', {}));
-  expect(orgs.map((o) => o.orgId)).toEqual([w.orgA.orgId]);
-  s.orgId = w.orgA.orgId;
-  expect(await tool('get-org-details', { orgId: s.orgId })).toEqual(await rest.data('/org/detail', { orgId: s.orgId }));
-
-  const project = await tool<{ projectId: number }>('create-project', {
-    orgId: s.orgId,
-    projectName: 'Checkout',
-    projectDescription: 'Shop',
-  });
-  expect(project).toMatchObject({ orgId: s.orgId, projectName: 'Checkout', projectDescription: 'Shop', isActive: true });
-  s.projectId = project.projectId;
-  const edited = await tool('edit-project', { projectId: s.projectId, projectDescription: 'Shop checkout' });
-  expect(edited).toMatchObject({ projectId: s.projectId, projectName: 'Checkout', projectDescription: 'Shop checkout' });
-
-  const detail = await tool('get-project-detail', { projectId: s.projectId });
-  expect(detail).toEqual(await rest.data('/project/detail', { projectId: s.projectId }));
-  expect(detail).toMatchObject(edited);
-});
-
-it('pages projects and says when more exist', async () => {
-  const first = await tool('get-projects', { orgId: s.orgId, page: 1, pageSize: 1 });
-  const restFirst = await rest.data<Rec>('/projects', { orgId: s.orgId, page: 1, pageSize: 1 });
-  expect(restFirst.total).toBe(2);
-  expect(first).toEqual({ ...restFirst, returned: 1, hasMore: true, nextPage: 2 });
-  const last = await tool('get-projects', { orgId: s.orgId, page: 2, pageSize: 1 });
-  expect(last).toEqual({ ...(await rest.data<Rec>('/projects', { orgId: s.orgId, page: 2, pageSize: 1 })), returned: 1, hasMore: false });
-});
-
-it('sets up labels, squads and nested sections', async () => {
-  const labels = await tool<{ labelId: number; labelName: string }[]>('add-labels', {
-    projectId: s.projectId,
-    labels: ['smoke', 'payments'],
-  });
-  expect(labels.map((l) => l.labelName)).toEqual(['smoke', 'payments']);
-  s.labels = labels;
-  expect(await items('get-labels', { projectId: s.projectId })).toEqual(await rest.data('/labels', { projectId: s.projectId }));
-
-  const squads = await tool<{ squadId: number; squadName: string }[]>('add-squads', { projectId: s.projectId, squads: ['Team Pay'] });
-  expect(squads.map((q) => q.squadName)).toEqual(['Team Pay']);
-  s.squadId = squads[0].squadId;
-  expect(await items('get-squads', { projectId: s.projectId })).toEqual(await rest.data('/squads', { projectId: s.projectId }));
-
-  const top = await tool<{ sectionId: number }>('add-section', { projectId: s.projectId, sectionName: 'Checkout' });
-  const sub = await tool<{ sectionId: number }>('add-section', {
-    projectId: s.projectId,
-    sectionName: 'Cards',
-    parentSectionId: top.sectionId,
-  });
-  expect(sub).toMatchObject({ sectionName: 'Cards', parentSectionId: top.sectionId });
-  s.sectionId = top.sectionId;
-  s.subSectionId = sub.sectionId;
-  expect(await tool('edit-section', { sectionId: sub.sectionId, sectionName: 'Card payments' })).toMatchObject({
-    sectionId: sub.sectionId,
-    sectionName: 'Card payments',
-  });
-  const sections = await items('get-sections', { projectId: s.projectId });
-  expect(sections).toEqual(await rest.data('/sections', { projectId: s.projectId }));
-  expect(sections).toEqual(
-    expect.arrayContaining([expect.objectContaining({ sectionName: 'Card payments', parentSectionId: top.sectionId })]),
-  );
-});
-
-it('reads the five lookup lists', async () => {
-  const lists: [string, string, string][] = [
-    ['get-priority', '/priority', 'Critical'],
-    ['get-platforms', '/platforms', 'Web'],
-    ['get-automation-status', '/automation-status', 'Automated'],
-    ['get-type', '/type', 'Smoke'],
-    ['get-test-covered-by', '/test-covered-by', 'E2E'],
-  ];
-  s.lookups = {};
-  for (const [name, path, sample] of lists) {
-    const entries = await items<Entry>(name, { projectId: s.projectId });
-    expect(entries).toEqual(await rest.data(path, { projectId: s.projectId }));
-    expect(entries.map((e) => e.name)).toContain(sample);
-    s.lookups[name] = entries;
+  /** Calls a tool and returns its data, failing the test on an error result. */
+  async function tool<T = Rec>(name: string, args: Rec = {}): Promise<T> {
+    called.add(name);
+    return dataOf<T>(await mcp.call(name, args));
   }
-});
 
-const lookupId = (list: string, name: string) => s.lookups[list].find((e) => e.name === name)!.id;
+  /** The rows of a list REST answers whole, as the tool pages it (50 rows a page by default). */
+  async function items<T = Rec>(name: string, args: Rec = {}): Promise<T[]> {
+    const page = await tool<{ items: T[]; total: number; returned: number; hasMore: boolean }>(name, args);
+    expect(page).toMatchObject({ total: page.items.length, returned: page.items.length, hasMore: false, limit: 50, offset: 0 });
+    return page.items;
+  }
 
-it('creates a test whose testName becomes its title, and updates it', async () => {
-  const created = await tool<{ testId: number }>('create-test', {
-    projectId: s.projectId,
-    testName: 'Pay by card',
-    testDescription: 'A card payment goes through',
-    sectionId: s.subSectionId,
-    priorityId: lookupId('get-priority', 'Critical'),
-    typeId: lookupId('get-type', 'Smoke'),
-    automationStatusId: lookupId('get-automation-status', 'Automated'),
-    platformId: lookupId('get-platforms', 'Web'),
-    testCoveredById: lookupId('get-test-covered-by', 'E2E'),
-    squadId: s.squadId,
-    labels: [s.labels[0].labelId],
+  beforeAll(async () => {
+    app = await startRealApp({ mcp: transport === 'http' });
+    w = await createWorld(app.db);
+    mcp =
+      transport === 'stdio'
+        ? await connectMcp({ CASEBOOK_URL: app.url, CASEBOOK_TOKEN: w.admin.token })
+        : await connectMcpHttp(app.url, w.admin.token);
+    // Over stdio the tools call CASEBOOK_URL; over /mcp, download hints name the server's PUBLIC_URL.
+    fetchBase = transport === 'stdio' ? app.url : app.publicUrl;
+    rest = restAs(app.url, w.admin.token);
   });
-  expect(created).toMatchObject({ title: 'Pay by card', sectionId: s.subSectionId, squadId: s.squadId, labels: [s.labels[0].labelId] });
-  s.testId = created.testId;
-  const updated = await tool('update-test', {
-    testId: s.testId,
-    testName: 'Pay by card (3-D Secure)',
-    labels: s.labels.map((l) => l.labelId),
-  });
-  expect(updated).toMatchObject({ testId: s.testId, title: 'Pay by card (3-D Secure)', sectionId: s.subSectionId });
-  const details = await tool('get-test-details', { testId: s.testId, projectId: s.projectId });
-  expect(details).toEqual(await rest.data('/test/details', { testId: s.testId, projectId: s.projectId }));
-  expect(details).toMatchObject({ title: 'Pay by card (3-D Secure)', labels: expect.arrayContaining(s.labels.map((l) => l.labelId)) });
-});
-
-it('adds and updates tests in bulk', async () => {
-  const added = await tool<{ testIds: number[]; count: number }>('bulk-add-tests', {
-    projectId: s.projectId,
-    tests: [{ testName: 'Pay by invoice', sectionId: s.sectionId }, { testName: 'Refund' }, { testName: 'Cancel order' }],
-  });
-  expect(added.count).toBe(3);
-  s.bulkIds = added.testIds;
-  const high = lookupId('get-priority', 'High');
-  const updated = await tool<{ testIds: number[]; count: number }>('bulk-update-tests', {
-    tests: [
-      { testId: s.bulkIds[0], priorityId: high },
-      { testId: s.bulkIds[1], priorityId: high, testName: 'Refund in full' },
-    ],
-  });
-  expect(updated).toEqual({ testIds: [s.bulkIds[0], s.bulkIds[1]], count: 2 });
-  const refund = await rest.data<Rec>('/test/details', { testId: s.bulkIds[1], projectId: s.projectId });
-  expect(refund).toMatchObject({ title: 'Refund in full', priorityId: high });
-});
-
-it('lists, counts and exports the tests', async () => {
-  const page = await tool('get-tests', { projectId: s.projectId, limit: 3, offset: 0 });
-  const restPage = await rest.data<Rec>('/project/tests', { projectId: s.projectId, limit: 3, offset: 0 });
-  expect(restPage.total).toBe(4);
-  expect(page).toEqual({ ...restPage, returned: 3, hasMore: true, nextOffset: 3 });
-  const rest2 = await rest.data<Rec>('/project/tests', { projectId: s.projectId, limit: 3, offset: 3 });
-  expect(await tool('get-tests', { projectId: s.projectId, limit: 3, offset: 3 })).toEqual({ ...rest2, returned: 1, hasMore: false });
-  expect(await tool('get-tests', { projectId: s.projectId, sectionId: s.sectionId })).toMatchObject({
-    total: 1,
-    returned: 1,
-    limit: 50,
-    hasMore: false,
+  afterAll(async () => {
+    await mcp?.close();
+    await app?.close();
   });
 
-  const high = lookupId('get-priority', 'High');
-  const count = await tool('get-tests-count', { projectId: s.projectId, priorityId: high });
-  expect(count).toEqual(await rest.data('/project/tests-count', { projectId: s.projectId, priorityId: high }));
-  expect(count).toEqual({ count: 2 });
+  // State the story builds up, step by step.
+  const s = {} as {
+    orgId: number;
+    projectId: number;
+    labels: { labelId: number; labelName: string }[];
+    squadId: number;
+    sectionId: number;
+    subSectionId: number;
+    lookups: Record<string, Entry[]>;
+    testId: number;
+    bulkIds: number[];
+    runId: number;
+    scratchRunId: number;
+  };
 
-  // A summary with the first rows, and the REST call that fetches the whole file.
-  const json = await tool<Rec>('download-tests', { projectId: s.projectId });
-  const restJson = await rest.raw('GET', '/tests/download', { projectId: s.projectId, format: 'json' });
-  expect(json).toMatchObject({
-    format: 'json',
-    bytes: restJson.body.length,
-    count: 4,
-    first: JSON.parse(restJson.body.toString()),
-    fetch: { method: 'GET', url: `${app.url}/api/v1/tests/download?projectId=${s.projectId}&format=json` },
+  it('finds its organization and creates a project there', async () => {
+    const orgs = await items<{ orgId: number }>('get-orgs-list');
+    expect(orgs).toEqual(await rest.data('/orgs', {}));
+    expect(orgs.map((o) => o.orgId)).toEqual([w.orgA.orgId]);
+    s.orgId = w.orgA.orgId;
+    expect(await tool('get-org-details', { orgId: s.orgId })).toEqual(await rest.data('/org/detail', { orgId: s.orgId }));
+
+    const project = await tool<{ projectId: number }>('create-project', {
+      orgId: s.orgId,
+      projectName: 'Checkout',
+      projectDescription: 'Shop',
+    });
+    expect(project).toMatchObject({ orgId: s.orgId, projectName: 'Checkout', projectDescription: 'Shop', isActive: true });
+    s.projectId = project.projectId;
+    const edited = await tool('edit-project', { projectId: s.projectId, projectDescription: 'Shop checkout' });
+    expect(edited).toMatchObject({ projectId: s.projectId, projectName: 'Checkout', projectDescription: 'Shop checkout' });
+
+    const detail = await tool('get-project-detail', { projectId: s.projectId });
+    expect(detail).toEqual(await rest.data('/project/detail', { projectId: s.projectId }));
+    expect(detail).toMatchObject(edited);
   });
 
-  const csv = await tool<Rec & { first: string[] }>('download-tests', { projectId: s.projectId, format: 'csv' });
-  const restCsv = await rest.raw('GET', '/tests/download', { projectId: s.projectId, format: 'csv' });
-  const lines = restCsv.body.toString('utf8').trimEnd().split(/\r?\n/);
-  expect(csv).toMatchObject({
-    format: 'csv',
-    filename: /filename="([^"]+)"/.exec(restCsv.headers.get('content-disposition')!)![1],
-    contentType: restCsv.headers.get('content-type'),
-    bytes: restCsv.body.length,
-    count: 4,
-    header: lines[0],
-    first: lines.slice(1),
-  });
-  expect(csv.first.join('\n')).toContain('Checkout > Card payments');
-});
-
-it('runs the tests: create, edit, record results, reset, remove', async () => {
-  const allIds = [s.testId, ...s.bulkIds];
-  const run = await tool<{ runId: number }>('create-run', {
-    projectId: s.projectId,
-    runName: 'Release 1',
-    runDescription: 'RC',
-    testIds: allIds,
-  });
-  expect(run).toMatchObject({ runName: 'Release 1', locked: false });
-  s.runId = run.runId;
-  const scratch = await tool<{ runId: number }>('create-run', { projectId: s.projectId, runName: 'Scratch', testIds: [s.testId] });
-  s.scratchRunId = scratch.runId;
-  expect(await tool('edit-run', { runId: s.runId, projectId: s.projectId, runDescription: 'Release candidate 1' })).toMatchObject({
-    runDescription: 'Release candidate 1',
+  it('pages projects and says when more exist', async () => {
+    const first = await tool('get-projects', { orgId: s.orgId, page: 1, pageSize: 1 });
+    const restFirst = await rest.data<Rec>('/projects', { orgId: s.orgId, page: 1, pageSize: 1 });
+    expect(restFirst.total).toBe(2);
+    expect(first).toEqual({ ...restFirst, returned: 1, hasMore: true, nextPage: 2 });
+    const last = await tool('get-projects', { orgId: s.orgId, page: 2, pageSize: 1 });
+    expect(last).toEqual({ ...(await rest.data<Rec>('/projects', { orgId: s.orgId, page: 2, pageSize: 1 })), returned: 1, hasMore: false });
   });
 
-  const runs = await tool('get-runs', { projectId: s.projectId, limit: 1 });
-  expect(runs).toEqual({
-    ...(await rest.data<Rec>('/runs', { projectId: s.projectId, limit: 1 })),
-    returned: 1,
-    hasMore: true,
-    nextOffset: 1,
+  it('sets up labels, squads and nested sections', async () => {
+    const labels = await tool<{ labelId: number; labelName: string }[]>('add-labels', {
+      projectId: s.projectId,
+      labels: ['smoke', 'payments'],
+    });
+    expect(labels.map((l) => l.labelName)).toEqual(['smoke', 'payments']);
+    s.labels = labels;
+    expect(await items('get-labels', { projectId: s.projectId })).toEqual(await rest.data('/labels', { projectId: s.projectId }));
+
+    const squads = await tool<{ squadId: number; squadName: string }[]>('add-squads', { projectId: s.projectId, squads: ['Team Pay'] });
+    expect(squads.map((q) => q.squadName)).toEqual(['Team Pay']);
+    s.squadId = squads[0].squadId;
+    expect(await items('get-squads', { projectId: s.projectId })).toEqual(await rest.data('/squads', { projectId: s.projectId }));
+
+    const top = await tool<{ sectionId: number }>('add-section', { projectId: s.projectId, sectionName: 'Checkout' });
+    const sub = await tool<{ sectionId: number }>('add-section', {
+      projectId: s.projectId,
+      sectionName: 'Cards',
+      parentSectionId: top.sectionId,
+    });
+    expect(sub).toMatchObject({ sectionName: 'Cards', parentSectionId: top.sectionId });
+    s.sectionId = top.sectionId;
+    s.subSectionId = sub.sectionId;
+    expect(await tool('edit-section', { sectionId: sub.sectionId, sectionName: 'Card payments' })).toMatchObject({
+      sectionId: sub.sectionId,
+      sectionName: 'Card payments',
+    });
+    const sections = await items('get-sections', { projectId: s.projectId });
+    expect(sections).toEqual(await rest.data('/sections', { projectId: s.projectId }));
+    expect(sections).toEqual(
+      expect.arrayContaining([expect.objectContaining({ sectionName: 'Card payments', parentSectionId: top.sectionId })]),
+    );
   });
 
-  const inRun = { runId: s.runId, projectId: s.projectId };
-  const [card, invoice, refund, cancel] = allIds;
-  const first = await tool('run-update-test-status', {
-    ...inRun,
-    testResults: [
-      { testId: card, status: 'failed', comment: '3-D Secure popup hangs' },
-      { testId: invoice, status: 'passed' },
-    ],
+  it('reads the five lookup lists', async () => {
+    const lists: [string, string, string][] = [
+      ['get-priority', '/priority', 'Critical'],
+      ['get-platforms', '/platforms', 'Web'],
+      ['get-automation-status', '/automation-status', 'Automated'],
+      ['get-type', '/type', 'Smoke'],
+      ['get-test-covered-by', '/test-covered-by', 'E2E'],
+    ];
+    s.lookups = {};
+    for (const [name, path, sample] of lists) {
+      const entries = await items<Entry>(name, { projectId: s.projectId });
+      expect(entries).toEqual(await rest.data(path, { projectId: s.projectId }));
+      expect(entries.map((e) => e.name)).toContain(sample);
+      s.lookups[name] = entries;
+    }
   });
-  expect(first).toEqual({ updated: 2 });
-  expect(await tool('run-reset', inRun)).toMatchObject({ reset: 4 });
-  expect((await rest.data<Rec>('/run/state-detail', inRun)).retest).toBe(4);
 
-  expect(
-    await tool('run-update-test-status', {
+  const lookupId = (list: string, name: string) => s.lookups[list].find((e) => e.name === name)!.id;
+
+  it('creates a test whose testName becomes its title, and updates it', async () => {
+    const created = await tool<{ testId: number }>('create-test', {
+      projectId: s.projectId,
+      testName: 'Pay by card',
+      testDescription: 'A card payment goes through',
+      sectionId: s.subSectionId,
+      priorityId: lookupId('get-priority', 'Critical'),
+      typeId: lookupId('get-type', 'Smoke'),
+      automationStatusId: lookupId('get-automation-status', 'Automated'),
+      platformId: lookupId('get-platforms', 'Web'),
+      testCoveredById: lookupId('get-test-covered-by', 'E2E'),
+      squadId: s.squadId,
+      labels: [s.labels[0].labelId],
+    });
+    expect(created).toMatchObject({ title: 'Pay by card', sectionId: s.subSectionId, squadId: s.squadId, labels: [s.labels[0].labelId] });
+    s.testId = created.testId;
+    const updated = await tool('update-test', {
+      testId: s.testId,
+      testName: 'Pay by card (3-D Secure)',
+      labels: s.labels.map((l) => l.labelId),
+    });
+    expect(updated).toMatchObject({ testId: s.testId, title: 'Pay by card (3-D Secure)', sectionId: s.subSectionId });
+    const details = await tool('get-test-details', { testId: s.testId, projectId: s.projectId });
+    expect(details).toEqual(await rest.data('/test/details', { testId: s.testId, projectId: s.projectId }));
+    expect(details).toMatchObject({ title: 'Pay by card (3-D Secure)', labels: expect.arrayContaining(s.labels.map((l) => l.labelId)) });
+  });
+
+  it('adds and updates tests in bulk', async () => {
+    const added = await tool<{ testIds: number[]; count: number }>('bulk-add-tests', {
+      projectId: s.projectId,
+      tests: [{ testName: 'Pay by invoice', sectionId: s.sectionId }, { testName: 'Refund' }, { testName: 'Cancel order' }],
+    });
+    expect(added.count).toBe(3);
+    s.bulkIds = added.testIds;
+    const high = lookupId('get-priority', 'High');
+    const updated = await tool<{ testIds: number[]; count: number }>('bulk-update-tests', {
+      tests: [
+        { testId: s.bulkIds[0], priorityId: high },
+        { testId: s.bulkIds[1], priorityId: high, testName: 'Refund in full' },
+      ],
+    });
+    expect(updated).toEqual({ testIds: [s.bulkIds[0], s.bulkIds[1]], count: 2 });
+    const refund = await rest.data<Rec>('/test/details', { testId: s.bulkIds[1], projectId: s.projectId });
+    expect(refund).toMatchObject({ title: 'Refund in full', priorityId: high });
+  });
+
+  it('lists, counts and exports the tests', async () => {
+    const page = await tool('get-tests', { projectId: s.projectId, limit: 3, offset: 0 });
+    const restPage = await rest.data<Rec>('/project/tests', { projectId: s.projectId, limit: 3, offset: 0 });
+    expect(restPage.total).toBe(4);
+    expect(page).toEqual({ ...restPage, returned: 3, hasMore: true, nextOffset: 3 });
+    const rest2 = await rest.data<Rec>('/project/tests', { projectId: s.projectId, limit: 3, offset: 3 });
+    expect(await tool('get-tests', { projectId: s.projectId, limit: 3, offset: 3 })).toEqual({ ...rest2, returned: 1, hasMore: false });
+    expect(await tool('get-tests', { projectId: s.projectId, sectionId: s.sectionId })).toMatchObject({
+      total: 1,
+      returned: 1,
+      limit: 50,
+      hasMore: false,
+    });
+
+    const high = lookupId('get-priority', 'High');
+    const count = await tool('get-tests-count', { projectId: s.projectId, priorityId: high });
+    expect(count).toEqual(await rest.data('/project/tests-count', { projectId: s.projectId, priorityId: high }));
+    expect(count).toEqual({ count: 2 });
+
+    // A summary with the first rows, and the REST call that fetches the whole file.
+    const json = await tool<Rec>('download-tests', { projectId: s.projectId });
+    const restJson = await rest.raw('GET', '/tests/download', { projectId: s.projectId, format: 'json' });
+    expect(json).toMatchObject({
+      format: 'json',
+      bytes: restJson.body.length,
+      count: 4,
+      first: JSON.parse(restJson.body.toString()),
+      fetch: { method: 'GET', url: `${fetchBase}/api/v1/tests/download?projectId=${s.projectId}&format=json` },
+    });
+
+    const csv = await tool<Rec & { first: string[] }>('download-tests', { projectId: s.projectId, format: 'csv' });
+    const restCsv = await rest.raw('GET', '/tests/download', { projectId: s.projectId, format: 'csv' });
+    const lines = restCsv.body.toString('utf8').trimEnd().split(/\r?\n/);
+    expect(csv).toMatchObject({
+      format: 'csv',
+      filename: /filename="([^"]+)"/.exec(restCsv.headers.get('content-disposition')!)![1],
+      contentType: restCsv.headers.get('content-type'),
+      bytes: restCsv.body.length,
+      count: 4,
+      header: lines[0],
+      first: lines.slice(1),
+    });
+    expect(csv.first.join('\n')).toContain('Checkout > Card payments');
+  });
+
+  it('runs the tests: create, edit, record results, reset, remove', async () => {
+    const allIds = [s.testId, ...s.bulkIds];
+    const run = await tool<{ runId: number }>('create-run', {
+      projectId: s.projectId,
+      runName: 'Release 1',
+      runDescription: 'RC',
+      testIds: allIds,
+    });
+    expect(run).toMatchObject({ runName: 'Release 1', locked: false });
+    s.runId = run.runId;
+    const scratch = await tool<{ runId: number }>('create-run', { projectId: s.projectId, runName: 'Scratch', testIds: [s.testId] });
+    s.scratchRunId = scratch.runId;
+    expect(await tool('edit-run', { runId: s.runId, projectId: s.projectId, runDescription: 'Release candidate 1' })).toMatchObject({
+      runDescription: 'Release candidate 1',
+    });
+
+    const runs = await tool('get-runs', { projectId: s.projectId, limit: 1 });
+    expect(runs).toEqual({
+      ...(await rest.data<Rec>('/runs', { projectId: s.projectId, limit: 1 })),
+      returned: 1,
+      hasMore: true,
+      nextOffset: 1,
+    });
+
+    const inRun = { runId: s.runId, projectId: s.projectId };
+    const [card, invoice, refund, cancel] = allIds;
+    const first = await tool('run-update-test-status', {
       ...inRun,
       testResults: [
-        { testId: card, status: 'passed', comment: 'fixed' },
+        { testId: card, status: 'failed', comment: '3-D Secure popup hangs' },
         { testId: invoice, status: 'passed' },
-        { testId: refund, status: 'blocked', comment: 'no sandbox' },
       ],
-    }),
-  ).toEqual({ updated: 3 });
-  expect(await tool('run-remove-tests', { ...inRun, testIds: [cancel] })).toMatchObject({ removed: 1 });
-  const inScratch = { runId: s.scratchRunId, projectId: s.projectId };
-  expect(await tool('run-add-tests', { ...inScratch, testIds: [cancel, s.testId] })).toEqual({ added: 1, total: 2 });
-});
+    });
+    expect(first).toEqual({ updated: 2 });
+    expect(await tool('run-reset', inRun)).toMatchObject({ reset: 4 });
+    expect((await rest.data<Rec>('/run/state-detail', inRun)).retest).toBe(4);
 
-it('reads the state, results and histories of the run', async () => {
-  const inRun = { runId: s.runId, projectId: s.projectId };
-  const state = await tool('get-run-state-detail', inRun);
-  expect(state).toEqual(await rest.data('/run/state-detail', inRun));
-  expect(state).toMatchObject({ total: 3, passed: 2, blocked: 1, failed: 0, untested: 0, locked: false });
-
-  const detail = await tool('run-detail', inRun);
-  expect(detail).toEqual(await rest.data('/run/detail', inRun));
-
-  const page = await tool('get-run-tests-list', { ...inRun, limit: 2 });
-  expect(page).toEqual({ ...(await rest.data<Rec>('/run/tests', { ...inRun, limit: 2 })), returned: 2, hasMore: true, nextOffset: 2 });
-
-  const blocked = await tool<{ tests: { testId: number; comment: string }[] }>('get-run-test-status', { ...inRun, status: 'blocked' });
-  expect(blocked).toEqual({
-    ...(await rest.data<Rec>('/run/test-status', { ...inRun, status: 'blocked', limit: 50 })),
-    returned: 1,
-    hasMore: false,
+    expect(
+      await tool('run-update-test-status', {
+        ...inRun,
+        testResults: [
+          { testId: card, status: 'passed', comment: 'fixed' },
+          { testId: invoice, status: 'passed' },
+          { testId: refund, status: 'blocked', comment: 'no sandbox' },
+        ],
+      }),
+    ).toEqual({ updated: 3 });
+    expect(await tool('run-remove-tests', { ...inRun, testIds: [cancel] })).toMatchObject({ removed: 1 });
+    const inScratch = { runId: s.scratchRunId, projectId: s.projectId };
+    expect(await tool('run-add-tests', { ...inScratch, testIds: [cancel, s.testId] })).toEqual({ added: 1, total: 2 });
   });
-  expect(blocked.tests.map((t) => [t.testId, t.comment])).toEqual([[s.bulkIds[1], 'no sandbox']]);
-  const firstOfAll = await tool('get-run-test-status', { ...inRun, limit: 1 });
-  expect(firstOfAll).toEqual({
-    ...(await rest.data<Rec>('/run/test-status', { ...inRun, limit: 1 })),
-    returned: 1,
-    hasMore: true,
-    nextOffset: 1,
+
+  it('reads the state, results and histories of the run', async () => {
+    const inRun = { runId: s.runId, projectId: s.projectId };
+    const state = await tool('get-run-state-detail', inRun);
+    expect(state).toEqual(await rest.data('/run/state-detail', inRun));
+    expect(state).toMatchObject({ total: 3, passed: 2, blocked: 1, failed: 0, untested: 0, locked: false });
+
+    const detail = await tool('run-detail', inRun);
+    expect(detail).toEqual(await rest.data('/run/detail', inRun));
+
+    const page = await tool('get-run-tests-list', { ...inRun, limit: 2 });
+    expect(page).toEqual({ ...(await rest.data<Rec>('/run/tests', { ...inRun, limit: 2 })), returned: 2, hasMore: true, nextOffset: 2 });
+
+    const blocked = await tool<{ tests: { testId: number; comment: string }[] }>('get-run-test-status', { ...inRun, status: 'blocked' });
+    expect(blocked).toEqual({
+      ...(await rest.data<Rec>('/run/test-status', { ...inRun, status: 'blocked', limit: 50 })),
+      returned: 1,
+      hasMore: false,
+    });
+    expect(blocked.tests.map((t) => [t.testId, t.comment])).toEqual([[s.bulkIds[1], 'no sandbox']]);
+    const firstOfAll = await tool('get-run-test-status', { ...inRun, limit: 1 });
+    expect(firstOfAll).toEqual({
+      ...(await rest.data<Rec>('/run/test-status', { ...inRun, limit: 1 })),
+      returned: 1,
+      hasMore: true,
+      nextOffset: 1,
+    });
+    expect(firstOfAll).toMatchObject({ total: 3, limit: 1, offset: 0 });
+
+    const inRunHistory = await items<{ status: string }>('get-test-status-history-in-run', { testId: s.testId, runId: s.runId });
+    expect(inRunHistory).toEqual(await rest.data('/run/test-status-history', { testId: s.testId, runId: s.runId }));
+    expect(inRunHistory.map((h) => h.status).slice(0, 3)).toEqual(['passed', 'retest', 'failed']);
+
+    const history = await items('get-test-status-history', { testId: s.testId, projectId: s.projectId });
+    expect(history).toEqual(await rest.data('/test/status-history', { testId: s.testId, projectId: s.projectId }));
   });
-  expect(firstOfAll).toMatchObject({ total: 3, limit: 1, offset: 0 });
 
-  const inRunHistory = await items<{ status: string }>('get-test-status-history-in-run', { testId: s.testId, runId: s.runId });
-  expect(inRunHistory).toEqual(await rest.data('/run/test-status-history', { testId: s.testId, runId: s.runId }));
-  expect(inRunHistory.map((h) => h.status).slice(0, 3)).toEqual(['passed', 'retest', 'failed']);
+  it('locks the run and downloads its report as json, html and pdf', async () => {
+    const inRun = { runId: s.runId, projectId: s.projectId };
+    expect(await tool('run-lock', inRun)).toMatchObject({ runId: s.runId, locked: true, lockedBy: w.admin.userId });
+    const inScratch = { runId: s.scratchRunId, projectId: s.projectId };
+    await tool('run-lock', inScratch);
+    expect(await tool('run-unlock', inScratch)).toMatchObject({ runId: s.scratchRunId, locked: false, lockedBy: null, lockedAt: null });
 
-  const history = await items('get-test-status-history', { testId: s.testId, projectId: s.projectId });
-  expect(history).toEqual(await rest.data('/test/status-history', { testId: s.testId, projectId: s.projectId }));
-});
+    // Summaries: the run, its counts and first tests; the files themselves through the REST call named.
+    const report = await tool<Rec & { fetch: { url: string } }>('download-report', inRun);
+    const restReport = JSON.parse((await rest.raw('GET', '/run/report', { ...inRun, format: 'json' })).body.toString()) as Rec & {
+      tests: Rec[];
+    };
+    const { tests: reportTests, ...reportHead } = restReport;
+    expect(report).toMatchObject({ format: 'json', ...reportHead, count: 3, first: reportTests });
+    expect(report.summary).toMatchObject({ total: 3, passed: 2, blocked: 1 });
+    expect(report.fetch.url).toBe(`${fetchBase}/api/v1/run/report?runId=${s.runId}&projectId=${s.projectId}&format=json`);
 
-it('locks the run and downloads its report as json, html and pdf', async () => {
-  const inRun = { runId: s.runId, projectId: s.projectId };
-  expect(await tool('run-lock', inRun)).toMatchObject({ runId: s.runId, locked: true, lockedBy: w.admin.userId });
-  const inScratch = { runId: s.scratchRunId, projectId: s.projectId };
-  await tool('run-lock', inScratch);
-  expect(await tool('run-unlock', inScratch)).toMatchObject({ runId: s.scratchRunId, locked: false, lockedBy: null, lockedAt: null });
+    // The hint names the public address; this test's server listens on app.url behind it.
+    const fetched = async (url: string) => {
+      expect(url.startsWith(fetchBase)).toBe(true);
+      const res = await fetch(app.url + url.slice(fetchBase.length), { headers: { Authorization: `Bearer ${w.admin.token}` } });
+      expect(res.status).toBe(200);
+      return { headers: res.headers, body: Buffer.from(await res.arrayBuffer()) };
+    };
+    const html = await tool<Rec & { fetch: { url: string } }>('download-report', { ...inRun, format: 'html' });
+    const restHtml = await rest.raw('GET', '/run/report', { ...inRun, format: 'html' });
+    expect(html).toMatchObject({
+      format: 'html',
+      filename: /filename="([^"]+)"/.exec(restHtml.headers.get('content-disposition')!)![1],
+      contentType: restHtml.headers.get('content-type'),
+    });
+    expect(html).not.toHaveProperty('content');
+    // The page itself, by the call the summary names (its size differs only by the generation time).
+    const page = await fetched(html.fetch.url);
+    expect(page.body.toString()).toContain('Release 1');
+    expect(Math.abs(Number(html.bytes) - page.body.length)).toBeLessThan(64);
 
-  // Summaries: the run, its counts and first tests; the files themselves through the REST call named.
-  const report = await tool<Rec & { fetch: { url: string } }>('download-report', inRun);
-  const restReport = JSON.parse((await rest.raw('GET', '/run/report', { ...inRun, format: 'json' })).body.toString()) as Rec & {
-    tests: Rec[];
-  };
-  const { tests: reportTests, ...reportHead } = restReport;
-  expect(report).toMatchObject({ format: 'json', ...reportHead, count: 3, first: reportTests });
-  expect(report.summary).toMatchObject({ total: 3, passed: 2, blocked: 1 });
-  expect(report.fetch.url).toBe(`${app.url}/api/v1/run/report?runId=${s.runId}&projectId=${s.projectId}&format=json`);
-
-  const fetched = async (url: string) => {
-    const res = await fetch(url, { headers: { Authorization: `Bearer ${w.admin.token}` } });
-    expect(res.status).toBe(200);
-    return { headers: res.headers, body: Buffer.from(await res.arrayBuffer()) };
-  };
-  const html = await tool<Rec & { fetch: { url: string } }>('download-report', { ...inRun, format: 'html' });
-  const restHtml = await rest.raw('GET', '/run/report', { ...inRun, format: 'html' });
-  expect(html).toMatchObject({
-    format: 'html',
-    filename: /filename="([^"]+)"/.exec(restHtml.headers.get('content-disposition')!)![1],
-    contentType: restHtml.headers.get('content-type'),
+    const pdf = await tool<Rec & { fetch: { url: string } }>('download-report', { ...inRun, format: 'pdf' });
+    const restPdf = await rest.raw('GET', '/run/report', { ...inRun, format: 'pdf' });
+    expect(pdf).toMatchObject({
+      format: 'pdf',
+      filename: /filename="([^"]+)"/.exec(restPdf.headers.get('content-disposition')!)![1],
+      contentType: 'application/pdf',
+    });
+    expect(pdf).not.toHaveProperty('base64');
+    const bytes = (await fetched(pdf.fetch.url)).body;
+    expect(bytes.subarray(0, 5).toString()).toBe('%PDF-');
+    expect(bytes.subarray(-6).toString()).toContain('%%EOF');
+    // Same document apart from its generation time.
+    expect(Math.abs(bytes.length - Number(pdf.bytes))).toBeLessThan(64);
   });
-  expect(html).not.toHaveProperty('content');
-  // The page itself, by the call the summary names (its size differs only by the generation time).
-  const page = await fetched(html.fetch.url);
-  expect(page.body.toString()).toContain('Release 1');
-  expect(Math.abs(Number(html.bytes) - page.body.length)).toBeLessThan(64);
 
-  const pdf = await tool<Rec & { fetch: { url: string } }>('download-report', { ...inRun, format: 'pdf' });
-  const restPdf = await rest.raw('GET', '/run/report', { ...inRun, format: 'pdf' });
-  expect(pdf).toMatchObject({
-    format: 'pdf',
-    filename: /filename="([^"]+)"/.exec(restPdf.headers.get('content-disposition')!)![1],
-    contentType: 'application/pdf',
+  it('reads users', async () => {
+    const me = await tool('get-user-details', { userId: w.admin.userId });
+    expect(me).toEqual(await rest.data('/user/details', { userId: w.admin.userId }));
+    expect(me).toMatchObject({ role: 'Admin', email: w.admin.email });
+    expect(await tool('update-user-role', { userId: w.reader.userId, role: 'User', orgId: s.orgId })).toMatchObject({
+      userId: w.reader.userId,
+      role: 'User',
+    });
+    const audit = await tool<{ events: Rec[] }>('get-audit', { orgId: s.orgId, limit: 1 });
+    expect(audit.events).toEqual((await rest.data<{ events: Rec[] }>('/audit', { orgId: s.orgId, limit: 1 })).events);
+    expect(audit.events[0]).toMatchObject({ action: 'user.role-changed', actorId: w.admin.userId, detail: { from: 'Reader', to: 'User' } });
+    const users = await tool('get-all-users', { orgId: s.orgId, limit: 2 });
+    expect(users).toEqual({
+      ...(await rest.data<Rec>('/all-users', { orgId: s.orgId, limit: 2 })),
+      returned: 2,
+      hasMore: true,
+      nextOffset: 2,
+    });
   });
-  expect(pdf).not.toHaveProperty('base64');
-  const bytes = (await fetched(pdf.fetch.url)).body;
-  expect(bytes.subarray(0, 5).toString()).toBe('%PDF-');
-  expect(bytes.subarray(-6).toString()).toContain('%%EOF');
-  // Same document apart from its generation time.
-  expect(Math.abs(bytes.length - Number(pdf.bytes))).toBeLessThan(64);
-});
 
-it('reads users', async () => {
-  const me = await tool('get-user-details', { userId: w.admin.userId });
-  expect(me).toEqual(await rest.data('/user/details', { userId: w.admin.userId }));
-  expect(me).toMatchObject({ role: 'Admin', email: w.admin.email });
-  expect(await tool('update-user-role', { userId: w.reader.userId, role: 'User', orgId: s.orgId })).toMatchObject({
-    userId: w.reader.userId,
-    role: 'User',
+  it('records CI results from a JUnit report in an open run', async () => {
+    const inScratch = { runId: s.scratchRunId, projectId: s.projectId };
+    const xml = `<testsuite name="ci"><testcase classname="Checkout" name="[C${s.testId}] pays by card" time="0.5"/></testsuite>`;
+    const summary = await tool('import-junit', { projectId: s.projectId, runId: s.scratchRunId, xml });
+    expect(summary).toMatchObject({ runId: s.scratchRunId, total: 1, matched: 1, passed: 1, elapsedMs: 500 });
+    const tests = await rest.data<{ tests: { testId: number; status: string }[] }>('/run/tests', inScratch);
+    expect(tests.tests.find((t) => t.testId === s.testId)?.status).toBe('passed');
   });
-  const audit = await tool<{ events: Rec[] }>('get-audit', { orgId: s.orgId, limit: 1 });
-  expect(audit.events).toEqual((await rest.data<{ events: Rec[] }>('/audit', { orgId: s.orgId, limit: 1 })).events);
-  expect(audit.events[0]).toMatchObject({ action: 'user.role-changed', actorId: w.admin.userId, detail: { from: 'Reader', to: 'User' } });
-  const users = await tool('get-all-users', { orgId: s.orgId, limit: 2 });
-  expect(users).toEqual({
-    ...(await rest.data<Rec>('/all-users', { orgId: s.orgId, limit: 2 })),
-    returned: 2,
-    hasMore: true,
-    nextOffset: 2,
+
+  it('cleans up: a section, runs, tests, and the project goes inactive', async () => {
+    // The first test moves up to the parent section.
+    expect(await tool('delete-section', { sectionId: s.subSectionId })).toEqual({
+      sectionId: s.subSectionId,
+      deleted: true,
+      parentSectionId: s.sectionId,
+      movedTests: 1,
+      movedSections: 0,
+    });
+    expect(await rest.data('/test/details', { testId: s.testId, projectId: s.projectId })).toMatchObject({ sectionId: s.sectionId });
+    expect(await tool('delete-run', { runId: s.scratchRunId, projectId: s.projectId })).toEqual({ runId: s.scratchRunId, deleted: true });
+    expect(await tool('delete-run', { runId: s.runId, projectId: s.projectId })).toEqual({ runId: s.runId, deleted: true });
+    expect(await tool('bulk-delete-tests', { projectId: s.projectId, testIds: s.bulkIds })).toEqual({ testIds: s.bulkIds, count: 3 });
+    expect(await tool('delete-test', { testId: s.testId, projectId: s.projectId })).toEqual({ testId: s.testId, deleted: true });
+    expect(await rest.data('/project/tests-count', { projectId: s.projectId })).toEqual({ count: 0 });
+    expect((await rest.data<Rec>('/runs', { projectId: s.projectId })).total).toBe(0);
+
+    expect(await tool('update-project-status', { projectId: s.projectId, isActive: false })).toMatchObject({ isActive: false });
+    expect(await rest.data('/project/detail', { projectId: s.projectId })).toMatchObject({ isActive: false });
   });
-});
 
-it('records CI results from a JUnit report in an open run', async () => {
-  const inScratch = { runId: s.scratchRunId, projectId: s.projectId };
-  const xml = `<testsuite name="ci"><testcase classname="Checkout" name="[C${s.testId}] pays by card" time="0.5"/></testsuite>`;
-  const summary = await tool('import-junit', { projectId: s.projectId, runId: s.scratchRunId, xml });
-  expect(summary).toMatchObject({ runId: s.scratchRunId, total: 1, matched: 1, passed: 1, elapsedMs: 500 });
-  const tests = await rest.data<{ tests: { testId: number; status: string }[] }>('/run/tests', inScratch);
-  expect(tests.tests.find((t) => t.testId === s.testId)?.status).toBe('passed');
-});
-
-it('cleans up: a section, runs, tests, and the project goes inactive', async () => {
-  // The first test moves up to the parent section.
-  expect(await tool('delete-section', { sectionId: s.subSectionId })).toEqual({
-    sectionId: s.subSectionId,
-    deleted: true,
-    parentSectionId: s.sectionId,
-    movedTests: 1,
-    movedSections: 0,
+  it('has called every tool of the table', () => {
+    expect([...called].sort()).toEqual(tools.map((t) => t.name).sort());
   });
-  expect(await rest.data('/test/details', { testId: s.testId, projectId: s.projectId })).toMatchObject({ sectionId: s.sectionId });
-  expect(await tool('delete-run', { runId: s.scratchRunId, projectId: s.projectId })).toEqual({ runId: s.scratchRunId, deleted: true });
-  expect(await tool('delete-run', { runId: s.runId, projectId: s.projectId })).toEqual({ runId: s.runId, deleted: true });
-  expect(await tool('bulk-delete-tests', { projectId: s.projectId, testIds: s.bulkIds })).toEqual({ testIds: s.bulkIds, count: 3 });
-  expect(await tool('delete-test', { testId: s.testId, projectId: s.projectId })).toEqual({ testId: s.testId, deleted: true });
-  expect(await rest.data('/project/tests-count', { projectId: s.projectId })).toEqual({ count: 0 });
-  expect((await rest.data<Rec>('/runs', { projectId: s.projectId })).total).toBe(0);
-
-  expect(await tool('update-project-status', { projectId: s.projectId, isActive: false })).toMatchObject({ isActive: false });
-  expect(await rest.data('/project/detail', { projectId: s.projectId })).toMatchObject({ isActive: false });
-});
-
-it('has called every tool of the table', () => {
-  expect([...called].sort()).toEqual(tools.map((t) => t.name).sort());
 });

@@ -3,6 +3,7 @@ import type { AddressInfo } from 'node:net';
 import path from 'node:path';
 import { Client } from '@modelcontextprotocol/sdk/client/index.js';
 import { StdioClientTransport } from '@modelcontextprotocol/sdk/client/stdio.js';
+import { StreamableHTTPClientTransport } from '@modelcontextprotocol/sdk/client/streamableHttp.js';
 import type { CallToolResult } from '@modelcontextprotocol/sdk/types.js';
 import type { Db } from '../../src/db/client';
 import { createTestApp } from '../support/app';
@@ -14,19 +15,22 @@ const root = path.resolve(__dirname, '../..');
 
 export interface RunningApp {
   url: string;
+  /** The address the app tells clients to fetch files from (PUBLIC_URL). */
+  publicUrl: string;
   db: Db;
   databaseUrl: string;
   close(): Promise<void>;
 }
 
-/** The app of createTestApp, listening on a loopback port (startServer would migrate, which jest can't load). */
-export async function startRealApp(): Promise<RunningApp> {
-  const t = await createTestApp();
+/** The app of createTestApp, listening on a loopback port (startServer would migrate, which jest can't load); `mcp` mounts /mcp. */
+export async function startRealApp(opts: { mcp?: boolean } = {}): Promise<RunningApp> {
+  const t = await createTestApp({}, { mcp: opts.mcp });
   const server = http.createServer(t.app);
   await new Promise<void>((resolve) => server.listen(0, '127.0.0.1', resolve));
   const { port } = server.address() as AddressInfo;
   return {
     url: `http://127.0.0.1:${port}`,
+    publicUrl: t.config.publicUrl,
     db: t.db,
     databaseUrl: t.databaseUrl,
     close: async () => {
@@ -84,6 +88,31 @@ export async function connectMcp(env: Record<string, string>, args: string[] = [
     transportErrors,
     call: async (name, args = {}) => (await client.callTool({ name, arguments: args })) as CallToolResult,
     close: () => client.close(),
+  };
+}
+
+/** An SDK client on the app's /mcp (Streamable HTTP) with a Bearer token: the remote twin of connectMcp. */
+export async function connectMcpHttp(url: string, token: string): Promise<McpSession> {
+  const transport = new StreamableHTTPClientTransport(new URL(`${url}/mcp`), {
+    requestInit: { headers: { Authorization: `Bearer ${token}` } },
+  });
+  const transportErrors: Error[] = [];
+  const client = new Client({ name: 'casebook-tests', version: '1.0.0' });
+  await client.connect(transport);
+  const clientOnError = transport.onerror;
+  transport.onerror = (err) => {
+    transportErrors.push(err);
+    clientOnError?.(err);
+  };
+  return {
+    client,
+    stderr: () => '',
+    transportErrors,
+    call: async (name, args = {}) => (await client.callTool({ name, arguments: args })) as CallToolResult,
+    close: async () => {
+      await transport.terminateSession();
+      await client.close();
+    },
   };
 }
 

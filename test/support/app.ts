@@ -1,6 +1,7 @@
 import supertest from 'supertest';
 import type { Express } from 'express';
 import { buildApp } from '../../src/app';
+import { createMcpEndpoint } from '../../src/mcp/http-endpoint';
 import { loadConfig, type Config } from '../../src/config';
 import { openDatabase, type Db } from '../../src/db/client';
 import { createLogger, type Logger } from '../../src/logger';
@@ -26,11 +27,14 @@ export interface ApiClient {
 }
 
 /** The real app on a fresh PostgreSQL database of its own. */
-export async function createTestApp(env: Record<string, string> = {}, opts: { logger?: Logger } = {}): Promise<TestApp> {
+export async function createTestApp(env: Record<string, string> = {}, opts: { logger?: Logger; mcp?: boolean } = {}): Promise<TestApp> {
   const database = await createTestDatabase();
   const config = loadConfig({ DATABASE_URL: database.url, DATABASE_POOL_SIZE: '5', LOG_LEVEL: 'silent', ...env });
   const db = await openDatabase(config);
-  const app = await buildApp({ config, database: db, logger: opts.logger ?? createLogger('silent') });
+  const logger = opts.logger ?? createLogger('silent');
+  // `serve` mounts the remote MCP endpoint the same way.
+  const mounts = opts.mcp ? [await createMcpEndpoint({ config, database: db, logger })] : [];
+  const app = await buildApp({ config, database: db, logger, mounts });
   // Every response, through `http` or `as`, is checked against the OpenAPI document.
   const checker = await responseChecker();
   const checked = (t: supertest.Test) => t.expect((res) => checker.check(res));
@@ -59,6 +63,7 @@ export async function createTestApp(env: Record<string, string> = {}, opts: { lo
     http,
     as,
     close: async () => {
+      for (const mount of mounts) await mount.close();
       await db.close();
       await database.drop();
     },
