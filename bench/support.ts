@@ -234,6 +234,7 @@ export async function seedMember(p: Db, orgName: string, role: Role) {
     via: 'token',
     db: p,
     can: () => true,
+    answer: {},
   };
   return { orgId: org.orgId, userId: user.userId, token, ctx };
 }

@@ -7,6 +7,17 @@ export interface Membership {
   role: Role;
 }
 
+/**
+ * What an answer says beside its data, in no transport's terms: the handler fills
+ * it in, the HTTP edge sends it as headers (src/http/answer-meta.ts).
+ */
+export interface AnswerMeta {
+  /** How many entries the whole list holds, when the data is one page of it. */
+  total?: number;
+  /** Where the page after this one starts (an opaque cursor); absent on the last page. */
+  nextCursor?: string;
+}
+
 /** Who is calling, and the database to serve them from. Services get this, never `req`. */
 export interface RequestContext {
   userId: number;
@@ -21,4 +32,6 @@ export interface RequestContext {
   db: Db;
   /** RBAC for rules finer than the route's own: may the caller do this in that organization? */
   can(resource: string, action: string, orgId: number): boolean;
+  /** Metadata of this request's answer, empty until the handler names some (a page's total, the next cursor). */
+  answer: AnswerMeta;
 }

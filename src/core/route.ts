@@ -76,6 +76,12 @@ export interface RouteSpec<
    */
   idempotent?: true;
   /**
+   * The data is one page of a longer list, sent as the bare array the contract
+   * names for it; the handler puts the list's total and the next page's cursor in
+   * `ctx.answer`, which the edge sends as X-Total-Count and X-Next-Cursor.
+   */
+  pageMeta?: true;
+  /**
    * Conditional reads (src/http/etag.ts): the version of what this GET shows, read
    * before the handler (e.g. its project's change counter), or undefined when the
    * caller may not see it (the handler then answers as it would). The router tags

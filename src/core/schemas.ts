@@ -28,11 +28,15 @@ export const bodyId = z.number().int('Expected an integer').positive('Expected a
 export const MAX_PAGE = 1000;
 export const MAX_BULK = 5000;
 
-export const limitOffset = {
-  limit: queryInt(1, MAX_PAGE).default(100),
+/** A list's paging parameters: `limit` (1 to MAX_PAGE, `defaultLimit` when absent), `offset` and `cursor`. */
+export const pageParams = (defaultLimit: number) => ({
+  limit: queryInt(1, MAX_PAGE).default(defaultLimit),
   offset: queryInt(0, Number.MAX_SAFE_INTEGER).default(0),
   cursor: queryCursor.optional(),
-};
+});
+
+/** The paging parameters of the lists answering `{ <rows>, total, limit, offset }`: 100 rows by default (API.md). */
+export const limitOffset = pageParams(100);
 
 /** A bulk array: 1 to `max` items (MAX_BULK unless a route says more, API.md), called `noun`s in its messages. */
 export const bulkArray = <T extends z.ZodType>(item: T, noun: string, max = MAX_BULK) =>

@@ -10,6 +10,7 @@ import { sendDownload } from './send-download';
 import { refuseNulCharacters } from './nul-characters';
 import { answerIdempotently } from './idempotency';
 import { answeredNotModified, etagOf, tagAnswer } from './etag';
+import { sendAnswerMeta } from './answer-meta';
 import { rawBodyReader } from './raw-body';
 import { AppError, forbidden, unauthorized, zodMessage } from '../core/errors';
 import type { RenderSlots } from './render-slots';
@@ -85,6 +86,7 @@ export function buildApiRouter(routes: AnyRoute[], deps: ApiDeps): express.Route
           const role = roleIn(memberships, orgId);
           return role !== undefined && deps.rbac.can(role, resource, action);
         },
+        answer: {},
       };
       const input = { query: query.data, body: body.data };
       const handle = () => spec.handler(ctx, input);
@@ -100,6 +102,7 @@ export function buildApiRouter(routes: AnyRoute[], deps: ApiDeps): express.Route
       else {
         const data: unknown = await handle();
         if (etag) tagAnswer(res, etag);
+        sendAnswerMeta(res, ctx.answer);
         sendData(res, data, spec.successStatus ?? 200);
       }
     });
