@@ -26,14 +26,14 @@ const credentialSql = `
 const iso = (column: string) => `to_char(${column}, 'YYYY-MM-DD"T"HH24:MI:SS.MS"Z"')`;
 
 // $1 project, $2 limit, $3 offset, $4 cursor (the last id seen, 0 for none), $5 the caller's organizations.
-// One id beyond the page tells whether there is a next one. The ORDER BY names the index's
-// leading columns: `deleted_at IS NULL` does not make deleted_at a constant to the planner, so
-// `ORDER BY t.id` alone walks the primary key and the heap (10 ms at offset 15,000, not 1.4 ms).
+// The total is the project's kept count of live tests (no filter narrows the page here).
+// One id beyond the page tells whether there is a next one. The ids come in order from the
+// partial index on (project_id, id) WHERE deleted_at IS NULL, index-only.
 const catalogSql = `
   WITH page AS MATERIALIZED (
     SELECT ARRAY(SELECT t.id FROM tests t WHERE t.project_id = $1 AND t.deleted_at IS NULL AND t.id > $4::int
-                  ORDER BY t.project_id, t.deleted_at, t.id LIMIT $2::int + 1 OFFSET $3::int) AS ids)
-  SELECT (SELECT count(*) FROM tests t WHERE t.project_id = $1 AND t.deleted_at IS NULL)::int AS total,
+                  ORDER BY t.id LIMIT $2::int + 1 OFFSET $3::int) AS ids)
+  SELECT p.live_test_count AS total,
          (SELECT coalesce(json_agg(r ORDER BY r."testId"), '[]')::text FROM (
             SELECT t.id AS "testId", t.project_id AS "projectId", t.title, t.description AS "testDescription",
                    t.preconditions, t.steps, t.expected_result AS "expectedResult", t.section_id AS "sectionId",

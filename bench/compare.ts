@@ -6,7 +6,8 @@
  * bench/baseline-server.ts (minimal Express + pg, the best known SQL, Casebook's JSON
  * shape) on it, each a process of its own, checks that both answer the same data, then
  * loads them with autocannon on loopback (gzip, BENCH_CONNECTIONS connections) in
- * alternating rounds (BENCH_ROUNDS each, BENCH_DURATION seconds per round):
+ * alternating rounds (BENCH_ROUNDS each, BENCH_DURATION seconds per round; BENCH_ROWS=word,…
+ * measures only the rows whose label holds one of the words):
  *   - GET /project/tests, pages of 100 at offsets 0 … 19,000, and GET /run/tests at
  *     offsets 0 … 9,900: Casebook and the hand-written server, and their ratio
  *   - GET /run/state-detail against GET /orgs (authentication + one small query: the floor)
@@ -196,7 +197,13 @@ async function once(load: Load, seconds: number, tally?: Tally) {
  * The loads in alternating rounds (A B, B A, …) after a short warm-up of each, so
  * that drifts of a shared machine fall on all of them alike. p99 is the worst round's.
  */
+/** BENCH_ROWS: measure only the rows whose label holds one of these comma-separated words (for tuning one endpoint). */
+const only = (process.env.BENCH_ROWS ?? '').split(',').filter(Boolean);
+const skipped = (label: string) => only.length > 0 && !only.some((word) => label.includes(word));
+
 async function rounds(label: string, loads: Load[]): Promise<Tally[]> {
+  const empty = () => ({ server: '', requests: 0, seconds: 0, p99: 0, cpuMs: 0, rssMb: 0, errors: 0, codes: {} });
+  if (skipped(label)) return loads.map(empty);
   console.log(`measuring ${label} …`);
   for (const load of loads) await once(load, 2);
   const tallies = loads.map((l) => ({ server: l.side.name, requests: 0, seconds: 0, p99: 0, cpuMs: 0, rssMb: 0, errors: 0, codes: {} }));
@@ -443,7 +450,7 @@ async function measure(s: Seed, casebook: BenchServer) {
       rows.push({ endpoint, tally: a, ratio: times(a, b), note: problems(a, '200') }, { endpoint: '', tally: b, note: problems(b, '200') });
     }
 
-    printTable(rows);
+    printTable(rows.filter((r) => r.tally.server !== ''));
     console.log(
       `\nratio: Casebook's req/s over the hand-written server's (state-detail: over /orgs). RSS: peak during the row. ` +
         `Load average now ${loadavg()

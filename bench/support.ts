@@ -343,6 +343,7 @@ async function lifeCycle<S>(plan: BenchPlan<S>) {
   } finally {
     sampler?.stop();
     if (child) await stopServer(child);
-    await dropDatabase(settings.databaseName);
+    // BENCH_KEEP_DB=1 leaves the seeded database for a look at its plans (EXPLAIN) after the run.
+    if (!process.env.BENCH_KEEP_DB) await dropDatabase(settings.databaseName);
   }
 }

@@ -16,6 +16,11 @@ export interface AnswerMeta {
   total?: number;
   /** Where the page after this one starts (an opaque cursor); absent on the last page. */
   nextCursor?: string;
+  /**
+   * The version of what the answer shows, read in the same statement as its data,
+   * on routes with `versionInAnswer`: the source of the answer's ETag (src/http/etag.ts).
+   */
+  version?: string;
 }
 
 /** Who is calling, and the database to serve them from. Services get this, never `req`. */

@@ -1,6 +1,7 @@
 import type { z } from 'zod';
 import type { RequestContext } from './context';
 import type { FileDownload } from './download';
+import type { JsonText } from './json-text';
 
 export type Method = 'get' | 'post' | 'put' | 'delete';
 
@@ -20,12 +21,13 @@ export interface RawBody {
 
 /**
  * What a handler may answer for data of type T: T as JSON carries it, so where
- * T has a plain string a Date will do too (JSON.stringify sends its ISO text).
+ * T has a plain string a Date will do too (JSON.stringify sends its ISO text),
+ * and a list may come as the JSON text PostgreSQL wrote of it.
  */
 export type Sendable<T> = string extends T
   ? T | Date
   : T extends readonly (infer E)[]
-    ? readonly Sendable<E>[]
+    ? readonly Sendable<E>[] | JsonText<readonly Sendable<E>[]>
     : T extends object
       ? { [K in keyof T]: Sendable<T[K]> }
       : T;
@@ -89,6 +91,12 @@ export interface RouteSpec<
    * matching If-None-Match with 304 without running the handler.
    */
   etag?: (ctx: RequestContext, input: { query: z.output<Q>; body: z.output<B> }) => Promise<string | undefined>;
+  /**
+   * The handler names the `etag` version of what it shows in `ctx.answer.version`,
+   * read with its data in one statement: the router then reads the version first
+   * only to answer an If-None-Match, and a plain GET costs one round trip less.
+   */
+  versionInAnswer?: true;
   handler: (ctx: RequestContext, input: { query: z.output<Q>; body: z.output<B> }) => Promise<RouteAnswer<R, D>>;
 }
 

@@ -10,6 +10,7 @@ import { createLogger, type Logger } from '../logger';
 import { applyMigrations, type ScriptRunner } from './migrate';
 import { acquireDirectoryLock } from './directory-lock';
 import { keepWasmAtBaselineTier } from './wasm-tiering';
+import { attachReadPool } from './raw-read';
 
 export type Db = PrismaClient;
 /** The client a `$transaction` callback gets. */
@@ -38,8 +39,10 @@ function fromFactory(
   factory: SqlMigrationAwareDriverAdapterFactory,
   runScript: ScriptRunner,
   onClose: () => Promise<void> = async () => {},
+  pool?: pg.Pool,
 ): Database {
   const prisma = new PrismaClient({ adapter: factory });
+  if (pool) attachReadPool(prisma, pool);
   return {
     prisma,
     kind,
@@ -109,7 +112,7 @@ function openPostgres(config: DbConfig, url: string, logger: Logger): Database {
       await client.end();
     }
   };
-  return fromFactory('postgresql', factory, runScript, () => pool.end());
+  return fromFactory('postgresql', factory, runScript, () => pool.end(), pool);
 }
 
 async function openEmbedded(dataDir: string): Promise<Database> {

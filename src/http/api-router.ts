@@ -9,7 +9,7 @@ import { sendData } from './envelope';
 import { sendDownload } from './send-download';
 import { refuseNulCharacters } from './nul-characters';
 import { answerIdempotently } from './idempotency';
-import { answeredNotModified, etagOf, tagAnswer } from './etag';
+import { answeredNotModified, etagFor, etagOf, tagAnswer } from './etag';
 import { sendAnswerMeta } from './answer-meta';
 import { rawBodyReader } from './raw-body';
 import { AppError, forbidden, unauthorized, zodMessage } from '../core/errors';
@@ -91,7 +91,9 @@ export function buildApiRouter(routes: AnyRoute[], deps: ApiDeps): express.Route
       const input = { query: query.data, body: body.data };
       const handle = () => spec.handler(ctx, input);
       // A conditional read: a matching If-None-Match is a 304 from the route's version alone, before any page is built.
-      const etag = spec.etag && (await etagOf(spec, ctx, input));
+      // Where the handler reads the version with its data, a request without If-None-Match skips this read.
+      const preRead = spec.etag && (!spec.versionInAnswer || req.headers['if-none-match'] !== undefined);
+      let etag = preRead ? await etagOf(spec, ctx, input) : undefined;
       if (etag && answeredNotModified(req, res, etag)) return;
       if (spec.idempotent) {
         const call = { db: deps.db, userId: principal.userId, route: spec.path, status: spec.successStatus ?? 200, req, res };
@@ -101,6 +103,8 @@ export function buildApiRouter(routes: AnyRoute[], deps: ApiDeps): express.Route
       if (spec.download) await deps.renders.run(res, async () => sendDownload(res, (await handle()) as FileDownload));
       else {
         const data: unknown = await handle();
+        // The version read with the data is the answer's own (one read before it is at most older: a needless refresh, never a stale 304).
+        if (spec.versionInAnswer && ctx.answer.version !== undefined) etag = etagFor(spec, query.data, ctx.answer.version);
         if (etag) tagAnswer(res, etag);
         sendAnswerMeta(res, ctx.answer);
         sendData(res, data, spec.successStatus ?? 200);

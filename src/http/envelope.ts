@@ -1,7 +1,28 @@
 import type { Response } from 'express';
+import { JsonText } from '../core/json-text';
+
+/**
+ * `data` as JSON. A JsonText (a list PostgreSQL wrote), as the data or as a field
+ * of it, goes in as its text: nothing parses and re-serializes it.
+ */
+function serialize(data: unknown): string {
+  if (data instanceof JsonText) return data.text;
+  if (data === null || typeof data !== 'object' || Array.isArray(data)) return JSON.stringify(data) ?? 'null';
+  const fields = Object.entries(data);
+  if (!fields.some(([, v]) => v instanceof JsonText)) return JSON.stringify(data);
+  const parts: string[] = [];
+  for (const [key, value] of fields) {
+    const json = value instanceof JsonText ? value.text : (JSON.stringify(value) as string | undefined);
+    if (json !== undefined) parts.push(`${JSON.stringify(key)}:${json}`); // undefined fields are left out, as JSON.stringify does
+  }
+  return `{${parts.join(',')}}`;
+}
+
+/** The success envelope's text. */
+export const envelopeJson = (data: unknown, status: number): string => `{"data":${serialize(data)},"status":${status}}`;
 
 export function sendData(res: Response, data: unknown, status = 200): void {
-  res.status(status).json({ data, status });
+  res.status(status).type('json').send(envelopeJson(data, status));
 }
 
 export function sendError(res: Response, status: number, error: string): void {

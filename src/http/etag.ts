@@ -19,15 +19,19 @@ import type { AnyRoute } from '../core/route';
  */
 const BOOT = crypto.randomBytes(4).toString('hex');
 
+/** The weak ETag of the route's answer to `query` at `version`. */
+export function etagFor(spec: AnyRoute, query: unknown, version: string): string {
+  const digest = crypto
+    .createHash('sha1')
+    .update(`${BOOT} ${spec.method} ${spec.path} ${JSON.stringify(query)}`)
+    .digest('base64url');
+  return `W/"${version}-${digest.slice(0, 16)}"`;
+}
+
 /** The weak ETag of the route's answer to `input`, or undefined when the route has no version for it. */
 export async function etagOf(spec: AnyRoute, ctx: RequestContext, input: { query: unknown; body: unknown }): Promise<string | undefined> {
   const version = await spec.etag?.(ctx, input);
-  if (version === undefined) return undefined;
-  const digest = crypto
-    .createHash('sha1')
-    .update(`${BOOT} ${spec.method} ${spec.path} ${JSON.stringify(input.query)}`)
-    .digest('base64url');
-  return `W/"${version}-${digest.slice(0, 16)}"`;
+  return version === undefined ? undefined : etagFor(spec, input.query, version);
 }
 
 /** Whether an If-None-Match header (a list of tags, or *) holds `etag`; weak comparison, as RFC 9110 asks for it. */

@@ -2,7 +2,7 @@ import crypto from 'node:crypto';
 import type { Request, Response } from 'express';
 import type { Db } from '../db/client';
 import { AppError, badRequest, conflict } from '../core/errors';
-import { sendData } from './envelope';
+import { envelopeJson, sendData } from './envelope';
 import { claimKey, completeKey, releaseKey } from './idempotency-store';
 
 // Idempotency-Key on the writes whose RouteSpec says `idempotent`: a CI step may
@@ -88,7 +88,7 @@ export async function answerIdempotently(call: IdempotentCall, handle: () => Pro
   }
   try {
     // Stored before it is sent: a retry that arrives once the client has the answer finds it.
-    await completeKey(db, claim.id, status, JSON.stringify({ data, status }));
+    await completeKey(db, claim.id, status, envelopeJson(data, status));
   } catch (err) {
     // The write is committed, so its answer is sent; the key stays in flight (409) until abandoned.
     req.log?.warn({ err }, 'idempotency key answer not stored');

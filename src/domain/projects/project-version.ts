@@ -9,5 +9,8 @@ import { projectChangeCount } from './data';
  */
 export async function projectVersion(ctx: RequestContext, input: { query: { projectId: number } }): Promise<string | undefined> {
   const changes = await projectChangeCount(ctx.db, input.query.projectId, ctx.orgIds);
-  return changes === undefined ? undefined : `p${input.query.projectId}.${changes}`;
+  return changes === undefined ? undefined : projectVersionAt(input.query.projectId, changes);
 }
+
+/** The version projectVersion gives, from a change counter a handler read with its data (routes with `versionInAnswer`). */
+export const projectVersionAt = (projectId: number, changes: number): string => `p${projectId}.${changes}`;

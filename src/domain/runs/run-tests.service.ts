@@ -3,6 +3,7 @@ import { nextCursorAfter } from '../../core/cursor';
 import { notFound } from '../../core/errors';
 import { findRunWithTestsPage, listRunTestHistory, testIsInProject } from './data';
 import { countsOf, requireRunAnyProject, runNotFound } from './run-access';
+import { projectVersionAt } from '../projects/project-version';
 import type { TestStatusName } from './runs.schemas';
 
 // Reads of the tests in a run: the paged list (optionally of one status) and the
@@ -18,6 +19,7 @@ export async function listRunTests(
 ) {
   const run = await findRunWithTestsPage(ctx.db, ctx.orgIds, { ...q, afterId: q.cursor });
   if (!run) return runNotFound(ctx, q.projectId);
+  ctx.answer.version = projectVersionAt(q.projectId, run.projectChanges);
   const counts = countsOf(run);
   const total = q.status ? counts[q.status] : counts.total;
   return { tests: run.tests, total, limit: q.limit, offset: q.offset, ...nextCursorAfter(run.lastId) };

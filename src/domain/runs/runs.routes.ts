@@ -113,6 +113,7 @@ export const runRoutes = [
     response: runTestPage,
     errors: [404],
     etag: projectVersion,
+    versionInAnswer: true,
     handler: (ctx, { query }) => listRunTests(ctx, query),
   }),
   route({
@@ -126,6 +127,7 @@ export const runRoutes = [
     response: runTestPage,
     errors: [404],
     etag: projectVersion,
+    versionInAnswer: true,
     handler: (ctx, { query }) => listRunTests(ctx, query),
   }),
   route({
@@ -139,6 +141,7 @@ export const runRoutes = [
     response: stateDetail,
     errors: [404],
     etag: projectVersion,
+    versionInAnswer: true,
     handler: (ctx, { query }) => getStateDetail(ctx, query.runId, query.projectId),
   }),
   route({

@@ -4,6 +4,7 @@ import { badRequest } from '../../core/errors';
 import { requireProject } from '../access';
 import { recordInProject } from '../audit/audit.service';
 import { noteProjectChange } from '../projects/data';
+import { projectVersionAt } from '../projects/project-version';
 import { deleteRunRow, insertRunRow, listRunsPage, updateRunRow } from './data';
 import { countsOf, lockRunForWrite, requireRun, RUN_WRITE_TX, toRunRecord } from './run-access';
 import { insertUntested, runTestSource } from './run-test-sources';
@@ -25,6 +26,7 @@ export async function getRun(ctx: RequestContext, runId: number, projectId: numb
 
 export async function getStateDetail(ctx: RequestContext, runId: number, projectId: number) {
   const run = await requireRun(ctx, runId, projectId);
+  ctx.answer.version = projectVersionAt(projectId, run.projectChanges);
   return { runId: run.runId, locked: run.locked, ...countsOf(run) };
 }
 

@@ -38,6 +38,7 @@ export const testRoutes = [
     response: testPage,
     errors: [404],
     etag: projectVersion,
+    versionInAnswer: true,
     handler: (ctx, { query }) => listTests(ctx, query),
   }),
   route({

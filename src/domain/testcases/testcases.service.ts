@@ -4,6 +4,7 @@ import { notFound, projectInactive } from '../../core/errors';
 import { recordInProject } from '../audit/audit.service';
 import { requireProject } from '../access';
 import { noteProjectChange } from '../projects/data';
+import { projectVersionAt } from '../projects/project-version';
 import {
   catalogPage,
   catalogTotal,
@@ -29,6 +30,7 @@ export async function listTests(
 ) {
   const page = await catalogPage(ctx.db, ctx.orgIds, { ...q, afterId: q.cursor });
   if (!page) throw notFound('Project');
+  ctx.answer.version = projectVersionAt(q.projectId, page.changes);
   return { tests: page.tests, total: page.total, limit: q.limit, offset: q.offset, ...nextCursorAfter(page.lastId) };
 }
 

@@ -1,4 +1,6 @@
 import type { DbOrTx } from '../../../db/client';
+import { readRows } from '../../../db/raw-read';
+import { Prisma } from '../../../generated/prisma/client';
 
 // The project's change counter (projects.change_count): every write to what the
 // project's reads show moves it, as the last statement of the write's transaction
@@ -16,7 +18,9 @@ export async function noteProjectChange(tx: DbOrTx, projectIds: number | number[
 
 /** The project's change counter, when the project is one of `orgIds`; undefined otherwise. */
 export async function projectChangeCount(db: DbOrTx, projectId: number, orgIds: number[]): Promise<number | undefined> {
-  const [row] = await db.$queryRaw<{ n: number }[]>`
-    SELECT change_count AS n FROM projects WHERE id = ${projectId} AND org_id = ANY(${orgIds}::int[])`;
+  const [row] = await readRows<{ n: number }>(
+    db,
+    Prisma.sql`SELECT change_count AS n FROM projects WHERE id = ${projectId} AND org_id = ANY(${orgIds}::int[])`,
+  );
   return row?.n;
 }

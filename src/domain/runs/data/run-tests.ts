@@ -1,4 +1,6 @@
 import type { DbOrTx } from '../../../db/client';
+import { readRows } from '../../../db/raw-read';
+import { JsonText } from '../../../core/json-text';
 import { Prisma } from '../../../generated/prisma/client';
 import type { HistoryEntry, RunTestRecord, TestStatusName } from '../runs.schemas';
 import { isoTime, scopedRunSql, type ScopedRunRow } from './columns';
@@ -6,7 +8,8 @@ import { frozenNamesJson, shown } from './snapshot';
 
 // Reads of the tests in a run: a page of them, and the history of one.
 
-// Rows leave the database as one JSON array: no per-cell decoding in the client.
+// Rows leave the database as one JSON text, spliced into the answer as it is:
+// no per-cell decoding in the client, no parsing and re-serializing.
 // A locked run's catalog fields come from its snapshot (see snapshot.ts); an
 // open run's rows are built without looking at it, so the hot path stays a plain join.
 const runTestsJson = (frozen: boolean) => {
@@ -18,7 +21,7 @@ const runTestsJson = (frozen: boolean) => {
   'squadId', ${field('squadId', 't.squad_id')}, 'status', rt.status, 'comment', rt.comment, 'elapsedMs', rt.elapsed_ms,
   'updatedBy', rt.updated_by, 'updatedAt', ${isoTime('rt.updated_at')}, 'deleted', t.deleted_at IS NOT NULL,
   'snapshot', ${frozen ? frozenNamesJson : 'NULL'}
-) ORDER BY rt.test_id), '[]'::json)`);
+) ORDER BY rt.test_id), '[]'::json)::text`);
 };
 const liveJson = runTestsJson(false);
 const frozenJson = runTestsJson(true);
@@ -36,22 +39,25 @@ export async function findRunWithTestsPage(
   db: DbOrTx,
   orgIds: number[],
   q: { runId: number; projectId: number; status?: TestStatusName; limit: number; offset: number; afterId?: number },
-): Promise<(ScopedRunRow & { tests: RunTestRecord[]; lastId: number | null }) | undefined> {
+): Promise<(ScopedRunRow & { tests: JsonText<RunTestRecord[]>; lastId: number | null }) | undefined> {
   const after = q.afterId === undefined ? Prisma.empty : Prisma.sql`AND rt.test_id > ${q.afterId}::int`;
   // Only the branch of the run's state is executed.
   const page = (json: Prisma.Sql) => Prisma.sql`
       SELECT ${json} FROM run_tests rt JOIN tests t ON t.id = rt.test_id
       WHERE rt.run_id = ${q.runId} AND rt.test_id = ANY(s.ids[1:${q.limit}::int])`;
   // MATERIALIZED: the ids are read once (only when the run is found), not once per reference to them.
-  const [run] = await db.$queryRaw<(ScopedRunRow & { tests: RunTestRecord[]; lastId: number | null })[]>`
+  const [run] = await readRows<ScopedRunRow & { tests: string; lastId: number | null }>(
+    db,
+    Prisma.sql`
     WITH run AS (${scopedRunSql(orgIds, q.runId, q.projectId)}),
     s AS MATERIALIZED (SELECT run.*, ARRAY(
         SELECT rt.test_id FROM run_tests rt WHERE rt.run_id = ${q.runId} ${statusFilter(q.status)} ${after}
         ORDER BY rt.test_id LIMIT ${q.limit + 1}::int OFFSET ${q.offset}::bigint) AS ids FROM run)
     SELECT s.*, CASE WHEN cardinality(s.ids) > ${q.limit}::int THEN s.ids[${q.limit}::int] END AS "lastId",
            CASE WHEN s.locked THEN (${page(frozenJson)}) ELSE (${page(liveJson)}) END AS tests
-    FROM s`;
-  return run;
+    FROM s`,
+  );
+  return run && { ...run, tests: new JsonText<RunTestRecord[]>(run.tests) };
 }
 
 /** Whether the test (live or deleted) is of the project. */

@@ -1,4 +1,5 @@
 import type { DbOrTx } from '../../../db/client';
+import { readRows } from '../../../db/raw-read';
 import { Prisma } from '../../../generated/prisma/client';
 import { scopedRunSql, type ScopedRunRow } from './columns';
 
@@ -13,9 +14,10 @@ export async function findScopedRun(
   projectId: number | null,
   opts: { forUpdate?: boolean } = {},
 ): Promise<ScopedRunRow | undefined> {
-  const [run] = await db.$queryRaw<
-    ScopedRunRow[]
-  >`${scopedRunSql(orgIds, runId, projectId)} ${opts.forUpdate ? Prisma.sql`FOR UPDATE OF r` : Prisma.empty}`;
+  const [run] = await readRows<ScopedRunRow>(
+    db,
+    Prisma.sql`${scopedRunSql(orgIds, runId, projectId)} ${opts.forUpdate ? Prisma.sql`FOR UPDATE OF r` : Prisma.empty}`,
+  );
   return run;
 }
 

@@ -1,18 +1,23 @@
 import type { DbOrTx } from '../../../db/client';
+import { readRows } from '../../../db/raw-read';
+import { JsonText } from '../../../core/json-text';
 import { Prisma } from '../../../generated/prisma/client';
 import type { TestFilters } from '../testcases.schemas';
 import { testRecordColumns, type TestRecord } from './columns';
 import { catalogCount, catalogWhere, projectInOrgs, type CatalogWhere } from './filters';
 
 // Reads of catalog tests. Test records leave PostgreSQL as JSON text, which
-// costs the server far less than decoding eighteen typed columns per row.
+// costs the server far less than decoding eighteen typed columns per row; a
+// list page's text goes into the answer as it is (JsonText).
 
 /** A catalog page: its tests, the filters' total, and the last test's id when more follow. */
 export interface CatalogPage {
-  tests: TestRecord[];
+  tests: JsonText<TestRecord[]>;
   total: number;
   /** The last test's id when more tests follow it, else null. */
   lastId: number | null;
+  /** The project's change counter, read in the same statement as the page. */
+  changes: number;
 }
 
 /**
@@ -30,18 +35,22 @@ export async function catalogPage(
 ): Promise<CatalogPage | undefined> {
   const after = q.afterId === undefined ? Prisma.empty : Prisma.sql`AND t.id > ${q.afterId}::int`;
   // MATERIALIZED: the ids are read once, not once per reference to them.
-  const rows = await db.$queryRaw<{ total: number; tests: string; lastId: number | null }[]>`
+  const rows = await readRows<{ total: number; tests: string; lastId: number | null; changes: number }>(
+    db,
+    Prisma.sql`
     WITH s AS MATERIALIZED (
-      SELECT ${catalogCount(q.projectId, q)} AS total,
+      SELECT ${catalogCount(q.projectId, q)} AS total, p.change_count AS changes,
              ARRAY(SELECT t.id FROM tests t WHERE ${catalogWhere(q.projectId, q)} ${after}
                     ORDER BY t.id LIMIT ${q.limit + 1}::int OFFSET ${q.offset}::bigint) AS ids
         FROM projects p WHERE ${projectInOrgs(q.projectId, orgIds)})
-    SELECT s.total, CASE WHEN cardinality(s.ids) > ${q.limit}::int THEN s.ids[${q.limit}::int] END AS "lastId",
+    SELECT s.total, s.changes, CASE WHEN cardinality(s.ids) > ${q.limit}::int THEN s.ids[${q.limit}::int] END AS "lastId",
            (SELECT coalesce(json_agg(page ORDER BY page."testId"), '[]')::text FROM (
               SELECT ${testRecordColumns} FROM tests t WHERE t.id = ANY(s.ids[1:${q.limit}::int])) page) AS tests
-      FROM s`;
+      FROM s`,
+  );
   if (rows.length === 0) return undefined;
-  return { tests: JSON.parse(rows[0].tests) as TestRecord[], total: rows[0].total, lastId: rows[0].lastId };
+  const [row] = rows;
+  return { tests: new JsonText<TestRecord[]>(row.tests), total: row.total, lastId: row.lastId, changes: row.changes };
 }
 
 /** The number of catalog tests matching the filters; undefined when the project is not one of `orgIds`. */

@@ -1,4 +1,6 @@
 import type { DbOrTx } from '../../../db/client';
+import { readRows } from '../../../db/raw-read';
+import { Prisma } from '../../../generated/prisma/client';
 import type { Role } from '../../../generated/prisma/client';
 
 // The sessions table (server-side sessions behind the login cookie, stored by
@@ -30,11 +32,14 @@ export async function deleteSession(db: DbOrTx, sessionHash: string): Promise<vo
 // One round trip per request: every API call pays for authentication, so the
 // credential, its user and the user's organizations come back from one query.
 export function findSessionCredential(db: DbOrTx, sessionHash: string) {
-  return db.$queryRaw<CredentialRow[]>`
+  return readRows<CredentialRow>(
+    db,
+    Prisma.sql`
     SELECT 0 AS id, u.id AS "userId", s.expires_at AS "expiresAt", NULL::timestamp AS "revokedAt",
            NULL::timestamp AS "lastUsedAt",
            ARRAY(SELECT m.org_id FROM memberships m WHERE m.user_id = u.id ORDER BY m.org_id) AS "orgIds",
            ARRAY(SELECT m.role::text FROM memberships m WHERE m.user_id = u.id ORDER BY m.org_id) AS roles
       FROM sessions s JOIN users u ON u.id = s.user_id
-     WHERE s.session_hash = ${sessionHash}`;
+     WHERE s.session_hash = ${sessionHash}`,
+  );
 }

@@ -1,0 +1,57 @@
+import crypto from 'node:crypto';
+import pg from 'pg';
+import type { Prisma, PrismaClient } from '../generated/prisma/client';
+
+/** A client or a transaction's (client.ts's DbOrTx, named here without importing it back). */
+type DbOrTx = PrismaClient | Prisma.TransactionClient;
+
+// The hot reads (credentials, versions, list pages) go straight to the pg pool
+// of a PostgreSQL database, as named statements: Prisma's client would spend
+// more CPU on each of them than the rest of the request. Inside a transaction, and
+// on the embedded database, they go through Prisma as any other query.
+//
+// Rows must come out the same either way, so a statement read here returns only
+// what both paths decode alike: int4, text, bool, their arrays, JSON as text,
+// and timestamps (stored in UTC, without a zone: parsed as UTC below, as Prisma does;
+// not arrays of them).
+
+const pools = new WeakMap<object, pg.Pool>();
+
+/** Lets `readRows(prisma, …)` use `pool`, the connections behind `prisma`. */
+export function attachReadPool(prisma: object, pool: pg.Pool): void {
+  pools.set(prisma, pool);
+}
+
+const TIMESTAMP = 1114;
+const utc = (text: string) => new Date(`${text.replace(' ', 'T')}Z`);
+const types: pg.CustomTypesConfig = {
+  getTypeParser: ((oid: number, format?: 'text' | 'binary'): unknown =>
+    oid === TIMESTAMP ? utc : pg.types.getTypeParser(oid, format)) as pg.CustomTypesConfig['getTypeParser'],
+};
+
+// Statement texts come from a few fixed shapes (filters add conditions, never inline values); the
+// bound only guards each connection's statement cache against a shape that would vary without end.
+const MAX_NAMED = 500;
+const names = new Map<string, string>();
+function statementName(text: string): string | undefined {
+  let name = names.get(text);
+  if (!name) {
+    if (names.size >= MAX_NAMED) return undefined;
+    name = `cr_${crypto.createHash('sha1').update(text).digest('base64url')}`;
+    names.set(text, name);
+  }
+  return name;
+}
+
+/** The rows of a read-only statement, on the pool when `db` is a PostgreSQL client outside a transaction. */
+export async function readRows<T>(db: DbOrTx, query: Prisma.Sql): Promise<T[]> {
+  const pool = pools.get(db);
+  if (!pool) return db.$queryRaw<T[]>(query);
+  const result = await pool.query<T & pg.QueryResultRow>({
+    name: statementName(query.text),
+    text: query.text,
+    values: query.values,
+    types,
+  });
+  return result.rows;
+}
