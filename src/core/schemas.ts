@@ -38,6 +38,20 @@ export const pageParams = (defaultLimit: number) => ({
 /** The paging parameters of the lists answering `{ <rows>, total, limit, offset }`: 100 rows by default (API.md). */
 export const limitOffset = pageParams(100);
 
+/**
+ * The paging parameters of a list answered as a bare array (the status histories):
+ * MAX_PAGE entries unless `limit` says fewer, so an answer of up to that many stays
+ * whole; the list's total and the next cursor come as answer metadata (ctx.answer).
+ */
+export const arrayPageParams = {
+  ...pageParams(MAX_PAGE),
+  cursor: queryCursor
+    .optional()
+    .describe(
+      'Where the page starts: the X-Next-Cursor header of the previous answer (keyset paging; offset, if given, skips entries after it)',
+    ),
+};
+
 /** A bulk array: 1 to `max` items (MAX_BULK unless a route says more, API.md), called `noun`s in its messages. */
 export const bulkArray = <T extends z.ZodType>(item: T, noun: string, max = MAX_BULK) =>
   z.array(item).min(1, `At least one ${noun}`).max(max, `At most ${max} ${noun}s`);

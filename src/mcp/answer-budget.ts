@@ -1,5 +1,6 @@
 import { z } from '../core/zod-messages';
 import { buildUrl, type RestRequest, type RestResponse } from './http-client';
+import { NEXT_CURSOR_HEADER, TOTAL_COUNT_HEADER } from '../http/answer-meta';
 import { limit as limitText, offset as offsetText, type ToolSpec } from './tool-spec';
 
 // Answers that fit an assistant's context: one line of JSON, at most ANSWER_BUDGET
@@ -43,7 +44,7 @@ export function pagedLocally(spec: ToolSpec): ToolSpec {
 
 /** The call's REST arguments (the default page size filled in) and the window of a list the tool pages itself. */
 export function pagingArgs(spec: ToolSpec, args: Record<string, unknown>): { rest: Record<string, unknown>; window?: Window } {
-  if (spec.paged === 'limit-offset') return { rest: { ...args, limit: args.limit ?? DEFAULT_LIMIT } };
+  if (spec.paged === 'limit-offset' || spec.paged === 'headers') return { rest: { ...args, limit: args.limit ?? DEFAULT_LIMIT } };
   if (spec.paged !== 'local') return { rest: args };
   const { limit, offset, ...rest } = args;
   return { rest, window: { limit: typeof limit === 'number' ? limit : DEFAULT_LIMIT, offset: typeof offset === 'number' ? offset : 0 } };
@@ -77,6 +78,29 @@ function localPage(all: unknown[], { limit, offset }: Window): Record<string, un
   return { items: all.slice(offset, offset + limit), total: all.length, limit, offset };
 }
 
+/**
+ * A page REST answered as a bare array (a route with pageMeta), as a page of the
+ * tool: its rows under `items`, the total and next cursor its headers gave, the
+ * cursor it was asked from. A server that sent no total answered the whole list:
+ * the tool pages it as it does the lists REST gives whole.
+ */
+export function headerPage(rows: unknown, headers: Headers, args: Record<string, unknown>): unknown {
+  if (!Array.isArray(rows)) return rows;
+  const limit = typeof args.limit === 'number' ? args.limit : DEFAULT_LIMIT;
+  const offset = typeof args.offset === 'number' ? args.offset : 0;
+  const total = headers.get(TOTAL_COUNT_HEADER);
+  if (total === null || !/^\d+$/.test(total)) return localPage(rows, { limit, offset });
+  const nextCursor = headers.get(NEXT_CURSOR_HEADER);
+  return {
+    items: rows,
+    total: Number(total),
+    limit,
+    offset,
+    ...(typeof args.cursor === 'string' ? { cursor: args.cursor } : {}),
+    ...(nextCursor ? { nextCursor } : {}),
+  };
+}
+
 /** The rows of a page: its first array, beside a total. */
 function listIn(page: unknown): { page: Record<string, unknown>; key: string; rows: unknown[] } | undefined {
   if (!page || typeof page !== 'object' || Array.isArray(page)) return undefined;
@@ -89,13 +113,18 @@ function listIn(page: unknown): { page: Record<string, unknown>; key: string; ro
 /**
  * The page with `returned`, `hasMore` and where the next page starts; over the
  * budget, the most rows that fit, with `truncated` and a note saying how to go on.
+ * A page asked for from a cursor counts its offset from there, so whether more
+ * follow is REST's nextCursor, not the total. A page cut short drops REST's
+ * nextCursor, which would skip the rows cut: its nextOffset goes on.
  */
-function fitPage(page: Record<string, unknown>, key: string, rows: unknown[], kind: 'page' | 'offset', budget: number): string {
-  const total = Number(page.total);
+function fitPage(answered: Record<string, unknown>, key: string, rows: unknown[], kind: 'page' | 'offset', budget: number): string {
+  const total = Number(answered.total);
+  const { nextCursor, ...page } = answered;
   const start = kind === 'page' ? (Number(page.page) - 1) * Number(page.pageSize) : Number(page.offset);
   const build = (shown: unknown[], cut: boolean) => {
     const seen = start + shown.length;
-    const more = seen < total;
+    const rest = shown.length < rows.length;
+    const more = page.cursor === undefined ? seen < total : rest || nextCursor !== undefined;
     const next: Next = !more
       ? {}
       : kind === 'offset'
@@ -103,8 +132,9 @@ function fitPage(page: Record<string, unknown>, key: string, rows: unknown[], ki
         : cut
           ? pageAfter(seen, shown.length)
           : { nextPage: Number(page.page) + 1 };
-    const note = cut ? { truncated: true, note: cutNote(shown.length, rows.length, kind, next, budget) } : {};
-    return JSON.stringify({ ...page, [key]: shown, returned: shown.length, hasMore: more, ...next, ...note });
+    const note = cut ? { truncated: true, note: cutNote(shown.length, rows.length, kind, next, budget, page.cursor !== undefined) } : {};
+    const cursor = !rest && nextCursor !== undefined ? { nextCursor } : {};
+    return JSON.stringify({ ...page, [key]: shown, returned: shown.length, hasMore: more, ...next, ...cursor, ...note });
   };
   const whole = build(rows, false);
   if (whole.length <= budget) return whole;
@@ -130,10 +160,12 @@ function pageAfter(seen: number, shown: number): { nextPage: number; nextPageSiz
   return { nextPage: seen / size + 1, nextPageSize: size };
 }
 
-function cutNote(shown: number, of: number, kind: 'page' | 'offset', next: Next, budget: number): string {
+function cutNote(shown: number, of: number, kind: 'page' | 'offset', next: Next, budget: number, fromCursor: boolean): string {
   const why = `Cut after ${shown} of the ${of} rows of this page to keep the answer under ${budget} characters (about ${budget / 4} tokens)`;
-  if (next.nextOffset !== undefined)
-    return `${why}; call again with offset=${next.nextOffset} for the rest (limit=${shown} pages without cuts).`;
+  if (next.nextOffset !== undefined) {
+    const same = fromCursor ? ' and the same cursor' : '';
+    return `${why}; call again with offset=${next.nextOffset}${same} for the rest (limit=${shown} pages without cuts).`;
+  }
   if (kind === 'page' && next.nextPage !== undefined) {
     return `${why}; call again with page=${next.nextPage} and pageSize=${next.nextPageSize} for the rest (pageSize=${shown} pages without cuts).`;
   }

@@ -2,7 +2,7 @@ import type { CallToolResult } from '@modelcontextprotocol/sdk/types.js';
 import type { z } from 'zod';
 import { zodMessage } from '../core/errors';
 import { invalidInputTip, tipForStatus, unreachableTip } from './error-tips';
-import { ANSWER_BUDGET, answerText, downloadText, pagingArgs, shorten } from './answer-budget';
+import { ANSWER_BUDGET, answerText, downloadText, headerPage, pagingArgs, shorten } from './answer-budget';
 import { RestUnreachableError, type HttpClient, type RestRequest, type RestResponse } from './http-client';
 import { resolveNames } from './name-resolution';
 import { inputSchema, toolsByName, type ToolSpec } from './tools';
@@ -65,7 +65,9 @@ export async function callTool(spec: ToolSpec, args: unknown, runtime: ToolRunti
       `Check that CASEBOOK_URL (${runtime.client.baseUrl}) is the root of a Casebook service.`,
     );
   }
-  return answer(answerText(spec, envelope.data, window));
+  // A page REST answers as an array says its total and next cursor in headers.
+  const data = spec.paged === 'headers' ? headerPage(envelope.data, res.headers, restArgs) : envelope.data;
+  return answer(answerText(spec, data, window));
 }
 
 /** A successful call: one line of JSON within the answer budget (src/mcp/answer-budget.ts). */

@@ -1,4 +1,4 @@
-import { byName, limit, offset, projectId, runId, testFieldChanges, testFields, testId, tool } from './tool-spec';
+import { byName, cursor, limit, offset, projectId, runId, testFieldChanges, testFields, testId, tool } from './tool-spec';
 
 // The test catalog of a project. The tools call a test's title `testName`; REST calls it `title`.
 
@@ -59,17 +59,17 @@ export const testTools = [
   tool({
     name: 'get-test-status-history',
     description:
-      'Show the results of one test across all runs, newest first. Use it to see whether a test is flaky or when it started failing.',
+      'Show the results of one test across all runs, newest first, a page at a time (limit/offset, or cursor: the result has total and hasMore, and nextCursor while more entries follow). Use it to see whether a test is flaky or when it started failing.',
     route: 'GET /test/status-history',
-    params: { testId, projectId },
+    params: { testId, projectId, limit, offset, cursor },
     example: { testId: 42, projectId: 3 },
   }),
   tool({
     name: 'get-test-status-history-in-run',
     description:
-      'Show every status change of one test inside one run, newest first, with comments. Use it to see how a result evolved during a run.',
+      'Show every status change of one test inside one run, newest first, with comments, a page at a time (limit/offset, or cursor: the result has total and hasMore, and nextCursor while more entries follow). Use it to see how a result evolved during a run.',
     route: 'GET /run/test-status-history',
-    params: { testId, runId },
+    params: { testId, runId, limit, offset, cursor },
     example: { testId: 42, runId: 9 },
   }),
   tool({

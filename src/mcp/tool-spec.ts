@@ -40,8 +40,11 @@ export interface ToolSpec {
   rename?: Record<string, string>;
   /** Casbin resource and action of the route: the 403 tip names the least role allowed. */
   rbac: { resource: string; action: string };
-  /** The answer carries a page of a longer list: the result gains `hasMore`. `local`: REST answers the whole list, the tool pages it. */
-  paged?: 'limit-offset' | 'page' | 'local';
+  /**
+   * The answer carries a page of a longer list: the result gains `hasMore`. `local`: REST answers the whole list,
+   * the tool pages it. `headers`: REST answers a page as a bare array, the list's total and next cursor in headers.
+   */
+  paged?: 'limit-offset' | 'page' | 'local' | 'headers';
   /** The answer is a file (JSON, CSV, HTML or PDF), not an envelope. */
   download?: boolean;
   /** Where each parameter goes: the query string, the JSON body, or the raw body. */
@@ -61,6 +64,7 @@ export const orgId = 'Organization id (get-orgs-list lists yours)';
 
 export const limit = 'Page size, 1 to 1000 (default 50)';
 export const offset = 'Entries to skip (default 0); use the nextOffset of the previous page';
+export const cursor = 'Where the page starts: the nextCursor of the previous page (offset, if given, skips entries after it)';
 
 /**
  * A name parameter's words: the entry's name instead of its id, resolved in the

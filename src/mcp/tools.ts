@@ -73,8 +73,9 @@ function fieldOf(schema: z.ZodType, field: string): boolean {
   return schema instanceof z.ZodObject && field in schema.shape;
 }
 
-/** A list paged by limit/offset or by page/pageSize, as its query says. */
+/** A list paged by limit/offset or by page/pageSize, as its query says; a page answered as an array has its total in headers. */
 function pagingOf(route: AnyRoute): Pick<ToolSpec, 'paged'> {
+  if (route.pageMeta) return { paged: 'headers' };
   const query = route.query as z.ZodType | undefined;
   if (!(query instanceof z.ZodObject)) return {};
   const keys = Object.keys(query.shape);

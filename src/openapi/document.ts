@@ -11,6 +11,7 @@ import { errorResponses } from './errors';
 import { exampleOf, type JsonSchema } from './examples';
 import { idempotencyHeaders, idempotencyStatuses, replayedHeader } from './idempotency';
 import { conditionalHeaders, etagHeaders, notModifiedResponse } from './etag';
+import { pageMetaHeaders } from './page-meta';
 
 // The OpenAPI 3.0 description, generated from the same RouteSpecs (and zod
 // schemas) that the router validates with: a new route is documented as soon
@@ -158,6 +159,16 @@ function routeDescription(route: DocumentedRoute, rbac: Rbac): { text: string; m
   return { text: lines.join('\n\n'), minimumRole };
 }
 
+/** The headers of a route's success answer, if it has any. */
+function successHeaders(route: DocumentedRoute): Pick<ResponseConfig, 'headers'> {
+  const headers = {
+    ...(route.idempotent ? replayedHeader : {}),
+    ...(route.etag ? etagHeaders : {}),
+    ...(route.pageMeta ? pageMetaHeaders : {}),
+  };
+  return Object.keys(headers).length ? { headers } : {};
+}
+
 function registerApiRoute(registry: OpenAPIRegistry, errors: ReturnType<typeof errorResponses>, route: DocumentedRoute, rbac: Rbac) {
   const success = route.successStatus ?? 200;
   const { text, minimumRole } = routeDescription(route, rbac);
@@ -192,8 +203,7 @@ function registerApiRoute(registry: OpenAPIRegistry, errors: ReturnType<typeof e
         ? downloadResponse(route)
         : {
             description: success === 201 ? 'Created' : 'Success',
-            ...(route.idempotent ? { headers: replayedHeader } : {}),
-            ...(route.etag ? { headers: etagHeaders } : {}),
+            ...successHeaders(route),
             content: { 'application/json': { schema: z.object({ data: route.response ?? z.unknown(), status: z.literal(success) }) } },
           },
       ...(route.etag ? { 304: notModifiedResponse } : {}),

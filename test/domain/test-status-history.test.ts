@@ -17,12 +17,17 @@ describe('GET /test/status-history', () => {
   it('gives the entries of a test across all runs, newest first', async () => {
     const p = w.projectA.projectId;
     const [testId, other] = await createTests(t.db, p, 2);
+    // Recorded in time order, as the service records them: newest first is the order of recording.
     const r1 = await createRunWithHistory(t.db, p, 'Sprint 1', [
       { testId, status: 'failed', comment: 'boom', userId: w.user.userId, createdAt: at(1) },
-      { testId, status: 'passed', userId: w.user.userId, createdAt: at(3) },
-      { testId: other, status: 'blocked', createdAt: at(4) },
     ]);
     const r2 = await createRunWithHistory(t.db, p, 'Sprint 2', [{ testId, status: 'retest', userId: w.admin.userId, createdAt: at(2) }]);
+    await t.db.statusHistory.createMany({
+      data: [
+        { runId: r1.runId, testId, status: 'passed', userId: w.user.userId, createdAt: at(3) },
+        { runId: r1.runId, testId: other, status: 'blocked', createdAt: at(4) },
+      ],
+    });
     const res = await t.as(w.reader.token).get('/test/status-history', { testId, projectId: p }).expect(200);
     expect(res.body.data).toEqual([
       {

@@ -1,5 +1,5 @@
 import type { CallToolResult } from '@modelcontextprotocol/sdk/types.js';
-import { ANSWER_BUDGET, answerText, fitValue, LIST_TEXT_MAX } from '../../src/mcp/answer-budget';
+import { ANSWER_BUDGET, answerText, fitValue, headerPage, LIST_TEXT_MAX } from '../../src/mcp/answer-budget';
 import { requiredParams, tools, toolsByName } from '../../src/mcp/tools';
 import { createWorld, type World } from '../support/factories';
 import { connectMcp, dataOf, startRealApp, textOf, type McpSession, type RunningApp } from './support';
@@ -188,6 +188,53 @@ it('cuts a history whose rows are whole text at a row boundary too', async () =>
   expect((rest2.items as unknown[]).length + rows.length).toBe(Math.min(62, rows.length + 30));
 });
 
+it('pages a history through REST by cursor and by offset: every entry once, newest first', async () => {
+  const all = (await rest('GET', '/run/test-status-history', undefined, `?runId=${runId}&testId=${testIds[0]}`)) as unknown as {
+    historyId: number;
+  }[];
+  expect(all).toHaveLength(62);
+  const whole = all.map((e) => e.historyId);
+  const args = { runId, testId: testIds[0], limit: 20 };
+  // By cursor: each page names the next one until the last.
+  const byCursor: number[] = [];
+  let cursor: string | undefined;
+  const seen: Page[] = [];
+  do {
+    const { data } = await answer('get-test-status-history-in-run', { ...args, ...(cursor ? { cursor } : {}) });
+    seen.push(data);
+    byCursor.push(...(data.items as { historyId: number }[]).map((e) => e.historyId));
+    cursor = data.nextCursor as string | undefined;
+  } while (cursor && seen.length < 10);
+  expect(byCursor).toEqual(whole);
+  expect(seen.map((p) => [p.total, p.returned, p.hasMore, p.nextCursor !== undefined])).toEqual([
+    [62, 20, true, true],
+    [62, 20, true, true],
+    [62, 20, true, true],
+    [62, 2, false, false],
+  ]);
+  expect(seen[1]).toMatchObject({ cursor: seen[0].nextCursor, offset: 0, limit: 20, nextOffset: 20 });
+  // By offset, as before.
+  const byOffset: number[] = [];
+  for (let offset = 0; offset < 62; offset += 20) {
+    const { data } = await answer('get-test-status-history-in-run', { ...args, offset });
+    expect(data).toMatchObject({ total: 62, offset, hasMore: offset + 20 < 62 });
+    byOffset.push(...(data.items as { historyId: number }[]).map((e) => e.historyId));
+  }
+  expect(byOffset).toEqual(whole);
+  // A page cut for the budget names no cursor (it would skip the rows cut): its offset, with the same cursor, goes on.
+  const cut = (await answer('get-test-status-history-in-run', { runId, testId: testIds[0], limit: 50, cursor: seen[0].nextCursor })).data;
+  const shown = (cut.items as { historyId: number }[]).map((e) => e.historyId);
+  expect(cut).toMatchObject({ total: 62, truncated: true, hasMore: true, nextOffset: shown.length });
+  expect(cut.nextCursor).toBeUndefined();
+  expect(cut.note).toContain(`call again with offset=${shown.length} and the same cursor for the rest`);
+  const after = (await answer('get-test-status-history-in-run', { ...args, cursor: seen[0].nextCursor, offset: shown.length })).data;
+  expect([...shown, ...(after.items as { historyId: number }[]).map((e) => e.historyId)]).toEqual(whole.slice(20, 40 + shown.length));
+  // A bad cursor is REST's 400, in the tool's words.
+  const bad = await mcp.call('get-test-status-history', { testId: testIds[0], projectId, cursor: 'nope!' });
+  expect(bad.isError).toBe(true);
+  expect(textOf(bad)).toMatch(/^❌ Error: Invalid request: cursor: Not a cursor of this list/);
+});
+
 it('shortens long text in list rows with a marker; the details tools give it whole', async () => {
   const long = testIds[10];
   const page = (await answer('get-tests', { projectId, limit: 2, offset: 10 })).data;
@@ -276,7 +323,8 @@ describe('the budget on its own (answer-budget.ts, with small budgets)', () => {
 
   it('gives a row alone over the budget with its longest fields cut, and says so', () => {
     const huge = [{ testId: 1, title: 'T', steps: 's'.repeat(5000), expectedResult: 'e'.repeat(3000) }];
-    const text = answerText(toolsByName.get('get-test-status-history-in-run')!, huge, { limit: 50, offset: 0 }, 2000);
+    const page = headerPage(huge, new Headers({ 'X-Total-Count': '1' }), { limit: 50 });
+    const text = answerText(toolsByName.get('get-test-status-history-in-run')!, page, undefined, 2000);
     expect(text.length).toBeLessThanOrEqual(2000);
     const data = JSON.parse(text) as Page & { items: { testId: number; title: string; steps: string }[] };
     expect(data).toMatchObject({ total: 1, returned: 1, hasMore: false, truncated: true });

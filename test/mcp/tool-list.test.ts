@@ -205,8 +205,12 @@ it('describes every tool with what it does and a working example', async () => {
 });
 
 it('offers limit and offset on every tool whose REST list is paged by them, or that pages a whole REST list itself', () => {
-  for (const spec of tools.filter((t) => t.paged === 'limit-offset' || t.paged === 'local')) {
+  for (const spec of tools.filter((t) => t.paged === 'limit-offset' || t.paged === 'local' || t.paged === 'headers')) {
     expect(Object.keys(byName(spec.name).inputSchema.properties!)).toEqual(expect.arrayContaining(['limit', 'offset']));
+  }
+  // The lists REST pages as bare arrays (total and next cursor in headers) offer the cursor too.
+  for (const spec of tools.filter((t) => t.paged === 'headers')) {
+    expect(Object.keys(byName(spec.name).inputSchema.properties!)).toEqual(expect.arrayContaining(['limit', 'offset', 'cursor']));
   }
   const paged = (kind: string) =>
     tools
@@ -222,6 +226,7 @@ it('offers limit and offset on every tool whose REST list is paged by them, or t
     'get-tests',
   ]);
   expect(paged('page')).toEqual(['get-projects']);
+  expect(paged('headers')).toEqual(['get-test-status-history', 'get-test-status-history-in-run']);
   // Every other GET answering a list: REST gives it whole, the tool a page of it.
   expect(paged('local')).toEqual([
     'get-automation-status',
@@ -232,8 +237,6 @@ it('offers limit and offset on every tool whose REST list is paged by them, or t
     'get-sections',
     'get-squads',
     'get-test-covered-by',
-    'get-test-status-history',
-    'get-test-status-history-in-run',
     'get-type',
   ]);
 });

@@ -1,7 +1,7 @@
 import type { RequestContext } from '../../core/context';
 import { nextCursorAfter } from '../../core/cursor';
 import { notFound } from '../../core/errors';
-import { findRunWithTestsPage, listRunTestHistory, testIsInProject } from './data';
+import { findRunWithTestsPage, runTestHistoryPage, testIsInProject } from './data';
 import { countsOf, requireRunAnyProject, runNotFound } from './run-access';
 import { projectVersionAt } from '../projects/project-version';
 import type { TestStatusName } from './runs.schemas';
@@ -26,11 +26,19 @@ export async function listRunTests(
 }
 
 /**
- * The history of one test in one run, newest first; a test removed from the run
- * (or deleted from the catalog) keeps it. The test must be of the run's project.
+ * A page of the history of one test in one run, newest first; with a cursor, the
+ * entries recorded before its entry. A test removed from the run (or deleted from
+ * the catalog) keeps it; the test must be of the run's project. The history's total
+ * and the next page's cursor go in the answer's metadata: the data stays the bare
+ * array of entries the contract gives.
  */
-export async function getRunTestHistory(ctx: RequestContext, runId: number, testId: number) {
-  const run = await requireRunAnyProject(ctx, runId);
-  if (!(await testIsInProject(ctx.db, testId, run.projectId))) throw notFound('Test');
-  return listRunTestHistory(ctx.db, runId, testId, run.projectId);
+export async function getRunTestHistory(
+  ctx: RequestContext,
+  q: { runId: number; testId: number; limit: number; offset: number; cursor?: number },
+) {
+  const run = await requireRunAnyProject(ctx, q.runId);
+  if (!(await testIsInProject(ctx.db, q.testId, run.projectId))) throw notFound('Test');
+  const page = await runTestHistoryPage(ctx.db, { ...q, projectId: run.projectId, beforeId: q.cursor });
+  Object.assign(ctx.answer, { total: page.total, ...nextCursorAfter(page.lastId) });
+  return page.entries;
 }

@@ -1,5 +1,5 @@
 import { nextCursorField } from '../../core/cursor';
-import { bodyId, bulkArray, limitOffset, noDuplicateIds, nonBlank, optionalText, queryId, z } from '../../core/schemas';
+import { arrayPageParams, bodyId, bulkArray, limitOffset, noDuplicateIds, nonBlank, optionalText, queryId, z } from '../../core/schemas';
 
 /** The five statuses of a test in a run, in the order reports show them. */
 export const TEST_STATUSES = ['passed', 'failed', 'blocked', 'retest', 'untested'] as const;
@@ -125,7 +125,7 @@ export const runReport = z.object({
 export const listRunsQuery = z.object({ projectId: queryId, ...limitOffset });
 export const runQuery = z.object({ runId: queryId, projectId: queryId });
 export const runTestsQuery = z.object({ runId: queryId, projectId: queryId, status: testStatus.optional(), ...limitOffset });
-export const runTestHistoryQuery = z.object({ runId: queryId, testId: queryId });
+export const runTestHistoryQuery = z.object({ runId: queryId, testId: queryId, ...arrayPageParams });
 export const REPORT_FORMATS = ['json', 'pdf', 'html'] as const;
 export const runReportQuery = runQuery.extend({
   format: z.enum(REPORT_FORMATS, oneOf(REPORT_FORMATS)).default('json'),

@@ -1,11 +1,22 @@
 import type { RequestContext } from '../../core/context';
+import { nextCursorAfter } from '../../core/cursor';
 import { notFound } from '../../core/errors';
 import { requireProject } from '../access';
-import { liveTestExists, statusHistoryOfTest } from './data';
+import { liveTestExists, statusHistoryPage } from './data';
 
-/** Every status change of a catalog test across the project's runs, newest first. */
-export async function testStatusHistory(ctx: RequestContext, projectId: number, testId: number) {
-  await requireProject(ctx, projectId);
-  if (!(await liveTestExists(ctx.db, projectId, testId))) throw notFound('Test');
-  return statusHistoryOfTest(ctx.db, projectId, testId);
+/**
+ * A page of a catalog test's status changes across the project's runs, newest
+ * first; with a cursor, the entries recorded before its entry. The list's total
+ * and the next page's cursor go in the answer's metadata: the data stays the
+ * bare array of entries the contract gives.
+ */
+export async function testStatusHistory(
+  ctx: RequestContext,
+  q: { projectId: number; testId: number; limit: number; offset: number; cursor?: number },
+) {
+  await requireProject(ctx, q.projectId);
+  if (!(await liveTestExists(ctx.db, q.projectId, q.testId))) throw notFound('Test');
+  const page = await statusHistoryPage(ctx.db, { ...q, beforeId: q.cursor });
+  Object.assign(ctx.answer, { total: page.total, ...nextCursorAfter(page.lastId) });
+  return page.entries;
 }

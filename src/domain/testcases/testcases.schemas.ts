@@ -1,5 +1,16 @@
 import { nextCursorField } from '../../core/cursor';
-import { bodyId, bulkArray, limitOffset, noDuplicateIds, nonBlank, optionalText, queryBoolean, queryId, z } from '../../core/schemas';
+import {
+  arrayPageParams,
+  bodyId,
+  bulkArray,
+  limitOffset,
+  noDuplicateIds,
+  nonBlank,
+  optionalText,
+  queryBoolean,
+  queryId,
+  z,
+} from '../../core/schemas';
 
 // Request and record schemas of the test catalog. Referenced ids (section,
 // lookups, squad, labels) are checked against the test's project by the service.
@@ -90,6 +101,7 @@ export const exportTestsQuery = z.object({
   ...testFilters,
 });
 export const testInProjectQuery = z.object({ testId: queryId, projectId: queryId });
+export const testHistoryQuery = testInProjectQuery.extend(arrayPageParams);
 
 const id = z.number().int();
 export const testRecord = z.object({

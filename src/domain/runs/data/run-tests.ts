@@ -66,15 +66,40 @@ export async function testIsInProject(db: DbOrTx, testId: number, projectId: num
   return test !== null;
 }
 
-/** A history entry as read: its time is still a Date. */
-type HistoryRow = Omit<HistoryEntry, 'createdAt'> & { createdAt: Date };
+/** A page of one test's history in one run: its entries, the whole history's size, and the id of the page's last entry when more follow. */
+export interface RunTestHistoryPage {
+  entries: HistoryEntry[];
+  total: number;
+  lastId: number | null;
+}
 
-/** The history of one test in one run, newest first (entries stay when the test leaves the run). */
-export function listRunTestHistory(db: DbOrTx, runId: number, testId: number, projectId: number) {
-  return db.$queryRaw<HistoryRow[]>`
-    SELECT h.id AS "historyId", h.run_id AS "runId", ${projectId}::int AS "projectId", h.test_id AS "testId", h.status::text AS status, h.comment, h.elapsed_ms AS "elapsedMs",
-      h.user_id AS "userId", u.name AS "userName", h.created_at AS "createdAt"
-    FROM status_history h LEFT JOIN users u ON u.id = h.user_id
-    WHERE h.run_id = ${runId} AND h.test_id = ${testId}
-    ORDER BY h.id DESC`;
+/**
+ * A page of the history of one test in one run, newest (highest id) first, below
+ * `beforeId` when given (entries stay when the test leaves the run), in one query.
+ * The (run_id, test_id, id) index alone gives the page's ids (one more than asked,
+ * to tell whether more follow) and the total; only the page's entries are read and
+ * joined to their users' names.
+ */
+export async function runTestHistoryPage(
+  db: DbOrTx,
+  q: { runId: number; testId: number; projectId: number; limit: number; offset: number; beforeId?: number },
+): Promise<RunTestHistoryPage> {
+  const before = q.beforeId === undefined ? Prisma.empty : Prisma.sql`AND h.id < ${q.beforeId}::int`;
+  const mine = Prisma.sql`h.run_id = ${q.runId} AND h.test_id = ${q.testId}`;
+  // MATERIALIZED: the ids are read once, not once per reference to them.
+  const [page] = await db.$queryRaw<RunTestHistoryPage[]>`
+    WITH s AS MATERIALIZED (SELECT ARRAY(
+        SELECT h.id FROM status_history h WHERE ${mine} ${before}
+        ORDER BY h.id DESC LIMIT ${q.limit + 1}::int OFFSET ${q.offset}::bigint) AS ids)
+    SELECT (SELECT count(*)::int FROM status_history h WHERE ${mine}) AS total,
+      CASE WHEN cardinality(s.ids) > ${q.limit}::int THEN s.ids[${q.limit}::int] END AS "lastId",
+      (SELECT coalesce(json_agg(json_build_object(
+          'historyId', h.id, 'runId', h.run_id, 'projectId', ${q.projectId}::int, 'testId', h.test_id, 'status', h.status,
+          'comment', h.comment, 'elapsedMs', h.elapsed_ms, 'userId', h.user_id, 'userName', u.name,
+          'createdAt', ${Prisma.raw(isoTime('h.created_at'))}
+        ) ORDER BY h.id DESC), '[]'::json)
+        FROM status_history h LEFT JOIN users u ON u.id = h.user_id
+        WHERE h.id = ANY(s.ids[1:${q.limit}::int])) AS entries
+    FROM s`;
+  return page;
 }

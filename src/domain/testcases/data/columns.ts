@@ -81,7 +81,7 @@ export const columnOf = (field: Extract<Row, { column: string }>['field']): stri
   (testColumns.find((c) => c.field === field) as { column: string }).column;
 
 // Columns hold UTC (Prisma's convention); this renders them exactly as Date.toISOString does.
-const isoUtc = (column: string) => `to_char(${column}, 'YYYY-MM-DD"T"HH24:MI:SS.MS"Z"')`;
+export const isoUtc = (column: string) => `to_char(${column}, 'YYYY-MM-DD"T"HH24:MI:SS.MS"Z"')`;
 
 const selected = (c: Row): string => {
   switch (c.kind) {

@@ -1,30 +1,50 @@
 import type { DbOrTx } from '../../../db/client';
+import { Prisma } from '../../../generated/prisma/client';
+import { isoUtc } from './columns';
 
-/** Every status change of a test across the project's runs, newest first. */
-export async function statusHistoryOfTest(db: DbOrTx, projectId: number, testId: number) {
-  const entries = await db.statusHistory.findMany({
-    where: { testId, run: { projectId } },
-    select: {
-      runId: true,
-      testId: true,
-      status: true,
-      comment: true,
-      elapsedMs: true,
-      userId: true,
-      createdAt: true,
-      run: { select: { runName: true } },
-    },
-    orderBy: [{ createdAt: 'desc' }, { id: 'desc' }],
-  });
-  return entries.map(({ run, ...entry }) => ({
-    runId: entry.runId,
-    runName: run.runName,
-    projectId,
-    testId: entry.testId,
-    status: entry.status,
-    comment: entry.comment,
-    elapsedMs: entry.elapsedMs,
-    userId: entry.userId,
-    createdAt: entry.createdAt,
-  }));
+/** A page of a test's history: its entries (times as ISO text), the whole history's size, and the id of the page's last entry when more follow. */
+export interface StatusHistoryPage {
+  entries: {
+    runId: number;
+    runName: string;
+    projectId: number;
+    testId: number;
+    status: 'passed' | 'failed' | 'blocked' | 'retest' | 'untested';
+    comment: string | null;
+    elapsedMs: number | null;
+    userId: number | null;
+    createdAt: string;
+  }[];
+  total: number;
+  lastId: number | null;
+}
+
+/**
+ * A page of a test's status changes across its project's runs, newest (highest id)
+ * first, below `beforeId` when given, in one query. A test's results are only ever
+ * recorded in runs of its own project, so the (test_id, id) index alone gives the
+ * page's ids (one more than asked, to tell whether more follow) and the total:
+ * entries skipped by OFFSET or above the cursor cost an index entry, and only the
+ * page's entries are read and joined to their runs.
+ */
+export async function statusHistoryPage(
+  db: DbOrTx,
+  q: { projectId: number; testId: number; limit: number; offset: number; beforeId?: number },
+): Promise<StatusHistoryPage> {
+  const before = q.beforeId === undefined ? Prisma.empty : Prisma.sql`AND h.id < ${q.beforeId}::int`;
+  // MATERIALIZED: the ids are read once, not once per reference to them.
+  const [page] = await db.$queryRaw<StatusHistoryPage[]>`
+    WITH s AS MATERIALIZED (SELECT ARRAY(
+        SELECT h.id FROM status_history h WHERE h.test_id = ${q.testId} ${before}
+        ORDER BY h.id DESC LIMIT ${q.limit + 1}::int OFFSET ${q.offset}::bigint) AS ids)
+    SELECT (SELECT count(*)::int FROM status_history h WHERE h.test_id = ${q.testId}) AS total,
+      CASE WHEN cardinality(s.ids) > ${q.limit}::int THEN s.ids[${q.limit}::int] END AS "lastId",
+      (SELECT coalesce(json_agg(json_build_object(
+          'runId', h.run_id, 'runName', r.name, 'projectId', ${q.projectId}::int, 'testId', h.test_id, 'status', h.status,
+          'comment', h.comment, 'elapsedMs', h.elapsed_ms, 'userId', h.user_id, 'createdAt', ${Prisma.raw(isoUtc('h.created_at'))}
+        ) ORDER BY h.id DESC), '[]'::json)
+        FROM status_history h JOIN runs r ON r.id = h.run_id
+        WHERE h.id = ANY(s.ids[1:${q.limit}::int])) AS entries
+    FROM s`;
+  return page;
 }
