@@ -3,7 +3,7 @@ import type { Db } from '../db/client';
 import { hashSecret, TOKEN_PREFIX } from '../core/secrets';
 import type { Membership } from '../core/context';
 import { findTokenCredential, setTokenLastUsed } from '../domain/tokens/data';
-import { findSessionCredential, type CredentialRow } from '../domain/users/data';
+import { findSessionCredential, type CredentialRider, type CredentialRow } from '../domain/users/data';
 
 export type { Membership };
 
@@ -14,6 +14,8 @@ export interface Principal {
   /** Every organization of the caller, ordered by orgId, with the caller's role in it. */
   memberships: Membership[];
   via: 'session' | 'token';
+  /** What the rider authentication was given read in the credential's statement. */
+  rider?: unknown;
 }
 
 // Credentials are read in one round trip each (tokens/data, users/data): every
@@ -27,6 +29,7 @@ const principal = (row: CredentialRow, via: Principal['via']): Principal => ({
   userId: row.userId,
   memberships: row.orgIds.map((orgId, i) => ({ orgId: Number(orgId), role: row.roles[i] })),
   via,
+  rider: row.rider,
 });
 
 // lastUsedAt is advisory: written at most once a minute per token, off the request path.
@@ -36,10 +39,10 @@ const LAST_USED_GRANULARITY_MS = 60_000;
  * The owner of an API token, or null for an unknown, revoked or expired one: the check of a
  * Bearer header, also used by the login page's "Sign in with an API token".
  */
-export async function authenticateToken(db: Db, secret: string, req: Request): Promise<Principal | null> {
+export async function authenticateToken(db: Db, secret: string, req: Request, rider?: CredentialRider): Promise<Principal | null> {
   const now = Date.now();
   if (!secret.startsWith(TOKEN_PREFIX)) return null;
-  const [token] = await findTokenCredential(db, hashSecret(secret));
+  const [token] = await findTokenCredential(db, hashSecret(secret), rider);
   if (!live(token, now)) return null;
   if (!token.lastUsedAt || now - new Date(token.lastUsedAt).getTime() > LAST_USED_GRANULARITY_MS) {
     setTokenLastUsed(db, token.id, new Date(now)).catch((err: unknown) =>
@@ -51,19 +54,20 @@ export async function authenticateToken(db: Db, secret: string, req: Request): P
 
 /**
  * The caller behind a request: a Bearer token in the Authorization header, or
- * else the session cookie. Tokens in query strings are never looked at.
+ * else the session cookie. Tokens in query strings are never looked at. A `rider`
+ * is read in the same statement as the credential (Principal.rider).
  * Returns null for no, unknown, revoked or expired credentials alike.
  */
-export async function authenticate(db: Db, req: Request): Promise<Principal | null> {
+export async function authenticate(db: Db, req: Request, rider?: CredentialRider): Promise<Principal | null> {
   const now = Date.now();
   const header = req.headers.authorization;
   if (header !== undefined) {
     const match = /^Bearer\s+(\S+)\s*$/i.exec(header);
-    return match ? authenticateToken(db, match[1], req) : null;
+    return match ? authenticateToken(db, match[1], req, rider) : null;
   }
   const cookie: unknown = req.cookies?.[SESSION_COOKIE];
   if (typeof cookie === 'string' && cookie.length > 0) {
-    const [session] = await findSessionCredential(db, hashSecret(cookie));
+    const [session] = await findSessionCredential(db, hashSecret(cookie), rider);
     return live(session, now) ? principal(session, 'session') : null;
   }
   return null;

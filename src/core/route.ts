@@ -2,8 +2,26 @@ import type { z } from 'zod';
 import type { RequestContext } from './context';
 import type { FileDownload } from './download';
 import type { JsonText } from './json-text';
+import type { Prisma } from '../generated/prisma/client';
 
 export type Method = 'get' | 'post' | 'put' | 'delete';
+
+/**
+ * The version of what a GET shows (src/http/etag.ts), or undefined when the caller
+ * may not see it. A version kept as a counter of a row owned by one organization
+ * may also say how to read it as SQL (`rider`): a request with If-None-Match then
+ * reads it in the same statement as the caller's credential, and a 304 costs one
+ * round trip.
+ */
+export interface VersionRead<I> {
+  (ctx: RequestContext, input: I): Promise<string | undefined>;
+  rider?: {
+    /** `ARRAY[owning org id, counter]` (int[]) when the row exists and its organization is one of `orgIds` (an int[] expression), else NULL. */
+    sql(input: I, orgIds: Prisma.Sql): Prisma.Sql;
+    /** The version of that counter: what the function itself would answer. */
+    version(input: I, counter: number): string;
+  };
+}
 
 /**
  * A route whose body is a document, not JSON: the router reads it (after the
@@ -90,7 +108,7 @@ export interface RouteSpec<
    * the answer with an ETag of the version, the route and the query, and answers a
    * matching If-None-Match with 304 without running the handler.
    */
-  etag?: (ctx: RequestContext, input: { query: z.output<Q>; body: z.output<B> }) => Promise<string | undefined>;
+  etag?: VersionRead<{ query: z.output<Q>; body: z.output<B> }>;
   /**
    * The handler names the `etag` version of what it shows in `ctx.answer.version`,
    * read with its data in one statement: the router then reads the version first

@@ -9,7 +9,7 @@ import { sendData } from './envelope';
 import { sendDownload } from './send-download';
 import { refuseNulCharacters } from './nul-characters';
 import { answerIdempotently } from './idempotency';
-import { answeredNotModified, etagFor, etagOf, tagAnswer } from './etag';
+import { answeredNotModified, etagFor, etagOf, riddenEtag, tagAnswer } from './etag';
 import { sendAnswerMeta } from './answer-meta';
 import { rawBodyReader } from './raw-body';
 import { AppError, forbidden, unauthorized, zodMessage } from '../core/errors';
@@ -47,15 +47,20 @@ export function buildApiRouter(routes: AnyRoute[], deps: ApiDeps): express.Route
     const readRawBody = spec.rawBody && rawBodyReader(spec.rawBody);
     // The schemas as zod types (AnyRoute erases them to any): what they parse is unknown until the handler's types apply.
     const schemas: Pick<RouteSpec, 'query' | 'body'> = spec;
+    const rider = spec.method === 'get' ? spec.etag?.rider : undefined;
     router[spec.method](spec.path, async (req: Request, res: Response, _next: NextFunction) => {
-      const principal = await authenticate(deps.db, req);
+      // A GET whose version can be read as SQL reads it with the credential, in one statement (etag.ts);
+      // its query is parsed first for that, and a bad one is still answered after the credential's 401.
+      const early = rider && schemas.query ? schemas.query.safeParse(req.query) : undefined;
+      const ridden = rider && early?.success ? { query: early.data, body: {} } : undefined;
+      const principal = await authenticate(deps.db, req, ridden && ((orgIds) => rider!.sql(ridden, orgIds)));
       if (!principal || !credentialAccepted(spec, principal, deps.rbac)) throw unauthorized();
       if (principal.via === 'session' && spec.method !== 'get' && isForeignOrigin(req, deps.publicUrl)) throw forbidden();
       const { memberships } = principal;
       if (!allowedAnywhere(deps.rbac, memberships, spec.resource, spec.action)) throw forbidden();
 
       refuseNulCharacters(req.query, readRawBody ? undefined : req.body);
-      const query = schemas.query ? schemas.query.safeParse(req.query) : { success: true as const, data: {} };
+      const query = early ?? (schemas.query ? schemas.query.safeParse(req.query) : { success: true as const, data: {} });
       if (!query.success) throw new AppError('bad_request', zodMessage(query.error));
       // A raw body is read once the query is known good; its handler gets the bytes.
       const body = readRawBody
@@ -92,8 +97,8 @@ export function buildApiRouter(routes: AnyRoute[], deps: ApiDeps): express.Route
       const handle = () => spec.handler(ctx, input);
       // A conditional read: a matching If-None-Match is a 304 from the route's version alone, before any page is built.
       // Where the handler reads the version with its data, a request without If-None-Match skips this read.
-      const preRead = spec.etag && (!spec.versionInAnswer || req.headers['if-none-match'] !== undefined);
-      let etag = preRead ? await etagOf(spec, ctx, input) : undefined;
+      const preRead = spec.etag && !ridden && (!spec.versionInAnswer || req.headers['if-none-match'] !== undefined);
+      let etag = ridden ? riddenEtag(spec, input, principal.rider, orgIds) : preRead ? await etagOf(spec, ctx, input) : undefined;
       if (etag && answeredNotModified(req, res, etag)) return;
       if (spec.idempotent) {
         const call = { db: deps.db, userId: principal.userId, route: spec.path, status: spec.successStatus ?? 200, req, res };

@@ -34,6 +34,17 @@ export async function etagOf(spec: AnyRoute, ctx: RequestContext, input: { query
   return version === undefined ? undefined : etagFor(spec, input.query, version);
 }
 
+/**
+ * The ETag from a version read with the credential (`rider`: `[owning org, counter]`, or
+ * null when the caller's organizations do not hold the row): it counts only where the
+ * route allows the caller (`orgIds`), as the plain read does; else undefined.
+ */
+export function riddenEtag(spec: AnyRoute, input: { query: unknown; body: unknown }, read: unknown, orgIds: number[]): string | undefined {
+  const rider = spec.etag?.rider;
+  if (!rider || !Array.isArray(read) || read.length !== 2 || !orgIds.includes(Number(read[0]))) return undefined;
+  return etagFor(spec, input.query, rider.version(input, Number(read[1])));
+}
+
 /** Whether an If-None-Match header (a list of tags, or *) holds `etag`; weak comparison, as RFC 9110 asks for it. */
 export function ifNoneMatchHolds(header: string | undefined, etag: string): boolean {
   if (!header) return false;

@@ -1,5 +1,12 @@
 import type { RequestContext } from '../../core/context';
-import { projectChangeCount } from './data';
+import type { VersionRead } from '../../core/route';
+import type { Prisma } from '../../generated/prisma/client';
+import { projectChangeCount, projectChangeSql } from './data';
+
+/** The version projectVersion gives, from a change counter a handler read with its data (routes with `versionInAnswer`). */
+export const projectVersionAt = (projectId: number, changes: number): string => `p${projectId}.${changes}`;
+
+type ProjectInput = { query: { projectId: number } };
 
 /**
  * The version of what a read of one project shows (its catalog, sections, labels,
@@ -7,10 +14,15 @@ import { projectChangeCount } from './data';
  * indexed row. Undefined when the caller may not see the project, so a guessed
  * ETag never answers for a project of another organization: the route runs and 404s.
  */
-export async function projectVersion(ctx: RequestContext, input: { query: { projectId: number } }): Promise<string | undefined> {
-  const changes = await projectChangeCount(ctx.db, input.query.projectId, ctx.orgIds);
-  return changes === undefined ? undefined : projectVersionAt(input.query.projectId, changes);
-}
-
-/** The version projectVersion gives, from a change counter a handler read with its data (routes with `versionInAnswer`). */
-export const projectVersionAt = (projectId: number, changes: number): string => `p${projectId}.${changes}`;
+export const projectVersion: VersionRead<ProjectInput> = Object.assign(
+  async (ctx: RequestContext, input: ProjectInput): Promise<string | undefined> => {
+    const changes = await projectChangeCount(ctx.db, input.query.projectId, ctx.orgIds);
+    return changes === undefined ? undefined : projectVersionAt(input.query.projectId, changes);
+  },
+  {
+    rider: {
+      sql: (input: ProjectInput, orgIds: Prisma.Sql) => projectChangeSql(input.query.projectId, orgIds),
+      version: (input: ProjectInput, counter: number) => projectVersionAt(input.query.projectId, counter),
+    },
+  },
+);

@@ -16,11 +16,15 @@ export async function noteProjectChange(tx: DbOrTx, projectIds: number | number[
   await tx.$executeRaw`UPDATE projects SET change_count = change_count + 1 WHERE id = ANY(${ids}::int[])`;
 }
 
+/** `ARRAY[org_id, change_count]` of the project when its organization is one of `orgIds` (an int[] expression), else NULL. */
+export const projectChangeSql = (projectId: number, orgIds: Prisma.Sql): Prisma.Sql =>
+  Prisma.sql`(SELECT ARRAY[p.org_id, p.change_count] FROM projects p WHERE p.id = ${projectId} AND p.org_id = ANY(${orgIds}))`;
+
 /** The project's change counter, when the project is one of `orgIds`; undefined otherwise. */
 export async function projectChangeCount(db: DbOrTx, projectId: number, orgIds: number[]): Promise<number | undefined> {
-  const [row] = await readRows<{ n: number }>(
+  const [row] = await readRows<{ v: number[] | null }>(
     db,
-    Prisma.sql`SELECT change_count AS n FROM projects WHERE id = ${projectId} AND org_id = ANY(${orgIds}::int[])`,
+    Prisma.sql`SELECT ${projectChangeSql(projectId, Prisma.sql`${orgIds}::int[]`)} AS v`,
   );
-  return row?.n;
+  return row?.v?.[1];
 }

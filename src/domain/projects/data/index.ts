@@ -7,4 +7,4 @@ export {
   listProjectsPage,
   updateProject,
 } from './projects';
-export { noteProjectChange, projectChangeCount } from './changes';
+export { noteProjectChange, projectChangeCount, projectChangeSql } from './changes';

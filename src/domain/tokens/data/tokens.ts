@@ -1,7 +1,7 @@
 import type { DbOrTx } from '../../../db/client';
 import { readRows } from '../../../db/raw-read';
 import { Prisma } from '../../../generated/prisma/client';
-import type { CredentialRow } from '../../users/data';
+import { withRider, type CredentialRider, type CredentialRow } from '../../users/data';
 
 // The api_tokens table. A token's secret is never stored, only its hash.
 
@@ -32,15 +32,18 @@ export function listTokensOf(db: DbOrTx, userId: number) {
 
 // One round trip per request: every API call pays for authentication, so the
 // credential, its user and the user's organizations come back from one query.
-export function findTokenCredential(db: DbOrTx, tokenHash: string) {
+export function findTokenCredential(db: DbOrTx, tokenHash: string, rider?: CredentialRider) {
   return readRows<CredentialRow>(
     db,
-    Prisma.sql`
+    withRider(
+      Prisma.sql`
     SELECT t.id, u.id AS "userId", t.expires_at AS "expiresAt", t.revoked_at AS "revokedAt",
            t.last_used_at AS "lastUsedAt",
            ARRAY(SELECT m.org_id FROM memberships m WHERE m.user_id = u.id ORDER BY m.org_id) AS "orgIds",
            ARRAY(SELECT m.role::text FROM memberships m WHERE m.user_id = u.id ORDER BY m.org_id) AS roles
       FROM api_tokens t JOIN users u ON u.id = t.user_id
      WHERE t.token_hash = ${tokenHash}`,
+      rider,
+    ),
   );
 }

@@ -11,7 +11,15 @@ export {
   upsertMembership,
   userOrgIds,
 } from './memberships';
-export { deleteExpiredSessions, deleteSession, findSessionCredential, insertSession, type CredentialRow } from './sessions';
+export {
+  deleteExpiredSessions,
+  deleteSession,
+  findSessionCredential,
+  insertSession,
+  withRider,
+  type CredentialRider,
+  type CredentialRow,
+} from './sessions';
 export {
   countUsers,
   findUserByEmail,

@@ -15,7 +15,20 @@ export interface CredentialRow {
   expiresAt: Date | null;
   revokedAt: Date | null;
   lastUsedAt: Date | null;
+  /** What the credential's rider read, when it had one. */
+  rider?: unknown;
 }
+
+/**
+ * A value read in the credential's statement, as SQL over the caller's organizations
+ * (an int[] expression): the version a conditional read compares, so that a 304
+ * costs one round trip.
+ */
+export type CredentialRider = (orgIds: Prisma.Sql) => Prisma.Sql;
+
+/** The credential statement, with the rider's value as `rider` when there is one. */
+export const withRider = (credential: Prisma.Sql, rider?: CredentialRider): Prisma.Sql =>
+  rider ? Prisma.sql`SELECT c.*, ${rider(Prisma.sql`c."orgIds"`)} AS rider FROM (${credential}) c` : credential;
 
 export async function insertSession(db: DbOrTx, s: { sessionHash: string; userId: number; expiresAt: Date }): Promise<void> {
   await db.session.create({ data: s });
@@ -31,15 +44,18 @@ export async function deleteSession(db: DbOrTx, sessionHash: string): Promise<vo
 
 // One round trip per request: every API call pays for authentication, so the
 // credential, its user and the user's organizations come back from one query.
-export function findSessionCredential(db: DbOrTx, sessionHash: string) {
+export function findSessionCredential(db: DbOrTx, sessionHash: string, rider?: CredentialRider) {
   return readRows<CredentialRow>(
     db,
-    Prisma.sql`
+    withRider(
+      Prisma.sql`
     SELECT 0 AS id, u.id AS "userId", s.expires_at AS "expiresAt", NULL::timestamp AS "revokedAt",
            NULL::timestamp AS "lastUsedAt",
            ARRAY(SELECT m.org_id FROM memberships m WHERE m.user_id = u.id ORDER BY m.org_id) AS "orgIds",
            ARRAY(SELECT m.role::text FROM memberships m WHERE m.user_id = u.id ORDER BY m.org_id) AS roles
       FROM sessions s JOIN users u ON u.id = s.user_id
      WHERE s.session_hash = ${sessionHash}`,
+      rider,
+    ),
   );
 }

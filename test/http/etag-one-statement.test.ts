@@ -1,0 +1,126 @@
+import { createTestApp, type TestApp } from '../support/app';
+import { createOrg, createProject, createUser, createWorld, type World } from '../support/factories';
+import { createTests } from '../support/catalog-factories';
+import { startRun } from '../support/run-factories';
+import { readRows } from '../../src/db/raw-read';
+import { Prisma } from '../../src/generated/prisma/client';
+import { envelopeJson } from '../../src/http/envelope';
+import { JsonText } from '../../src/core/json-text';
+
+// Issue 15: the version of a project read rides with the credential (one statement
+// for a 304), list pages carry the version read with them, hot reads go to the pg
+// pool directly and decode as Prisma does, and PostgreSQL's JSON text is spliced
+// into the envelope. What must hold whatever the path: no stale 304, no 304 for
+// a project the caller may no longer see, the same values either way.
+
+let t: TestApp;
+let w: World;
+let p: number;
+
+beforeAll(async () => {
+  t = await createTestApp();
+  w = await createWorld(t.db);
+  p = w.projectA.projectId;
+  await createTests(t.db, p, 7);
+});
+afterAll(() => t.close());
+
+const api = (path: string) => `/api/v1${path}`;
+function read(path: string, query: Record<string, unknown>, token: string, etag?: string) {
+  const req = t.http
+    .get(api(path))
+    .query(query as Record<string, string>)
+    .set('Authorization', `Bearer ${token}`);
+  return etag === undefined ? req : req.set('If-None-Match', etag);
+}
+
+describe('versions read with the credential or with the page', () => {
+  it('tags a page with the version read with it, and that tag is a 304 by the credential statement', async () => {
+    for (const [path, query] of [
+      ['/project/tests', { projectId: p, limit: 3 }],
+      ['/project/detail', { projectId: p }],
+      ['/sections', { projectId: p }],
+    ] as const) {
+      const first = await read(path, query, w.reader.token).expect(200);
+      const etag = first.headers.etag;
+      expect(etag).toMatch(/^W\/"p\d+\.\d+-.+"$/);
+      await read(path, query, w.reader.token, etag).expect(304);
+    }
+  });
+
+  it('never confirms a page after a write, and the new page carries the new version', async () => {
+    const first = await read('/project/tests', { projectId: p, limit: 3 }, w.reader.token).expect(200);
+    await t.http
+      .post(api('/test/create'))
+      .set('Authorization', `Bearer ${w.admin.token}`)
+      .send({ projectId: p, title: 'one more' })
+      .expect(201);
+    const after = await read('/project/tests', { projectId: p, limit: 3 }, w.reader.token, first.headers.etag).expect(200);
+    expect(after.headers.etag).not.toBe(first.headers.etag);
+    expect(after.body.data.total).toBe(first.body.data.total + 1);
+    await read('/project/tests', { projectId: p, limit: 3 }, w.reader.token, after.headers.etag).expect(304);
+  });
+
+  it('gives no 304 to a caller who has left the organization, whatever tag it kept', async () => {
+    const org = await createOrg(t.db);
+    const project = await createProject(t.db, org.orgId);
+    const leaver = await createUser(t.db, 'User', [org.orgId]);
+    const run = await startRun(t, leaver.token, project.projectId, await createTests(t.db, project.projectId, 2));
+    const paths = [
+      ['/project/tests', { projectId: project.projectId }],
+      ['/run/tests', { projectId: project.projectId, runId: run.runId }],
+      ['/run/state-detail', { projectId: project.projectId, runId: run.runId }],
+    ] as const;
+    const tags = [];
+    for (const [path, query] of paths) tags.push((await read(path, query, leaver.token).expect(200)).headers.etag);
+    await t.db.membership.deleteMany({ where: { userId: leaver.userId } });
+    for (const [i, [path, query]] of paths.entries()) await read(path, query, leaver.token, tags[i]).expect(404);
+  });
+
+  it('still answers a bad query 400 and a bad credential 401 on a conditional read', async () => {
+    await read('/project/tests', { projectId: 'x' }, w.reader.token, 'W/"p1.1-x"').expect(400);
+    await read('/project/tests', { projectId: p }, 'cb_nope', 'W/"p1.1-x"').expect(401);
+    await read('/project/tests', { projectId: 'x' }, 'cb_nope', 'W/"p1.1-x"').expect(401);
+  });
+});
+
+describe('hot reads on the pool', () => {
+  it('decode timestamps (stored in UTC without a zone) as Prisma does, in any time zone of the process', async () => {
+    const zone = process.env.TZ;
+    process.env.TZ = 'America/Los_Angeles';
+    try {
+      const expiresAt = new Date(Date.UTC(2031, 0, 2, 3, 4, 5, 678));
+      await t.db.apiToken.update({ where: { tokenId: w.reader.tokenId }, data: { expiresAt } });
+      const sql = Prisma.sql`SELECT expires_at AS "expiresAt", id FROM api_tokens WHERE id = ${w.reader.tokenId}`;
+      const [pooled] = await readRows<{ expiresAt: Date; id: number }>(t.db, sql);
+      const [prisma] = await t.db.$queryRaw<{ expiresAt: Date; id: number }[]>(sql);
+      expect(pooled).toEqual(prisma);
+      expect(pooled.expiresAt.toISOString()).toBe('2031-01-02T03:04:05.678Z');
+      // In a transaction the read goes through Prisma, on the transaction's connection.
+      const [inTx] = await t.db.$transaction((tx) => readRows<{ expiresAt: Date; id: number }>(tx, sql));
+      expect(inTx).toEqual(prisma);
+    } finally {
+      process.env.TZ = zone;
+      await t.db.apiToken.update({ where: { tokenId: w.reader.tokenId }, data: { expiresAt: null } });
+    }
+  });
+
+  it('refuses a token that expired a minute ago and takes one that expires in a minute', async () => {
+    const user = await createUser(t.db, 'Reader', [w.orgA.orgId]);
+    await t.db.apiToken.update({ where: { tokenId: user.tokenId }, data: { expiresAt: new Date(Date.now() - 60_000) } });
+    await read('/orgs', {}, user.token).expect(401);
+    await t.db.apiToken.update({ where: { tokenId: user.tokenId }, data: { expiresAt: new Date(Date.now() + 60_000) } });
+    await read('/orgs', {}, user.token).expect(200);
+  });
+});
+
+describe('the envelope', () => {
+  it('splices JSON text as it is, leaves undefined fields out and serializes the rest', () => {
+    const data = { tests: new JsonText<unknown[]>('[{"a":1},{"b":"x\\"y"}]'), total: 2, nextCursor: undefined, at: new Date(0) };
+    const text = envelopeJson(data, 200);
+    expect(text).toBe('{"data":{"tests":[{"a":1},{"b":"x\\"y"}],"total":2,"at":"1970-01-01T00:00:00.000Z"},"status":200}');
+    expect(JSON.parse(text)).toEqual({ data: { tests: [{ a: 1 }, { b: 'x"y' }], total: 2, at: '1970-01-01T00:00:00.000Z' }, status: 200 });
+    expect(envelopeJson(new JsonText('[]'), 200)).toBe('{"data":[],"status":200}');
+    expect(envelopeJson([1, { a: null }], 201)).toBe('{"data":[1,{"a":null}],"status":201}');
+  });
+});
