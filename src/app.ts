@@ -83,6 +83,10 @@ export async function buildApp({ config, database, logger, mounts = [] }: AppDep
   const app = express();
   app.set('trust proxy', 'loopback');
   app.disable('x-powered-by');
+  // No answer is hashed to make an ETag: the reads that can be revalidated carry one made
+  // of their data's version (RouteSpec etag, src/http/etag.ts), decided before the page is
+  // built; the web app's files keep the ETags their static server gives them.
+  app.set('etag', false);
   // HSTS only where the service is really reached over https: over http a browser ignores it at
   // best, and a stray one pins a dev hostname to https.
   app.use(helmet({ strictTransportSecurity: config.publicUrl.startsWith('https:') }));

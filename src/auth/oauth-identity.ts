@@ -1,12 +1,13 @@
 import type { Db, Tx } from '../db/client';
 import type { Role, User } from '../generated/prisma/client';
-import { findOldestOrgId, findOrgId } from '../domain/orgs/data';
+import { findOldestOrgId, findOrgId, noteOrgChange } from '../domain/orgs/data';
 import {
   addMemberships,
   findUserByEmail,
   findUserBySubject,
   insertUser,
   markInvitationsAccepted,
+  noteUserChange,
   pendingInvitations,
   setUserSubject,
 } from '../domain/users/data';
@@ -87,6 +88,8 @@ async function admit(tx: Tx, p: OAuthProfile, policy: AdmissionPolicy): Promise<
     [...joins].map(([orgId, role]) => ({ orgId, role })),
   );
   await markAccepted(tx, invitations);
+  // The member lists of the organizations joined show the newcomer (organizations last: orgs/data/changes.ts).
+  await noteOrgChange(tx, [...joins.keys()]);
   return { user };
 }
 
@@ -103,11 +106,18 @@ async function markAccepted(tx: Tx, invitations: { invitationId: number }[]) {
 async function acceptInvitations(tx: Tx, userId: number, email: string, admin: boolean) {
   const invitations = await pendingInvitations(tx, email);
   if (invitations.length === 0) return;
+  // The user's row before its memberships (users/data/changes.ts): the user's details show them.
+  await noteUserChange(tx, userId);
   await addMemberships(
     tx,
     invitations.map((i) => ({ userId, orgId: i.orgId, role: admin ? 'Admin' : i.role })),
   );
   await markAccepted(tx, invitations);
+  // The member lists of the organizations joined show the user.
+  await noteOrgChange(
+    tx,
+    invitations.map((i) => i.orgId),
+  );
 }
 
 /**

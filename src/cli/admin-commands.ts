@@ -1,7 +1,7 @@
 import type { Db } from '../db/client';
-import { findOrgByKey, insertOrg } from '../domain/orgs/data';
+import { findOrgByKey, insertOrg, noteMemberOrgsChange } from '../domain/orgs/data';
 import { issueToken } from '../domain/tokens/tokens.service';
-import { findUserByEmail, membershipsOf, upsertMembership, upsertUserByEmail } from '../domain/users/data';
+import { findUserByEmail, membershipsOf, noteUserChange, upsertMembership, upsertUserByEmail } from '../domain/users/data';
 import { roleEnum } from '../domain/users/users.schemas';
 
 /** A failure of an administration command, told to the operator as is. */
@@ -28,9 +28,15 @@ export async function createOrUpdateUser(db: Db, input: { email: string; name: s
   if (!/^[^\s@]+@[^\s@]+$/.test(input.email)) throw new CommandError(`--email "${input.email}" is not an email address`);
   const org = await findOrg(db, input.org);
   const email = input.email.toLowerCase();
-  const user = await upsertUserByEmail(db, email, input.name);
-  await upsertMembership(db, user.userId, org.orgId, role.data);
-  const memberships = await membershipsOf(db, user.userId);
+  const { user, memberships } = await db.$transaction(async (tx) => {
+    const user = await upsertUserByEmail(tx, email, input.name);
+    // The user's row (its details show name and memberships) before the membership, the organizations last:
+    // every member list of the user shows its name (orgs/data/changes.ts).
+    await noteUserChange(tx, user.userId);
+    await upsertMembership(tx, user.userId, org.orgId, role.data);
+    await noteMemberOrgsChange(tx, user.userId);
+    return { user, memberships: await membershipsOf(tx, user.userId) };
+  });
   return { userId: user.userId, email: user.email, name: user.name, role: role.data, orgIds: memberships.map((m) => m.orgId), memberships };
 }
 

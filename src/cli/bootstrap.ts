@@ -1,5 +1,5 @@
 import type { Db } from '../db/client';
-import { ensureOrg } from '../domain/orgs/data';
+import { ensureOrg, noteOrgChange } from '../domain/orgs/data';
 import { issueToken } from '../domain/tokens/tokens.service';
 import { countUsers, insertUser } from '../domain/users/data';
 
@@ -12,7 +12,9 @@ export async function bootstrapFirstAdmin(db: Db): Promise<string | null> {
   const admin = await db.$transaction(async (tx) => {
     if ((await countUsers(tx)) > 0) return null;
     const org = await ensureOrg(tx, 'Default');
-    return insertUser(tx, { email: 'admin@localhost', name: 'Administrator' }, [{ orgId: org.orgId, role: 'Admin' }]);
+    const admin = await insertUser(tx, { email: 'admin@localhost', name: 'Administrator' }, [{ orgId: org.orgId, role: 'Admin' }]);
+    await noteOrgChange(tx, org.orgId);
+    return admin;
   });
   if (!admin) return null;
   return (await issueToken(db, admin.userId, 'bootstrap')).token;

@@ -19,7 +19,8 @@ afterAll(() => t.close());
 describe('caching and transport headers', () => {
   it('marks API answers, success and error alike, no-store', async () => {
     const responses = [
-      await t.as(w.reader.token).get('/orgs').expect(200),
+      // (Reads that revalidate by ETag are private, no-cache instead: test/http/etag.test.ts, org-etags.test.ts.)
+      await t.as(w.reader.token).get('/tests/download', { projectId: w.projectA.projectId }).expect(200),
       await t.as(w.reader.token).get('/project/detail', { projectId: w.projectB.projectId }).expect(404),
       await t.http.get('/api/v1/orgs').expect(401),
       await t.as(w.reader.token).get('/no/such/route').expect(404),

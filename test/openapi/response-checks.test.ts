@@ -48,7 +48,7 @@ describe('the response checks', () => {
   it.each([
     ['extra', /must NOT have additional properties/],
     ['missing', /must have required property 'orgName'/],
-    ['teapot', /status 418 is not documented for this operation \(documented: 200, 400, 401, 403, 500, 503\)/],
+    ['teapot', /status 418 is not documented for this operation \(documented: 200, 304, 400, 401, 403, 500, 503\)/],
     ['text401', /must be equal to one of the allowed values/],
     ['html', /Content-Type "text\/html" is not documented \(documented: application\/json\)/],
     ['wrong-status', /status must be equal to one of the allowed values/],

@@ -3,8 +3,11 @@ import type { Db } from '../../src/db/client';
 import type { Role } from '../../src/generated/prisma/client';
 import { issueToken } from '../../src/domain/tokens/tokens.service';
 import { defaultLookupRows } from '../../src/domain/lookups/lookup-defaults';
+import { noteOrgChange } from '../../src/domain/orgs/data';
 
 // Factories write what a test needs straight to the database, with unique names.
+// Like the API's writes, they move the change counters of what they add to
+// (orgs/data/changes.ts), so no client keeps an earlier answer by its ETag.
 
 const unique = (prefix: string) => `${prefix}-${crypto.randomBytes(4).toString('hex')}`;
 
@@ -26,6 +29,7 @@ export async function createUser(db: Db, role: Role, orgIds: number[]): Promise<
   const user = await db.user.create({
     data: { email, name: `${role} ${email}`, memberships: { create: orgIds.map((orgId) => ({ orgId, role })) } },
   });
+  await noteOrgChange(db, orgIds);
   const token = await issueToken(db, user.userId, 'test');
   return { userId: user.userId, email, role, token: token.token, tokenId: token.tokenId };
 }
@@ -35,6 +39,7 @@ export async function createProject(db: Db, orgId: number, fields: { projectName
     data: { orgId, projectName: fields.projectName ?? unique('project'), isActive: fields.isActive ?? true },
   });
   await db.lookupEntry.createMany({ data: defaultLookupRows(project.projectId) });
+  await noteOrgChange(db, orgId);
   return project;
 }
 

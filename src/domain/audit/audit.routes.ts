@@ -1,5 +1,6 @@
 import { route } from '../../core/route';
 import { auditPage, auditQuery } from './audit.schemas';
+import { auditVersion } from './audit-version';
 import { listAudit } from './audit.service';
 
 export const auditRoutes = [
@@ -13,6 +14,7 @@ export const auditRoutes = [
     query: auditQuery,
     response: auditPage,
     errors: [404],
+    etag: auditVersion,
     handler: (ctx, { query }) => listAudit(ctx, query),
   }),
 ];

@@ -13,7 +13,11 @@ export interface AuditEntry {
   detail?: Prisma.InputJsonObject;
 }
 
-/** Records who did what, once per organization concerned (in the transaction `db` of what it records). */
+/**
+ * Records who did what, once per organization concerned (in the transaction `db` of
+ * what it records). Call it last in the transaction: it moves the organizations'
+ * audit counters, and organizations are the last rows a write locks.
+ */
 export async function recordAudit(db: DbOrTx, actorId: number | null, orgIds: number[], entry: AuditEntry): Promise<void> {
   if (orgIds.length === 0) return;
   await insertAuditEvents(
@@ -29,7 +33,7 @@ export async function recordAudit(db: DbOrTx, actorId: number | null, orgIds: nu
   );
 }
 
-/** Records who did what in a project, in the project's organization (write it before deleting the project). */
+/** Records who did what in a project, in the project's organization; last in the transaction, as recordAudit. */
 export async function recordInProject(db: DbOrTx, actorId: number, projectId: number, entry: AuditEntry): Promise<void> {
   await insertAuditEventInProject(db, projectId, {
     actorId,

@@ -1,6 +1,7 @@
 import { route } from '../../core/route';
 import { z } from '../../core/schemas';
 import { orgDetailQuery, orgDetailRecord, orgRecord } from './orgs.schemas';
+import { orgsVersion, orgVersion } from './org-version';
 import { getOrg, listOrgs } from './orgs.service';
 
 export const orgRoutes = [
@@ -12,6 +13,7 @@ export const orgRoutes = [
     tag: 'Organizations',
     summary: "List the caller's organizations",
     response: z.array(orgRecord),
+    etag: orgsVersion,
     handler: (ctx) => listOrgs(ctx),
   }),
   route({
@@ -24,6 +26,7 @@ export const orgRoutes = [
     query: orgDetailQuery,
     response: orgDetailRecord,
     errors: [404],
+    etag: orgVersion,
     handler: (ctx, { query }) => getOrg(ctx, query.orgId),
   }),
 ];

@@ -11,6 +11,7 @@ import {
   projectRecord,
   projectStatusBody,
 } from './projects.schemas';
+import { orgVersion } from '../orgs/org-version';
 import { projectVersion } from './project-version';
 import { createProject, deleteProject, editProject, getProject, listProjects, setProjectStatus } from './projects.service';
 
@@ -27,6 +28,7 @@ export const projectRoutes = [
     query: listProjectsQuery,
     response: projectPage,
     errors: [404],
+    etag: orgVersion,
     handler: (ctx, { query }) => listProjects(ctx, query),
   }),
   route({

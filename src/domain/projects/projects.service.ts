@@ -2,8 +2,9 @@ import type { RequestContext } from '../../core/context';
 import { pageOf } from '../../core/cursor';
 import { conflict, notFound } from '../../core/errors';
 import { defaultLookupRows } from '../lookups/lookup-defaults';
-import { recordInProject } from '../audit/audit.service';
+import { recordAudit } from '../audit/audit.service';
 import { requireOrgMember, requireProject } from '../access';
+import { noteOrgChange } from '../orgs/data';
 import {
   deleteProjectRow,
   findProjectInOrgs,
@@ -53,6 +54,8 @@ export async function createProject(ctx: RequestContext, input: CreateProjectInp
         createdBy: ctx.userId,
       });
       await insertLookupEntries(tx, defaultLookupRows(project.projectId));
+      // The organization's project list and count show it (org-version.ts).
+      await noteOrgChange(tx, project.orgId);
       return project;
     });
   } catch (err) {
@@ -61,10 +64,22 @@ export async function createProject(ctx: RequestContext, input: CreateProjectInp
   }
 }
 
+/** Updates the project's row and, after it, the change counter of its organization (whose project list shows the row). */
+function updateProjectRecord(ctx: RequestContext, projectId: number, fields: Parameters<typeof updateProject>[2]) {
+  return ctx.db.$transaction(async (tx) => {
+    const project = await updateProject(tx, projectId, fields);
+    await noteOrgChange(tx, project.orgId);
+    return project;
+  });
+}
+
 export async function editProject(ctx: RequestContext, input: EditProjectInput) {
   await requireProject(ctx, input.projectId);
   try {
-    return await updateProject(ctx.db, input.projectId, { projectName: input.projectName, projectDescription: input.projectDescription });
+    return await updateProjectRecord(ctx, input.projectId, {
+      projectName: input.projectName,
+      projectDescription: input.projectDescription,
+    });
   } catch (err) {
     if (isUniqueViolation(err)) throw duplicateName();
     throw err;
@@ -73,20 +88,22 @@ export async function editProject(ctx: RequestContext, input: EditProjectInput) 
 
 export async function setProjectStatus(ctx: RequestContext, projectId: number, isActive: boolean) {
   await requireProject(ctx, projectId);
-  return updateProject(ctx.db, projectId, { isActive });
+  return updateProjectRecord(ctx, projectId, { isActive });
 }
 
 export async function deleteProject(ctx: RequestContext, projectId: number) {
   await ctx.db.$transaction(async (tx) => {
     const project = await findProjectInOrgs(tx, projectId, ctx.orgIds);
     if (!project) throw notFound('Project');
-    await recordInProject(tx, ctx.userId, projectId, {
+    await deleteProjectRow(tx, projectId);
+    // The organization's rows last (orgs/data/changes.ts): its project list, then its audit log.
+    await noteOrgChange(tx, project.orgId);
+    await recordAudit(tx, ctx.userId, [project.orgId], {
       action: 'project.deleted',
       targetType: 'project',
       targetId: projectId,
       detail: { projectName: project.projectName },
     });
-    await deleteProjectRow(tx, projectId);
   });
   return { projectId, deleted: true as const };
 }

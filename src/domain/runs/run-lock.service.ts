@@ -13,9 +13,9 @@ export async function lockRun(ctx: RequestContext, runId: number, projectId: num
   const run: RunRow = await ctx.db.$transaction(async (tx) => {
     await lockRunForWrite(tx, ctx, runId, projectId);
     await snapshotRunTests(tx, runId, projectId);
-    await recordInProject(tx, ctx.userId, projectId, { action: 'run.locked', targetType: 'run', targetId: runId, detail: { projectId } });
     const locked = await setRunLocked(tx, runId, ctx.userId, new Date());
     await noteProjectChange(tx, projectId);
+    await recordInProject(tx, ctx.userId, projectId, { action: 'run.locked', targetType: 'run', targetId: runId, detail: { projectId } });
     return locked;
   }, RUN_WRITE_TX);
   return toRunRecord(run);
@@ -27,9 +27,9 @@ export async function unlockRun(ctx: RequestContext, runId: number, projectId: n
     const current = await lockRunForWrite(tx, ctx, runId, projectId, { allowLocked: true });
     if (!current.locked) throw conflict('Run is not locked');
     await clearRunSnapshot(tx, runId);
-    await recordInProject(tx, ctx.userId, projectId, { action: 'run.unlocked', targetType: 'run', targetId: runId, detail: { projectId } });
     const unlocked = await setRunUnlocked(tx, runId);
     await noteProjectChange(tx, projectId);
+    await recordInProject(tx, ctx.userId, projectId, { action: 'run.unlocked', targetType: 'run', targetId: runId, detail: { projectId } });
     return unlocked;
   }, RUN_WRITE_TX);
   return toRunRecord(run);

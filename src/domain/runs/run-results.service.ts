@@ -40,13 +40,13 @@ export async function resetRun(ctx: RequestContext, runId: number, projectId: nu
   return ctx.db.$transaction(async (tx) => {
     await lockRunForWrite(tx, ctx, runId, projectId);
     const reset = await resetResults(tx, runId, ctx.userId);
+    await noteProjectChange(tx, projectId);
     await recordInProject(tx, ctx.userId, projectId, {
       action: 'run.reset',
       targetType: 'run',
       targetId: runId,
       detail: { projectId, reset },
     });
-    await noteProjectChange(tx, projectId);
     return { reset };
   }, RUN_WRITE_TX);
 }

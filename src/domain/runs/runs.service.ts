@@ -67,14 +67,14 @@ export async function editRun(ctx: RequestContext, input: EditRunInput) {
 export async function deleteRun(ctx: RequestContext, runId: number, projectId: number) {
   await ctx.db.$transaction(async (tx) => {
     const run = await lockRunForWrite(tx, ctx, runId, projectId, { allowLocked: true });
+    await deleteRunRow(tx, runId);
+    await noteProjectChange(tx, projectId);
     await recordInProject(tx, ctx.userId, projectId, {
       action: 'run.deleted',
       targetType: 'run',
       targetId: runId,
       detail: { projectId, runName: run.runName },
     });
-    await deleteRunRow(tx, runId);
-    await noteProjectChange(tx, projectId);
   }, RUN_WRITE_TX);
   return { runId, deleted: true as const };
 }

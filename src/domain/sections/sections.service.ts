@@ -97,13 +97,13 @@ export async function deleteSection(ctx: RequestContext, sectionId: number) {
     const movedTests = await moveSectionTests(tx, sectionId, parentSectionId);
     const movedSections = await moveSubsections(tx, sectionId, parentSectionId);
     await deleteSectionRow(tx, sectionId);
+    await noteProjectChange(tx, section.projectId);
     await recordInProject(tx, ctx.userId, section.projectId, {
       action: 'section.deleted',
       targetType: 'section',
       targetId: sectionId,
       detail: { projectId: section.projectId, sectionName: section.sectionName },
     });
-    await noteProjectChange(tx, section.projectId);
     return { sectionId, deleted: true as const, parentSectionId, movedTests, movedSections };
   });
 }

@@ -82,8 +82,8 @@ export async function bulkDeleteTests(ctx: RequestContext, input: { projectId: n
     if (missing.length > 0) throw badRequest(listOf(missing));
     if (!project.isActive) throw projectInactive();
     await softDeleteTests(tx, testIds);
-    await recordInProject(tx, ctx.userId, projectId, { action: 'test.deleted', targetType: 'test', detail: { projectId, testIds } });
     await noteProjectChange(tx, projectId);
+    await recordInProject(tx, ctx.userId, projectId, { action: 'test.deleted', targetType: 'test', detail: { projectId, testIds } });
   });
   return { testIds, count: testIds.length };
 }

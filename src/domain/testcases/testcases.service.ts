@@ -81,13 +81,13 @@ export async function deleteTest(ctx: RequestContext, projectId: number, testId:
   if (!project.isActive) throw projectInactive();
   await ctx.db.$transaction(async (tx) => {
     await softDeleteTests(tx, [testId]);
+    await noteProjectChange(tx, projectId);
     await recordInProject(tx, ctx.userId, projectId, {
       action: 'test.deleted',
       targetType: 'test',
       targetId: testId,
       detail: { projectId },
     });
-    await noteProjectChange(tx, projectId);
   });
   return { testId, deleted: true as const };
 }

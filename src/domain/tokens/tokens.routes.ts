@@ -1,6 +1,7 @@
 import { route } from '../../core/route';
 import { z } from '../../core/schemas';
 import { deleteTokenBody, generateTokenBody, newTokenRecord, tokenRecord, tokenRevoked } from './tokens.schemas';
+import { tokensVersion } from './token-version';
 import { generateToken, listTokens, revokeToken } from './tokens.service';
 
 const tag = 'Tokens';
@@ -41,6 +42,7 @@ export const tokenRoutes = [
     tag,
     summary: "The caller's tokens, without their secrets",
     response: z.array(tokenRecord),
+    etag: tokensVersion,
     handler: (ctx) => listTokens(ctx),
   }),
 ];

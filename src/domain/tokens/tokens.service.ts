@@ -3,7 +3,7 @@ import type { RequestContext } from '../../core/context';
 import { AppError, forbidden, notFound } from '../../core/errors';
 import { hashSecret, newApiTokenSecret } from '../../core/secrets';
 import { recordAudit } from '../audit/audit.service';
-import { userOrgIds } from '../users/data';
+import { noteUserChange, userOrgIds } from '../users/data';
 import { findToken, insertToken, listTokensOf, setTokenRevoked } from './data';
 
 const managesOthersSomewhere = (ctx: RequestContext) => ctx.memberships.some((m) => ctx.can('token', 'manage-others', m.orgId));
@@ -23,6 +23,8 @@ export async function issueToken(db: Db, userId: number, name = '', actorId: num
   const token = newApiTokenSecret();
   const row = await db.$transaction(async (tx) => {
     const created = await insertToken(tx, { userId, name, tokenHash: hashSecret(token) });
+    // The owner's token list shows it.
+    await noteUserChange(tx, userId);
     await recordAudit(tx, actorId, await userOrgIds(tx, userId), {
       action: 'token.generated',
       targetType: 'token',
@@ -55,6 +57,7 @@ export async function revokeToken(ctx: RequestContext, tokenId: number) {
   if (!token.revokedAt) {
     await ctx.db.$transaction(async (tx) => {
       await setTokenRevoked(tx, tokenId, new Date());
+      await noteUserChange(tx, token.userId);
       await recordAudit(tx, ctx.userId, await userOrgIds(tx, token.userId), {
         action: 'token.revoked',
         targetType: 'token',

@@ -2,6 +2,7 @@ import { route } from '../../core/route';
 import { allUsersQuery, invitationRecord, inviteBody, updateRoleBody, userDetailsQuery, userPage, userRecord } from './users.schemas';
 import { inviteUser } from './invitations.service';
 import { getUser, listUsers, updateRole } from './users.service';
+import { allUsersVersion, userDetailsVersion } from './user-version';
 
 const tag = 'Users';
 
@@ -16,6 +17,7 @@ export const userRoutes = [
     query: userDetailsQuery,
     response: userRecord,
     errors: [404],
+    etag: userDetailsVersion,
     handler: (ctx, { query }) => getUser(ctx, { userId: query.userId ?? ctx.userId, orgId: query.orgId }),
   }),
   route({
@@ -28,6 +30,7 @@ export const userRoutes = [
     query: allUsersQuery,
     response: userPage,
     errors: [404],
+    etag: allUsersVersion,
     handler: (ctx, { query }) => listUsers(ctx, query),
   }),
   route({

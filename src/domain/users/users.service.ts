@@ -4,7 +4,7 @@ import { pageOf } from '../../core/cursor';
 import { badRequest, conflict, forbidden, notFound } from '../../core/errors';
 import { requireOrgMember } from '../access';
 import { recordAudit } from '../audit/audit.service';
-import { lockOrg } from '../orgs/data';
+import { lockOrg, noteOrgChange } from '../orgs/data';
 import {
   countAdmins,
   findRole,
@@ -12,6 +12,7 @@ import {
   getRole,
   getUserShown,
   listUsersPage,
+  noteUserChange,
   setRole,
   sharedMemberships,
   type UserRow,
@@ -72,6 +73,9 @@ export async function updateRole(ctx: RequestContext, input: { userId: number; r
   if (!ctx.can('user', 'update-role', orgId)) throw forbidden();
 
   return ctx.db.$transaction(async (tx) => {
+    // The user's row before the organization's (the lock order of orgs/data/changes.ts);
+    // the user's details show the role.
+    await noteUserChange(tx, input.userId);
     // The organization's row lock serializes role changes within it, so two
     // Admins demoting each other at once cannot leave it without an Admin.
     await lockOrg(tx, orgId);
@@ -84,6 +88,8 @@ export async function updateRole(ctx: RequestContext, input: { userId: number; r
     }
     if (current.role !== input.role) {
       await setRole(tx, input.userId, orgId, input.role);
+      // The organization's member list shows the role.
+      await noteOrgChange(tx, orgId);
       await recordAudit(tx, ctx.userId, [orgId], {
         action: 'user.role-changed',
         targetType: 'user',

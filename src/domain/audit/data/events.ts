@@ -1,8 +1,11 @@
 import type { DbOrTx } from '../../../db/client';
 import type { Prisma } from '../../../generated/prisma/client';
+import { noteOrgAudit } from '../../orgs/data';
 
 // The audit log's table: entries are written in the caller's transaction, next
-// to what they record.
+// to what they record, and move their organizations' audit counters (the ETag of
+// the log, orgs/data/changes.ts). That takes the organizations' row locks, which a
+// transaction takes last: append the entries after its other writes.
 
 export interface AuditEventRow {
   orgId: number;
@@ -15,18 +18,24 @@ export interface AuditEventRow {
 
 export async function insertAuditEvents(db: DbOrTx, rows: AuditEventRow[]): Promise<void> {
   await db.auditEvent.createMany({ data: rows });
+  await noteOrgAudit(
+    db,
+    rows.map((r) => r.orgId),
+  );
 }
 
-/** One entry in the project's organization, found in the same statement (so it works right before the project is deleted). */
+/** One entry in the project's organization, found in the same statement. */
 export async function insertAuditEventInProject(
   db: DbOrTx,
   projectId: number,
   e: { actorId: number; action: string; targetType: string; targetId: number | null; detail: Prisma.InputJsonObject | null },
 ): Promise<void> {
-  await db.$executeRaw`
+  const [row] = await db.$queryRaw<{ orgId: number }[]>`
     INSERT INTO audit_events (org_id, actor_id, action, target_type, target_id, detail)
     SELECT org_id, ${e.actorId}, ${e.action}, ${e.targetType}, ${e.targetId}::int, ${JSON.stringify(e.detail)}::jsonb
-      FROM projects WHERE id = ${projectId}`;
+      FROM projects WHERE id = ${projectId}
+    RETURNING org_id AS "orgId"`;
+  if (row) await noteOrgAudit(db, row.orgId);
 }
 
 /**

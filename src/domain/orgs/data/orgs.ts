@@ -23,7 +23,7 @@ export async function findOrgWithProjectCount(db: DbOrTx, orgId: number, orgIds:
 }
 
 export function findOrgByKey(db: DbOrTx, key: OrgKey) {
-  return db.organization.findUnique({ where: key });
+  return db.organization.findUnique({ where: key, omit: counters });
 }
 
 export function findOrgId(db: DbOrTx, key: OrgKey) {
@@ -35,13 +35,16 @@ export function findOldestOrgId(db: DbOrTx) {
   return db.organization.findFirst({ orderBy: { orgId: 'asc' }, select: { orgId: true } });
 }
 
+// The counters (data/changes.ts) are the data layer's, never part of an organization record.
+const counters = { changeCount: true, auditCount: true } as const;
+
 export function insertOrg(db: DbOrTx, orgName: string) {
-  return db.organization.create({ data: { orgName } });
+  return db.organization.create({ data: { orgName }, omit: counters });
 }
 
 /** The organization of that name, created when missing. */
 export function ensureOrg(db: DbOrTx, orgName: string) {
-  return db.organization.upsert({ where: { orgName }, update: {}, create: { orgName } });
+  return db.organization.upsert({ where: { orgName }, update: {}, create: { orgName }, omit: counters });
 }
 
 /** Takes the organization's row lock for the rest of the transaction. */

@@ -1,0 +1,74 @@
+import type { DbOrTx } from '../../../db/client';
+import { readRows } from '../../../db/raw-read';
+import { Prisma } from '../../../generated/prisma/client';
+
+// The organization's counters. change_count moves with every write to what the
+// organization's reads show (GET /orgs, /org/detail, /projects, /all-users): its
+// projects' records, its memberships and roles, its members' names and emails.
+// audit_count moves with every entry of its audit log (GET /audit). A reader takes
+// a counter before building its page, so a write committing in between costs a
+// client one needless refresh, never a stale 304.
+//
+// Lock order: a write takes its row locks as runs → projects → users →
+// organizations, so no two writes wait on each other in a cycle. The organizations'
+// counters move last in the transaction, several organizations in one statement
+// that locks them in id order.
+
+type Counter = 'change_count' | 'audit_count';
+
+/** Moves `counter` of the organizations `which` selects (ids), locking them in id order first. */
+async function bump(tx: DbOrTx, counter: Counter, which: Prisma.Sql): Promise<void> {
+  const column = Prisma.raw(counter);
+  await tx.$executeRaw`
+    UPDATE organizations o SET ${column} = o.${column} + 1
+      FROM (SELECT id FROM organizations WHERE id IN (${which}) ORDER BY id FOR NO KEY UPDATE) locked
+     WHERE o.id = locked.id`;
+}
+
+const idList = (orgIds: number | number[]) => {
+  const ids = Array.isArray(orgIds) ? orgIds : [orgIds];
+  return ids.length === 0 ? undefined : Prisma.sql`SELECT unnest(${ids}::int[])`;
+};
+
+/** Moves the change counter of each of the organizations, in the caller's transaction. */
+export async function noteOrgChange(tx: DbOrTx, orgIds: number | number[]): Promise<void> {
+  const which = idList(orgIds);
+  if (which) await bump(tx, 'change_count', which);
+}
+
+/**
+ * Moves the change counter of every organization the user belongs to (their member
+ * lists show the user's name and email). Run it under the user's row lock (see
+ * users/data/changes.ts), so a membership added meanwhile is either seen here or
+ * made after this write.
+ */
+export async function noteMemberOrgsChange(tx: DbOrTx, userId: number): Promise<void> {
+  await bump(tx, 'change_count', Prisma.sql`SELECT org_id FROM memberships WHERE user_id = ${userId}`);
+}
+
+/** Moves the audit counter of each of the organizations (entries were appended to their logs). */
+export async function noteOrgAudit(tx: DbOrTx, orgIds: number | number[]): Promise<void> {
+  const which = idList(orgIds);
+  if (which) await bump(tx, 'audit_count', which);
+}
+
+/** The organization's change counter, or undefined when there is no such organization. */
+export async function orgChangeCount(db: DbOrTx, orgId: number): Promise<number | undefined> {
+  const [row] = await readRows<{ n: number }>(db, Prisma.sql`SELECT change_count AS n FROM organizations WHERE id = ${orgId}`);
+  return row?.n;
+}
+
+/** The sum of the organizations' change counters (as text): over the same organizations, it moves whenever one of them does. */
+export async function orgsChangeSum(db: DbOrTx, orgIds: number[]): Promise<string> {
+  const [row] = await readRows<{ n: string }>(
+    db,
+    Prisma.sql`SELECT coalesce(sum(change_count), 0)::text AS n FROM organizations WHERE id = ANY(${orgIds}::int[])`,
+  );
+  return row.n;
+}
+
+/** The organization's audit counter, or undefined when there is no such organization. */
+export async function orgAuditCount(db: DbOrTx, orgId: number): Promise<number | undefined> {
+  const [row] = await readRows<{ n: number }>(db, Prisma.sql`SELECT audit_count AS n FROM organizations WHERE id = ${orgId}`);
+  return row?.n;
+}
