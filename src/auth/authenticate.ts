@@ -45,7 +45,7 @@ export async function authenticateToken(db: Db, secret: string, req: Request, ri
   const [token] = await findTokenCredential(db, hashSecret(secret), rider);
   if (!live(token, now)) return null;
   if (!token.lastUsedAt || now - new Date(token.lastUsedAt).getTime() > LAST_USED_GRANULARITY_MS) {
-    setTokenLastUsed(db, token.id, new Date(now)).catch((err: unknown) =>
+    setTokenLastUsed(db, { tokenId: token.id, userId: token.userId }, new Date(now)).catch((err: unknown) =>
       req.log?.warn({ err }, 'could not record when the token was last used'),
     );
   }

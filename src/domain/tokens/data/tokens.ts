@@ -1,7 +1,7 @@
-import type { DbOrTx } from '../../../db/client';
+import type { Db, DbOrTx } from '../../../db/client';
 import { readRows } from '../../../db/raw-read';
 import { Prisma } from '../../../generated/prisma/client';
-import { withRider, type CredentialRider, type CredentialRow } from '../../users/data';
+import { noteUserChange, withRider, type CredentialRider, type CredentialRow } from '../../users/data';
 
 // The api_tokens table. A token's secret is never stored, only its hash.
 
@@ -17,8 +17,12 @@ export async function setTokenRevoked(db: DbOrTx, tokenId: number, at: Date): Pr
   await db.apiToken.update({ where: { tokenId }, data: { revokedAt: at } });
 }
 
-export async function setTokenLastUsed(db: DbOrTx, tokenId: number, at: Date): Promise<void> {
-  await db.apiToken.update({ where: { tokenId }, data: { lastUsedAt: at } });
+/** Records when the token was used; its owner's token list shows that, so the owner's change counter moves with it. */
+export async function setTokenLastUsed(db: Db, token: { tokenId: number; userId: number }, at: Date): Promise<void> {
+  await db.$transaction(async (tx) => {
+    await tx.apiToken.update({ where: { tokenId: token.tokenId }, data: { lastUsedAt: at } });
+    await noteUserChange(tx, token.userId);
+  });
 }
 
 /** The user's tokens by id, revoked ones included; never their hash. */

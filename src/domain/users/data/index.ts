@@ -32,3 +32,4 @@ export {
   upsertUserByEmail,
   type UserRow,
 } from './users';
+export { noteUserChange, userChangeCount, visibleUserChangeCount } from './changes';
