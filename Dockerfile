@@ -13,7 +13,8 @@ RUN npm ci --omit=dev --no-audit --no-fund && npm cache clean --force
 # Stage 2: the builds, with the dev dependencies (Vite); only web/dist and dist leave this stage.
 # `npm ci` runs the postinstall, which generates the Prisma Client (src/generated) and the API
 # types from openapi.yaml, and builds web/. Then the server is compiled (src/ → dist/), after the
-# install so that a change to src/ does not re-run it.
+# install so that a change to src/ does not re-run it, with the embedded database's snapshot
+# (dist/embedded-db: a new /data volume starts as a copy of it instead of creating the database).
 FROM node:20-bookworm-slim AS build
 WORKDIR /app
 ENV CHECKPOINT_DISABLE=1 PRISMA_HIDE_UPDATE_MESSAGE=1

@@ -9,6 +9,7 @@ import type { Config } from '../config';
 import { createLogger, type Logger } from '../logger';
 import { applyMigrations, type ScriptRunner } from './migrate';
 import { acquireDirectoryLock } from './directory-lock';
+import { defaultSnapshotDir, restoreSnapshot } from './embedded-snapshot';
 import { keepWasmAtBaselineTier } from './wasm-tiering';
 import { attachReadPool } from './raw-read';
 
@@ -30,8 +31,20 @@ export interface Database {
 
 type DbConfig = Pick<Config, 'databaseUrl' | 'databasePoolSize' | 'databaseConnectTimeoutMs' | 'dataDir' | 'logLevel'>;
 
-export async function openDatabase(config: DbConfig, logger: Logger = createLogger(config.logLevel)): Promise<Database> {
-  return config.databaseUrl ? openPostgres(config, config.databaseUrl, logger) : openEmbedded(config.dataDir);
+export interface OpenOptions {
+  /**
+   * The snapshot a new embedded database starts from (embedded-snapshot.ts), by default the
+   * build's; null: PGlite creates it. Null for a database that gets other migrations than the project's.
+   */
+  embeddedSnapshot?: string | null;
+}
+
+export async function openDatabase(
+  config: DbConfig,
+  logger: Logger = createLogger(config.logLevel),
+  options: OpenOptions = {},
+): Promise<Database> {
+  return config.databaseUrl ? openPostgres(config, config.databaseUrl, logger) : openEmbedded(config.dataDir, options.embeddedSnapshot);
 }
 
 function fromFactory(
@@ -115,24 +128,48 @@ function openPostgres(config: DbConfig, url: string, logger: Logger): Database {
   return fromFactory('postgresql', factory, runScript, () => pool.end(), pool);
 }
 
-async function openEmbedded(dataDir: string): Promise<Database> {
+/** True when there is no database in `dataPath` yet: the directory is absent or empty. */
+function noDatabaseYet(dataPath: string): boolean {
+  try {
+    return fs.readdirSync(dataPath).length === 0;
+  } catch (err) {
+    if ((err as NodeJS.ErrnoException).code === 'ENOENT') return true;
+    throw err;
+  }
+}
+
+/** The embedded database (PGlite) in `dataDir`, a new one started from `snapshotDir` when it is usable. */
+export async function openEmbedded(dataDir: string, snapshotDir: string | null = defaultSnapshotDir): Promise<Database> {
   const dir = path.resolve(dataDir);
   fs.mkdirSync(dir, { recursive: true });
   const release = acquireDirectoryLock(dir);
   try {
+    const dataPath = path.join(dir, 'pglite');
+    // A new database is a copy of the build's snapshot when there is a usable one, else PGlite creates it.
+    let fromSnapshot = snapshotDir && noDatabaseYet(dataPath) ? restoreSnapshot(snapshotDir, dataPath) : null;
     // Loaded only here: the embedded engine's modules cost ~60 MB that a PostgreSQL deployment needn't carry.
     // eslint-disable-next-line @typescript-eslint/no-require-imports -- lazy on purpose (see above); a top-level import would always load it
     const { PGlite } = require('@electric-sql/pglite') as typeof import('@electric-sql/pglite');
     // eslint-disable-next-line @typescript-eslint/no-require-imports -- lazy on purpose, as PGlite above
     const { PrismaPGlite } = require('pglite-prisma-adapter') as typeof import('pglite-prisma-adapter');
-    const pg = await PGlite.create({ dataDir: path.join(dir, 'pglite') });
+    const pg = await PGlite.create({ dataDir: dataPath });
     const runScript: ScriptRunner = async (script) => {
       await pg.transaction((tx) => tx.exec(script));
     };
-    return fromFactory('embedded', new PrismaPGlite(pg), runScript, async () => {
+    const database = fromFactory('embedded', new PrismaPGlite(pg), runScript, async () => {
       await pg.close();
       release();
     });
+    // The snapshot's migrations count as applied by the first migration: before it there was no database.
+    return {
+      ...database,
+      migrate: async (migrations) => {
+        const applied = await database.migrate(migrations);
+        const restored = fromSnapshot ?? [];
+        fromSnapshot = null;
+        return [...restored, ...applied];
+      },
+    };
   } catch (err) {
     release();
     throw err;

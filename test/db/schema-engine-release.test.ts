@@ -44,7 +44,8 @@ WebAssembly.instantiate = async function (...args) {
 };
 const turn = () => new Promise((resolve) => setImmediate(resolve));
 (async () => {
-  const db = await openDatabase(loadConfig(JSON.parse(process.argv[1])));
+  // Not from the build's snapshot, whose database would have no migration left to apply.
+  const db = await openDatabase(loadConfig(JSON.parse(process.argv[1])), undefined, { embeddedSnapshot: null });
   const applied = await db.migrate();
   const memoryBytes = made.map((m) => m.memory.deref().buffer.byteLength);
   const externalWithEngine = process.memoryUsage().external;

@@ -2,6 +2,7 @@ import { execFileSync, spawn, spawnSync } from 'node:child_process';
 import fs from 'node:fs';
 import os from 'node:os';
 import path from 'node:path';
+import { currentSnapshot } from '../../src/db/embedded-snapshot';
 
 // The compiled server (scripts/build-server.js → dist/), started through bin/casebook.js as
 // `npm start`, the Docker image and the `casebook` command start it. Each case builds in a copy
@@ -20,8 +21,12 @@ function builtCheckout(): string {
   for (const p of ['bin', 'src', 'prisma', 'package.json', 'tsconfig.json', 'scripts/build-server.js', 'scripts/build-state.js'])
     fs.cpSync(path.join(root, p), path.join(dir, p), { recursive: true });
   fs.symlinkSync(path.join(root, 'node_modules'), path.join(dir, 'node_modules'));
+  // The checkout's embedded database snapshot, which the build keeps while it is current: making
+  // one costs each build seconds of CPU (test/db/embedded-snapshot.test.ts makes them).
+  const snapshot = path.join(root, 'dist/embedded-db');
+  if (fs.existsSync(snapshot)) fs.cpSync(snapshot, path.join(dir, 'dist/embedded-db'), { recursive: true });
   expect(distState(dir)).toBe('missing');
-  expect(build(dir)).toMatch(/server built: \d+ modules/);
+  expect(build(dir)).toMatch(/server built: \d+ modules into dist\/ in [\d.]+ s\nembedded database snapshot (kept|made in [\d.]+ s)\n$/);
   return dir;
 }
 
@@ -43,6 +48,8 @@ describe('the compiled server', () => {
     for (const asset of ['auth/rbac-model.conf', 'auth/rbac-policy.csv'])
       expect(fs.readFileSync(path.join(dir, 'dist', asset), 'utf8')).toBe(fs.readFileSync(path.join(root, 'src', asset), 'utf8'));
     expect(fs.existsSync(path.join(dir, 'dist/generated/prisma/client.js'))).toBe(true);
+    // The embedded database's snapshot, of the current migrations (test/db/embedded-snapshot.test.ts).
+    expect(currentSnapshot(path.join(dir, 'dist/embedded-db'))).toBe(true);
   });
 
   it('is what bin/casebook.js runs while it is up to date with src/; a changed, added or deleted source runs the sources until the next build', async () => {
@@ -59,8 +66,10 @@ describe('the compiled server', () => {
       () => fs.writeFileSync(path.join(dir, 'src/db/new-module.ts'), 'export {};\n'),
       () => fs.rmSync(path.join(dir, 'src/db/new-module.ts')),
     ];
-    for (const change of changes) {
-      build(dir, '--if-stale');
+    for (const [i, change] of changes.entries()) {
+      // Built after each change (the first time it is up to date), keeping the previous build's
+      // snapshot: it holds the current migrations.
+      expect(build(dir, '--if-stale')).toEqual(i === 0 ? '' : expect.stringContaining('embedded database snapshot kept\n'));
       mark();
       expect(distState(dir)).toBe('fresh');
       // After the build's start (the stamp), on any file system clock.

@@ -5,7 +5,8 @@ import { loadConfig } from '../../src/config';
 import { openDatabase } from '../../src/db/client';
 
 async function main() {
-  const database = await openDatabase(loadConfig());
+  // A new embedded database is created empty, not copied from the build's snapshot of the project's migrations.
+  const database = await openDatabase(loadConfig(), undefined, { embeddedSnapshot: null });
   try {
     process.stdout.write(`${JSON.stringify(await database.migrate(process.argv[2]))}\n`);
   } finally {
