@@ -145,6 +145,38 @@ it('a User executes the run with the keyboard, and the counts agree with the API
   expect(await badge(page, 2)).toBe('Untested');
 });
 
+it("loads a test's older history in the run on demand, by keyboard, past a page of 1000", async () => {
+  const soak = await startRun(h.t, user.token, projectId, [testIds[5]], 'Soak');
+  await h.t.db.statusHistory.createMany({
+    data: Array.from({ length: 1002 }, (_, i) => ({
+      runId: soak.runId,
+      testId: testIds[5],
+      status: 'failed' as const,
+      comment: `Try ${i + 1}`,
+    })),
+  });
+  const page = await h.signIn(user.token);
+  await page.goto(`${h.baseUrl}/projects/${projectId}/runs/${soak.runId}`);
+  const { title } = await h.t.db.test.findUniqueOrThrow({ where: { testId: testIds[5] } });
+  const panel = page.getByRole('complementary', { name: title });
+  const entries = panel.locator('.run-history > li');
+  const older = panel.getByRole('button', { name: 'Show older entries' });
+  await older.waitFor();
+  expect(await entries.count()).toBe(1000);
+  await panel.getByText('1000 of 1003 shown').waitFor();
+  await older.focus();
+  await page.keyboard.press('Enter');
+  await entries.nth(1002).waitFor();
+  expect(await entries.count()).toBe(1003);
+  // No older page is left to load.
+  expect(await panel.getByRole('button', { name: /older entries/ }).count()).toBe(0);
+  expect(await entries.last().textContent()).toMatch(/^Untested/);
+  // The keys still drive the run: the button took Enter, nothing was marked.
+  expect((await h.t.as(user.token).get('/run/state-detail', { runId: soak.runId, projectId }).expect(200)).body.data).toMatchObject({
+    untested: 1,
+  });
+});
+
 it("rolls a refused mark back with the server's text, and a lock makes the run read-only", async () => {
   const page = await h.signIn(user.token);
   await openRun(page);

@@ -1,7 +1,7 @@
 import { createLabel, createSection, createSquad, lookupIds } from '../support/catalog-factories';
 import { createOrg, createProject, createUser, type TestUser } from '../support/factories';
 import { startRun } from '../support/run-factories';
-import { checkScreen, startWebHarness, type WebHarness } from './support/web-harness';
+import { axeViolations, checkScreen, startWebHarness, type WebHarness } from './support/web-harness';
 
 // The test case screen: open by deep link, edit every kind of field and save only what changed,
 // the server's validation text beside the form, the status history from runs, a Reader's
@@ -152,6 +152,41 @@ it("lists the test's status history across runs, newest first, and passes axe", 
   expect(texts[2]).toMatch(/Card declined$/);
   expect(await entries.first().getByRole('link').getAttribute('href')).toBe(`/projects/${projectId}/runs/${release.runId}`);
   await checkScreen(page, 'test-case');
+});
+
+it('loads older history entries on demand, by keyboard, when a history holds more than a page', async () => {
+  const created = await h.t.as(user.token).post('/test/create', { projectId, title: 'Pay again and again' }).expect(201);
+  const longId: number = created.body.data.testId;
+  const run = await startRun(h.t, user.token, projectId, [longId], 'Soak');
+  // 1,004 results after the run's creation: 1,005 entries, one page of 1,000 and an older one of 5.
+  await h.t.db.statusHistory.createMany({
+    data: Array.from({ length: 1004 }, (_, i) => ({
+      runId: run.runId,
+      testId: longId,
+      status: 'passed' as const,
+      comment: `Round ${i + 1}`,
+    })),
+  });
+  const page = await h.signIn(user.token);
+  await page.goto(url(longId));
+  const history = page.getByRole('region', { name: 'Status history' });
+  const older = history.getByRole('button', { name: 'Show older entries' });
+  await older.waitFor();
+  expect(await history.getByRole('listitem').count()).toBe(1000);
+  await history.getByText('1000 of 1005 shown').waitFor();
+  expect(await history.getByRole('listitem').first().textContent()).toMatch(/Round 1004$/);
+  // axe only: a full-page screenshot of a thousand entries outlasts the test's time.
+  expect(await axeViolations(page)).toEqual([]);
+
+  await older.focus();
+  await page.keyboard.press('Enter');
+  const entries = history.getByRole('listitem');
+  await entries.nth(1004).waitFor();
+  expect(await entries.count()).toBe(1005);
+  // No older page is left to load.
+  expect(await history.getByRole('button', { name: /older entries/ }).count()).toBe(0);
+  expect(await entries.nth(999).textContent()).toMatch(/Round 5$/);
+  expect(await entries.last().textContent()).toMatch(/^UntestedSoak/);
 });
 
 it('shows a Reader the fields read-only and no Save or Delete', async () => {

@@ -43,3 +43,26 @@ export async function unwrap<T>(request: Promise<{ data?: { data: T }; error?: u
   if (!response.ok || data === undefined) throw new ApiError(errorText(error, response), response.status);
   return data.data;
 }
+
+/** A page of a list the API answers as a bare array: its entries, and what the answer's headers say about the rest. */
+export interface ArrayPage<T> {
+  items: T[];
+  /** How many entries the whole list holds (X-Total-Count). */
+  total: number | undefined;
+  /** The cursor of the next page while more entries follow (X-Next-Cursor). */
+  nextCursor: string | undefined;
+}
+
+/** `unwrap` for a paged list answered as an array (the status histories): the entries with the total and next cursor of its headers. */
+export async function unwrapPage<T>(
+  request: Promise<{ data?: { data: T[] }; error?: unknown; response: Response }>,
+): Promise<ArrayPage<T>> {
+  const answered = await request;
+  const items = await unwrap(Promise.resolve(answered));
+  const total = answered.response.headers.get('X-Total-Count');
+  return {
+    items,
+    total: total === null ? undefined : Number(total),
+    nextCursor: answered.response.headers.get('X-Next-Cursor') ?? undefined,
+  };
+}

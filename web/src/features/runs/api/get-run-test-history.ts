@@ -1,12 +1,18 @@
-import { queryOptions, useQuery } from '@tanstack/react-query';
-import { api, unwrap } from '../../../lib/api';
+import { infiniteQueryOptions, useInfiniteQuery } from '@tanstack/react-query';
+import { api, unwrapPage } from '../../../lib/api';
 
-/** One test's status changes in one run, newest first. */
+/**
+ * One test's status changes in one run, newest first: a page of up to 1000 (the
+ * API's default), then older pages by cursor when asked for.
+ */
 export const runTestHistoryQueryOptions = (projectId: number, runId: number, testId: number) =>
-  queryOptions({
+  infiniteQueryOptions({
     queryKey: ['runs', projectId, runId, 'history', testId],
-    queryFn: () => unwrap(api.GET('/api/v1/run/test-status-history', { params: { query: { runId, testId } } })),
+    queryFn: ({ pageParam }) =>
+      unwrapPage(api.GET('/api/v1/run/test-status-history', { params: { query: { runId, testId, cursor: pageParam } } })),
+    initialPageParam: undefined as string | undefined,
+    getNextPageParam: (page) => page.nextCursor,
   });
 
 export const useRunTestHistory = (projectId: number, runId: number, testId: number | undefined) =>
-  useQuery({ ...runTestHistoryQueryOptions(projectId, runId, testId ?? 0), enabled: testId !== undefined });
+  useInfiniteQuery({ ...runTestHistoryQueryOptions(projectId, runId, testId ?? 0), enabled: testId !== undefined });

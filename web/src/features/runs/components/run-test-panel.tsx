@@ -1,5 +1,6 @@
 import type { RefObject } from 'react';
 import { ErrorMessage } from '../../../components/error-message';
+import { OlderEntries } from '../../../components/older-entries';
 import { STATUSES, STATUS_LABELS } from '../../../lib/status-counts';
 import { useRunTestHistory } from '../api/get-run-test-history';
 import type { RunTest } from '../api/get-run-tests';
@@ -52,6 +53,7 @@ export function RunTestPanel({
 }: Props) {
   const details = useTest(projectId, test.deleted ? undefined : test.testId);
   const history = useRunTestHistory(projectId, runId, test.testId);
+  const entries = history.data?.pages.flatMap((page) => page.items);
   return (
     <aside className="run-panel" aria-labelledby="run-panel-title">
       <h2 id="run-panel-title">{test.title}</h2>
@@ -121,10 +123,10 @@ export function RunTestPanel({
 
       <h3>History in this run</h3>
       <ErrorMessage error={history.error} />
-      {history.data && history.data.length === 0 && <p className="muted">No result yet.</p>}
-      {history.data && history.data.length > 0 && (
+      {entries && entries.length === 0 && <p className="muted">No result yet.</p>}
+      {entries && entries.length > 0 && (
         <ol className="run-history">
-          {history.data.map((h) => (
+          {entries.map((h) => (
             <li key={h.historyId}>
               <StatusBadge status={h.status} />{' '}
               <span className="muted">
@@ -135,6 +137,14 @@ export function RunTestPanel({
             </li>
           ))}
         </ol>
+      )}
+      {history.hasNextPage && entries && (
+        <OlderEntries
+          shown={entries.length}
+          total={history.data?.pages[0].total}
+          loading={history.isFetchingNextPage}
+          onLoad={() => void history.fetchNextPage()}
+        />
       )}
     </aside>
   );

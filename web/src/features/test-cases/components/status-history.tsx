@@ -1,5 +1,6 @@
 import { Link } from 'react-router';
 import { ErrorMessage } from '../../../components/error-message';
+import { OlderEntries } from '../../../components/older-entries';
 import { useUserNames } from '../../users/api/get-user';
 import { useTestStatusHistory } from '../api/get-test-status-history';
 import { StatusBadge } from './status-badge';
@@ -7,16 +8,17 @@ import { StatusBadge } from './status-badge';
 /** The test's status changes across the project's runs, newest first. */
 export function StatusHistory({ projectId, testId }: { projectId: number; testId: number }) {
   const history = useTestStatusHistory(projectId, testId);
-  const names = useUserNames((history.data ?? []).flatMap((e) => (e.userId === null ? [] : [e.userId])));
+  const entries = history.data?.pages.flatMap((page) => page.items);
+  const names = useUserNames((entries ?? []).flatMap((e) => (e.userId === null ? [] : [e.userId])));
   return (
     <section className="test-status-history" aria-labelledby="test-status-history-heading">
       <h2 id="test-status-history-heading">Status history</h2>
       <ErrorMessage error={history.error} />
       {history.isPending && <p className="muted">Loading…</p>}
-      {history.data?.length === 0 && <p className="muted">No run has recorded a status for this test yet.</p>}
-      {!!history.data?.length && (
+      {entries?.length === 0 && <p className="muted">No run has recorded a status for this test yet.</p>}
+      {!!entries?.length && (
         <ol className="test-history-list">
-          {history.data.map((entry, i) => (
+          {entries.map((entry, i) => (
             <li key={`${entry.runId}-${entry.createdAt}-${i}`} className="test-history-entry">
               <StatusBadge status={entry.status} />
               <Link to={`/projects/${projectId}/runs/${entry.runId}`}>
@@ -31,6 +33,14 @@ export function StatusHistory({ projectId, testId }: { projectId: number; testId
             </li>
           ))}
         </ol>
+      )}
+      {history.hasNextPage && entries && (
+        <OlderEntries
+          shown={entries.length}
+          total={history.data?.pages[0].total}
+          loading={history.isFetchingNextPage}
+          onLoad={() => void history.fetchNextPage()}
+        />
       )}
     </section>
   );
