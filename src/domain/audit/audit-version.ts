@@ -1,16 +1,31 @@
 import type { RequestContext } from '../../core/context';
-import { orgAuditCount } from '../orgs/data';
+import type { VersionRead } from '../../core/route';
+import type { Prisma } from '../../generated/prisma/client';
+import { orgAuditCount, orgCounterSql } from '../orgs/data';
+
+type AuditInput = { query: { orgId: number } };
+
+const auditVersionAt = (orgId: number, entries: number) => `a${orgId}.${entries}`;
 
 /**
  * GET /audit, the version of its answer (src/http/etag.ts): the organization's audit
  * counter, moved by every entry appended to its log in that entry's transaction.
  * (The newest entry's id would not do: ids are handed out when entries are written,
  * and a transaction holding a smaller one may commit after a larger one was read.)
- * Undefined where the caller may not read the log (the route answers 404).
+ * Undefined where the caller may not read the log (the route answers 404). With
+ * If-None-Match it is read in the credential's statement.
  */
-export async function auditVersion(ctx: RequestContext, input: { query: { orgId: number } }): Promise<string | undefined> {
-  const { orgId } = input.query;
-  if (!ctx.orgIds.includes(orgId)) return undefined;
-  const entries = await orgAuditCount(ctx.db, orgId);
-  return entries === undefined ? undefined : `a${orgId}.${entries}`;
-}
+export const auditVersion: VersionRead<AuditInput> = Object.assign(
+  async (ctx: RequestContext, input: AuditInput): Promise<string | undefined> => {
+    const { orgId } = input.query;
+    if (!ctx.orgIds.includes(orgId)) return undefined;
+    const entries = await orgAuditCount(ctx.db, orgId);
+    return entries === undefined ? undefined : auditVersionAt(orgId, entries);
+  },
+  {
+    rider: {
+      sql: (input: AuditInput, orgIds: Prisma.Sql) => orgCounterSql('audit_count', input.query.orgId, orgIds),
+      version: (input: AuditInput, entries: number) => auditVersionAt(input.query.orgId, entries),
+    },
+  },
+);

@@ -14,7 +14,7 @@ import { Prisma } from '../../../generated/prisma/client';
 // counters move last in the transaction, several organizations in one statement
 // that locks them in id order.
 
-type Counter = 'change_count' | 'audit_count';
+export type Counter = 'change_count' | 'audit_count';
 
 /** Moves `counter` of the organizations `which` selects (ids), locking them in id order first. */
 async function bump(tx: DbOrTx, counter: Counter, which: Prisma.Sql): Promise<void> {
@@ -51,6 +51,13 @@ export async function noteOrgAudit(tx: DbOrTx, orgIds: number | number[]): Promi
   const which = idList(orgIds);
   if (which) await bump(tx, 'audit_count', which);
 }
+
+/**
+ * `ARRAY[id, counter]` of the organization when it is one of `orgIds` (an int[] expression), else NULL:
+ * a counter read as SQL, in the caller's credential statement (RouteSpec etag rider).
+ */
+export const orgCounterSql = (counter: Counter, orgId: number, orgIds: Prisma.Sql): Prisma.Sql =>
+  Prisma.sql`(SELECT ARRAY[o.id, o.${Prisma.raw(counter)}] FROM organizations o WHERE o.id = ${orgId} AND o.id = ANY(${orgIds}))`;
 
 /** The organization's change counter, or undefined when there is no such organization. */
 export async function orgChangeCount(db: DbOrTx, orgId: number): Promise<number | undefined> {
