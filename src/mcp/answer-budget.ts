@@ -101,6 +101,15 @@ export function headerPage(rows: unknown, headers: Headers, args: Record<string,
   };
 }
 
+/**
+ * A page REST answered in its envelope, with the cursor it was asked from: REST
+ * does not echo it, and a page from a cursor counts its offset (or page) from there.
+ */
+export function fromCursor(page: unknown, args: Record<string, unknown>): unknown {
+  if (typeof args.cursor !== 'string' || !page || typeof page !== 'object' || Array.isArray(page)) return page;
+  return { ...page, cursor: args.cursor };
+}
+
 /** The rows of a page: its first array, beside a total. */
 function listIn(page: unknown): { page: Record<string, unknown>; key: string; rows: unknown[] } | undefined {
   if (!page || typeof page !== 'object' || Array.isArray(page)) return undefined;
@@ -167,7 +176,8 @@ function cutNote(shown: number, of: number, kind: 'page' | 'offset', next: Next,
     return `${why}; call again with offset=${next.nextOffset}${same} for the rest (limit=${shown} pages without cuts).`;
   }
   if (kind === 'page' && next.nextPage !== undefined) {
-    return `${why}; call again with page=${next.nextPage} and pageSize=${next.nextPageSize} for the rest (pageSize=${shown} pages without cuts).`;
+    const same = fromCursor ? ' and the same cursor' : '';
+    return `${why}; call again with page=${next.nextPage} and pageSize=${next.nextPageSize}${same} for the rest (pageSize=${shown} pages without cuts).`;
   }
   return `${why}.`;
 }

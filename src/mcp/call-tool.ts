@@ -2,7 +2,7 @@ import type { CallToolResult } from '@modelcontextprotocol/sdk/types.js';
 import type { z } from 'zod';
 import { zodMessage } from '../core/errors';
 import { invalidInputTip, tipForStatus, unreachableTip } from './error-tips';
-import { ANSWER_BUDGET, answerText, downloadText, headerPage, pagingArgs, shorten } from './answer-budget';
+import { ANSWER_BUDGET, answerText, downloadText, fromCursor, headerPage, pagingArgs, shorten } from './answer-budget';
 import { RestUnreachableError, type HttpClient, type RestRequest, type RestResponse } from './http-client';
 import { resolveNames } from './name-resolution';
 import { inputSchema, toolsByName, type ToolSpec } from './tools';
@@ -65,8 +65,8 @@ export async function callTool(spec: ToolSpec, args: unknown, runtime: ToolRunti
       `Check that CASEBOOK_URL (${runtime.client.baseUrl}) is the root of a Casebook service.`,
     );
   }
-  // A page REST answers as an array says its total and next cursor in headers.
-  const data = spec.paged === 'headers' ? headerPage(envelope.data, res.headers, restArgs) : envelope.data;
+  // A page REST answers as an array says its total and next cursor in headers; one in the envelope, the cursor it came from.
+  const data = spec.paged === 'headers' ? headerPage(envelope.data, res.headers, restArgs) : fromCursor(envelope.data, restArgs);
   return answer(answerText(spec, data, window));
 }
 

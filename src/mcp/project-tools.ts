@@ -1,4 +1,4 @@
-import { limit, offset, orgId, projectId, tool } from './tool-spec';
+import { cursor, limit, offset, orgId, projectId, tool } from './tool-spec';
 
 // Organizations, projects and users: where every other tool's ids come from.
 
@@ -21,13 +21,14 @@ export const projectTools = [
   tool({
     name: 'get-projects',
     description:
-      'List the projects of an organization, a page at a time (page from 1, pageSize up to 1000; the result has total and hasMore). Use it to find a projectId by name; isActive filters active or inactive projects.',
+      'List the projects of an organization, a page at a time (page from 1, pageSize up to 1000, or cursor: the result has total and hasMore, nextPage and nextCursor while more pages exist). Use it to find a projectId by name; isActive filters active or inactive projects.',
     route: 'GET /projects',
     params: {
       orgId,
       page: 'Page number from 1 (default 1)',
       pageSize: 'Projects per page, 1 to 1000 (default 100)',
       isActive: 'Only active (true) or only inactive (false) projects',
+      cursor: 'Where the pages start: the nextCursor of the previous page (page, if given, counts from there)',
     },
     example: { orgId: 1, page: 1, pageSize: 50 },
   }),
@@ -75,9 +76,10 @@ export const userTools = [
   }),
   tool({
     name: 'get-all-users',
-    description: 'List the users of your organizations (or of one, with orgId), a page at a time; the result has total and hasMore.',
+    description:
+      'List the users of your organizations (or of one, with orgId), a page at a time (limit/offset, or cursor: the result has total and hasMore, nextOffset and nextCursor while more pages exist).',
     route: 'GET /all-users',
-    params: { orgId, limit, offset },
+    params: { orgId, limit, offset, cursor },
     example: { orgId: 1, limit: 50, offset: 0 },
   }),
   tool({
@@ -95,9 +97,9 @@ export const userTools = [
   tool({
     name: 'get-audit',
     description:
-      'List the audit log of an organization, newest first, a page at a time (limit/offset; the result has total and hasMore): role changes, invitations, API tokens, run locks, unlocks and resets, and deletions, each with who acted, on what, and when.',
+      'List the audit log of an organization, newest first, a page at a time (limit/offset, or cursor: the result has total and hasMore, nextOffset and nextCursor while more pages exist): role changes, invitations, API tokens, run locks, unlocks and resets, and deletions, each with who acted, on what, and when.',
     route: 'GET /audit',
-    params: { orgId, limit, offset },
+    params: { orgId, limit, offset, cursor },
     example: { orgId: 1, limit: 20 },
   }),
 ];

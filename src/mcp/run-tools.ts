@@ -1,4 +1,4 @@
-import { limit, offset, projectId, runId, testId, tool } from './tool-spec';
+import { cursor, limit, offset, projectId, runId, testId, tool } from './tool-spec';
 
 // Test runs: a fixed set of tests, each with a status, until the run is locked.
 
@@ -8,9 +8,10 @@ const example = { runId: 9, projectId: 3 };
 export const runTools = [
   tool({
     name: 'get-runs',
-    description: 'List the runs of a project, a page at a time (limit/offset; the result has total and hasMore). Use it to find a runId.',
+    description:
+      'List the runs of a project, newest first, a page at a time (limit/offset, or cursor: the result has total and hasMore, nextOffset and nextCursor while more pages exist). Use it to find a runId.',
     route: 'GET /runs',
-    params: { projectId, limit, offset },
+    params: { projectId, limit, offset, cursor },
     example: { projectId: 3, limit: 20 },
   }),
   tool({
@@ -23,17 +24,17 @@ export const runTools = [
   tool({
     name: 'get-run-tests-list',
     description:
-      'List the tests of a run with their current status and comment, a page at a time (limit/offset; the result has total and hasMore). Use it to see what is left to execute.',
+      'List the tests of a run with their current status and comment, a page at a time (limit/offset, or cursor: the result has total and hasMore, nextOffset and nextCursor while more pages exist). Use it to see what is left to execute.',
     route: 'GET /run/tests',
-    params: { ...inRun, status: 'Only tests with this status', limit, offset },
+    params: { ...inRun, status: 'Only tests with this status', limit, offset, cursor },
     example: { runId: 9, projectId: 3, limit: 100 },
   }),
   tool({
     name: 'get-run-test-status',
     description:
-      'List the tests of a run that have one status (all tests when status is left out), e.g. every failed test of a run, a page at a time (limit/offset; the result has total and hasMore).',
+      'List the tests of a run that have one status (all tests when status is left out), e.g. every failed test of a run, a page at a time (limit/offset, or cursor: the result has total and hasMore, nextOffset and nextCursor while more pages exist).',
     route: 'GET /run/test-status',
-    params: { ...inRun, status: 'passed, failed, blocked, retest or untested', limit, offset },
+    params: { ...inRun, status: 'passed, failed, blocked, retest or untested', limit, offset, cursor },
     example: { runId: 9, projectId: 3, status: 'failed' },
   }),
   tool({

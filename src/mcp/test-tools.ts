@@ -27,9 +27,9 @@ export const testTools = [
   tool({
     name: 'get-tests',
     description:
-      'List the tests of a project, a page at a time (limit/offset; the result has total and hasMore, and nextOffset while more pages exist). Use it to find testIds, filtered by section (includeSubsections: true for its whole subtree), priority, squad, label, automation status, a title search or an automation key.',
+      'List the tests of a project, a page at a time (limit/offset, or cursor: the result has total and hasMore, nextOffset and nextCursor while more pages exist). Use it to find testIds, filtered by section (includeSubsections: true for its whole subtree), priority, squad, label, automation status, a title search or an automation key.',
     route: 'GET /project/tests',
-    params: { projectId, ...filters, limit, offset },
+    params: { projectId, ...filters, limit, offset, cursor },
     example: { projectId: 3, sectionId: 7, limit: 50, offset: 0 },
   }),
   tool({

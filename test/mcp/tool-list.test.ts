@@ -212,6 +212,15 @@ it('offers limit and offset on every tool whose REST list is paged by them, or t
   for (const spec of tools.filter((t) => t.paged === 'headers')) {
     expect(Object.keys(byName(spec.name).inputSchema.properties!)).toEqual(expect.arrayContaining(['limit', 'offset', 'cursor']));
   }
+  // So does every tool whose route takes a cursor: its answer names the next one (nextCursor).
+  const takesCursor = (t: (typeof tools)[number]) => t.route.query instanceof z.ZodObject && 'cursor' in t.route.query.shape;
+  expect(tools.filter(takesCursor).length).toBeGreaterThan(7);
+  for (const spec of tools.filter(takesCursor)) {
+    expect({ tool: spec.name, params: Object.keys(byName(spec.name).inputSchema.properties!) }).toEqual({
+      tool: spec.name,
+      params: expect.arrayContaining(['cursor']),
+    });
+  }
   const paged = (kind: string) =>
     tools
       .filter((t) => t.paged === kind)
