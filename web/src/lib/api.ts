@@ -21,7 +21,8 @@ const signInAgain: Middleware = {
 
 /**
  * The typed REST client (paths from openapi.yaml), sending the session cookie.
- * Reads of a project answer `Cache-Control: private, no-cache` with an ETag, so
+ * Reads of a project or an organization, and the caller's own (user details,
+ * tokens), answer `Cache-Control: private, no-cache` with an ETag, so
  * fetch's own HTTP cache (the default cache mode) revalidates them with
  * If-None-Match, and a 304 hands TanStack Query the kept body; nothing to do here.
  */
