@@ -6,6 +6,7 @@ import { readRows } from '../../src/db/raw-read';
 import { Prisma } from '../../src/generated/prisma/client';
 import { envelopeJson } from '../../src/http/envelope';
 import { JsonText } from '../../src/core/json-text';
+import { noteUserChange } from '../../src/domain/users/data';
 
 // Issue 15: the version of a project read rides with the credential (one statement
 // for a 304), list pages carry the version read with them, hot reads go to the pg
@@ -75,6 +76,35 @@ describe('versions read with the credential or with the page', () => {
     for (const [path, query] of paths) tags.push((await read(path, query, leaver.token).expect(200)).headers.etag);
     await t.db.membership.deleteMany({ where: { userId: leaver.userId } });
     for (const [i, [path, query]] of paths.entries()) await read(path, query, leaver.token, tags[i]).expect(404);
+  });
+
+  it("tags a test's run history and makes the tag stale with a result or a rename of a user it shows", async () => {
+    const [testId] = await createTests(t.db, p, 1);
+    const run = await startRun(t, w.user.token, p, [testId]);
+    const q = { runId: run.runId, testId };
+    const setStatus = (status: string) =>
+      t.http
+        .put(api('/run/update-test-status'))
+        .set('Authorization', `Bearer ${w.user.token}`)
+        .send({ runId: run.runId, projectId: p, testResults: [{ testId, status }] })
+        .expect(200);
+    await setStatus('failed');
+    const first = await read('/run/test-status-history', q, w.reader.token).expect(200);
+    expect(first.body.data[0]).toMatchObject({ status: 'failed', userName: expect.stringContaining('User') });
+    await read('/run/test-status-history', q, w.reader.token, first.headers.etag).expect(304);
+    await setStatus('passed');
+    const second = await read('/run/test-status-history', q, w.reader.token, first.headers.etag).expect(200);
+    expect(second.body.data).toHaveLength(first.body.data.length + 1);
+    await read('/run/test-status-history', q, w.reader.token, second.headers.etag).expect(304);
+    // A rename, as the CLI's user create and a login write it: the user's row and its counter.
+    await t.db.$transaction(async (tx) => {
+      await tx.user.update({ where: { userId: w.user.userId }, data: { name: 'Renamed Tester' } });
+      await noteUserChange(tx, w.user.userId);
+    });
+    const third = await read('/run/test-status-history', q, w.reader.token, second.headers.etag).expect(200);
+    expect(third.body.data[0].userName).toBe('Renamed Tester');
+    // Another organization's caller gets no 304 for it, whatever tag it sends.
+    await read('/run/test-status-history', q, w.adminB.token, third.headers.etag).expect(404);
   });
 
   it('still answers a bad query 400 and a bad credential 401 on a conditional read', async () => {

@@ -33,6 +33,7 @@ import { lockRun, unlockRun } from './run-lock.service';
 import { addTests, removeTests, resetRun, updateTestStatuses } from './run-results.service';
 import { getRunSectionCounts } from './run-sections.service';
 import { getRunTestHistory, listRunTests } from './run-tests.service';
+import { runTestHistoryVersionRead } from './run-history-version';
 
 const tag = 'Runs';
 
@@ -169,6 +170,7 @@ export const runRoutes = [
     response: z.array(historyEntry),
     pageMeta: true,
     errors: [404],
+    etag: runTestHistoryVersionRead,
     handler: (ctx, { query }) => getRunTestHistory(ctx, query),
   }),
   route({

@@ -103,3 +103,26 @@ export async function runTestHistoryPage(
     FROM s`;
   return page;
 }
+
+/**
+ * The version of one test's history in one run, as `ARRAY[org id, counter]` when the
+ * run's organization is one of `orgIds` (an int[] expression), else NULL. Results
+ * move the project's change counter; the entries also show their users' names, so
+ * the counters of those users (moved by a rename) count too. All of them only grow,
+ * so their sum changes whenever one of them does.
+ */
+export const runTestHistoryVersionSql = (runId: number, testId: number, orgIds: Prisma.Sql): Prisma.Sql => Prisma.sql`
+  (SELECT ARRAY[p.org_id, p.change_count + coalesce((
+            SELECT sum(u.change_count)::int FROM users u
+             WHERE u.id IN (SELECT h.user_id FROM status_history h WHERE h.run_id = r.id AND h.test_id = ${testId})), 0)]
+     FROM runs r JOIN projects p ON p.id = r.project_id
+    WHERE r.id = ${runId} AND p.org_id = ANY(${orgIds}))`;
+
+/** The version of one test's history in one run (runTestHistoryVersionSql's counter), when `orgIds` may see the run. */
+export async function runTestHistoryVersion(db: DbOrTx, runId: number, testId: number, orgIds: number[]): Promise<number | undefined> {
+  const [row] = await readRows<{ v: number[] | null }>(
+    db,
+    Prisma.sql`SELECT ${runTestHistoryVersionSql(runId, testId, Prisma.sql`${orgIds}::int[]`)} AS v`,
+  );
+  return row?.v?.[1];
+}
