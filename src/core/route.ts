@@ -115,6 +115,12 @@ export interface RouteSpec<
    * only to answer an If-None-Match, and a plain GET costs one round trip less.
    */
   versionInAnswer?: true;
+  /**
+   * The answer depends on nothing but the route, the query and the `etag` version
+   * (not on who asks, beyond being allowed to see it): the router may keep it by its
+   * ETag and send it again while the version holds (src/http/answer-cache.ts).
+   */
+  answerCache?: true;
   handler: (ctx: RequestContext, input: { query: z.output<Q>; body: z.output<B> }) => Promise<RouteAnswer<R, D>>;
 }
 

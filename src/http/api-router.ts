@@ -5,7 +5,8 @@ import { authenticate, type Principal } from '../auth/authenticate';
 import { allowedAnywhere, orgsAllowing, roleIn } from '../auth/org-roles';
 import { isForeignOrigin } from '../auth/same-origin';
 import { orgsOwning, ownedRefs } from '../domain/access';
-import { sendData } from './envelope';
+import { envelopeJson } from './envelope';
+import { answerCache } from './answer-cache';
 import { sendDownload } from './send-download';
 import { refuseNulCharacters } from './nul-characters';
 import { answerIdempotently } from './idempotency';
@@ -43,6 +44,7 @@ function credentialAccepted(spec: AnyRoute, principal: Principal, rbac: Rbac): b
  */
 export function buildApiRouter(routes: AnyRoute[], deps: ApiDeps): express.Router {
   const router = express.Router();
+  const answers = answerCache();
   for (const spec of routes) {
     const readRawBody = spec.rawBody && rawBodyReader(spec.rawBody);
     // The schemas as zod types (AnyRoute erases them to any): what they parse is unknown until the handler's types apply.
@@ -100,6 +102,10 @@ export function buildApiRouter(routes: AnyRoute[], deps: ApiDeps): express.Route
       const preRead = spec.etag && !ridden && (!spec.versionInAnswer || req.headers['if-none-match'] !== undefined);
       let etag = ridden ? riddenEtag(spec, input, principal.rider, orgIds) : preRead ? await etagOf(spec, ctx, input) : undefined;
       if (etag && answeredNotModified(req, res, etag)) return;
+      if (etag && spec.answerCache) {
+        tagAnswer(res, etag);
+        if (answers.sent(req, res, etag)) return;
+      }
       if (spec.idempotent) {
         const call = { db: deps.db, userId: principal.userId, route: spec.path, status: spec.successStatus ?? 200, req, res };
         return answerIdempotently(call, handle);
@@ -112,7 +118,10 @@ export function buildApiRouter(routes: AnyRoute[], deps: ApiDeps): express.Route
         if (spec.versionInAnswer && ctx.answer.version !== undefined) etag = etagFor(spec, query.data, ctx.answer.version);
         if (etag) tagAnswer(res, etag);
         sendAnswerMeta(res, ctx.answer);
-        sendData(res, data, spec.successStatus ?? 200);
+        const status = spec.successStatus ?? 200;
+        const json = envelopeJson(data, status);
+        if (etag && spec.answerCache) answers.keep(etag, json, ctx.answer);
+        res.status(status).type('json').send(json);
       }
     });
   }

@@ -114,6 +114,54 @@ describe('versions read with the credential or with the page', () => {
   });
 });
 
+describe('answers kept by their ETag', () => {
+  const page = { projectId: 0, limit: 4 };
+  beforeAll(() => {
+    page.projectId = p;
+  });
+  const titles = (res: { body: { data: { tests: { title: string }[] } } }) => res.body.data.tests.map((x) => x.title);
+
+  it('sends a kept page again while the version holds, gzipped or not, with its headers', async () => {
+    const first = await read('/project/tests', page, w.reader.token).set('Accept-Encoding', 'gzip').expect(200);
+    await new Promise((resolve) => setTimeout(resolve, 100)); // the kept copy is gzipped off the request path
+    const again = await read('/project/tests', page, w.user.token).set('Accept-Encoding', 'gzip').expect(200);
+    expect(again.headers['content-encoding']).toBe('gzip');
+    expect(again.headers.vary).toMatch(/Accept-Encoding/i);
+    expect(again.headers.etag).toBe(first.headers.etag);
+    expect(again.headers['cache-control']).toBe('private, no-cache');
+    expect(again.headers['content-type']).toMatch(/^application\/json/);
+    expect(again.body).toEqual(first.body);
+    const plain = await read('/project/tests', page, w.reader.token).set('Accept-Encoding', 'identity').expect(200);
+    expect(plain.headers['content-encoding']).toBeUndefined();
+    expect(plain.body).toEqual(first.body);
+  });
+
+  it('serves the kept page, not the rows, until a write moves the version', async () => {
+    const before = await read('/project/tests', page, w.reader.token).expect(200);
+    const [firstTest] = before.body.data.tests as { testId: number; title: string }[];
+    // A change written around the services (no counter moved) shows that the page comes from the kept copy ...
+    await t.db.test.update({ where: { testId: firstTest.testId }, data: { title: 'written around the counter' } });
+    const kept = await read('/project/tests', page, w.reader.token).expect(200);
+    expect(titles(kept)).toEqual(titles(before));
+    // ... and a write through the API moves the version: the next page is read anew and shows both.
+    await t.http
+      .put(api('/test/update'))
+      .set('Authorization', `Bearer ${w.user.token}`)
+      .send({ projectId: p, testId: before.body.data.tests[1].testId, title: 'renamed through the API' })
+      .expect(200);
+    const fresh = await read('/project/tests', page, w.reader.token).expect(200);
+    expect(fresh.headers.etag).not.toBe(before.headers.etag);
+    expect(titles(fresh).slice(0, 2)).toEqual(['written around the counter', 'renamed through the API']);
+  });
+
+  it('never sends a kept page to a caller who may not see the project', async () => {
+    const seen = await read('/project/tests', page, w.reader.token).expect(200);
+    expect(seen.body.data.tests.length).toBeGreaterThan(0);
+    const other = await read('/project/tests', page, w.adminB.token).expect(404);
+    expect(other.body.data).toBeUndefined();
+  });
+});
+
 describe('hot reads on the pool', () => {
   it('decode timestamps (stored in UTC without a zone) as Prisma does, in any time zone of the process', async () => {
     const zone = process.env.TZ;

@@ -115,6 +115,7 @@ export const runRoutes = [
     errors: [404],
     etag: projectVersion,
     versionInAnswer: true,
+    answerCache: true,
     handler: (ctx, { query }) => listRunTests(ctx, query),
   }),
   route({
@@ -129,6 +130,7 @@ export const runRoutes = [
     errors: [404],
     etag: projectVersion,
     versionInAnswer: true,
+    answerCache: true,
     handler: (ctx, { query }) => listRunTests(ctx, query),
   }),
   route({
@@ -143,6 +145,7 @@ export const runRoutes = [
     errors: [404],
     etag: projectVersion,
     versionInAnswer: true,
+    answerCache: true,
     handler: (ctx, { query }) => getStateDetail(ctx, query.runId, query.projectId),
   }),
   route({

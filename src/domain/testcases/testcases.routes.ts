@@ -40,6 +40,7 @@ export const testRoutes = [
     errors: [404],
     etag: projectVersion,
     versionInAnswer: true,
+    answerCache: true,
     handler: (ctx, { query }) => listTests(ctx, query),
   }),
   route({

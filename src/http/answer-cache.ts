@@ -1,0 +1,77 @@
+import zlib from 'node:zlib';
+import type { Request, Response } from 'express';
+import type { AnswerMeta } from '../core/context';
+import { sendAnswerMeta } from './answer-meta';
+
+// Answers kept by their ETag, for routes whose answer depends only on the route,
+// the query and the version (RouteSpec.answerCache): the hot list pages. The ETag
+// is computed from a version read with the caller's credential, and only for a
+// caller the route allows, so a kept answer is served exactly when a 304 would be
+// right for a client that had it: a write moves the version, and the old answers
+// are never asked for again and age out. A hit costs the credential's statement;
+// no page is read, serialized or compressed again.
+
+/** What is kept of an answer: its envelope's text, its metadata, and the text gzipped once ready. */
+interface Kept {
+  json: string;
+  meta: AnswerMeta;
+  gzip?: Buffer;
+  bytes: number;
+}
+
+const MAX_BYTES = 32 * 1024 * 1024;
+/** Bigger answers are rarely asked for twice at the same version; they are not kept. */
+const MAX_ANSWER_BYTES = 1024 * 1024;
+/** compression's own threshold: smaller answers go out as they are. */
+const GZIP_THRESHOLD = 1024;
+
+export interface AnswerCache {
+  /** Sends the answer kept for `etag`, if there is one; whether it did. */
+  sent(req: Request, res: Response, etag: string): boolean;
+  keep(etag: string, json: string, meta: AnswerMeta): void;
+}
+
+export function answerCache(maxBytes = MAX_BYTES): AnswerCache {
+  const kept = new Map<string, Kept>(); // in the order of last use: the first is the next to go
+  let bytes = 0;
+  const drop = (etag: string) => {
+    const entry = kept.get(etag);
+    if (!entry) return;
+    kept.delete(etag);
+    bytes -= entry.bytes;
+  };
+  return {
+    sent(req, res, etag) {
+      const entry = kept.get(etag);
+      if (!entry) return false;
+      kept.delete(etag);
+      kept.set(etag, entry);
+      sendAnswerMeta(res, entry.meta);
+      res.status(200).type('json');
+      if (entry.gzip && entry.json.length >= GZIP_THRESHOLD && req.acceptsEncodings('gzip') === 'gzip') {
+        // Already compressed: the compression middleware leaves an answer with a Content-Encoding alone.
+        res.set('Content-Encoding', 'gzip');
+        res.vary('Accept-Encoding');
+        res.end(entry.gzip);
+      } else res.send(entry.json);
+      return true;
+    },
+    keep(etag, json, meta) {
+      if (json.length > MAX_ANSWER_BYTES || kept.has(etag)) return;
+      const entry: Kept = { json, meta, bytes: json.length * 2 };
+      kept.set(etag, entry);
+      bytes += entry.bytes;
+      for (const oldest of kept.keys()) {
+        if (bytes <= maxBytes) break;
+        drop(oldest);
+      }
+      if (json.length < GZIP_THRESHOLD) return;
+      zlib.gzip(json, (err, gzip) => {
+        if (err || kept.get(etag) !== entry) return;
+        entry.gzip = gzip;
+        entry.bytes += gzip.length;
+        bytes += gzip.length;
+      });
+    },
+  };
+}
