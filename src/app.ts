@@ -120,7 +120,13 @@ export async function buildApp({ config, database, logger, mounts = [] }: AppDep
     '/api/v1',
     requireJsonBody(apiRoutes),
     express.json({ limit: BODY_LIMIT, type: 'application/json' }),
-    buildApiRouter(apiRoutes, { db: database.prisma, rbac, publicUrl: config.publicUrl, renders: renderSlots(config.render) }),
+    buildApiRouter(apiRoutes, {
+      db: database.prisma,
+      rbac,
+      publicUrl: config.publicUrl,
+      renders: renderSlots(config.render),
+      answerCacheBytes: config.answerCacheBytes,
+    }),
   );
   for (const mount of mounts) app.use(mount.path, mount.handler);
   // The web app (web/dist) at `/`, after the API so its paths never shadow one.

@@ -35,6 +35,8 @@ const envSchema = z.object({
     .max(1000)
     .default(() => 2 * os.availableParallelism()),
   RENDER_WAIT_MS: z.coerce.number().int().min(0).max(60_000).default(3000),
+  // Memory for the hot list pages kept by their ETag (src/http/answer-cache.ts); 0 keeps none.
+  ANSWER_CACHE_MB: z.coerce.number().int().min(0).max(4096).default(32),
   LOG_LEVEL: z.enum(['fatal', 'error', 'warn', 'info', 'debug', 'trace', 'silent']).default('info'),
   // The MCP tool server (`casebook mcp`): the REST server it calls, and how.
   CASEBOOK_URL: optionalUrl,
@@ -73,6 +75,8 @@ export interface Config {
   logLevel: z.infer<typeof envSchema>['LOG_LEVEL'];
   /** Renders of reports and exports: at most `concurrency` at once; the next ones wait up to `waitMs`, then 503. */
   render: { concurrency: number; waitMs: number };
+  /** Bytes of answers the API may keep by their ETag (0: none). */
+  answerCacheBytes: number;
   mcp: {
     /** REST server to call; absent: the MCP server starts the app in its own process. */
     url?: string;
@@ -141,6 +145,7 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env): Config {
     sessionTtlMs: e.SESSION_TTL_HOURS * 3600_000,
     logLevel: e.LOG_LEVEL,
     render: { concurrency: e.RENDER_CONCURRENCY, waitMs: e.RENDER_WAIT_MS },
+    answerCacheBytes: e.ANSWER_CACHE_MB * 1024 * 1024,
     mcp: { url: e.CASEBOOK_URL, token: e.CASEBOOK_TOKEN, maxRetries: e.CASEBOOK_MAX_RETRIES, timeoutMs: e.CASEBOOK_TIMEOUT_MS },
   };
 }

@@ -19,6 +19,7 @@ interface Kept {
   bytes: number;
 }
 
+/** The default of ANSWER_CACHE_MB (src/config.ts). */
 const MAX_BYTES = 32 * 1024 * 1024;
 /** Bigger answers are rarely asked for twice at the same version; they are not kept. */
 const MAX_ANSWER_BYTES = 1024 * 1024;
@@ -32,6 +33,7 @@ export interface AnswerCache {
 }
 
 export function answerCache(maxBytes = MAX_BYTES): AnswerCache {
+  if (maxBytes <= 0) return { sent: () => false, keep: () => {} };
   const kept = new Map<string, Kept>(); // in the order of last use: the first is the next to go
   let bytes = 0;
   const drop = (etag: string) => {
@@ -57,7 +59,7 @@ export function answerCache(maxBytes = MAX_BYTES): AnswerCache {
       return true;
     },
     keep(etag, json, meta) {
-      if (json.length > MAX_ANSWER_BYTES || kept.has(etag)) return;
+      if (json.length > MAX_ANSWER_BYTES || json.length * 2 > maxBytes || kept.has(etag)) return;
       const entry: Kept = { json, meta, bytes: json.length * 2 };
       kept.set(etag, entry);
       bytes += entry.bytes;

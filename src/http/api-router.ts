@@ -25,6 +25,8 @@ export interface ApiDeps {
   publicUrl: string;
   /** Downloads (reports, exports) render in one of these slots. */
   renders: RenderSlots;
+  /** Bytes of answers kept by their ETag (routes with answerCache); 0 keeps none. */
+  answerCacheBytes?: number;
 }
 
 /** A session-only route takes a Bearer token only from holders of its `unless` permission. */
@@ -44,7 +46,7 @@ function credentialAccepted(spec: AnyRoute, principal: Principal, rbac: Rbac): b
  */
 export function buildApiRouter(routes: AnyRoute[], deps: ApiDeps): express.Router {
   const router = express.Router();
-  const answers = answerCache();
+  const answers = answerCache(deps.answerCacheBytes);
   for (const spec of routes) {
     const readRawBody = spec.rawBody && rawBodyReader(spec.rawBody);
     // The schemas as zod types (AnyRoute erases them to any): what they parse is unknown until the handler's types apply.

@@ -162,6 +162,31 @@ describe('answers kept by their ETag', () => {
   });
 });
 
+describe('ANSWER_CACHE_MB=0', () => {
+  it('keeps no page: each answer is read anew', async () => {
+    const uncached = await createTestApp({ ANSWER_CACHE_MB: '0' });
+    try {
+      const world = await createWorld(uncached.db);
+      const projectId = world.projectA.projectId;
+      await createTests(uncached.db, projectId, 3);
+      const get = () =>
+        uncached.http
+          .get(api('/project/tests'))
+          .query({ projectId, limit: 2 })
+          .set('Authorization', `Bearer ${world.reader.token}`)
+          .expect(200);
+      const before = await get();
+      const [first] = before.body.data.tests as { testId: number }[];
+      await uncached.db.test.update({ where: { testId: first.testId }, data: { title: 'seen without a kept copy' } });
+      const after = await get();
+      expect(after.headers.etag).toBe(before.headers.etag);
+      expect(after.body.data.tests[0].title).toBe('seen without a kept copy');
+    } finally {
+      await uncached.close();
+    }
+  });
+});
+
 describe('hot reads on the pool', () => {
   it('decode timestamps (stored in UTC without a zone) as Prisma does, in any time zone of the process', async () => {
     const zone = process.env.TZ;
