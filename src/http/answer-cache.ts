@@ -2,6 +2,7 @@ import zlib from 'node:zlib';
 import type { Request, Response } from 'express';
 import type { AnswerMeta } from '../core/context';
 import { sendAnswerMeta } from './answer-meta';
+import { tagAnswer } from './etag';
 
 // Answers kept by their ETag, for routes whose answer depends only on the route,
 // the query and the version (RouteSpec.answerCache): the hot list pages. The ETag
@@ -48,6 +49,7 @@ export function answerCache(maxBytes = MAX_BYTES): AnswerCache {
       if (!entry) return false;
       kept.delete(etag);
       kept.set(etag, entry);
+      tagAnswer(res, etag);
       sendAnswerMeta(res, entry.meta);
       res.status(200).type('json');
       if (entry.gzip && entry.json.length >= GZIP_THRESHOLD && req.acceptsEncodings('gzip') === 'gzip') {

@@ -104,10 +104,7 @@ export function buildApiRouter(routes: AnyRoute[], deps: ApiDeps): express.Route
       const preRead = spec.etag && !ridden && (!spec.versionInAnswer || req.headers['if-none-match'] !== undefined);
       let etag = ridden ? riddenEtag(spec, input, principal.rider, orgIds) : preRead ? await etagOf(spec, ctx, input) : undefined;
       if (etag && answeredNotModified(req, res, etag)) return;
-      if (etag && spec.answerCache) {
-        tagAnswer(res, etag);
-        if (answers.sent(req, res, etag)) return;
-      }
+      if (etag && spec.answerCache && answers.sent(req, res, etag)) return;
       if (spec.idempotent) {
         const call = { db: deps.db, userId: principal.userId, route: spec.path, status: spec.successStatus ?? 200, req, res };
         return answerIdempotently(call, handle);

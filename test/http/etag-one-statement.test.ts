@@ -154,6 +154,12 @@ describe('answers kept by their ETag', () => {
     expect(titles(fresh).slice(0, 2)).toEqual(['written around the counter', 'renamed through the API']);
   });
 
+  it('tags no error: a run missing from a project the caller sees is a plain 404', async () => {
+    const missing = await read('/run/tests', { projectId: p, runId: 2_000_000_000 }, w.reader.token).expect(404);
+    expect(missing.headers.etag).toBeUndefined();
+    expect(missing.headers['cache-control']).toBe('no-store');
+  });
+
   it('never sends a kept page to a caller who may not see the project', async () => {
     const seen = await read('/project/tests', page, w.reader.token).expect(200);
     expect(seen.body.data.tests.length).toBeGreaterThan(0);
