@@ -2,7 +2,7 @@ import type { CallToolResult } from '@modelcontextprotocol/sdk/types.js';
 import { ANSWER_BUDGET, answerText, fitValue, headerPage, LIST_TEXT_MAX } from '../../src/mcp/answer-budget';
 import { requiredParams, tools, toolsByName } from '../../src/mcp/tools';
 import { createWorld, type World } from '../support/factories';
-import { connectMcp, dataOf, startRealApp, textOf, type McpSession, type RunningApp } from './support';
+import { connectMcp, dataOf, restAs, startRealApp, textOf, type McpSession, type RunningApp } from './support';
 
 // Answers that fit an assistant's context, on a 5,000-test project through the real
 // `casebook mcp` and the SDK client: every list tool answers one line of JSON under
@@ -28,16 +28,7 @@ let testIds: number[];
 const largest = new Map<string, number>();
 const defaultPage = new Map<string, number>();
 
-async function rest(method: string, path: string, body: unknown, query = ''): Promise<Rec> {
-  const res = await fetch(`${app.url}/api/v1${path}${query}`, {
-    method,
-    headers: { Authorization: `Bearer ${w.admin.token}`, 'Content-Type': 'application/json' },
-    body: body === undefined ? undefined : JSON.stringify(body),
-  });
-  const json = (await res.json()) as { data: Rec; error?: string };
-  if (res.status >= 300) throw new Error(`${method} ${path}: ${res.status} ${json.error}`);
-  return json.data;
-}
+const rest = (method: string, path: string, body?: unknown) => restAs(app.url, w.admin.token).call<Rec>(method, path, body);
 
 /** A call's text: measured, one line of compact JSON, within the budget. */
 async function answer(name: string, args: Rec): Promise<{ text: string; data: Page }> {
@@ -189,7 +180,7 @@ it('cuts a history whose rows are whole text at a row boundary too', async () =>
 });
 
 it('pages a history through REST by cursor and by offset: every entry once, newest first', async () => {
-  const all = (await rest('GET', '/run/test-status-history', undefined, `?runId=${runId}&testId=${testIds[0]}`)) as unknown as {
+  const all = (await rest('GET', `/run/test-status-history?runId=${runId}&testId=${testIds[0]}`)) as unknown as {
     historyId: number;
   }[];
   expect(all).toHaveLength(62);

@@ -3,7 +3,7 @@ import { answerText } from '../../src/mcp/answer-budget';
 import { toolsByName } from '../../src/mcp/tools';
 import { createProject, createUser, createWorld, type World } from '../support/factories';
 import { createTests } from '../support/catalog-factories';
-import { connectMcp, startRealApp, textOf, type McpSession, type RunningApp } from './support';
+import { connectMcp, restAs, startRealApp, textOf, type McpSession, type RunningApp } from './support';
 
 // Every list tool whose REST route pages by cursor takes `cursor` and tells the next
 // one (`nextCursor`), through the real `casebook mcp` and the SDK client against the
@@ -19,16 +19,7 @@ let mcp: McpSession;
 let p: number;
 let runId: number;
 
-async function rest(method: string, path: string, body?: unknown): Promise<Rec> {
-  const res = await fetch(`${app.url}/api/v1${path}`, {
-    method,
-    headers: { Authorization: `Bearer ${w.admin.token}`, 'Content-Type': 'application/json' },
-    body: body === undefined ? undefined : JSON.stringify(body),
-  });
-  const json = (await res.json()) as { data: Rec; error?: string };
-  if (res.status >= 300) throw new Error(`${method} ${path}: ${res.status} ${json.error}`);
-  return json.data;
-}
+const rest = (method: string, path: string, body?: unknown) => restAs(app.url, w.admin.token).call<Rec>(method, path, body);
 
 async function page(name: string, args: Rec): Promise<Rec> {
   const result: CallToolResult = await mcp.call(name, args);

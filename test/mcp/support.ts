@@ -154,6 +154,17 @@ export function restAs(url: string, token: string) {
   };
   return {
     raw: send,
+    /** The `data` of a 2xx answer to `method p` with a JSON body; any other answer throws. */
+    call: async <T = Record<string, unknown>>(method: string, p: string, body?: unknown): Promise<T> => {
+      const res = await fetch(`${url}/api/v1${p}`, {
+        method,
+        headers: { Authorization: `Bearer ${token}`, ...(body !== undefined ? { 'Content-Type': 'application/json' } : {}) },
+        body: body === undefined ? undefined : JSON.stringify(body),
+      });
+      const json = (await res.json()) as { data: T; error?: string };
+      if (res.status >= 300) throw new Error(`${method} ${p}: ${res.status} ${json.error}`);
+      return json.data;
+    },
     /** The `data` of a 2xx answer. */
     data: async <T = unknown>(p: string, query: Record<string, unknown>): Promise<T> => {
       const res = await send('GET', p, query);
