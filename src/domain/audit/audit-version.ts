@@ -1,7 +1,5 @@
-import type { RequestContext } from '../../core/context';
-import type { VersionRead } from '../../core/route';
-import type { Prisma } from '../../generated/prisma/client';
-import { orgAuditCount, orgCounterSql } from '../orgs/data';
+import { counterVersion } from '../../core/counter-version';
+import { orgCounterSql } from '../orgs/data';
 
 type AuditInput = { query: { orgId: number } };
 
@@ -15,17 +13,7 @@ const auditVersionAt = (orgId: number, entries: number) => `a${orgId}.${entries}
  * Undefined where the caller may not read the log (the route answers 404). With
  * If-None-Match it is read in the credential's statement.
  */
-export const auditVersion: VersionRead<AuditInput> = Object.assign(
-  async (ctx: RequestContext, input: AuditInput): Promise<string | undefined> => {
-    const { orgId } = input.query;
-    if (!ctx.orgIds.includes(orgId)) return undefined;
-    const entries = await orgAuditCount(ctx.db, orgId);
-    return entries === undefined ? undefined : auditVersionAt(orgId, entries);
-  },
-  {
-    rider: {
-      sql: (input: AuditInput, orgIds: Prisma.Sql) => orgCounterSql('audit_count', input.query.orgId, orgIds),
-      version: (input: AuditInput, entries: number) => auditVersionAt(input.query.orgId, entries),
-    },
-  },
-);
+export const auditVersion = counterVersion<AuditInput>({
+  sql: (input, orgIds) => orgCounterSql('audit_count', input.query.orgId, orgIds),
+  version: (input, entries) => auditVersionAt(input.query.orgId, entries),
+});

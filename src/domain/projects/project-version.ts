@@ -1,7 +1,5 @@
-import type { RequestContext } from '../../core/context';
-import type { VersionRead } from '../../core/route';
-import type { Prisma } from '../../generated/prisma/client';
-import { projectChangeCount, projectChangeSql } from './data';
+import { counterVersion } from '../../core/counter-version';
+import { projectChangeSql } from './data';
 
 /** The version projectVersion gives, from a change counter a handler read with its data (routes with `versionInAnswer`). */
 export const projectVersionAt = (projectId: number, changes: number): string => `p${projectId}.${changes}`;
@@ -14,15 +12,7 @@ type ProjectInput = { query: { projectId: number } };
  * indexed row. Undefined when the caller may not see the project, so a guessed
  * ETag never answers for a project of another organization: the route runs and 404s.
  */
-export const projectVersion: VersionRead<ProjectInput> = Object.assign(
-  async (ctx: RequestContext, input: ProjectInput): Promise<string | undefined> => {
-    const changes = await projectChangeCount(ctx.db, input.query.projectId, ctx.orgIds);
-    return changes === undefined ? undefined : projectVersionAt(input.query.projectId, changes);
-  },
-  {
-    rider: {
-      sql: (input: ProjectInput, orgIds: Prisma.Sql) => projectChangeSql(input.query.projectId, orgIds),
-      version: (input: ProjectInput, counter: number) => projectVersionAt(input.query.projectId, counter),
-    },
-  },
-);
+export const projectVersion = counterVersion<ProjectInput>({
+  sql: (input, orgIds) => projectChangeSql(input.query.projectId, orgIds),
+  version: (input, counter) => projectVersionAt(input.query.projectId, counter),
+});

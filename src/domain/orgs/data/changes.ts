@@ -59,12 +59,6 @@ export async function noteOrgAudit(tx: DbOrTx, orgIds: number | number[]): Promi
 export const orgCounterSql = (counter: Counter, orgId: number, orgIds: Prisma.Sql): Prisma.Sql =>
   Prisma.sql`(SELECT ARRAY[o.id, o.${Prisma.raw(counter)}] FROM organizations o WHERE o.id = ${orgId} AND o.id = ANY(${orgIds}))`;
 
-/** The organization's change counter, or undefined when there is no such organization. */
-export async function orgChangeCount(db: DbOrTx, orgId: number): Promise<number | undefined> {
-  const [row] = await readRows<{ n: number }>(db, Prisma.sql`SELECT change_count AS n FROM organizations WHERE id = ${orgId}`);
-  return row?.n;
-}
-
 /** The sum of the organizations' change counters (as text): over the same organizations, it moves whenever one of them does. */
 export async function orgsChangeSum(db: DbOrTx, orgIds: number[]): Promise<string> {
   const [row] = await readRows<{ n: string }>(
@@ -72,10 +66,4 @@ export async function orgsChangeSum(db: DbOrTx, orgIds: number[]): Promise<strin
     Prisma.sql`SELECT coalesce(sum(change_count), 0)::text AS n FROM organizations WHERE id = ANY(${orgIds}::int[])`,
   );
   return row.n;
-}
-
-/** The organization's audit counter, or undefined when there is no such organization. */
-export async function orgAuditCount(db: DbOrTx, orgId: number): Promise<number | undefined> {
-  const [row] = await readRows<{ n: number }>(db, Prisma.sql`SELECT audit_count AS n FROM organizations WHERE id = ${orgId}`);
-  return row?.n;
 }

@@ -10,4 +10,4 @@ export {
   type OrgKey,
 } from './orgs';
 export { orgsOwning, type OwnedRefs } from './owners';
-export { noteMemberOrgsChange, noteOrgAudit, noteOrgChange, orgAuditCount, orgChangeCount, orgCounterSql, orgsChangeSum } from './changes';
+export { noteMemberOrgsChange, noteOrgAudit, noteOrgChange, orgCounterSql, orgsChangeSum } from './changes';

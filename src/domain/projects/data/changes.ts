@@ -1,5 +1,4 @@
 import type { DbOrTx } from '../../../db/client';
-import { readRows } from '../../../db/raw-read';
 import { Prisma } from '../../../generated/prisma/client';
 
 // The project's change counter (projects.change_count): every write to what the
@@ -19,12 +18,3 @@ export async function noteProjectChange(tx: DbOrTx, projectIds: number | number[
 /** `ARRAY[org_id, change_count]` of the project when its organization is one of `orgIds` (an int[] expression), else NULL. */
 export const projectChangeSql = (projectId: number, orgIds: Prisma.Sql): Prisma.Sql =>
   Prisma.sql`(SELECT ARRAY[p.org_id, p.change_count] FROM projects p WHERE p.id = ${projectId} AND p.org_id = ANY(${orgIds}))`;
-
-/** The project's change counter, when the project is one of `orgIds`; undefined otherwise. */
-export async function projectChangeCount(db: DbOrTx, projectId: number, orgIds: number[]): Promise<number | undefined> {
-  const [row] = await readRows<{ v: number[] | null }>(
-    db,
-    Prisma.sql`SELECT ${projectChangeSql(projectId, Prisma.sql`${orgIds}::int[]`)} AS v`,
-  );
-  return row?.v?.[1];
-}

@@ -7,4 +7,4 @@ export {
   listProjectsPage,
   updateProject,
 } from './projects';
-export { noteProjectChange, projectChangeCount, projectChangeSql } from './changes';
+export { noteProjectChange, projectChangeSql } from './changes';

@@ -2,14 +2,7 @@ export { counterMoves, isoTime, scopedRunSql, type RunRow, type ScopedRunRow } f
 export { recordAttempts, type AttemptRows } from './import';
 export { readReportBatch, readReportHeader, type ReportHeader } from './report';
 export { deleteRunTests, idsNotInRun, insertUntestedRows, resetResults, setStatuses, type StatusRows } from './results';
-export {
-  findRunWithTestsPage,
-  runTestHistoryPage,
-  runTestHistoryVersion,
-  runTestHistoryVersionSql,
-  testIsInProject,
-  type RunTestHistoryPage,
-} from './run-tests';
+export { findRunWithTestsPage, runTestHistoryPage, runTestHistoryVersionSql, testIsInProject, type RunTestHistoryPage } from './run-tests';
 export { deleteRunRow, findScopedRun, insertRunRow, listRunsPage, setRunLocked, setRunUnlocked, updateRunRow } from './runs';
 export { countRunTestsBySection, type SectionCounts } from './section-counts';
 export { clearRunSnapshot, frozenNamesJson, shown, snapshotRunTests } from './snapshot';

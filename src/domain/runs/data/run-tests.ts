@@ -117,12 +117,3 @@ export const runTestHistoryVersionSql = (runId: number, testId: number, orgIds: 
              WHERE u.id IN (SELECT h.user_id FROM status_history h WHERE h.run_id = r.id AND h.test_id = ${testId})), 0)]
      FROM runs r JOIN projects p ON p.id = r.project_id
     WHERE r.id = ${runId} AND p.org_id = ANY(${orgIds}))`;
-
-/** The version of one test's history in one run (runTestHistoryVersionSql's counter), when `orgIds` may see the run. */
-export async function runTestHistoryVersion(db: DbOrTx, runId: number, testId: number, orgIds: number[]): Promise<number | undefined> {
-  const [row] = await readRows<{ v: number[] | null }>(
-    db,
-    Prisma.sql`SELECT ${runTestHistoryVersionSql(runId, testId, Prisma.sql`${orgIds}::int[]`)} AS v`,
-  );
-  return row?.v?.[1];
-}
