@@ -232,6 +232,7 @@ export async function seedMember(p: Db, orgName: string, role: Role) {
     memberships: [{ orgId: org.orgId, role }],
     orgIds: [org.orgId],
     via: 'token',
+    tokenId: null,
     db: p,
     can: () => true,
     answer: {},

@@ -14,6 +14,8 @@ export interface Principal {
   /** Every organization of the caller, ordered by orgId, with the caller's role in it. */
   memberships: Membership[];
   via: 'session' | 'token';
+  /** The API token acted with: a Bearer token or the token a session was started from; null for an OAuth session. */
+  tokenId: number | null;
   /** What the rider authentication was given read in the credential's statement. */
   rider?: unknown;
 }
@@ -29,6 +31,7 @@ const principal = (row: CredentialRow, via: Principal['via']): Principal => ({
   userId: row.userId,
   memberships: row.orgIds.map((orgId, i) => ({ orgId: Number(orgId), role: row.roles[i] })),
   via,
+  tokenId: row.tokenId === null ? null : Number(row.tokenId),
   rider: row.rider,
 });
 

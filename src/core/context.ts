@@ -34,6 +34,11 @@ export interface RequestContext {
    */
   orgIds: number[];
   via: 'session' | 'token';
+  /**
+   * The API token the caller acts with: a Bearer token, or the token a session was started
+   * from ("Sign in with an API token"); null for an OAuth session. Audit entries name it.
+   */
+  tokenId: number | null;
   db: Db;
   /** RBAC for rules finer than the route's own: may the caller do this in that organization? */
   can(resource: string, action: string, orgId: number): boolean;

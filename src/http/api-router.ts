@@ -29,9 +29,12 @@ export interface ApiDeps {
   answerCacheBytes?: number;
 }
 
-/** A session-only route takes a Bearer token only from holders of its `unless` permission. */
+/**
+ * A session-only route takes an API token only from holders of its `unless` permission; a
+ * session started from a token counts as that token (it has the token's rights, never more).
+ */
 function credentialAccepted(spec: AnyRoute, principal: Principal, rbac: Rbac): boolean {
-  if (!spec.sessionOnly || principal.via === 'session') return true;
+  if (!spec.sessionOnly || principal.tokenId === null) return true;
   if (spec.sessionOnly === true) return false;
   const { resource, action } = spec.sessionOnly.unless;
   return orgsAllowing(rbac, principal.memberships, resource, action).length > 0;
@@ -90,6 +93,7 @@ export function buildApiRouter(routes: AnyRoute[], deps: ApiDeps): express.Route
         memberships,
         orgIds,
         via: principal.via,
+        tokenId: principal.tokenId,
         db: deps.db,
         can: (resource, action, orgId) => {
           const role = roleIn(memberships, orgId);

@@ -6,6 +6,12 @@ import { requireOrgMember } from '../access';
 import type { AuditAction } from './audit.schemas';
 import { insertAuditEventInProject, insertAuditEvents, listAuditEvents } from './data';
 
+/** Who acts: a user, and the API token they act with (null: their own OAuth session). Null actor: the CLI. */
+export interface AuditActor {
+  userId: number;
+  tokenId: number | null;
+}
+
 export interface AuditEntry {
   action: AuditAction;
   targetType: string;
@@ -18,13 +24,14 @@ export interface AuditEntry {
  * what it records). Call it last in the transaction: it moves the organizations'
  * audit counters, and organizations are the last rows a write locks.
  */
-export async function recordAudit(db: DbOrTx, actorId: number | null, orgIds: number[], entry: AuditEntry): Promise<void> {
+export async function recordAudit(db: DbOrTx, actor: AuditActor | null, orgIds: number[], entry: AuditEntry): Promise<void> {
   if (orgIds.length === 0) return;
   await insertAuditEvents(
     db,
     orgIds.map((orgId) => ({
       orgId,
-      actorId,
+      actorId: actor?.userId ?? null,
+      tokenId: actor?.tokenId ?? null,
       action: entry.action,
       targetType: entry.targetType,
       targetId: entry.targetId ?? null,
@@ -34,9 +41,10 @@ export async function recordAudit(db: DbOrTx, actorId: number | null, orgIds: nu
 }
 
 /** Records who did what in a project, in the project's organization; last in the transaction, as recordAudit. */
-export async function recordInProject(db: DbOrTx, actorId: number, projectId: number, entry: AuditEntry): Promise<void> {
+export async function recordInProject(db: DbOrTx, actor: AuditActor, projectId: number, entry: AuditEntry): Promise<void> {
   await insertAuditEventInProject(db, projectId, {
-    actorId,
+    actorId: actor.userId,
+    tokenId: actor.tokenId,
     action: entry.action,
     targetType: entry.targetType,
     targetId: entry.targetId ?? null,

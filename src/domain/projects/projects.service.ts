@@ -98,7 +98,7 @@ export async function deleteProject(ctx: RequestContext, projectId: number) {
     await deleteProjectRow(tx, projectId);
     // The organization's rows last (orgs/data/changes.ts): its project list, then its audit log.
     await noteOrgChange(tx, project.orgId);
-    await recordAudit(tx, ctx.userId, [project.orgId], {
+    await recordAudit(tx, ctx, [project.orgId], {
       action: 'project.deleted',
       targetType: 'project',
       targetId: projectId,

@@ -15,7 +15,7 @@ export async function lockRun(ctx: RequestContext, runId: number, projectId: num
     await snapshotRunTests(tx, runId, projectId);
     const locked = await setRunLocked(tx, runId, ctx.userId, new Date());
     await noteProjectChange(tx, projectId);
-    await recordInProject(tx, ctx.userId, projectId, { action: 'run.locked', targetType: 'run', targetId: runId, detail: { projectId } });
+    await recordInProject(tx, ctx, projectId, { action: 'run.locked', targetType: 'run', targetId: runId, detail: { projectId } });
     return locked;
   }, RUN_WRITE_TX);
   return toRunRecord(run);
@@ -29,7 +29,7 @@ export async function unlockRun(ctx: RequestContext, runId: number, projectId: n
     await clearRunSnapshot(tx, runId);
     const unlocked = await setRunUnlocked(tx, runId);
     await noteProjectChange(tx, projectId);
-    await recordInProject(tx, ctx.userId, projectId, { action: 'run.unlocked', targetType: 'run', targetId: runId, detail: { projectId } });
+    await recordInProject(tx, ctx, projectId, { action: 'run.unlocked', targetType: 'run', targetId: runId, detail: { projectId } });
     return unlocked;
   }, RUN_WRITE_TX);
   return toRunRecord(run);

@@ -41,7 +41,7 @@ export async function resetRun(ctx: RequestContext, runId: number, projectId: nu
     await lockRunForWrite(tx, ctx, runId, projectId);
     const reset = await resetResults(tx, runId, ctx.userId);
     await noteProjectChange(tx, projectId);
-    await recordInProject(tx, ctx.userId, projectId, {
+    await recordInProject(tx, ctx, projectId, {
       action: 'run.reset',
       targetType: 'run',
       targetId: runId,

@@ -69,7 +69,7 @@ export async function deleteRun(ctx: RequestContext, runId: number, projectId: n
     const run = await lockRunForWrite(tx, ctx, runId, projectId, { allowLocked: true });
     await deleteRunRow(tx, runId);
     await noteProjectChange(tx, projectId);
-    await recordInProject(tx, ctx.userId, projectId, {
+    await recordInProject(tx, ctx, projectId, {
       action: 'run.deleted',
       targetType: 'run',
       targetId: runId,

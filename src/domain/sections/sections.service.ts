@@ -98,7 +98,7 @@ export async function deleteSection(ctx: RequestContext, sectionId: number) {
     const movedSections = await moveSubsections(tx, sectionId, parentSectionId);
     await deleteSectionRow(tx, sectionId);
     await noteProjectChange(tx, section.projectId);
-    await recordInProject(tx, ctx.userId, section.projectId, {
+    await recordInProject(tx, ctx, section.projectId, {
       action: 'section.deleted',
       targetType: 'section',
       targetId: sectionId,

@@ -83,7 +83,7 @@ export async function bulkDeleteTests(ctx: RequestContext, input: { projectId: n
     if (!project.isActive) throw projectInactive();
     await softDeleteTests(tx, testIds);
     await noteProjectChange(tx, projectId);
-    await recordInProject(tx, ctx.userId, projectId, { action: 'test.deleted', targetType: 'test', detail: { projectId, testIds } });
+    await recordInProject(tx, ctx, projectId, { action: 'test.deleted', targetType: 'test', detail: { projectId, testIds } });
   });
   return { testIds, count: testIds.length };
 }

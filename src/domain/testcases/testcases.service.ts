@@ -82,7 +82,7 @@ export async function deleteTest(ctx: RequestContext, projectId: number, testId:
   await ctx.db.$transaction(async (tx) => {
     await softDeleteTests(tx, [testId]);
     await noteProjectChange(tx, projectId);
-    await recordInProject(tx, ctx.userId, projectId, {
+    await recordInProject(tx, ctx, projectId, {
       action: 'test.deleted',
       targetType: 'test',
       targetId: testId,

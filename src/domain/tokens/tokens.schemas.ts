@@ -1,6 +1,22 @@
 import { bodyId, z } from '../../core/schemas';
 
-export const generateTokenBody = z.strictObject({ userId: bodyId, name: z.string().trim().max(100, 'At most 100 characters').optional() });
+export const generateTokenBody = z.strictObject({
+  userId: bodyId,
+  name: z.string().trim().max(100, 'At most 100 characters').optional(),
+  orgIds: z
+    .array(bodyId)
+    .min(1, 'At least one organization')
+    .max(1000)
+    .refine((ids) => new Set(ids).size === ids.length, 'Must not repeat an organization')
+    .optional()
+    .meta({
+      description:
+        "The organizations the token may act in (default: every organization where the caller may give the user a token). Fixed at minting: a membership the user gains later is outside the token's scope.",
+    }),
+});
+const tokenScope = z
+  .array(z.number().int())
+  .meta({ description: "The token's organization scope, fixed at minting: it acts only in these organizations the user still belongs to." });
 export const deleteTokenBody = z.strictObject({ tokenId: bodyId });
 export const newTokenRecord = z.object({
   tokenId: z.number().int(),
@@ -8,6 +24,7 @@ export const newTokenRecord = z.object({
   userId: z.number().int(),
   name: z.string(),
   createdAt: z.iso.datetime(),
+  orgIds: tokenScope,
 });
 export const tokenRecord = z.object({
   tokenId: z.number().int(),
@@ -16,5 +33,6 @@ export const tokenRecord = z.object({
   createdAt: z.iso.datetime(),
   lastUsedAt: z.iso.datetime().nullable(),
   revokedAt: z.iso.datetime().nullable(),
+  orgIds: tokenScope,
 });
 export const tokenRevoked = z.object({ tokenId: z.number().int(), revoked: z.literal(true) });

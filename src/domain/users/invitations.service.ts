@@ -18,7 +18,7 @@ export async function inviteUser(ctx: RequestContext, input: { orgId: number; em
     if (member) throw conflict('User is already a member of this organization');
     // An accepted invitation of someone who has left since counts again.
     const invitation = await upsertInvitation(tx, { orgId, email, role, invitedBy: ctx.userId });
-    await recordAudit(tx, ctx.userId, [orgId], {
+    await recordAudit(tx, ctx, [orgId], {
       action: 'user.invited',
       targetType: 'invitation',
       targetId: invitation.invitationId,

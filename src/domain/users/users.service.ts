@@ -90,7 +90,7 @@ export async function updateRole(ctx: RequestContext, input: { userId: number; r
       await setRole(tx, input.userId, orgId, input.role);
       // The organization's member list shows the role.
       await noteOrgChange(tx, orgId);
-      await recordAudit(tx, ctx.userId, [orgId], {
+      await recordAudit(tx, ctx, [orgId], {
         action: 'user.role-changed',
         targetType: 'user',
         targetId: input.userId,

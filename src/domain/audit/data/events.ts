@@ -10,6 +10,7 @@ import { noteOrgAudit } from '../../orgs/data';
 export interface AuditEventRow {
   orgId: number;
   actorId: number | null;
+  tokenId: number | null;
   action: string;
   targetType: string;
   targetId: number | null;
@@ -28,11 +29,18 @@ export async function insertAuditEvents(db: DbOrTx, rows: AuditEventRow[]): Prom
 export async function insertAuditEventInProject(
   db: DbOrTx,
   projectId: number,
-  e: { actorId: number; action: string; targetType: string; targetId: number | null; detail: Prisma.InputJsonObject | null },
+  e: {
+    actorId: number;
+    tokenId: number | null;
+    action: string;
+    targetType: string;
+    targetId: number | null;
+    detail: Prisma.InputJsonObject | null;
+  },
 ): Promise<void> {
   const [row] = await db.$queryRaw<{ orgId: number }[]>`
-    INSERT INTO audit_events (org_id, actor_id, action, target_type, target_id, detail)
-    SELECT org_id, ${e.actorId}, ${e.action}, ${e.targetType}, ${e.targetId}::int, ${JSON.stringify(e.detail)}::jsonb
+    INSERT INTO audit_events (org_id, actor_id, token_id, action, target_type, target_id, detail)
+    SELECT org_id, ${e.actorId}, ${e.tokenId}::int, ${e.action}, ${e.targetType}, ${e.targetId}::int, ${JSON.stringify(e.detail)}::jsonb
       FROM projects WHERE id = ${projectId}
     RETURNING org_id AS "orgId"`;
   if (row) await noteOrgAudit(db, row.orgId);

@@ -1,1 +1,1 @@
-export { findToken, findTokenCredential, insertToken, listTokensOf, setTokenLastUsed, setTokenRevoked } from './tokens';
+export { countActiveTokens, findToken, findTokenCredential, insertToken, listTokensOf, setTokenLastUsed, setTokenRevoked } from './tokens';

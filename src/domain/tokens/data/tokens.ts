@@ -5,12 +5,17 @@ import { noteUserChange, withRider, type CredentialRider, type CredentialRow } f
 
 // The api_tokens table. A token's secret is never stored, only its hash.
 
-export function insertToken(db: DbOrTx, t: { userId: number; name: string; tokenHash: string }) {
+export function insertToken(db: DbOrTx, t: { userId: number; name: string; tokenHash: string; scopeOrgIds: number[] }) {
   return db.apiToken.create({ data: t });
 }
 
 export function findToken(db: DbOrTx, tokenId: number) {
   return db.apiToken.findUnique({ where: { tokenId }, select: { tokenId: true, userId: true, revokedAt: true } });
+}
+
+/** The user's tokens neither revoked nor expired at `now`. */
+export function countActiveTokens(db: DbOrTx, userId: number, now: Date): Promise<number> {
+  return db.apiToken.count({ where: { userId, revokedAt: null, OR: [{ expiresAt: null }, { expiresAt: { gt: now } }] } });
 }
 
 export async function setTokenRevoked(db: DbOrTx, tokenId: number, at: Date): Promise<void> {
@@ -29,22 +34,25 @@ export async function setTokenLastUsed(db: Db, token: { tokenId: number; userId:
 export function listTokensOf(db: DbOrTx, userId: number) {
   return db.apiToken.findMany({
     where: { userId },
-    select: { tokenId: true, userId: true, name: true, createdAt: true, lastUsedAt: true, revokedAt: true },
+    select: { tokenId: true, userId: true, name: true, createdAt: true, lastUsedAt: true, revokedAt: true, scopeOrgIds: true },
     orderBy: { tokenId: 'asc' },
   });
 }
 
 // One round trip per request: every API call pays for authentication, so the
-// credential, its user and the user's organizations come back from one query.
+// credential, its user and the user's organizations come back from one query. A token
+// acts only in its scope (fixed at minting) ∩ the user's memberships now, with today's roles.
 export function findTokenCredential(db: DbOrTx, tokenHash: string, rider?: CredentialRider) {
   return readRows<CredentialRow>(
     db,
     withRider(
       Prisma.sql`
-    SELECT t.id, u.id AS "userId", t.expires_at AS "expiresAt", t.revoked_at AS "revokedAt",
+    SELECT t.id, u.id AS "userId", t.id AS "tokenId", t.expires_at AS "expiresAt", t.revoked_at AS "revokedAt",
            t.last_used_at AS "lastUsedAt",
-           ARRAY(SELECT m.org_id FROM memberships m WHERE m.user_id = u.id ORDER BY m.org_id) AS "orgIds",
-           ARRAY(SELECT m.role::text FROM memberships m WHERE m.user_id = u.id ORDER BY m.org_id) AS roles
+           ARRAY(SELECT m.org_id FROM memberships m
+                  WHERE m.user_id = u.id AND m.org_id = ANY(t.scope_org_ids) ORDER BY m.org_id) AS "orgIds",
+           ARRAY(SELECT m.role::text FROM memberships m
+                  WHERE m.user_id = u.id AND m.org_id = ANY(t.scope_org_ids) ORDER BY m.org_id) AS roles
       FROM api_tokens t JOIN users u ON u.id = t.user_id
      WHERE t.token_hash = ${tokenHash}`,
       rider,

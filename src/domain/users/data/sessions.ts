@@ -10,6 +10,8 @@ import type { Role } from '../../../generated/prisma/client';
 export interface CredentialRow {
   id: number;
   userId: number;
+  /** The API token behind the credential (a Bearer token, or a session started from one), else null. */
+  tokenId: number | null;
   orgIds: number[];
   roles: Role[];
   expiresAt: Date | null;
@@ -30,7 +32,10 @@ export type CredentialRider = (orgIds: Prisma.Sql) => Prisma.Sql;
 export const withRider = (credential: Prisma.Sql, rider?: CredentialRider): Prisma.Sql =>
   rider ? Prisma.sql`SELECT c.*, ${rider(Prisma.sql`c."orgIds"`)} AS rider FROM (${credential}) c` : credential;
 
-export async function insertSession(db: DbOrTx, s: { sessionHash: string; userId: number; expiresAt: Date }): Promise<void> {
+export async function insertSession(
+  db: DbOrTx,
+  s: { sessionHash: string; userId: number; expiresAt: Date; tokenId?: number | null },
+): Promise<void> {
   await db.session.create({ data: s });
 }
 
@@ -44,16 +49,22 @@ export async function deleteSession(db: DbOrTx, sessionHash: string): Promise<vo
 
 // One round trip per request: every API call pays for authentication, so the
 // credential, its user and the user's organizations come back from one query.
+// A session started from an API token ends with the token (revoked, expired) and
+// reaches only the token's organizations.
 export function findSessionCredential(db: DbOrTx, sessionHash: string, rider?: CredentialRider) {
   return readRows<CredentialRow>(
     db,
     withRider(
       Prisma.sql`
-    SELECT 0 AS id, u.id AS "userId", s.expires_at AS "expiresAt", NULL::timestamp AS "revokedAt",
+    SELECT 0 AS id, u.id AS "userId", s.token_id AS "tokenId",
+           LEAST(s.expires_at, t.expires_at) AS "expiresAt", t.revoked_at AS "revokedAt",
            NULL::timestamp AS "lastUsedAt",
-           ARRAY(SELECT m.org_id FROM memberships m WHERE m.user_id = u.id ORDER BY m.org_id) AS "orgIds",
-           ARRAY(SELECT m.role::text FROM memberships m WHERE m.user_id = u.id ORDER BY m.org_id) AS roles
+           ARRAY(SELECT m.org_id FROM memberships m
+                  WHERE m.user_id = u.id AND (t.id IS NULL OR m.org_id = ANY(t.scope_org_ids)) ORDER BY m.org_id) AS "orgIds",
+           ARRAY(SELECT m.role::text FROM memberships m
+                  WHERE m.user_id = u.id AND (t.id IS NULL OR m.org_id = ANY(t.scope_org_ids)) ORDER BY m.org_id) AS roles
       FROM sessions s JOIN users u ON u.id = s.user_id
+      LEFT JOIN api_tokens t ON t.id = s.token_id
      WHERE s.session_hash = ${sessionHash}`,
       rider,
     ),
