@@ -40,7 +40,14 @@ export const csvHeaders = columns.map(([header]) => header);
 export const csvRow = (test: TestRecord, names: CatalogNames) => columns.map(([, cell]) => cell(test, names));
 
 /**
- * A stream of CSV text from rows given by csvRow. A cell starting with = + - @,
- * a tab or a carriage return gets a leading ', so no spreadsheet runs it as a formula.
+ * Spreadsheets run a cell as a formula when its text starts with = + - or @ (or
+ * their fullwidth forms, which some normalize), and several trim leading
+ * whitespace first, so " =1+1" and "\n=1+1" run too; a leading tab or CR hides
+ * a formula from the eye. Such a text cell gets a leading ', which shows it as
+ * text. Number cells (a negative count) are numbers, not text, and stay as they are.
  */
-export const csvStream = (): Stringifier => stringify({ header: true, columns: csvHeaders, escape_formulas: true });
+const FORMULA_LIKE = /^(?:[\t\r]|\s*[=+\-@\uFF1D\uFF0B\uFF0D\uFF20])/;
+const escapeFormula = (text: string): string => (FORMULA_LIKE.test(text) ? `'${text}` : text);
+
+/** A stream of CSV text from rows given by csvRow, text cells escaped by escapeFormula. */
+export const csvStream = (): Stringifier => stringify({ header: true, columns: csvHeaders, cast: { string: escapeFormula } });

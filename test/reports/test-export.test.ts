@@ -81,7 +81,8 @@ const allTests = async (query: Record<string, unknown> = {}): Promise<TestRecord
   }
 };
 
-const escapeFormula = (s: string) => (/^[=+\-@\t\r]/.test(s) ? `'${s}` : s);
+// A formula's first character, also after leading whitespace, or a leading tab or CR: escaped with '.
+const escapeFormula = (s: string) => (/^(?:[\t\r]|\s*[=+\-@\uFF1D\uFF0B\uFF0D\uFF20])/.test(s) ? `'${s}` : s);
 const name = (id: unknown, map = names.lookup) => (id === null ? '' : map.get(id as number)!);
 
 /** What the CSV row of a JSON record must say. */
@@ -127,6 +128,29 @@ describe('GET /tests/download', () => {
     expect(rows.slice(0, 6).map((r) => r.Title)).toEqual(["'=SUM(A1:A2)", "'+1", "'-2", "'@cmd", "'\tTabbed", "'\rReturn"]);
     expect(rows[1]).toMatchObject({ Description: `'=HYPERLINK("x")`, Steps: '1. a\n2. b', 'Expected Result': 'ok, "fine"' });
     expect(rows[0]).toMatchObject({ Section: 'Auth > Login', Squad: "'+Core", Labels: 'smoke;fast', Priority: 'Critical', Type: 'Smoke' });
+  });
+
+  it('escapes a formula after leading whitespace, keeps other text and numbers as they are', async () => {
+    const project = (await createProject(t.db, w.orgA.orgId)).projectId;
+    const cells: [string, string][] = [
+      [' =1+1', "' =1+1"],
+      ['\n=1+1', "'\n=1+1"],
+      ['\t=1', "'\t=1"],
+      ['  @SUM(A1)', "'  @SUM(A1)"],
+      ['\r\n -2', "'\r\n -2"],
+      ['\u00a0+1', "'\u00a0+1"],
+      [' \uFF1D1', "' \uFF1D1"],
+      // Already escaped, or a formula sign that is not first: text as it is.
+      ["'=1+1", "'=1+1"],
+      [' a=1', ' a=1'],
+      ['1-2', '1-2'],
+    ];
+    const ids = await createTests(t.db, project, cells.length, (i) => ({ title: cells[i][0], testDescription: cells[i][0] }));
+    const res = await download({ projectId: project, format: 'csv' }).expect(200);
+    const rows = parse<Record<string, string>>(res.body as string, { columns: true });
+    expect(rows.map((r) => [r.Title, r.Description])).toEqual(cells.map(([, out]) => [out, out]));
+    // The ID column is a number: never escaped.
+    expect(rows.map((r) => r.ID)).toEqual(ids.map(String));
   });
 
   it('applies the list filters', async () => {
