@@ -43,6 +43,12 @@ const envSchema = z.object({
   CASEBOOK_TOKEN: optionalString,
   CASEBOOK_MAX_RETRIES: z.coerce.number().int().min(0).max(10).default(3),
   CASEBOOK_TIMEOUT_MS: z.coerce.number().int().min(100).default(30000),
+  // Remote MCP (/mcp): requests in flight at once per token, per user and in all (src/mcp/request-limiter.ts).
+  MCP_MAX_CONCURRENT_PER_TOKEN: z.coerce.number().int().min(1).max(1000).default(4),
+  MCP_MAX_CONCURRENT_PER_USER: z.coerce.number().int().min(1).max(1000).default(8),
+  MCP_MAX_CONCURRENT: z.coerce.number().int().min(1).max(10_000).default(32),
+  // Memory for the REST answers the MCP tools keep by their ETag, for the whole process (src/mcp/kept-answers.ts); 0 keeps none.
+  MCP_ANSWER_CACHE_MB: z.coerce.number().int().min(0).max(4096).default(16),
 });
 
 export interface Config {
@@ -83,6 +89,10 @@ export interface Config {
     token?: string;
     maxRetries: number;
     timeoutMs: number;
+    /** Requests to /mcp in flight at once, per token, per user and in all; beyond them 429 (503 for `total`). */
+    concurrency: { perToken: number; perUser: number; total: number };
+    /** Bytes of REST answers the tools keep for revalidation, in all (0: none). */
+    keptAnswerBytes: number;
   };
 }
 
@@ -146,6 +156,13 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env): Config {
     logLevel: e.LOG_LEVEL,
     render: { concurrency: e.RENDER_CONCURRENCY, waitMs: e.RENDER_WAIT_MS },
     answerCacheBytes: e.ANSWER_CACHE_MB * 1024 * 1024,
-    mcp: { url: e.CASEBOOK_URL, token: e.CASEBOOK_TOKEN, maxRetries: e.CASEBOOK_MAX_RETRIES, timeoutMs: e.CASEBOOK_TIMEOUT_MS },
+    mcp: {
+      url: e.CASEBOOK_URL,
+      token: e.CASEBOOK_TOKEN,
+      maxRetries: e.CASEBOOK_MAX_RETRIES,
+      timeoutMs: e.CASEBOOK_TIMEOUT_MS,
+      concurrency: { perToken: e.MCP_MAX_CONCURRENT_PER_TOKEN, perUser: e.MCP_MAX_CONCURRENT_PER_USER, total: e.MCP_MAX_CONCURRENT },
+      keptAnswerBytes: e.MCP_ANSWER_CACHE_MB * 1024 * 1024,
+    },
   };
 }

@@ -12,6 +12,7 @@ export const errorCodes = [
   'unsupported_media_type',
   'unprocessable',
   'locked',
+  'too_many_requests',
   'internal',
   'unavailable',
 ] as const;

@@ -11,6 +11,7 @@ export const errorStatus: Record<ErrorCode, number> = {
   unsupported_media_type: 415,
   unprocessable: 422,
   locked: 423,
+  too_many_requests: 429,
   internal: 500,
   unavailable: 503,
 };

@@ -1,3 +1,4 @@
+import { KeptAnswers, sharedKeptAnswers } from './kept-answers';
 import type { HttpMethod } from './tool-spec';
 
 // The tool server's HTTP client for the REST interface: Bearer token, a timeout
@@ -22,6 +23,8 @@ export interface HttpClientOptions {
   random?: () => number;
   sleep?: (ms: number) => Promise<void>;
   now?: () => number;
+  /** Where tagged GET answers are kept for revalidation (default: one store shared by the process); null: nowhere. */
+  kept?: KeptAnswers | null;
 }
 
 export interface RestRequest {
@@ -61,11 +64,9 @@ export const RETRY_STATUSES = new Set([429, 502, 503, 504]);
 // The connection was never made, so even a write cannot have been applied: safe to repeat.
 const NOT_CONNECTED = new Set(['ECONNREFUSED', 'ENOTFOUND', 'EAI_AGAIN', 'EHOSTUNREACH', 'ENETUNREACH', 'UND_ERR_CONNECT_TIMEOUT']);
 
-// GET answers that carry an ETag are kept per URL (the most recent ETAG_KEPT, none
-// larger than ETAG_KEPT_BYTES) and asked for again with If-None-Match: the server
-// answers 304 from a counter without building the page, and the kept body is returned.
-const ETAG_KEPT = 100;
-const ETAG_KEPT_BYTES = 2 * 1024 * 1024;
+// GET answers that carry an ETag are kept (options.kept, one store for the process,
+// bounded by bytes) and asked for again with If-None-Match: the server answers 304
+// from a counter without building the page, and the kept body is returned.
 
 export interface HttpClient {
   request(req: RestRequest): Promise<RestResponse>;
@@ -79,18 +80,14 @@ export function createHttpClient(options: HttpClientOptions): HttpClient {
   const now = options.now ?? Date.now;
   const backoff = { base: options.baseDelayMs ?? 500, max: options.maxDelayMs ?? 8000 };
   const retryAfterCap = options.retryAfterCapMs ?? 30_000;
-  const kept = new Map<string, { etag: string; res: Omit<RestResponse, 'attempts'> }>();
+  const kept = options.kept === undefined ? sharedKeptAnswers : (options.kept ?? undefined);
 
-  /** Keeps a tagged GET answer (most recently used last), dropping the oldest beyond the bound. */
-  function keep(url: string, res: Omit<RestResponse, 'attempts'>) {
+  /** Keeps a tagged 200 GET answer; any other answer drops what was kept for the URL. */
+  function keep(key: string, res: Omit<RestResponse, 'attempts'>) {
+    if (!kept) return;
     const etag = res.headers.get('etag');
-    kept.delete(url);
-    if (res.status !== 200 || !etag || res.body.length > ETAG_KEPT_BYTES) return;
-    kept.set(url, { etag, res });
-    for (const oldest of kept.keys()) {
-      if (kept.size <= ETAG_KEPT) break;
-      kept.delete(oldest);
-    }
+    if (res.status === 200 && etag) kept.set(key, { etag, status: res.status, headers: res.headers, body: res.body });
+    else kept.delete(key);
   }
 
   async function attempt(req: RestRequest, url: string, ifNoneMatch?: string): Promise<Omit<RestResponse, 'attempts'>> {
@@ -116,17 +113,18 @@ export function createHttpClient(options: HttpClientOptions): HttpClient {
     baseUrl,
     async request(req) {
       const url = buildUrl(baseUrl, req);
+      const key = kept && req.method === 'GET' ? KeptAnswers.key(options.token, url) : undefined;
       for (let retry = 0; ; retry++) {
         const attempts = retry + 1;
         let waitMs: number;
         try {
-          const known = req.method === 'GET' ? kept.get(url) : undefined;
+          const known = key ? kept?.get(key) : undefined;
           const res = await attempt(req, url, known?.etag);
           if (known && res.status === 304) {
-            keep(url, known.res);
-            return { ...known.res, attempts, revalidated: true };
+            const { status, headers, body } = known;
+            return { status, headers, body, attempts, revalidated: true };
           }
-          if (req.method === 'GET') keep(url, res);
+          if (key) keep(key, res);
           if (!RETRY_STATUSES.has(res.status) || retry >= options.maxRetries) return { ...res, attempts };
           const asked = parseRetryAfter(res.headers.get('retry-after'), now());
           waitMs = asked === undefined ? backoffDelay(retry, backoff, random) : Math.min(asked, retryAfterCap);

@@ -1,4 +1,3 @@
-import { randomUUID } from 'node:crypto';
 import type { Request, Response } from 'express';
 import { StreamableHTTPServerTransport } from '@modelcontextprotocol/sdk/server/streamableHttp.js';
 import type { AppMount } from '../app';
@@ -12,20 +11,26 @@ import { sendError } from '../http/envelope';
 import type { Logger } from '../logger';
 import type { ToolRuntime } from './call-tool';
 import { createHttpClient } from './http-client';
-import { SessionStore, type Session, type SessionLimits } from './http-sessions';
+import { KeptAnswers } from './kept-answers';
+import { RequestLimiter, type RequestLimits } from './request-limiter';
 import { createMcpServer } from './server';
 import { leastRole } from './tools';
 import { parseToolSelection, ToolSelectionError, type ToolSelection } from './toolsets';
 
 // Remote MCP: the Streamable HTTP transport of the MCP SDK at /mcp on the Casebook
-// server. The caller's Bearer token opens a session and must come with every request
-// of it. Each session calls the REST API on the server's own address with that token,
+// server, stateless. Every POST is authenticated by its own Bearer token and served
+// by a tool server made for it, closed with its answer: nothing of a client stays
+// between requests (no session, no cache of its own), so memory is bounded by the
+// requests in flight, which RequestLimiter caps, and any instance can answer any
+// request. The tools call the REST API on the server's own address with the token,
 // so a tool call is authorized and validated by REST exactly as the same call over
 // REST or stdio would be: one road, not a second one to keep in step.
 
 export interface McpEndpoint extends AppMount {
-  /** Open sessions, initialized or not: what a leak would make grow. */
-  liveSessions(): number;
+  /** Requests being served now: with none in flight, the endpoint holds nothing of any client. */
+  inFlight(): number;
+  /** The REST answers kept for revalidation, for all clients together. */
+  readonly kept: KeptAnswers;
 }
 
 export interface McpEndpointDeps {
@@ -34,47 +39,39 @@ export interface McpEndpointDeps {
   logger: Logger;
 }
 
-export const DEFAULT_LIMITS: SessionLimits = { idleMs: 30 * 60_000, perToken: 16 };
-
 /**
  * A JSON-RPC message may carry up to the REST JSON limit (5 MB) plus its envelope;
  * a larger JUnit file goes over REST (`casebook import junit`), not through an assistant.
  */
 const MAX_MESSAGE_BYTES = 6 * 2 ** 20;
+/** Seconds a refused client is asked to wait: a tool call takes well under that. */
+const RETRY_AFTER_S = 1;
 
-export async function createMcpEndpoint(deps: McpEndpointDeps, limits: Partial<SessionLimits> = {}): Promise<McpEndpoint> {
+export async function createMcpEndpoint(deps: McpEndpointDeps, limits: Partial<RequestLimits> = {}): Promise<McpEndpoint> {
   const { config, database, logger } = deps;
   const rbac = await loadRbac();
   const minimumRole = (resource: string, action: string) => leastRole(rbac, resource, action);
-  const sessions = new SessionStore({ ...DEFAULT_LIMITS, ...limits });
+  const limiter = new RequestLimiter({ ...config.mcp.concurrency, ...limits });
+  const kept = new KeptAnswers(config.mcp.keptAnswerBytes);
   const ownOrigin = new URL(config.publicUrl).origin;
-
-  function open(token: string, tokenHash: string, userId: number, baseUrl: string, selection: ToolSelection): Session {
-    const runtime: ToolRuntime = {
-      client: createHttpClient({ baseUrl, token, maxRetries: config.mcp.maxRetries, timeoutMs: config.mcp.timeoutMs }),
-      minimumRole,
-      // Download summaries tell the caller where to fetch the file: the address it knows, not our loopback one.
-      publicUrl: config.publicUrl,
-    };
-    const session: Session = {
-      tokenHash,
-      open: 0,
-      lastUsed: Date.now(),
-      server: createMcpServer(runtime, logger.child({ mcp: 'http', userId }), selection),
-      transport: new StreamableHTTPServerTransport({
-        sessionIdGenerator: () => randomUUID(),
-        onsessioninitialized: (id) => sessions.initialized(session, id),
-        maxRequestBodySize: MAX_MESSAGE_BYTES,
-      }),
-    };
-    sessions.add(session);
-    return session;
-  }
+  /** Transports answering now, closed at shutdown. */
+  const serving = new Set<StreamableHTTPServerTransport>();
+  let closed = false;
 
   async function handler(req: Request, res: Response): Promise<void> {
     // A browser page of another site, DNS rebinding included, sends its own Origin; MCP clients send none.
     if (req.headers.origin !== undefined && req.headers.origin !== ownOrigin) {
       return sendError(res, 403, 'Forbidden - Origin not allowed');
+    }
+    // Stateless: no event stream to GET and no session to DELETE. The SDK's client takes
+    // 405 on either to mean exactly that.
+    if (req.method !== 'POST') {
+      res.set('Allow', 'POST');
+      return sendError(res, 405, 'Method not allowed: this server is stateless; send each JSON-RPC message as a POST');
+    }
+    if (closed) {
+      res.set('Retry-After', String(RETRY_AFTER_S));
+      return sendError(res, 503, 'Service unavailable');
     }
     const token = /^Bearer\s+(\S+)\s*$/i.exec(req.headers.authorization ?? '')?.[1];
     const principal = token ? await authenticateToken(database.prisma, token, req) : null;
@@ -82,15 +79,6 @@ export async function createMcpEndpoint(deps: McpEndpointDeps, limits: Partial<S
       res.set('WWW-Authenticate', 'Bearer');
       return sendError(res, 401, UNAUTHORIZED);
     }
-    const tokenHash = hashSecret(token);
-
-    const id = req.headers['mcp-session-id'];
-    if (typeof id === 'string') {
-      const session = sessions.find(id, tokenHash);
-      if (!session) return sendError(res, 404, 'Session not found');
-      return sessions.serve(session, req, res);
-    }
-    if (req.method !== 'POST') return sendError(res, 400, 'Invalid request: Mcp-Session-Id header is required');
     let selection: ToolSelection;
     try {
       selection = toolSelection(req);
@@ -99,18 +87,53 @@ export async function createMcpEndpoint(deps: McpEndpointDeps, limits: Partial<S
       throw err;
     }
 
-    const session = open(token, tokenHash, principal.userId, ownAddress(req), selection);
-    await session.server.connect(session.transport);
-    await sessions.serve(session, req, res);
-    // Anything but an initialize request opens no session: nothing of it may stay.
-    if (!session.transport.sessionId) await sessions.end(session);
+    const slot = limiter.acquire(principal.tokenId === null ? hashSecret(token) : `id:${principal.tokenId}`, principal.userId);
+    if ('refused' in slot) {
+      res.set('Retry-After', String(RETRY_AFTER_S));
+      if (slot.refused === 'total') return sendError(res, 503, 'Service unavailable');
+      const bound =
+        slot.refused === 'token'
+          ? `${limiter.limits.perToken} MCP requests at once for this token`
+          : `${limiter.limits.perUser} MCP requests at once for one user`;
+      return sendError(res, 429, `Too many requests: at most ${bound}; retry when one has been answered`);
+    }
+
+    const runtime: ToolRuntime = {
+      client: createHttpClient({
+        baseUrl: ownAddress(req),
+        token,
+        maxRetries: config.mcp.maxRetries,
+        timeoutMs: config.mcp.timeoutMs,
+        kept,
+      }),
+      minimumRole,
+      // Download summaries tell the caller where to fetch the file: the address it knows, not our loopback one.
+      publicUrl: config.publicUrl,
+    };
+    const server = createMcpServer(runtime, logger.child({ mcp: 'http', userId: principal.userId }), selection);
+    const transport = new StreamableHTTPServerTransport({ sessionIdGenerator: undefined, maxRequestBodySize: MAX_MESSAGE_BYTES });
+    serving.add(transport);
+    // Answered or abandoned, the request's server and transport go, and its slot with them.
+    res.once('close', () => {
+      serving.delete(transport);
+      slot.release();
+      void transport.close();
+      void server.close();
+    });
+    await server.connect(transport);
+    await transport.handleRequest(req, res);
   }
 
   return {
     path: '/mcp',
     handler: (req, res, next) => handler(req, res).catch(next),
-    close: () => sessions.closeAll().then(() => undefined),
-    liveSessions: () => sessions.size,
+    close: async () => {
+      closed = true;
+      await Promise.allSettled([...serving].map((transport) => transport.close()));
+      kept.clear();
+    },
+    inFlight: () => limiter.size,
+    kept,
   };
 }
 

@@ -9,6 +9,7 @@ import { ConfigError, type Config } from '../config';
 import { redactPaths, type Logger } from '../logger';
 import { callTool, failure, type ToolRuntime } from './call-tool';
 import { createHttpClient } from './http-client';
+import { KeptAnswers } from './kept-answers';
 import { openRestTarget } from './rest-target';
 import { fullDescription, inputSchema, leastRole } from './tools';
 import { annotationsOf, selectTools, type ToolSelection } from './toolsets';
@@ -71,7 +72,13 @@ export async function runMcpServer(config: Config, selection: ToolSelection = {}
   const target = await openRestTarget(config, logger);
   const rbac = await loadRbac();
   const runtime: ToolRuntime = {
-    client: createHttpClient({ baseUrl: target.url, token, maxRetries: config.mcp.maxRetries, timeoutMs: config.mcp.timeoutMs }),
+    client: createHttpClient({
+      baseUrl: target.url,
+      token,
+      maxRetries: config.mcp.maxRetries,
+      timeoutMs: config.mcp.timeoutMs,
+      kept: new KeptAnswers(config.mcp.keptAnswerBytes),
+    }),
     minimumRole: (resource, action) => leastRole(rbac, resource, action),
     // The app did not start here: tools/list still works, and every call says why.
     ...(target.failure ? { unavailable: target.failure } : {}),

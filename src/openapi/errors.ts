@@ -65,6 +65,13 @@ const byStatus: Record<number, ErrorResponse> = {
     example: 'Idempotency-Key "ci-build-812" was used with a different request',
   },
   423: { name: 'Locked', description: 'The run is locked', error: z.literal('Run is locked'), example: 'Run is locked' },
+  429: {
+    name: 'TooManyRequests',
+    description: 'The caller has too many requests in flight at once; `Retry-After` says when to try again',
+    error: z.string().regex(/^Too many requests/),
+    example: 'Too many requests: at most 4 MCP requests at once for this token; retry when one has been answered',
+    headers: { 'Retry-After': { description: 'Seconds to wait before retrying', schema: { type: 'integer' } } },
+  },
   500: {
     name: 'InternalError',
     description: 'Server fault (details go to the server log only)',

@@ -1,3 +1,4 @@
+import http from 'node:http';
 import type { AddressInfo } from 'node:net';
 import { Client } from '@modelcontextprotocol/sdk/client/index.js';
 import { StreamableHTTPClientTransport } from '@modelcontextprotocol/sdk/client/streamableHttp.js';
@@ -5,6 +6,7 @@ import type { CallToolResult } from '@modelcontextprotocol/sdk/types.js';
 import { buildApp } from '../../src/app';
 import { loadConfig } from '../../src/config';
 import { openDatabase, type Database } from '../../src/db/client';
+import { issueToken } from '../../src/domain/tokens/tokens.service';
 import { createHttpServer } from '../../src/http/http-server';
 import { createLogger } from '../../src/logger';
 import { createMcpEndpoint, type McpEndpoint } from '../../src/mcp/http-endpoint';
@@ -12,16 +14,17 @@ import { tools } from '../../src/mcp/tools';
 import { selectTools } from '../../src/mcp/toolsets';
 import { createTestDatabase } from '../support/postgres';
 import { startServe } from '../support/cli';
-import { createWorld, type World } from '../support/factories';
+import { createUser, createWorld, type World } from '../support/factories';
 import { connectMcp, dataOf, errorOf, restAs } from './support';
 
 // Remote MCP at /mcp: the real app with the endpoint the `serve` command mounts, on a
-// database of its own, driven by the SDK's Streamable HTTP client.
+// database of its own, driven by the SDK's Streamable HTTP client. The endpoint is
+// stateless: every POST stands alone, on its own token, and nothing stays after it.
 
 type Rec = Record<string, unknown>;
 
-const IDLE_MS = 1500;
 let publicUrl: string;
+let database: Database;
 let url: string;
 let mcpUrl: URL;
 let endpoint: McpEndpoint;
@@ -35,8 +38,8 @@ beforeAll(async () => {
   const config = loadConfig({ DATABASE_URL: pg.url, DATABASE_POOL_SIZE: '5', LOG_LEVEL: 'silent' });
   publicUrl = config.publicUrl;
   const logger = createLogger('silent');
-  const database: Database = await openDatabase(config, logger);
-  endpoint = await createMcpEndpoint({ config, database, logger }, { idleMs: IDLE_MS });
+  database = await openDatabase(config, logger);
+  endpoint = await createMcpEndpoint({ config, database, logger });
   const server = createHttpServer(await buildApp({ config, database, logger, mounts: [endpoint] }));
   await new Promise<void>((resolve) => server.listen(0, '127.0.0.1', resolve));
   url = `http://127.0.0.1:${(server.address() as AddressInfo).port}`;
@@ -70,9 +73,9 @@ async function connect(token: string | undefined, target: URL = mcpUrl, headers:
   };
 }
 
-/** Ends every session the tests opened (DELETE), so a failed test leaves none to the next. */
+/** Closes every client the tests opened. */
 async function endAll(): Promise<void> {
-  await Promise.allSettled(clients.splice(0).map(async (c) => c.transport.terminateSession().finally(() => c.client.close())));
+  await Promise.allSettled(clients.splice(0).map((c) => c.client.close()));
 }
 
 /** A bare request to /mcp, to see the HTTP answer itself. */
@@ -90,11 +93,37 @@ const initialize = {
   params: { protocolVersion: '2025-06-18', capabilities: {}, clientInfo: { name: 'curl', version: '1' } },
 };
 
-/** Waits until the endpoint holds `count` sessions (the idle clock runs on timers). */
-async function sessionsBecome(count: number, withinMs = IDLE_MS + 5000): Promise<void> {
+/** The JSON-RPC messages of an answer: its event stream's data lines, or its JSON body. */
+async function messages(res: Response): Promise<Rec[]> {
+  const text = await res.text();
+  if (!res.headers.get('content-type')?.startsWith('text/event-stream')) return [JSON.parse(text) as Rec];
+  return text
+    .split('\n')
+    .filter((line) => line.startsWith('data: '))
+    .map((line) => JSON.parse(line.slice(6)) as Rec);
+}
+
+/** Waits until `count` requests are in flight at the endpoint (the server reads headers and token first). */
+async function inFlightBecomes(count: number, withinMs = 5000): Promise<void> {
   const until = Date.now() + withinMs;
-  while (endpoint.liveSessions() !== count && Date.now() < until) await new Promise((r) => setTimeout(r, 50));
-  expect(endpoint.liveSessions()).toBe(count);
+  while (endpoint.inFlight() !== count && Date.now() < until) await new Promise((r) => setTimeout(r, 20));
+  expect(endpoint.inFlight()).toBe(count);
+}
+
+/** A POST to /mcp whose body never finishes: it stays in flight until destroyed. */
+function stalled(token: string, target: URL = mcpUrl): http.ClientRequest {
+  const req = http.request(target, {
+    method: 'POST',
+    headers: {
+      Authorization: `Bearer ${token}`,
+      'Content-Type': 'application/json',
+      Accept: 'application/json, text/event-stream',
+      'Content-Length': '10000',
+    },
+  });
+  req.on('error', () => {}); // destroyed on purpose
+  req.write('{"jsonrpc":"2.0",');
+  return req;
 }
 
 describe('authentication', () => {
@@ -109,45 +138,37 @@ describe('authentication', () => {
       expect(await res.json()).toEqual({ error: restBody.error, status: 401 });
     }
     expect(restBody.error).toBe('Unauthorized - Please login');
-    expect(endpoint.liveSessions()).toBe(0);
+    expect(endpoint.inFlight()).toBe(0);
   });
 
   it('the SDK client without a token cannot connect', async () => {
     await expect(connect(undefined)).rejects.toThrow(/401/);
-    expect(endpoint.liveSessions()).toBe(0);
+    expect(endpoint.inFlight()).toBe(0);
   });
 
-  it('a session answers only the token that opened it', async () => {
-    const admin = await connect(w.admin.token);
-    const id = admin.transport.sessionId!;
-    expect(id).toMatch(/^[0-9a-f-]{36}$/);
+  it('every request stands on its own token: a client whose token is revoked is refused at its next call', async () => {
+    const { token, tokenId } = await issueToken(database.prisma, w.user.userId, 'revoked mid-conversation');
+    const client = await connect(token);
+    expect((await client.call('get-orgs-list')).isError).toBeFalsy();
+    await restAs(url, token).call('DELETE', '/token/delete', { tokenId });
+    await expect(client.call('get-orgs-list')).rejects.toThrow(/401/);
+    // A session id is no key either way: the token alone decides, and a live one is served whatever id comes with it.
     const list = { jsonrpc: '2.0', id: 2, method: 'tools/list', params: {} };
-    const asReader = await post(
-      { Authorization: `Bearer ${w.reader.token}`, 'Mcp-Session-Id': id, 'Mcp-Protocol-Version': '2025-06-18' },
-      list,
-    );
-    expect(asReader.status).toBe(404);
-    expect(await asReader.json()).toEqual({ error: 'Session not found', status: 404 });
-    const anonymous = await post({ 'Mcp-Session-Id': id }, list);
-    expect(anonymous.status).toBe(401);
-    // The owner still can.
-    expect((await admin.client.listTools()).tools.length).toBe(tools.length);
-    await admin.transport.terminateSession();
-    await admin.client.close();
+    const madeUp = { 'Mcp-Session-Id': '0b7e5a4c-5b55-4c55-9a52-3c1f3a1e2d10' };
+    expect((await post({ Authorization: `Bearer ${token}`, ...madeUp }, list)).status).toBe(401);
+    const live = await post({ Authorization: `Bearer ${w.user.token}`, ...madeUp }, list);
+    expect(live.status).toBe(200);
+    expect(((await messages(live))[0].result as { tools: unknown[] }).tools).toHaveLength(tools.length);
   });
 
   it('refuses a page of another site (Origin), serves its own', async () => {
     const foreign = await post({ Authorization: `Bearer ${w.admin.token}`, Origin: 'http://evil.example' });
     expect(foreign.status).toBe(403);
     expect(await foreign.json()).toEqual({ error: 'Forbidden - Origin not allowed', status: 403 });
-    expect(endpoint.liveSessions()).toBe(0);
     const own = await post({ Authorization: `Bearer ${w.admin.token}`, Origin: 'http://localhost:3000' });
     expect(own.status).toBe(200);
-    const id = own.headers.get('mcp-session-id')!;
-    expect(endpoint.liveSessions()).toBe(1);
-    const ended = await fetch(mcpUrl, { method: 'DELETE', headers: { Authorization: `Bearer ${w.admin.token}`, 'Mcp-Session-Id': id } });
-    expect(ended.status).toBe(200);
-    expect(endpoint.liveSessions()).toBe(0);
+    expect((await messages(own))[0]).toMatchObject({ id: 1, result: { serverInfo: { name: 'casebook' } } });
+    await inFlightBecomes(0);
   });
 });
 
@@ -231,11 +252,11 @@ describe('the same tools and story as over stdio', () => {
     expect(await rest.data('/project/tests-count', { projectId: s.projectId })).toEqual(before);
     // Reading is a Reader's right, on the same session.
     expect(await reader.call('get-run-state-detail', { runId: s.runId, projectId: s.projectId })).not.toHaveProperty('isError', true);
-    await reader.transport.terminateSession();
+    await reader.client.close();
   });
 
   afterAll(async () => {
-    await admin.transport.terminateSession();
+    await admin.client.close();
   });
 });
 
@@ -250,7 +271,7 @@ describe('tool selection, as `casebook mcp --tools/--toolsets`', () => {
     expect(listed.every((t) => t.annotations?.readOnlyHint === true)).toBe(true);
     const { message } = errorOf(await read.call('create-project', { orgId: w.orgA.orgId, projectName: 'Not here' }));
     expect(message).toBe('Unknown tool: create-project');
-    await read.transport.terminateSession();
+    await read.client.close();
   });
 
   it('the X-Casebook-Toolsets header keeps the tools of the sets named', async () => {
@@ -260,10 +281,10 @@ describe('tool selection, as `casebook mcp --tools/--toolsets`', () => {
     expect(listed).toContain('create-run');
     expect(listed).not.toContain('delete-run');
     expect(listed).not.toContain('get-orgs-list');
-    await runsAndTests.transport.terminateSession();
+    await runsAndTests.client.close();
   });
 
-  it('an unknown level or set is refused before a session opens, naming the valid ones', async () => {
+  it('an unknown level or set is refused before a tool server is made, naming the valid ones', async () => {
     const auth = { Authorization: `Bearer ${w.user.token}` };
     const level = await post({ ...auth, 'X-Casebook-Tools': 'everything' });
     expect(level.status).toBe(400);
@@ -280,88 +301,149 @@ describe('tool selection, as `casebook mcp --tools/--toolsets`', () => {
     expect(((await set.json()) as { error: string }).error).toMatch(
       /^Invalid request: Unknown toolset "bogus"; use any of projects, tests, runs/,
     );
-    expect(endpoint.liveSessions()).toBe(0);
+    expect(endpoint.inFlight()).toBe(0);
   });
 });
 
-describe('sessions leave nothing behind', () => {
+describe('stateless: nothing stays between requests', () => {
   beforeAll(endAll);
-  it('DELETE (terminateSession) ends the session at once', async () => {
-    await sessionsBecome(0);
-    const a = await connect(w.user.token);
-    const b = await connect(w.user.token);
-    expect(endpoint.liveSessions()).toBe(2);
-    await a.transport.terminateSession();
-    expect(endpoint.liveSessions()).toBe(1);
-    await b.transport.terminateSession();
-    expect(endpoint.liveSessions()).toBe(0);
-    // The id is gone with it.
-    const again = await post({ Authorization: `Bearer ${w.user.token}`, 'Mcp-Session-Id': a.transport.sessionId ?? 'x' });
-    expect(again.status).toBe(404);
-  });
+  const auth = () => ({ Authorization: `Bearer ${w.user.token}` });
 
-  it('a client that goes away without DELETE is closed once idle', async () => {
-    const gone = await connect(w.user.token);
-    expect((await gone.call('get-orgs-list')).isError).toBeFalsy();
-    expect(endpoint.liveSessions()).toBe(1);
-    await gone.client.close();
-    await sessionsBecome(0);
-  });
-
-  it('a request that is not an initialize opens no session', async () => {
-    const res = await post({ Authorization: `Bearer ${w.user.token}` }, { jsonrpc: '2.0', id: 3, method: 'tools/list', params: {} });
-    expect(res.status).toBe(400);
-    expect(endpoint.liveSessions()).toBe(0);
-    const get = await fetch(mcpUrl, { headers: { Authorization: `Bearer ${w.user.token}`, Accept: 'text/event-stream' } });
-    expect(get.status).toBe(400);
-    expect(await get.json()).toEqual({ error: 'Invalid request: Mcp-Session-Id header is required', status: 400 });
-  });
-
-  it('a client with its event stream open is not idle', async () => {
-    const listening = await connect(w.user.token);
-    await new Promise((r) => setTimeout(r, 2 * IDLE_MS));
-    expect(endpoint.liveSessions()).toBe(1);
-    expect((await listening.call('get-orgs-list')).isError).toBeFalsy();
-    await listening.transport.terminateSession();
-    expect(endpoint.liveSessions()).toBe(0);
-  });
-
-  it('one token holds at most 16 sessions: the least recently used makes room', async () => {
-    const auth = { Authorization: `Bearer ${w.user.token}` };
-    const ids: string[] = [];
-    for (let i = 0; i < 17; i++) {
-      const res = await post(auth);
+  it('an initialize opens no session: no Mcp-Session-Id, and nothing is left once it is answered', async () => {
+    for (let i = 0; i < 40; i++) {
+      const res = await post(auth());
       expect(res.status).toBe(200);
-      await res.text();
-      ids.push(res.headers.get('mcp-session-id')!);
+      expect(res.headers.get('mcp-session-id')).toBeNull();
+      expect((await messages(res))[0]).toMatchObject({ id: 1, result: { serverInfo: { name: 'casebook' } } });
     }
-    expect(endpoint.liveSessions()).toBe(16);
-    const headers = (id: string) => ({ ...auth, 'Mcp-Session-Id': id, 'Mcp-Protocol-Version': '2025-06-18' });
-    expect((await fetch(mcpUrl, { method: 'DELETE', headers: headers(ids[0]) })).status).toBe(404);
-    for (const id of ids.slice(1)) expect((await fetch(mcpUrl, { method: 'DELETE', headers: headers(id) })).status).toBe(200);
-    expect(endpoint.liveSessions()).toBe(0);
+    const sdk = await connect(w.user.token);
+    expect(sdk.transport.sessionId).toBeUndefined();
+    expect((await sdk.call('get-orgs-list')).isError).toBeFalsy();
+    await sdk.client.close();
+    await inFlightBecomes(0);
+  });
+
+  it('any request stands alone: tools/list and tools/call need no initialize before them', async () => {
+    const list = await post(auth(), { jsonrpc: '2.0', id: 3, method: 'tools/list', params: {} });
+    expect(list.status).toBe(200);
+    const [listed] = await messages(list);
+    expect((listed.result as { tools: { name: string }[] }).tools.map((t) => t.name)).toEqual(tools.map((t) => t.name));
+    const call = await post(auth(), { jsonrpc: '2.0', id: 4, method: 'tools/call', params: { name: 'get-orgs-list', arguments: {} } });
+    const [called] = await messages(call);
+    const result = called.result as CallToolResult;
+    expect(JSON.stringify(dataOf(result))).toContain(`"orgId":${w.orgA.orgId},`);
+  });
+
+  it('GET (an event stream) and DELETE (a session) answer 405, Allow: POST', async () => {
+    for (const method of ['GET', 'DELETE']) {
+      const res = await fetch(mcpUrl, { method, headers: { ...auth(), Accept: 'text/event-stream' } });
+      expect(res.status).toBe(405);
+      expect(res.headers.get('allow')).toBe('POST');
+      expect(await res.json()).toEqual({
+        error: 'Method not allowed: this server is stateless; send each JSON-RPC message as a POST',
+        status: 405,
+      });
+    }
   });
 
   it('event streams are not held back by compression (the SDK marks them no-transform)', async () => {
-    const res = await post({ Authorization: `Bearer ${w.user.token}`, 'Accept-Encoding': 'gzip' });
+    const res = await post({ ...auth(), 'Accept-Encoding': 'gzip' });
     expect(res.status).toBe(200);
     expect(res.headers.get('content-type')).toMatch(/^text\/event-stream/);
     expect(res.headers.get('cache-control')).toContain('no-transform');
     expect(res.headers.get('content-encoding')).toBeNull();
     await res.text();
-    await fetch(mcpUrl, {
-      method: 'DELETE',
-      headers: { Authorization: `Bearer ${w.user.token}`, 'Mcp-Session-Id': res.headers.get('mcp-session-id')! },
-    });
-    expect(endpoint.liveSessions()).toBe(0);
+  });
+});
+
+describe('requests in flight at once: per token, per user, in all', () => {
+  const held: http.ClientRequest[] = [];
+  afterEach(async () => {
+    for (const req of held.splice(0)) req.destroy();
+    await inFlightBecomes(0);
   });
 
-  it('closing the endpoint ends open sessions, event streams included', async () => {
-    const open = await connect(w.user.token);
-    expect(endpoint.liveSessions()).toBe(1);
+  it('a token with 4 requests in flight gets 429 and Retry-After for a fifth, and is served again once one ends', async () => {
+    const user = await createUser(database.prisma, 'Reader', [w.orgA.orgId]);
+    for (let i = 0; i < 4; i++) held.push(stalled(user.token));
+    await inFlightBecomes(4);
+    const refused = await post({ Authorization: `Bearer ${user.token}` });
+    expect(refused.status).toBe(429);
+    expect(refused.headers.get('retry-after')).toBe('1');
+    expect(await refused.json()).toEqual({
+      error: 'Too many requests: at most 4 MCP requests at once for this token; retry when one has been answered',
+      status: 429,
+    });
+    // Another user is not held back by it.
+    expect((await post({ Authorization: `Bearer ${w.admin.token}` })).status).toBe(200);
+    held.shift()!.destroy();
+    await inFlightBecomes(3);
+    expect((await post({ Authorization: `Bearer ${user.token}` })).status).toBe(200);
+  });
+
+  it('one user gets 429 beyond 8 in flight, whichever of their tokens they come with', async () => {
+    const user = await createUser(database.prisma, 'Reader', [w.orgA.orgId]);
+    const [second, third] = await Promise.all([
+      issueToken(database.prisma, user.userId, 'second'),
+      issueToken(database.prisma, user.userId, 'third'),
+    ]);
+    for (let i = 0; i < 4; i++) held.push(stalled(user.token), stalled(second.token));
+    await inFlightBecomes(8);
+    const refused = await post({ Authorization: `Bearer ${third.token}` });
+    expect(refused.status).toBe(429);
+    expect(refused.headers.get('retry-after')).toBe('1');
+    expect(await refused.json()).toEqual({
+      error: 'Too many requests: at most 8 MCP requests at once for one user; retry when one has been answered',
+      status: 429,
+    });
+    held.pop()!.destroy();
+    await inFlightBecomes(7);
+    expect((await post({ Authorization: `Bearer ${third.token}` })).status).toBe(200);
+  });
+
+  it('beyond MCP_MAX_CONCURRENT in all, 503 with Retry-After: the process is busy, not the caller at fault', async () => {
+    const config = loadConfig({ DATABASE_URL: 'postgresql://unused/none', MCP_MAX_CONCURRENT: '2', LOG_LEVEL: 'silent' });
+    expect(config.mcp.concurrency).toEqual({ perToken: 4, perUser: 8, total: 2 });
+    const small = await createMcpEndpoint({ config, database, logger: createLogger('silent') });
+    const server = createHttpServer(await buildApp({ config, database, logger: createLogger('silent'), mounts: [small] }));
+    await new Promise<void>((resolve) => server.listen(0, '127.0.0.1', resolve));
+    const smallUrl = new URL(`http://127.0.0.1:${(server.address() as AddressInfo).port}/mcp`);
+    const holding = [stalled(w.reader.token, smallUrl), stalled(w.user.token, smallUrl)];
+    try {
+      const until = Date.now() + 5000;
+      while (small.inFlight() < 2 && Date.now() < until) await new Promise((r) => setTimeout(r, 20));
+      expect(small.inFlight()).toBe(2);
+      const busy = await fetch(smallUrl, {
+        method: 'POST',
+        headers: {
+          Authorization: `Bearer ${w.admin.token}`,
+          'Content-Type': 'application/json',
+          Accept: 'application/json, text/event-stream',
+        },
+        body: JSON.stringify(initialize),
+      });
+      expect(busy.status).toBe(503);
+      expect(busy.headers.get('retry-after')).toBe('1');
+      expect(await busy.json()).toEqual({ error: 'Service unavailable', status: 503 });
+    } finally {
+      for (const req of holding) req.destroy();
+      await small.close();
+      await new Promise<void>((resolve) => {
+        server.close(() => resolve());
+        server.closeAllConnections();
+      });
+    }
+  });
+
+  it('closing the endpoint refuses what comes after with 503 and drops the kept answers', async () => {
+    const client = await connect(w.user.token);
+    expect((await client.call('get-tests', { projectId: w.projectA.projectId })).isError).toBeFalsy();
+    expect(endpoint.kept.size).toBeGreaterThan(0);
     await endpoint.close();
-    expect(endpoint.liveSessions()).toBe(0);
-    await open.client.close();
+    expect(endpoint.kept.size).toBe(0);
+    const after = await post({ Authorization: `Bearer ${w.user.token}` });
+    expect(after.status).toBe(503);
+    await client.client.close();
   });
 });
 
@@ -378,7 +460,7 @@ describe('`casebook serve`', () => {
       expect((await client.listTools()).tools.map((t) => t.name)).toEqual(tools.map((t) => t.name));
       const orgs = (await client.callTool({ name: 'get-orgs-list', arguments: {} })) as CallToolResult;
       expect(JSON.stringify(dataOf(orgs))).toContain('"orgName":"Default"');
-      // The client stays connected: SIGTERM must still end the server, closing the session.
+      // The client stays connected: SIGTERM must still end the server.
       expect(await serve.stop()).toBe(0);
       await client.close();
     } finally {
