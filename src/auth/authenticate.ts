@@ -16,6 +16,8 @@ export interface Principal {
   via: 'session' | 'token';
   /** The API token acted with: a Bearer token or the token a session was started from; null for an OAuth session. */
   tokenId: number | null;
+  /** When the credential expires (null: an API token without expiry). */
+  expiresAt: Date | null;
   /** What the rider authentication was given read in the credential's statement. */
   rider?: unknown;
 }
@@ -32,6 +34,7 @@ const principal = (row: CredentialRow, via: Principal['via']): Principal => ({
   memberships: row.orgIds.map((orgId, i) => ({ orgId: Number(orgId), role: row.roles[i] })),
   via,
   tokenId: row.tokenId === null ? null : Number(row.tokenId),
+  expiresAt: row.expiresAt === null ? null : new Date(row.expiresAt),
   rider: row.rider,
 });
 

@@ -61,7 +61,12 @@ export function buildApiRouter(routes: AnyRoute[], deps: ApiDeps): express.Route
       const early = rider && schemas.query ? schemas.query.safeParse(req.query) : undefined;
       const ridden = rider && early?.success ? { query: early.data, body: {} } : undefined;
       const principal = await authenticate(deps.db, req, ridden && ((orgIds) => rider!.sql(ridden, orgIds)));
-      if (!principal || !credentialAccepted(spec, principal, deps.rbac)) throw unauthorized();
+      if (!principal) throw unauthorized();
+      if (!credentialAccepted(spec, principal, deps.rbac)) {
+        // The browser session of a token is signed in: a refusal there is 403, not the 401 that sends it to /login.
+        if (principal.via === 'session') throw forbidden();
+        throw unauthorized();
+      }
       if (principal.via === 'session' && spec.method !== 'get' && isForeignOrigin(req, deps.publicUrl)) throw forbidden();
       const { memberships } = principal;
       if (!allowedAnywhere(deps.rbac, memberships, spec.resource, spec.action)) throw forbidden();

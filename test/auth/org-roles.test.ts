@@ -1,5 +1,5 @@
 import { createTestApp, type TestApp } from '../support/app';
-import { createOrg, createProject, createUser, type TestUser } from '../support/factories';
+import { createMember, createOrg, createProject, createUser, type TestUser } from '../support/factories';
 
 // A role belongs to a membership: what a caller may do depends on the
 // organization that owns the resource.
@@ -23,12 +23,11 @@ let projectC: { projectId: number };
 const roleIn = async (userId: number, orgId: number) =>
   (await t.db.membership.findUniqueOrThrow({ where: { userId_orgId: { userId, orgId } } })).role;
 
-async function memberOf(roles: [{ orgId: number }, 'Reader' | 'User' | 'Admin'][]): Promise<TestUser> {
-  const [first, ...rest] = roles;
-  const user = await createUser(t.db, first[1], [first[0].orgId]);
-  for (const [org, role] of rest) await t.db.membership.create({ data: { userId: user.userId, orgId: org.orgId, role } });
-  return user;
-}
+const memberOf = (roles: [{ orgId: number }, 'Reader' | 'User' | 'Admin'][]): Promise<TestUser> =>
+  createMember(
+    t.db,
+    roles.map(([org, role]) => [org.orgId, role]),
+  );
 
 beforeAll(async () => {
   t = await createTestApp();

@@ -1,5 +1,5 @@
 import { createTestApp, type TestApp } from '../support/app';
-import { createOrg, createUser, createWorld, type World } from '../support/factories';
+import { createMember, createOrg, createUser, createWorld, type World } from '../support/factories';
 
 // POST /user/invite: an Admin invites an email into one of its organizations.
 
@@ -72,8 +72,10 @@ describe('POST /user/invite', () => {
 
   it('is 403 in an organization where the Admin is only a Reader', async () => {
     const orgC = await createOrg(t.db);
-    const mixed = await createUser(t.db, 'Admin', [w.orgA.orgId]);
-    await t.db.membership.create({ data: { userId: mixed.userId, orgId: orgC.orgId, role: 'Reader' } });
+    const mixed = await createMember(t.db, [
+      [w.orgA.orgId, 'Admin'],
+      [orgC.orgId, 'Reader'],
+    ]);
     await t.as(mixed.token).post('/user/invite', { orgId: orgC.orgId, email: 'mixed@example.test', role: 'Reader' }).expect(403);
     expect(await invitationsOf('mixed@example.test')).toEqual([]);
   });

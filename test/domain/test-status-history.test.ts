@@ -39,6 +39,7 @@ describe('GET /test/status-history', () => {
         comment: null,
         elapsedMs: null,
         userId: w.user.userId,
+        userName: `User ${w.user.email}`,
         createdAt: at(3).toISOString(),
       },
       {
@@ -50,6 +51,7 @@ describe('GET /test/status-history', () => {
         comment: null,
         elapsedMs: null,
         userId: w.admin.userId,
+        userName: `Admin ${w.admin.email}`,
         createdAt: at(2).toISOString(),
       },
       {
@@ -61,6 +63,7 @@ describe('GET /test/status-history', () => {
         comment: 'boom',
         elapsedMs: null,
         userId: w.user.userId,
+        userName: `User ${w.user.email}`,
         createdAt: at(1).toISOString(),
       },
     ]);

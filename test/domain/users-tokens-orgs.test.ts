@@ -1,4 +1,5 @@
 import { createTestApp, type TestApp } from '../support/app';
+import { issueToken } from '../../src/domain/tokens/tokens.service';
 import { createOrg, createUser, createWorld, type World } from '../support/factories';
 
 let t: TestApp;
@@ -40,8 +41,38 @@ describe('users', () => {
       orgIds: [w.orgA.orgId],
       memberships: [{ orgId: w.orgA.orgId, role: 'User' }],
     });
-    const colleague = await t.as(w.user.token).get('/user/details', { userId: w.reader.userId }).expect(200);
+    const colleague = await t.as(w.admin.token).get('/user/details', { userId: w.reader.userId }).expect(200);
     expect(colleague.body.data.email).toBe(w.reader.email);
+  });
+
+  // Issue 20 item 6: one policy for reading other users. A Reader read co-members' emails
+  // and roles through /user/details while /all-users refused it.
+  it('shows another user only to whom /all-users shows them: 403 for a Reader and a User, as /all-users', async () => {
+    for (const caller of [w.reader, w.user]) {
+      await t.as(caller.token).get('/all-users', { orgId: w.orgA.orgId }).expect(403);
+      const res = await t.as(caller.token).get('/user/details', { userId: w.admin.userId }).expect(403);
+      expect(res.body).toEqual({ error: 'Forbidden - User does not have access', status: 403 });
+      expect(JSON.stringify(res.body)).not.toContain(w.admin.email);
+      // Themselves, always.
+      await t.as(caller.token).get('/user/details', { userId: caller.userId }).expect(200);
+    }
+    const listed = await t.as(w.admin.token).get('/all-users', { orgId: w.orgA.orgId }).expect(200);
+    const fromList = listed.body.data.users.find((u: { userId: number }) => u.userId === w.reader.userId);
+    const details = await t.as(w.admin.token).get('/user/details', { userId: w.reader.userId }).expect(200);
+    expect(details.body.data).toEqual(fromList);
+  });
+
+  it('hides a user from an Admin elsewhere who is only a Reader where the user is (404), as /all-users does', async () => {
+    const orgC = await createOrg(t.db);
+    const mixed = await createUser(t.db, 'Admin', [orgC.orgId]);
+    await t.db.membership.create({ data: { userId: mixed.userId, orgId: w.orgA.orgId, role: 'Reader' } });
+    // A token minted now reaches both organizations (the factory's was scoped to orgC alone).
+    const { token } = await issueToken(t.db, mixed.userId, 'both');
+    await t.as(token).get('/all-users', { orgId: w.orgA.orgId }).expect(403);
+    await t.as(token).get('/user/details', { userId: w.user.userId }).expect(404);
+    await t.as(token).get('/user/details', { userId: mixed.userId }).expect(200);
+    const all = await t.as(token).get('/all-users').expect(200);
+    expect(all.body.data.users.map((u: { userId: number }) => u.userId)).not.toContain(w.user.userId);
   });
 
   it('hides users of another organization (404) from details, all-users and update-role', async () => {
@@ -106,6 +137,7 @@ describe('tokens', () => {
         createdAt: expect.any(String),
         lastUsedAt: expect.anything(),
         revokedAt: null,
+        orgIds: [w.orgA.orgId],
       },
     ]);
     expect(JSON.stringify(res.body)).not.toMatch(/cb_|tokenHash/);

@@ -107,6 +107,30 @@ describe('versions read with the credential or with the page', () => {
     await read('/run/test-status-history', q, w.adminB.token, third.headers.etag).expect(404);
   });
 
+  it("tags a test's history across runs and makes the tag stale with a result or a rename of a user it shows", async () => {
+    const [testId] = await createTests(t.db, p, 1);
+    const run = await startRun(t, w.user.token, p, [testId]);
+    const q = { projectId: p, testId };
+    const first = await read('/test/status-history', q, w.reader.token).expect(200);
+    expect(first.body.data[0]).toMatchObject({ status: 'untested', userId: w.user.userId, userName: expect.any(String) });
+    await read('/test/status-history', q, w.reader.token, first.headers.etag).expect(304);
+    await t.http
+      .put(api('/run/update-test-status'))
+      .set('Authorization', `Bearer ${w.user.token}`)
+      .send({ runId: run.runId, projectId: p, testResults: [{ testId, status: 'blocked' }] })
+      .expect(200);
+    const second = await read('/test/status-history', q, w.reader.token, first.headers.etag).expect(200);
+    expect(second.body.data[0].status).toBe('blocked');
+    await read('/test/status-history', q, w.reader.token, second.headers.etag).expect(304);
+    await t.db.$transaction(async (tx) => {
+      await tx.user.update({ where: { userId: w.user.userId }, data: { name: 'Renamed Again' } });
+      await noteUserChange(tx, w.user.userId);
+    });
+    const third = await read('/test/status-history', q, w.reader.token, second.headers.etag).expect(200);
+    expect(third.body.data[0].userName).toBe('Renamed Again');
+    await read('/test/status-history', q, w.adminB.token, third.headers.etag).expect(404);
+  });
+
   it('still answers a bad query 400 and a bad credential 401 on a conditional read', async () => {
     await read('/project/tests', { projectId: 'x' }, w.reader.token, 'W/"p1.1-x"').expect(400);
     await read('/project/tests', { projectId: p }, 'cb_nope', 'W/"p1.1-x"').expect(401);

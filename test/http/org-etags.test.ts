@@ -1,7 +1,7 @@
 import { createTestApp, type TestApp } from '../support/app';
 import { createOrg, createProject, createUser, createWorld, type TestUser, type World } from '../support/factories';
 import { createTests } from '../support/catalog-factories';
-import { sessionCookie } from '../support/oauth-login';
+import { createSession } from '../../src/auth/sessions';
 import { createOrUpdateUser } from '../../src/cli/admin-commands';
 
 // Issue 15 item 2, organization-level reads: GET /orgs, /org/detail, /projects,
@@ -12,20 +12,19 @@ import { createOrUpdateUser } from '../../src/cli/admin-commands';
 // nothing changed, If-None-Match is a 304; one caller's ETag never confirms another
 // caller's answer.
 //
-// The callers read with session cookies: a token's first use in a while records
-// when it was used, off the request path, and that moves its owner's counter
-// (GET /tokens shows it), which would race the reads. Tokens are used once and
-// settled in beforeAll; the test of /tokens uses a fresh one on purpose.
+// The callers read with the session cookies of an OAuth sign-in (a session started from
+// a token would keep that token's organization scope, and a token's first use in a
+// while records when it was used, off the request path, which moves its owner's counter
+// and would race the reads); the test of /tokens uses a fresh token on purpose.
 
 let t: TestApp;
 let w: World;
 const cookies = new Map<number, string>();
 
-/** A session for the user (the login page's "Sign in with an API token"), once its token's use is recorded. */
+/** A browser session for the user, as an OAuth sign-in starts it. */
 async function signIn(user: TestUser): Promise<string> {
-  const res = await t.http.post('/auth/token').type('form').send({ token: user.token }).expect(303);
-  await usedRecorded(user.tokenId);
-  const cookie = sessionCookie(res)!;
+  const session = await createSession(t.db, user.userId, 60 * 60_000);
+  const cookie = `user_session=${session.secret}`;
   cookies.set(user.userId, cookie);
   return cookie;
 }

@@ -24,12 +24,27 @@ export interface TestUser {
 }
 
 /** A user with `role` in each of `orgIds`. */
-export async function createUser(db: Db, role: Role, orgIds: number[]): Promise<TestUser> {
+export function createUser(db: Db, role: Role, orgIds: number[]): Promise<TestUser> {
+  return createMember(
+    db,
+    orgIds.map((orgId) => [orgId, role]),
+  );
+}
+
+/**
+ * A user with a role of its own in each organization (`role` is the first one's), and a
+ * token minted once they all exist: a token reaches the organizations of its user at minting.
+ */
+export async function createMember(db: Db, roles: [orgId: number, role: Role][]): Promise<TestUser> {
+  const role = roles[0]?.[1] ?? 'Reader';
   const email = `${unique(role.toLowerCase())}@example.test`;
   const user = await db.user.create({
-    data: { email, name: `${role} ${email}`, memberships: { create: orgIds.map((orgId) => ({ orgId, role })) } },
+    data: { email, name: `${role} ${email}`, memberships: { create: roles.map(([orgId, r]) => ({ orgId, role: r })) } },
   });
-  await noteOrgChange(db, orgIds);
+  await noteOrgChange(
+    db,
+    roles.map(([orgId]) => orgId),
+  );
   const token = await issueToken(db, user.userId, 'test');
   return { userId: user.userId, email, role, token: token.token, tokenId: token.tokenId };
 }

@@ -141,7 +141,7 @@ it("lists the test's status history across runs, newest first, and passes axe", 
   await page.goto(url());
   const entries = page.getByRole('region', { name: 'Status history' }).getByRole('listitem');
   await entries.first().waitFor();
-  // Who made each change comes from the users query, which may land after the history.
+  // Who made each change comes with the entry (userName).
   await entries.first().getByText(admin.email).waitFor();
   const texts = await entries.allTextContents();
   // A run's creation records each test as untested; the changes follow.

@@ -25,7 +25,9 @@ export const auditRecord = z.object({
     .number()
     .int()
     .nullable()
-    .describe('The API token the user acted with (a Bearer token, or the token a browser session was started from); null: their own OAuth session or the CLI'),
+    .describe(
+      'The API token the user acted with (a Bearer token, or the token a browser session was started from); null: their own OAuth session or the CLI',
+    ),
   action: z.enum(auditActions),
   targetType: z.string().describe('What was acted on: user, invitation, token, run, project, test, section'),
   targetId: z.number().int().nullable(),

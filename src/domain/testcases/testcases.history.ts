@@ -2,7 +2,17 @@ import type { RequestContext } from '../../core/context';
 import { nextCursorAfter } from '../../core/cursor';
 import { notFound } from '../../core/errors';
 import { requireProject } from '../access';
-import { liveTestExists, statusHistoryPage } from './data';
+import { counterVersion } from '../../core/counter-version';
+import { liveTestExists, statusHistoryPage, testHistoryVersionSql } from './data';
+
+/**
+ * The version of GET /test/status-history: its project's change counter and the counters
+ * of the users its entries name (data/history.ts); undefined when the caller may not see the project.
+ */
+export const testHistoryVersion = counterVersion<{ query: { projectId: number; testId: number } }>({
+  sql: (input, orgIds) => testHistoryVersionSql(input.query.projectId, input.query.testId, orgIds),
+  version: (input, counter) => `p${input.query.projectId}.t${input.query.testId}.${counter}`,
+});
 
 /**
  * A page of a catalog test's status changes across the project's runs, newest

@@ -22,7 +22,7 @@ import {
   updateTestBody,
 } from './testcases.schemas';
 import { bulkAddTests, bulkDeleteTests, bulkUpdateTests } from './testcases.bulk';
-import { testStatusHistory } from './testcases.history';
+import { testHistoryVersion, testStatusHistory } from './testcases.history';
 import { countTests, createTest, deleteTest, getTest, listTests, updateTest } from './testcases.service';
 
 const tag = 'Tests';
@@ -169,7 +169,7 @@ export const testRoutes = [
     response: z.array(statusHistoryEntry),
     pageMeta: true,
     errors: [404],
-    etag: projectVersion,
+    etag: testHistoryVersion,
     handler: (ctx, { query }) => testStatusHistory(ctx, query),
   }),
 ];

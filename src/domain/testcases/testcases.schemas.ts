@@ -138,6 +138,7 @@ export const statusHistoryEntry = z.object({
   comment: z.string().nullable(),
   elapsedMs: z.number().int().nullable().describe('Milliseconds the execution took, as reported with the result; null when not reported'),
   userId: id.nullable(),
+  userName: z.string().nullable().describe('The name of the user who recorded it (null once that user is gone)'),
   createdAt: z.iso.datetime(),
 });
 

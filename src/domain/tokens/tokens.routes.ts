@@ -19,7 +19,7 @@ export const tokenRoutes = [
     body: generateTokenBody,
     response: newTokenRecord,
     successStatus: 201,
-    errors: [404],
+    errors: [404, 409],
     handler: (ctx, { body }) => generateToken(ctx, body),
   }),
   route({

@@ -16,7 +16,9 @@ export const generateTokenBody = z.strictObject({
 });
 const tokenScope = z
   .array(z.number().int())
-  .meta({ description: "The token's organization scope, fixed at minting: it acts only in these organizations the user still belongs to." });
+  .meta({
+    description: "The token's organization scope, fixed at minting: it acts only in these organizations the user still belongs to.",
+  });
 export const deleteTokenBody = z.strictObject({ tokenId: bodyId });
 export const newTokenRecord = z.object({
   tokenId: z.number().int(),

@@ -26,13 +26,7 @@ async function requireManagerOf(ctx: RequestContext, userId: number): Promise<nu
  * Issues a token scoped to `scopeOrgIds` (default: the user's organizations now); the
  * secret is returned here once and stored only as a hash. `actor` null: the CLI.
  */
-export async function issueToken(
-  db: Db,
-  userId: number,
-  name = '',
-  actor: AuditActor | null = null,
-  scopeOrgIds?: number[],
-) {
+export async function issueToken(db: Db, userId: number, name = '', actor: AuditActor | null = null, scopeOrgIds?: number[]) {
   const token = newApiTokenSecret();
   const row = await db.$transaction(async (tx) => {
     // The owner's row first: it moves the token list's version and serializes the user's mints, so the cap holds.

@@ -2,12 +2,11 @@ import type { RequestContext } from '../../core/context';
 import { callerKey } from '../caller-key';
 import { orgsChangeSum } from '../orgs/data';
 import { visibleUserChangeCount } from './data';
+import { memberOrgs, orgsShowing } from './user-visibility';
 
 // Versions of the user reads (the ETags of src/http/etag.ts). A user record shows
 // the user's name and email and its memberships in the caller's organizations, so
 // a version names the caller's memberships (callerKey) besides the counters.
-
-const memberOrgs = (ctx: RequestContext) => ctx.memberships.map((m) => m.orgId);
 
 /**
  * GET /user/details: the user's change counter (name, email, memberships), when the
@@ -20,7 +19,7 @@ export async function userDetailsVersion(
   const { orgId } = input.query;
   if (orgId !== undefined && !ctx.orgIds.includes(orgId)) return undefined;
   const userId = input.query.userId ?? ctx.userId;
-  const changes = await visibleUserChangeCount(ctx.db, userId, ctx.userId, memberOrgs(ctx));
+  const changes = await visibleUserChangeCount(ctx.db, userId, ctx.userId, orgsShowing(ctx, userId));
   return changes === undefined ? undefined : `u${userId}.${changes}.${callerKey(ctx)}`;
 }
 

@@ -13,7 +13,7 @@ export const userRoutes = [
     resource: 'user',
     action: 'read',
     tag,
-    summary: 'Details of a user (default: the caller)',
+    summary: 'Details of a user (default: the caller); another user only for an Admin of an organization both share, as /all-users',
     query: userDetailsQuery,
     response: userRecord,
     errors: [404],

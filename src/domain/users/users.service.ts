@@ -3,6 +3,7 @@ import type { RequestContext } from '../../core/context';
 import { pageOf } from '../../core/cursor';
 import { badRequest, conflict, forbidden, notFound } from '../../core/errors';
 import { requireOrgMember } from '../access';
+import { memberOrgs, orgsShowing } from './user-visibility';
 import { recordAudit } from '../audit/audit.service';
 import { lockOrg, noteOrgChange } from '../orgs/data';
 import {
@@ -17,9 +18,6 @@ import {
   sharedMemberships,
   type UserRow,
 } from './data';
-
-/** Only the memberships in the caller's own organizations are shown: nothing of other organizations leaks. */
-const memberOrgs = (ctx: RequestContext) => ctx.memberships.map((m) => m.orgId);
 
 /** The record the API shows; `role` is the one in `orgId`, or in the only organization shown. */
 function toUser(u: UserRow, orgId?: number) {
@@ -36,8 +34,7 @@ function toUser(u: UserRow, orgId?: number) {
 
 export async function getUser(ctx: RequestContext, q: { userId: number; orgId?: number }) {
   if (q.orgId !== undefined) requireOrgMember(ctx, q.orgId);
-  const orgIds = memberOrgs(ctx);
-  const user = await findVisibleUser(ctx.db, q.userId, ctx.userId, orgIds);
+  const user = await findVisibleUser(ctx.db, q.userId, ctx.userId, orgsShowing(ctx, q.userId), memberOrgs(ctx));
   if (!user) throw notFound('User');
   return toUser(user, q.orgId);
 }

@@ -13,6 +13,7 @@ export interface StatusHistoryPage {
     comment: string | null;
     elapsedMs: number | null;
     userId: number | null;
+    userName: string | null;
     createdAt: string;
   }[];
   total: number;
@@ -25,7 +26,7 @@ export interface StatusHistoryPage {
  * recorded in runs of its own project, so the (test_id, id) index alone gives the
  * page's ids (one more than asked, to tell whether more follow) and the total:
  * entries skipped by OFFSET or above the cursor cost an index entry, and only the
- * page's entries are read and joined to their runs.
+ * page's entries are read and joined to their runs and users' names.
  */
 export async function statusHistoryPage(
   db: DbOrTx,
@@ -41,10 +42,23 @@ export async function statusHistoryPage(
       CASE WHEN cardinality(s.ids) > ${q.limit}::int THEN s.ids[${q.limit}::int] END AS "lastId",
       (SELECT coalesce(json_agg(json_build_object(
           'runId', h.run_id, 'runName', r.name, 'projectId', ${q.projectId}::int, 'testId', h.test_id, 'status', h.status,
-          'comment', h.comment, 'elapsedMs', h.elapsed_ms, 'userId', h.user_id, 'createdAt', ${Prisma.raw(isoUtc('h.created_at'))}
+          'comment', h.comment, 'elapsedMs', h.elapsed_ms, 'userId', h.user_id, 'userName', u.name, 'createdAt', ${Prisma.raw(isoUtc('h.created_at'))}
         ) ORDER BY h.id DESC), '[]'::json)
-        FROM status_history h JOIN runs r ON r.id = h.run_id
+        FROM status_history h JOIN runs r ON r.id = h.run_id LEFT JOIN users u ON u.id = h.user_id
         WHERE h.id = ANY(s.ids[1:${q.limit}::int])) AS entries
     FROM s`;
   return page;
 }
+
+/**
+ * The version of a test's history, as `ARRAY[org id, counter]` when the project's
+ * organization is one of `orgIds` (an int[] expression), else NULL: the project's change
+ * counter (results move it) plus the counters of the users the entries name (a rename
+ * moves those). All only grow, so the sum changes whenever one does.
+ */
+export const testHistoryVersionSql = (projectId: number, testId: number, orgIds: Prisma.Sql): Prisma.Sql => Prisma.sql`
+  (SELECT ARRAY[p.org_id, p.change_count + coalesce((
+            SELECT sum(u.change_count)::int FROM users u
+             WHERE u.id IN (SELECT h.user_id FROM status_history h WHERE h.test_id = ${testId})), 0)]
+     FROM projects p
+    WHERE p.id = ${projectId} AND p.org_id = ANY(${orgIds}))`;

@@ -9,7 +9,7 @@ export {
   type TestRecord,
 } from './columns';
 export { catalogWhere, type CatalogWhere } from './filters';
-export { statusHistoryPage, type StatusHistoryPage } from './history';
+export { statusHistoryPage, testHistoryVersionSql, type StatusHistoryPage } from './history';
 export { heldAutomationKey } from './keys';
 export { lockLiveTestsInOrgs, lockLiveTestsOfProject } from './locks';
 export { recountLiveTests } from './counter';

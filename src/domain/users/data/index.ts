@@ -11,6 +11,7 @@ export {
   upsertMembership,
   userOrgIds,
 } from './memberships';
+export { deleteExpiredOAuthStates, insertOAuthState, takeOAuthState } from './oauth-states';
 export {
   deleteExpiredSessions,
   deleteSession,

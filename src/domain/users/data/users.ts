@@ -15,10 +15,17 @@ const userSelect = (shownOrgIds: number[]) =>
   }) as const;
 
 /** The user if it is `callerId` or a member of one of `orgIds`. */
-export function findVisibleUser(db: DbOrTx, userId: number, callerId: number, orgIds: number[]): Promise<UserRow | null> {
+/** The user, if it is the caller or a member of one of `visibleIn`; with its memberships in `shownOrgIds`. */
+export function findVisibleUser(
+  db: DbOrTx,
+  userId: number,
+  callerId: number,
+  visibleIn: number[],
+  shownOrgIds: number[],
+): Promise<UserRow | null> {
   return db.user.findFirst({
-    where: { userId, OR: [{ userId: callerId }, { memberships: { some: { orgId: { in: orgIds } } } }] },
-    select: userSelect(orgIds),
+    where: { userId, OR: [{ userId: callerId }, { memberships: { some: { orgId: { in: visibleIn } } } }] },
+    select: userSelect(shownOrgIds),
   });
 }
 

@@ -1,7 +1,6 @@
 import { Link } from 'react-router';
 import { ErrorMessage } from '../../../components/error-message';
 import { OlderEntries } from '../../../components/older-entries';
-import { useUserNames } from '../../users/api/get-user';
 import { useTestStatusHistory } from '../api/get-test-status-history';
 import { StatusBadge } from './status-badge';
 
@@ -9,7 +8,6 @@ import { StatusBadge } from './status-badge';
 export function StatusHistory({ projectId, testId }: { projectId: number; testId: number }) {
   const history = useTestStatusHistory(projectId, testId);
   const entries = history.data?.pages.flatMap((page) => page.items);
-  const names = useUserNames((entries ?? []).flatMap((e) => (e.userId === null ? [] : [e.userId])));
   return (
     <section className="test-status-history" aria-labelledby="test-status-history-heading">
       <h2 id="test-status-history-heading">Status history</h2>
@@ -25,7 +23,7 @@ export function StatusHistory({ projectId, testId }: { projectId: number; testId
                 {entry.runName} <span className="muted">#{entry.runId}</span>
               </Link>
               <span className="test-history-meta muted">
-                {entry.userId === null ? 'Unknown user' : (names.get(entry.userId) ?? `User ${entry.userId}`)}
+                {entry.userName ?? 'Unknown user'}
                 {' · '}
                 <time dateTime={entry.createdAt}>{new Date(entry.createdAt).toLocaleString()}</time>
               </span>
