@@ -65,6 +65,9 @@ const refusals = {
   'subject-mismatch': (email: string) =>
     `<p>The Casebook account for <strong>${escape(email)}</strong> is linked to another sign-in identity.</p>
 <p>Sign in with that identity, or ask an Admin of your organization for an invitation.</p>`,
+  'malformed-email': (email: string) =>
+    `<p>Your sign-in provider gave <strong>${escape(email)}</strong> as your email, which is not one well-formed address (name@example.com, without spaces, quotes or a second @), so Casebook cannot sign you in with it.</p>
+<p>Ask the administrator of your sign-in provider or of Casebook for help.</p>`,
 } as const;
 
 /** A login the provider accepted and Casebook did not: why, and whom to ask. */

@@ -1,5 +1,6 @@
 import type { Db, Tx } from '../db/client';
 import type { Role, User } from '../generated/prisma/client';
+import { parseEmailAddress, type EmailAddress } from '../core/email-address';
 import { findOldestOrgId, findOrgId, noteOrgChange } from '../domain/orgs/data';
 import {
   addMemberships,
@@ -30,7 +31,7 @@ export interface AdmissionPolicy {
   trustUnverifiedEmail: boolean;
 }
 
-export type RefusalReason = 'not-invited' | 'unverified-email' | 'subject-mismatch';
+export type RefusalReason = 'not-invited' | 'unverified-email' | 'subject-mismatch' | 'malformed-email';
 export type LoginOutcome = { user: User } | { refused: RefusalReason; detail?: string };
 
 /**
@@ -38,10 +39,13 @@ export type LoginOutcome = { user: User } | { refused: RefusalReason; detail?: s
  * account without one yet (made by `casebook user create` or the bootstrap) is
  * linked by email, only when the provider vouches for that email. An unknown
  * identity gets an account only when invited, or from an allowed domain;
- * otherwise nothing is written and the login is refused.
+ * otherwise nothing is written and the login is refused. So is an email that
+ * is not one well-formed address, before anything is looked up by it.
  */
 export async function admitOAuthLogin(db: Db, profile: OAuthProfile, policy: AdmissionPolicy): Promise<LoginOutcome> {
-  const attempt = () => db.$transaction((tx) => admit(tx, { ...profile, email: profile.email.toLowerCase() }, policy));
+  const email = parseEmailAddress(profile.email);
+  if (!email) return { refused: 'malformed-email' };
+  const attempt = () => db.$transaction((tx) => admit(tx, { ...profile, email: email.address }, email, policy));
   try {
     return await attempt();
   } catch (e) {
@@ -51,7 +55,7 @@ export async function admitOAuthLogin(db: Db, profile: OAuthProfile, policy: Adm
   }
 }
 
-async function admit(tx: Tx, p: OAuthProfile, policy: AdmissionPolicy): Promise<LoginOutcome> {
+async function admit(tx: Tx, p: OAuthProfile, email: EmailAddress, policy: AdmissionPolicy): Promise<LoginOutcome> {
   const emailProven = p.emailVerified || policy.trustUnverifiedEmail;
   const admin = policy.adminEmails.includes(p.email);
 
@@ -75,7 +79,7 @@ async function admit(tx: Tx, p: OAuthProfile, policy: AdmissionPolicy): Promise<
   const invitations = await pendingInvitations(tx, p.email);
   const joins = new Map<number, Role>(invitations.map((i) => [i.orgId, admin ? 'Admin' : i.role]));
   let detail: string | undefined;
-  if (joins.size === 0 && (admin || policy.allowedDomains.includes(p.email.split('@').pop()!))) {
+  if (joins.size === 0 && (admin || policy.allowedDomains.includes(email.domain))) {
     const org = await defaultOrg(tx, policy.defaultOrg, admin);
     if (org) joins.set(org.orgId, admin ? 'Admin' : 'Reader');
     else if (policy.defaultOrg) detail = `OAUTH_DEFAULT_ORG "${policy.defaultOrg}" names no organization`;
