@@ -1,5 +1,5 @@
 import type { Page } from 'playwright-core';
-import { createOrg, createUser, type TestUser } from '../support/factories';
+import { createMember, createOrg, createUser, type TestUser } from '../support/factories';
 import { checkScreen, startWebHarness, type WebHarness } from './support/web-harness';
 
 // Screens 7 and 8 of the web app: API tokens (generate, shown once, copy, last use, revoke) and
@@ -19,18 +19,16 @@ beforeAll(async () => {
   h = await startWebHarness();
   const org = await createOrg(h.t.db);
   ({ orgId, orgName } = org);
-  admin = await createUser(h.t.db, 'Admin', [orgId]);
-  member = await createUser(h.t.db, 'User', [orgId]);
-  reader = await createUser(h.t.db, 'Reader', [orgId]);
   // The Admin also administers a second organization and is only a Reader of a third.
   otherOrg = await createOrg(h.t.db);
   const readOnlyOrg = await createOrg(h.t.db);
-  await h.t.db.membership.createMany({
-    data: [
-      { userId: admin.userId, orgId: otherOrg.orgId, role: 'Admin' },
-      { userId: admin.userId, orgId: readOnlyOrg.orgId, role: 'Reader' },
-    ],
-  });
+  admin = await createMember(h.t.db, [
+    [orgId, 'Admin'],
+    [otherOrg.orgId, 'Admin'],
+    [readOnlyOrg.orgId, 'Reader'],
+  ]);
+  member = await createUser(h.t.db, 'User', [orgId]);
+  reader = await createUser(h.t.db, 'Reader', [orgId]);
   // Enough members for a second page (25 a page): 3 above + 24.
   for (let i = 0; i < 24; i++) {
     await h.t.db.user.create({
@@ -55,7 +53,8 @@ async function lastUsedOf(tokenId: number): Promise<Date | null> {
 const tokenRow = (page: Page, name: string) => page.getByRole('row').filter({ has: page.getByRole('rowheader', { name }) });
 
 it('generates a token shown once with a copy button, lists its use, and revokes it after a confirm step', async () => {
-  const page = await h.signIn(member.token);
+  // Signed in through the identity provider: a session started from a User's token has that token's rights, which mint nothing.
+  const page = await h.signInOAuth(member.userId);
   await page.context().grantPermissions(['clipboard-read', 'clipboard-write'], { origin: h.baseUrl });
   await page.goto(`${h.baseUrl}/tokens`);
   await page.getByRole('heading', { level: 1, name: 'API tokens' }).waitFor();
@@ -83,7 +82,8 @@ it('generates a token shown once with a copy button, lists its use, and revokes 
   await page.reload();
   const row = tokenRow(page, 'CI pipeline');
   await row.waitFor();
-  expect(await row.getByRole('cell').nth(1).textContent()).not.toBe('Never');
+  expect(await row.getByRole('cell').nth(0).textContent()).toBe(orgName);
+  expect(await row.getByRole('cell').nth(2).textContent()).not.toBe('Never');
   expect(await page.getByLabel('New token').count()).toBe(0);
   expect(await page.content()).not.toContain(secret);
 
@@ -99,6 +99,42 @@ it('generates a token shown once with a copy button, lists its use, and revokes 
   expect(await row.getByRole('button').count()).toBe(0);
   await h.t.as(secret).get('/tokens').expect(401);
   expect((await h.t.db.apiToken.findUniqueOrThrow({ where: { tokenId: created.tokenId } })).revokedAt).not.toBeNull();
+});
+
+// Issue 20 items 1 and 4: a token acts only in the organizations chosen when it is made, and a
+// session started from a token has that token's rights.
+it('makes a token for the organizations ticked, and lists each token with its organizations', async () => {
+  const page = await h.signInOAuth(admin.userId);
+  await page.goto(`${h.baseUrl}/tokens`);
+  const scope = page.getByRole('group', { name: 'Organizations it may act in' });
+  await scope.getByRole('checkbox', { name: otherOrg.orgName }).waitFor();
+  expect(await scope.getByRole('checkbox').count()).toBe(3);
+  await page.getByLabel('Name').fill('Only here');
+  // Keyboard only: Space unticks the focused box.
+  await scope.getByRole('checkbox', { name: otherOrg.orgName }).focus();
+  await page.keyboard.press('Space');
+  const third = scope.getByRole('checkbox').nth(2);
+  await third.focus();
+  await page.keyboard.press('Space');
+  await checkScreen(page, 'tokens-scope-choice');
+  await page.getByRole('button', { name: 'Generate token' }).click();
+  await page.getByLabel('New token').waitFor();
+  const row = tokenRow(page, 'Only here');
+  await row.getByRole('cell', { name: orgName, exact: true }).waitFor();
+  const minted = await h.t.db.apiToken.findFirstOrThrow({ where: { userId: admin.userId, name: 'Only here' } });
+  expect(minted.scopeOrgIds).toEqual([orgId]);
+});
+
+it("refuses to mint from a session started with a User's token: the token alone may not", async () => {
+  const page = await h.signIn(member.token);
+  await page.goto(`${h.baseUrl}/tokens`);
+  const before = await h.t.db.apiToken.count({ where: { userId: member.userId } });
+  await page.getByLabel('Name').fill('From a token session');
+  await page.getByRole('button', { name: 'Generate token' }).click();
+  await page.getByRole('alert').filter({ hasText: 'Forbidden' }).waitFor();
+  // Still signed in: a refusal, not an ended session.
+  expect(page.url()).toBe(`${h.baseUrl}/tokens`);
+  expect(await h.t.db.apiToken.count({ where: { userId: member.userId } })).toBe(before);
 });
 
 it('lets an Admin page through members, change a role, see the last-Admin refusal, and invite', async () => {

@@ -3,6 +3,8 @@ import type { AddressInfo } from 'node:net';
 import type { Server } from 'node:http';
 import path from 'node:path';
 import type { Browser, BrowserContext, Page } from 'playwright-core';
+import { SESSION_COOKIE } from '../../../src/auth/authenticate';
+import { createSession } from '../../../src/auth/sessions';
 import { createTestApp, type TestApp } from '../../support/app';
 import { launchBrowser } from '../../support/browser';
 import { ensureWebBuild } from './web-build';
@@ -24,6 +26,8 @@ export interface WebHarness {
   browser: Browser;
   /** A new browser (own cookies) signed in with the token through the login page's form. */
   signIn(token: string): Promise<Page>;
+  /** A new browser (own cookies) with the session an OAuth sign-in gives the user (not bound to any token). */
+  signInOAuth(userId: number): Promise<Page>;
   close(): Promise<void>;
 }
 
@@ -37,14 +41,26 @@ export async function startWebHarness(env: Record<string, string> = {}): Promise
   const browser = await launchBrowser();
   const contexts: BrowserContext[] = [];
 
-  const signIn = async (token: string) => {
+  const newPage = async () => {
     // bypassCSP lets the tests inject axe-core; the app itself runs under the server's CSP.
     const context = await browser.newContext({ viewport: DESKTOP, bypassCSP: true });
     contexts.push(context);
-    const page = await context.newPage();
+    return context.newPage();
+  };
+  const signIn = async (token: string) => {
+    const page = await newPage();
     await page.goto(`${baseUrl}/login`);
     await page.getByLabel('API token').fill(token);
     await Promise.all([page.waitForURL(`${baseUrl}/projects`), page.getByRole('button', { name: 'Sign in with token' }).click()]);
+    await page.getByRole('banner').waitFor();
+    return page;
+  };
+
+  const signInOAuth = async (userId: number) => {
+    const page = await newPage();
+    const session = await createSession(t.db, userId, 60 * 60_000);
+    await page.context().addCookies([{ name: SESSION_COOKIE, value: session.secret, url: baseUrl, httpOnly: true, sameSite: 'Lax' }]);
+    await page.goto(`${baseUrl}/projects`);
     await page.getByRole('banner').waitFor();
     return page;
   };
@@ -54,6 +70,7 @@ export async function startWebHarness(env: Record<string, string> = {}): Promise
     baseUrl,
     browser,
     signIn,
+    signInOAuth,
     close: async () => {
       for (const context of contexts) await context.close().catch(() => undefined);
       await browser.close();

@@ -1,5 +1,6 @@
 import { useState } from 'react';
 import { ErrorMessage } from '../../../components/error-message';
+import { useOrgs } from '../../auth/api/get-orgs';
 import { useRevokeToken } from '../api/revoke-token';
 import { useTokens } from '../api/get-tokens';
 import { formatWhen, isRevoked, sortTokens, tokenLabel } from '../token-format';
@@ -7,6 +8,9 @@ import { formatWhen, isRevoked, sortTokens, tokenLabel } from '../token-format';
 /** The caller's tokens with their use and state; an active one is revoked after a confirm step. */
 export function TokenList() {
   const tokens = useTokens();
+  const orgs = useOrgs();
+  // A token's scope may name an organization the caller has left since: shown by its id.
+  const orgName = (orgId: number) => orgs.data?.find((o) => o.orgId === orgId)?.orgName ?? `Organization ${orgId}`;
   const revoke = useRevokeToken();
   const [confirming, setConfirming] = useState<number>();
   const [announcement, setAnnouncement] = useState('');
@@ -33,6 +37,7 @@ export function TokenList() {
           <thead>
             <tr>
               <th scope="col">Name</th>
+              <th scope="col">Organizations</th>
               <th scope="col">Created</th>
               <th scope="col">Last used</th>
               <th scope="col">State</th>
@@ -47,6 +52,7 @@ export function TokenList() {
               return (
                 <tr key={token.tokenId} className={isRevoked(token) ? 'revoked' : undefined}>
                   <th scope="row">{label}</th>
+                  <td data-label="Organizations">{token.orgIds.length ? token.orgIds.map(orgName).join(', ') : 'None'}</td>
                   <td data-label="Created">{formatWhen(token.createdAt)}</td>
                   <td data-label="Last used">{formatWhen(token.lastUsedAt)}</td>
                   <td data-label="State">{isRevoked(token) ? `Revoked ${formatWhen(token.revokedAt)}` : 'Active'}</td>

@@ -2,6 +2,7 @@ import { useState, type FormEvent } from 'react';
 import { ErrorMessage } from '../../../components/error-message';
 import { Page } from '../../../components/page';
 import { useMe } from '../../auth/api/get-me';
+import { useOrgs } from '../../auth/api/get-orgs';
 import { useGenerateToken } from '../api/generate-token';
 import { NewTokenSecret } from './new-token-secret';
 import { TokenList } from './token-list';
@@ -11,7 +12,12 @@ import '../tokens.css';
 export function TokensPage() {
   const me = useMe();
   const generate = useGenerateToken();
+  const orgs = useOrgs();
   const [name, setName] = useState('');
+  // The organizations the new token may act in; unticked ones stay out of its reach for good.
+  const [excluded, setExcluded] = useState<number[]>([]);
+  const scope = (orgs.data ?? []).map((o) => o.orgId).filter((orgId) => !excluded.includes(orgId));
+  const toggle = (orgId: number) => setExcluded((now) => (now.includes(orgId) ? now.filter((id) => id !== orgId) : [...now, orgId]));
   // The secret lives only here: gone on reload or when dismissed, never in the query cache.
   const [created, setCreated] = useState<{ name: string; token: string }>();
 
@@ -20,7 +26,7 @@ export function TokensPage() {
     if (!me.data) return;
     setCreated(undefined);
     generate.mutate(
-      { userId: me.data.userId, name: name.trim() },
+      { userId: me.data.userId, name: name.trim(), ...(excluded.length ? { orgIds: scope } : {}) },
       {
         onSuccess: (token) => {
           setCreated({ name: token.name, token: token.token });
@@ -33,8 +39,8 @@ export function TokensPage() {
   return (
     <Page title="API tokens">
       <p className="muted">
-        A token lets scripts, CI and assistants (MCP) call the Casebook API as you, with your roles: send it as{' '}
-        <code>Authorization: Bearer &lt;token&gt;</code>.
+        A token lets scripts, CI and assistants (MCP) call the Casebook API as you, with your roles, in the organizations chosen when it is
+        made (an organization you join later stays out of its reach): send it as <code>Authorization: Bearer &lt;token&gt;</code>.
       </p>
       <section aria-labelledby="generate-heading" className="tokens-generate">
         <h2 id="generate-heading">Generate a token</h2>
@@ -49,7 +55,17 @@ export function TokensPage() {
             aria-describedby="token-name-hint"
             autoComplete="off"
           />
-          <button type="submit" className="button" disabled={generate.isPending || !me.data}>
+          {(orgs.data?.length ?? 0) > 1 && (
+            <fieldset className="tokens-scope">
+              <legend>Organizations it may act in</legend>
+              {orgs.data!.map((org) => (
+                <label key={org.orgId}>
+                  <input type="checkbox" checked={!excluded.includes(org.orgId)} onChange={() => toggle(org.orgId)} /> {org.orgName}
+                </label>
+              ))}
+            </fieldset>
+          )}
+          <button type="submit" className="button" disabled={generate.isPending || !me.data || scope.length === 0}>
             Generate token
           </button>
           <p id="token-name-hint" className="muted tokens-hint">
