@@ -246,11 +246,13 @@ function longestString(value: unknown): number {
  * Undefined for a JSON download that is not JSON.
  */
 export function downloadText(res: RestResponse, req: RestRequest, format: string, publicUrl: string): string | undefined {
-  if (format === 'json' && parseJson(res.body) === undefined) return undefined;
+  // A JSON download is parsed once, here: a whole project's tests are megabytes, and their objects several times that.
+  const data = format === 'json' ? parseJson(res.body) : undefined;
+  if (format === 'json' && data === undefined) return undefined;
   const contentType = res.headers.get('content-type') ?? 'application/octet-stream';
   const filename = attachmentName(res.headers.get('content-disposition')) ?? `download.${format}`;
   const url = buildUrl(publicUrl, req);
-  const summary: Record<string, unknown> = { format, filename, contentType, bytes: res.body.length, ...contents(res.body, format) };
+  const summary: Record<string, unknown> = { format, filename, contentType, bytes: res.body.length, ...contents(res.body, format, data) };
   summary.fetch = {
     method: 'GET',
     url,
@@ -265,8 +267,8 @@ export function downloadText(res: RestResponse, req: RestRequest, format: string
 
 const firstRows = (rows: unknown[]) => rows.slice(0, FIRST_ROWS).map((row) => shorten(row, LIST_TEXT_MAX, () => undefined));
 
-/** What a download holds: counts and first rows of JSON and CSV, the report's summary; nothing of HTML or PDF. */
-function contents(body: Buffer, format: string): Record<string, unknown> {
+/** What a download holds (`data`: the JSON one parsed): counts and first rows of JSON and CSV, the report's summary; nothing of HTML or PDF. */
+function contents(body: Buffer, format: string, data: unknown): Record<string, unknown> {
   if (format === 'csv') {
     const [header, ...records] = csvRecords(body.toString('utf8'));
     return {
@@ -276,7 +278,6 @@ function contents(body: Buffer, format: string): Record<string, unknown> {
     };
   }
   if (format !== 'json') return {};
-  const data = parseJson(body);
   if (Array.isArray(data)) return { count: data.length, first: firstRows(data) };
   if (data && typeof data === 'object' && Array.isArray((data as { tests?: unknown }).tests)) {
     // The run report: run, project and summary whole, the tests counted.
