@@ -1,7 +1,6 @@
-import crypto from 'node:crypto';
 import express, { type Request } from 'express';
 import { Passport, type Authenticator } from 'passport';
-import OAuth2Strategy, { type StateStore } from 'passport-oauth2';
+import OAuth2Strategy from 'passport-oauth2';
 import type { Config } from '../config';
 import type { Db } from '../db/client';
 import { admitOAuthLogin, type LoginOutcome, type OAuthProfile, type RefusalReason } from './oauth-identity';
@@ -9,33 +8,8 @@ import { forbidden } from '../core/errors';
 import { authenticateToken, SESSION_COOKIE } from './authenticate';
 import { loginPage, refusedPage } from './login-pages';
 import { isForeignOrigin } from './same-origin';
+import { databaseStateStore } from './oauth-state-store';
 import { createSession, endSession, sessionCookieOptions } from './sessions';
-
-const STATE_COOKIE = 'oauth_state';
-
-/**
- * OAuth `state` kept in a short-lived HttpOnly cookie (no server session
- * needed before login): the callback must bring back the value we set.
- */
-function cookieStateStore(publicUrl: string): StateStore {
-  return {
-    store(req: Request, callback: (err: Error | null, state?: string) => void) {
-      const state = crypto.randomBytes(24).toString('base64url');
-      req.res!.cookie(STATE_COOKIE, state, { ...sessionCookieOptions(publicUrl), maxAge: 10 * 60_000, path: '/auth' });
-      callback(null, state);
-    },
-    verify(req: Request, provided: string, callback: (err: Error | null, ok: boolean, state?: unknown) => void) {
-      const expected: unknown = req.cookies?.[STATE_COOKIE];
-      req.res!.clearCookie(STATE_COOKIE, { path: '/auth' });
-      const ok =
-        typeof expected === 'string' &&
-        typeof provided === 'string' &&
-        expected.length === provided.length &&
-        crypto.timingSafeEqual(Buffer.from(expected), Buffer.from(provided));
-      callback(null, ok, ok ? provided : { message: 'Invalid authorization request state' });
-    },
-  } as unknown as StateStore;
-}
 
 /** Passport as Express uses it: authenticate() makes a request handler (its types default to any). */
 type ExpressPassport = Authenticator<express.Handler, express.RequestHandler>;
@@ -52,7 +26,10 @@ function buildPassport(config: Config, db: Db): ExpressPassport | undefined {
       clientSecret: oauth.clientSecret,
       callbackURL: `${config.publicUrl}/auth/callback`,
       scope: oauth.scope.split(/\s+/).filter(Boolean),
-      store: cookieStateStore(config.publicUrl),
+      // PKCE (S256) with a single-use state kept server-side, bound to the browser (oauth-state-store.ts).
+      state: true,
+      pkce: true,
+      store: databaseStateStore(db, config.publicUrl),
     },
     (_access: string, _refresh: string, profile: OAuthProfile, done: (err: unknown, user?: unknown, info?: unknown) => void) => {
       const policy = { adminEmails: config.adminEmails, ...config.oauthAdmission };
@@ -79,7 +56,8 @@ function buildPassport(config: Config, db: Db): ExpressPassport | undefined {
         const info = JSON.parse(String(body)) as { sub?: unknown; email?: unknown; email_verified?: unknown; name?: unknown };
         const subject = typeof info.sub === 'number' ? String(info.sub) : info.sub;
         if (typeof subject !== 'string' || !subject) return done(new Error('The provider gave no subject (sub)'));
-        if (typeof info.email !== 'string' || !info.email.includes('@')) return done(new Error('The provider gave no email address'));
+        // Whether it is one well-formed address is the admission's to say (oauth-identity.ts), with a page that explains.
+        if (typeof info.email !== 'string' || !info.email) return done(new Error('The provider gave no email address'));
         const name = typeof info.name === 'string' && info.name.trim() ? info.name.trim() : info.email.split('@')[0];
         // Some providers send the flag as a string.
         const emailVerified = info.email_verified === true || info.email_verified === 'true';
@@ -123,7 +101,9 @@ export function buildLoginRouter(config: Config, db: Db): express.Router {
     if (!secret) return refuse(400, 'Enter an API token.');
     const principal = await authenticateToken(db, secret, req);
     if (!principal) return refuse(401, 'This API token is not valid: it is unknown, revoked or expired.');
-    const session = await createSession(db, principal.userId, config.sessionTtlMs);
+    // The session is the token's: it ends with it and has its rights and scope, never more.
+    const from = principal.tokenId === null ? null : { tokenId: principal.tokenId, expiresAt: principal.expiresAt };
+    const session = await createSession(db, principal.userId, config.sessionTtlMs, from);
     res.cookie(SESSION_COOKIE, session.secret, sessionCookieOptions(config.publicUrl, session.expiresAt));
     res.redirect(303, '/');
   });

@@ -15,6 +15,8 @@ export interface OAuthProvider {
   env: Record<string, string>;
   /** The identity the next login returns from userinfo (sub: the email; email_verified: true, null leaves it out). */
   setIdentity(identity: OAuthIdentity): Promise<void>;
+  /** What the provider was sent so far: each authorization request's query, each token request's body. */
+  requests(): Promise<{ authorize: Record<string, string>[]; token: Record<string, string>[] }>;
   stop(): Promise<void>;
 }
 
@@ -49,6 +51,11 @@ export async function startOAuthProvider(): Promise<OAuthProvider> {
       const ack = nextLine();
       child.stdin.write(`${JSON.stringify(identity)}\n`);
       await ack;
+    },
+    async requests() {
+      const answer = nextLine();
+      child.stdin.write(`${JSON.stringify({ requests: true })}\n`);
+      return (JSON.parse(await answer) as { requests: Awaited<ReturnType<OAuthProvider['requests']>> }).requests;
     },
     stop: () =>
       new Promise<void>((resolve) => {
