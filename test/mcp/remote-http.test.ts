@@ -448,7 +448,7 @@ describe('requests in flight at once: per token, per user, in all', () => {
 });
 
 describe('`casebook serve`', () => {
-  it('serves /mcp, and stops while a client holds its event stream open', async () => {
+  it('serves /mcp, and stops while a client is connected', async () => {
     const pg = await createTestDatabase();
     const serve = await startServe({ DATABASE_URL: pg.url });
     try {
