@@ -125,6 +125,8 @@ export async function buildApp({ config, database, logger, mounts = [] }: AppDep
       rbac,
       publicUrl: config.publicUrl,
       renders: renderSlots(config.render),
+      downloadIdleTimeoutMs: config.downloadIdleTimeoutMs,
+      imports: renderSlots(config.imports),
       answerCacheBytes: config.answerCacheBytes,
     }),
   );

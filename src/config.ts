@@ -35,6 +35,14 @@ const envSchema = z.object({
     .max(1000)
     .default(() => 2 * os.availableParallelism()),
   RENDER_WAIT_MS: z.coerce.number().int().min(0).max(60_000).default(3000),
+  // Of those, at most this many for one user at once: one user cannot take every slot.
+  RENDER_PER_USER: z.coerce.number().int().min(1).max(1000).default(2),
+  // A download whose client reads nothing for this long is cut and its slot freed (src/http/send-download.ts); 0: never.
+  DOWNLOAD_IDLE_TIMEOUT_MS: z.coerce.number().int().min(0).max(3_600_000).default(30_000),
+  // JUnit imports at once, of one user at once, and how long the next one waits (its body unread) before a 503.
+  IMPORT_CONCURRENCY: z.coerce.number().int().min(1).max(1000).default(2),
+  IMPORT_PER_USER: z.coerce.number().int().min(1).max(1000).default(1),
+  IMPORT_WAIT_MS: z.coerce.number().int().min(0).max(120_000).default(10_000),
   // Memory for the hot list pages kept by their ETag (src/http/answer-cache.ts); 0 keeps none.
   ANSWER_CACHE_MB: z.coerce.number().int().min(0).max(4096).default(32),
   LOG_LEVEL: z.enum(['fatal', 'error', 'warn', 'info', 'debug', 'trace', 'silent']).default('info'),
@@ -79,8 +87,12 @@ export interface Config {
   };
   sessionTtlMs: number;
   logLevel: z.infer<typeof envSchema>['LOG_LEVEL'];
-  /** Renders of reports and exports: at most `concurrency` at once; the next ones wait up to `waitMs`, then 503. */
-  render: { concurrency: number; waitMs: number };
+  /** Renders of reports and exports: at most `concurrency` at once, `perUser` of one user; the next ones wait up to `waitMs`, then 503. */
+  render: { concurrency: number; perUser: number; waitMs: number };
+  /** A download whose client reads nothing for this long is cut (0: never). */
+  downloadIdleTimeoutMs: number;
+  /** JUnit imports, limited as renders are, in a pool of their own. */
+  imports: { concurrency: number; perUser: number; waitMs: number };
   /** Bytes of answers the API may keep by their ETag (0: none). */
   answerCacheBytes: number;
   mcp: {
@@ -154,7 +166,9 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env): Config {
     },
     sessionTtlMs: e.SESSION_TTL_HOURS * 3600_000,
     logLevel: e.LOG_LEVEL,
-    render: { concurrency: e.RENDER_CONCURRENCY, waitMs: e.RENDER_WAIT_MS },
+    render: { concurrency: e.RENDER_CONCURRENCY, perUser: e.RENDER_PER_USER, waitMs: e.RENDER_WAIT_MS },
+    downloadIdleTimeoutMs: e.DOWNLOAD_IDLE_TIMEOUT_MS,
+    imports: { concurrency: e.IMPORT_CONCURRENCY, perUser: e.IMPORT_PER_USER, waitMs: e.IMPORT_WAIT_MS },
     answerCacheBytes: e.ANSWER_CACHE_MB * 1024 * 1024,
     mcp: {
       url: e.CASEBOOK_URL,

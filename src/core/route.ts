@@ -26,12 +26,16 @@ export interface VersionRead<I> {
 /**
  * A route whose body is a document, not JSON: the router reads it (after the
  * permission check) as bytes of one of `types`, gunzipped when sent with
- * `Content-Encoding: gzip`, at most `limitBytes` once decoded, and hands the
- * handler `body: Buffer`.
+ * `Content-Encoding: gzip`, at most `limitBytes` once decoded, streams them to
+ * `parse` as they arrive (the body is never held whole), and hands the handler
+ * `body`: what `parse` made of it.
  */
-export interface RawBody {
+// eslint-disable-next-line @typescript-eslint/no-explicit-any
+export interface RawBody<Q = any, T = unknown> {
   types: string[];
   limitBytes: number;
+  /** Reads the decoded body, piece by piece; `query` is the route's, validated. Its errors are the request's. */
+  parse(body: AsyncIterable<Buffer>, query: Q): Promise<T>;
   /** What the body is, and a small example of one, for the OpenAPI document. */
   description: string;
   example?: string;
@@ -84,8 +88,8 @@ export interface RouteSpec<
    * permission whose holders (in any of their organizations) may use a token too.
    */
   sessionOnly?: boolean | { unless: { resource: string; action: string } };
-  /** The body is a raw document (no `body` schema); the handler gets it as a Buffer. */
-  rawBody?: RawBody;
+  /** The body is a raw document (no `body` schema); the handler gets what its `parse` made of it. */
+  rawBody?: RawBody<z.output<Q>, z.output<B>>;
   /** The handler answers a file (a FileDownload, sent without the envelope); these are its content types. */
   download?: D;
   /** Error statuses this route can answer besides 401/403/400. */

@@ -9,7 +9,7 @@ import { envelopeJson } from './envelope';
 import { answerCache } from './answer-cache';
 import { sendDownload } from './send-download';
 import { refuseNulCharacters } from './nul-characters';
-import { answerIdempotently } from './idempotency';
+import { answerIdempotently, idempotencyKeyOf, streamedFingerprint } from './idempotency';
 import { answeredNotModified, etagFor, etagOf, riddenEtag, tagAnswer } from './etag';
 import { sendAnswerMeta } from './answer-meta';
 import { rawBodyReader } from './raw-body';
@@ -25,6 +25,10 @@ export interface ApiDeps {
   publicUrl: string;
   /** Downloads (reports, exports) render in one of these slots. */
   renders: RenderSlots;
+  /** A download whose client reads nothing for this long is cut, freeing its slot (0: never). */
+  downloadIdleTimeoutMs?: number;
+  /** Raw-body routes (JUnit imports) hold one of these from before their body is read until answered. */
+  imports?: RenderSlots;
   /** Bytes of answers kept by their ETag (routes with answerCache); 0 keeps none. */
   answerCacheBytes?: number;
 }
@@ -74,9 +78,14 @@ export function buildApiRouter(routes: AnyRoute[], deps: ApiDeps): express.Route
       refuseNulCharacters(req.query, readRawBody ? undefined : req.body);
       const query = early ?? (schemas.query ? schemas.query.safeParse(req.query) : { success: true as const, data: {} });
       if (!query.success) throw new AppError('bad_request', zodMessage(query.error));
-      // A raw body is read once the query is known good; its handler gets the bytes.
+      // A raw body is read once the query is known good; its handler gets what the route's parse made of it.
+      // An import takes its slot before its body is read: a refused one (503) has read none of it.
+      if (readRawBody && deps.imports && !(await deps.imports.hold(res, principal.userId))) return;
+      // A streamed body is fingerprinted for an Idempotency-Key as it is read (it is never held whole).
+      const fingerprint =
+        readRawBody && spec.idempotent && idempotencyKeyOf(req) !== undefined ? streamedFingerprint(req, spec.path) : undefined;
       const body = readRawBody
-        ? { success: true as const, data: await readRawBody(req, res) }
+        ? { success: true as const, data: await readRawBody(req, query.data, fingerprint?.update) }
         : schemas.body
           ? schemas.body.safeParse(req.body ?? {})
           : { success: true as const, data: {} };
@@ -115,12 +124,22 @@ export function buildApiRouter(routes: AnyRoute[], deps: ApiDeps): express.Route
       if (etag && answeredNotModified(req, res, etag)) return;
       if (etag && spec.answerCache && answers.sent(req, res, etag)) return;
       if (spec.idempotent) {
-        const call = { db: deps.db, userId: principal.userId, route: spec.path, status: spec.successStatus ?? 200, req, res };
+        const call = {
+          db: deps.db,
+          userId: principal.userId,
+          route: spec.path,
+          status: spec.successStatus ?? 200,
+          req,
+          res,
+          fingerprint: fingerprint?.digest(),
+        };
         return answerIdempotently(call, handle);
       }
       // A download is rendered and sent in a render slot; the slot is freed once it is written or abandoned.
-      if (spec.download) await deps.renders.run(res, async () => sendDownload(res, (await handle()) as FileDownload));
-      else {
+      if (spec.download) {
+        const idleTimeoutMs = deps.downloadIdleTimeoutMs ?? 0;
+        await deps.renders.run(res, ctx.userId, async () => sendDownload(res, (await handle()) as FileDownload, { idleTimeoutMs }));
+      } else {
         const data: unknown = await handle();
         // The version read with the data is the answer's own (one read before it is at most older: a needless refresh, never a stale 304).
         if (spec.versionInAnswer && ctx.answer.version !== undefined) etag = etagFor(spec, query.data, ctx.answer.version);

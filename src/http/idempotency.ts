@@ -38,14 +38,27 @@ function canonicalJson(value: unknown): string {
   return JSON.stringify(value) ?? 'null';
 }
 
-/** What makes two requests "the same": method, route, raw query and body (raw bodies by their bytes). */
-export function requestFingerprint(req: Request, route: string): string {
+function requestHash(req: Request, route: string): crypto.Hash {
   const url = req.originalUrl;
   const query = url.includes('?') ? url.slice(url.indexOf('?') + 1) : '';
-  const hash = crypto.createHash('sha256').update(`${req.method} ${route}\n${query}\n`);
+  return crypto.createHash('sha256').update(`${req.method} ${route}\n${query}\n`);
+}
+
+/** What makes two requests "the same": method, route, raw query and body (raw bodies by their bytes). */
+export function requestFingerprint(req: Request, route: string): string {
+  const hash = requestHash(req, route);
   if (Buffer.isBuffer(req.body)) hash.update('raw\n').update(req.body);
   else hash.update('json\n').update(canonicalJson(req.body ?? null));
   return hash.digest('hex');
+}
+
+/**
+ * The fingerprint of a request whose raw body is streamed, never held whole: fed its
+ * decoded bytes as they arrive, it digests to what requestFingerprint gives for them.
+ */
+export function streamedFingerprint(req: Request, route: string): { update: (chunk: Buffer) => void; digest: () => string } {
+  const hash = requestHash(req, route).update('raw\n');
+  return { update: (chunk) => hash.update(chunk), digest: () => hash.digest('hex') };
 }
 
 export interface IdempotentCall {
@@ -57,6 +70,8 @@ export interface IdempotentCall {
   status: number;
   req: Request;
   res: Response;
+  /** The request's fingerprint when already taken (a streamed raw body); else it is taken from `req`. */
+  fingerprint?: string;
 }
 
 /** Answers with `handle`'s data in the envelope, once per Idempotency-Key when the request has one. */
@@ -65,7 +80,7 @@ export async function answerIdempotently(call: IdempotentCall, handle: () => Pro
   const key = idempotencyKeyOf(req);
   if (key === undefined) return sendData(res, await handle(), status);
 
-  const fingerprint = requestFingerprint(req, call.route);
+  const fingerprint = call.fingerprint ?? requestFingerprint(req, call.route);
   const claim = await claimKey(db, userId, key, fingerprint);
   if (claim.kind !== 'claimed') {
     if (claim.fingerprint !== fingerprint) {

@@ -1,44 +1,133 @@
 import type { Response } from 'express';
-import { Semaphore, withTimeout, type SemaphoreInterface } from 'async-mutex';
 import { AppError } from '../core/errors';
 
-// Reports and exports are the heavy answers: each holds rows in memory, a
-// database connection per batch and the event loop between writes. A process
-// renders at most `concurrency` of them at once; the next ones wait up to
-// `waitMs` for a slot, then get 503 with Retry-After, before their first byte
-// (so in the envelope), instead of slowing every other request down.
+// Reports, exports and JUnit imports are the heavy requests: each holds rows or
+// a parsed report in memory, database connections and the event loop. A pool
+// runs at most `concurrency` of them at once, and at most `perUser` of one user,
+// so one user cannot take every slot from the others. The next ones wait up to
+// `waitMs` for a slot, then get 503 with Retry-After, before their first byte (so
+// in the envelope), instead of slowing every other request down.
+//
+// A user at their own cap waits without holding up the queue: a freed slot goes
+// to the first waiter whose user is under the cap.
 
-export interface RenderSlots {
-  /** Runs `render` in a slot, freed when it settles or when the response closes (finished, failed or abandoned). */
-  run<T>(res: Response, render: () => Promise<T>): Promise<T | undefined>;
+export interface SlotLimits {
+  concurrency: number;
+  perUser: number;
+  waitMs: number;
 }
 
-const busy = new Error('no render slot freed up in time');
+export interface RenderSlots {
+  /** Runs `work` in a slot of `userId`, freed when it settles or when the response closes (finished, failed or abandoned). */
+  run<T>(res: Response, userId: number, work: () => Promise<T>): Promise<T | undefined>;
+  /**
+   * Takes a slot of `userId` until the response closes; false when the client left
+   * while waiting (nothing to do for it). 503 when none freed up in time.
+   */
+  hold(res: Response, userId: number): Promise<boolean>;
+}
 
-export function renderSlots({ concurrency, waitMs }: { concurrency: number; waitMs: number }): RenderSlots {
-  const slots: SemaphoreInterface = withTimeout(new Semaphore(concurrency), waitMs, busy);
+interface Waiter {
+  userId: number;
+  grant(): void;
+}
+
+export function renderSlots({ concurrency, perUser, waitMs }: SlotLimits): RenderSlots {
+  let active = 0;
+  const held = new Map<number, number>();
+  const queue: Waiter[] = [];
   const retryAfter = String(Math.max(1, Math.ceil(waitMs / 1000)));
+
+  const fits = (userId: number) => active < concurrency && (held.get(userId) ?? 0) < perUser;
+  const take = (userId: number) => {
+    active += 1;
+    held.set(userId, (held.get(userId) ?? 0) + 1);
+  };
+  const give = (userId: number) => {
+    active -= 1;
+    const n = (held.get(userId) ?? 1) - 1;
+    if (n === 0) held.delete(userId);
+    else held.set(userId, n);
+    // Whoever fits now, in arrival order; after this no waiter fits, so a newcomer that fits may go ahead.
+    for (let i = 0; i < queue.length && active < concurrency;) {
+      const waiter = queue[i];
+      if (!fits(waiter.userId)) {
+        i += 1;
+        continue;
+      }
+      queue.splice(i, 1);
+      take(waiter.userId);
+      waiter.grant();
+    }
+  };
+
+  /** A slot, released once (explicitly or when the response closes); undefined when the client left first. */
+  async function acquire(res: Response, userId: number): Promise<(() => void) | undefined> {
+    if (res.destroyed || res.closed) return undefined;
+    if (!fits(userId)) {
+      const granted = await new Promise<boolean>((resolve, reject) => {
+        const leave = () => {
+          const i = queue.indexOf(waiter);
+          if (i >= 0) queue.splice(i, 1);
+          clearTimeout(timer);
+          res.off('close', left);
+        };
+        const waiter: Waiter = {
+          userId,
+          grant: () => {
+            leave();
+            resolve(true);
+          },
+        };
+        // The client left while waiting: its place goes to the next one.
+        const left = () => {
+          leave();
+          resolve(false);
+        };
+        const timer = setTimeout(() => {
+          leave();
+          reject(busy(res));
+        }, waitMs);
+        queue.push(waiter);
+        res.once('close', left);
+      });
+      if (!granted) return undefined;
+    } else {
+      take(userId);
+    }
+    let released = false;
+    const release = () => {
+      if (released) return;
+      released = true;
+      res.off('close', release);
+      give(userId);
+    };
+    // Granted just as the client left: nothing to do for it.
+    if (res.destroyed || res.closed) {
+      release();
+      return undefined;
+    }
+    res.once('close', release);
+    return release;
+  }
+
+  function busy(res: Response): AppError {
+    res.setHeader('Retry-After', retryAfter);
+    return new AppError('unavailable', 'Service unavailable');
+  }
+
   return {
-    async run(res, render) {
-      let release: () => void;
+    async run(res, userId, work) {
+      const release = await acquire(res, userId);
+      if (!release) return undefined;
       try {
-        [, release] = await slots.acquire();
-      } catch (err) {
-        if (err !== busy) throw err;
-        res.setHeader('Retry-After', retryAfter);
-        throw new AppError('unavailable', 'Service unavailable');
-      }
-      // The client left while waiting: nothing to render for.
-      if (res.destroyed || res.closed) {
-        release();
-        return undefined;
-      }
-      res.once('close', release);
-      try {
-        return await render();
+        return await work();
       } finally {
         release();
       }
+    },
+    async hold(res, userId) {
+      return (await acquire(res, userId)) !== undefined;
     },
   };
 }

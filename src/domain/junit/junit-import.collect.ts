@@ -58,8 +58,8 @@ export function automationKeyOf(a: Pick<Attempt, 'name' | 'classname'>): string 
 /** The title of a test created for the testcase: its name without id tokens, cut to the title limit. */
 export const titleOf = (a: Attempt) => (a.title ?? a.name).slice(0, TITLE_MAX).trim();
 
-/** Reads every testcase of the report; malformed XML is a 400 naming where. */
-export async function collectReport(body: Buffer, statusMap: StatusMap): Promise<Report> {
+/** Reads every testcase of the report (whole, or its pieces as they arrive); malformed XML is a 400 naming where. */
+export async function collectReport(body: Buffer | AsyncIterable<Buffer>, statusMap: StatusMap): Promise<Report> {
   const attempts: Attempt[] = [];
   const paths: string[][] = [[]];
   const pathIndex = new Map<string, number>([['', 0]]);

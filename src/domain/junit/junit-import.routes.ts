@@ -1,7 +1,15 @@
 import { route } from '../../core/route';
 import type { z } from '../../core/schemas';
 import { importJUnit } from './junit-import.service';
-import { importJUnitQuery, importJUnitResult, JUNIT_CONTENT_TYPES, MAX_JUNIT_BYTES, MAX_JUNIT_CASES } from './junit-import.schemas';
+import { collectReport, type Report } from './junit-import.collect';
+import {
+  DEFAULT_STATUS_MAP,
+  importJUnitQuery,
+  importJUnitResult,
+  JUNIT_CONTENT_TYPES,
+  MAX_JUNIT_BYTES,
+  MAX_JUNIT_CASES,
+} from './junit-import.schemas';
 
 const example = `<?xml version="1.0" encoding="UTF-8"?>
 <testsuites>
@@ -15,8 +23,9 @@ const example = `<?xml version="1.0" encoding="UTF-8"?>
 `;
 
 export const junitImportRoutes = [
-  // The body is the report itself: the handler gets its bytes (z.ZodType<Buffer> types them; there is no JSON schema).
-  route<typeof importJUnitQuery, z.ZodType<Buffer>>({
+  // The body is the report itself, read as it arrives: the handler gets the testcases it holds
+  // (z.ZodType<Report> types them; there is no JSON schema).
+  route<typeof importJUnitQuery, z.ZodType<Report>>({
     method: 'post',
     path: '/run/import-junit',
     resource: 'run',
@@ -31,6 +40,8 @@ export const junitImportRoutes = [
     rawBody: {
       types: JUNIT_CONTENT_TYPES,
       limitBytes: MAX_JUNIT_BYTES,
+      // Malformed XML anywhere is a 400 before anything is matched or written.
+      parse: (body, query) => collectReport(body, query.statusMap ?? DEFAULT_STATUS_MAP),
       description:
         `A JUnit XML report (root <testsuites> or <testsuite>; JUnit 5/Surefire, pytest, jest-junit, Playwright, gotestsum, PHPUnit), ` +
         `at most ${MAX_JUNIT_CASES} testcases`,

@@ -5,14 +5,15 @@ import { lockRunForWrite } from '../runs/run-access';
 import { noteProjectChange } from '../projects/data';
 import { lockSections } from '../sections/data';
 import { BULK_TRANSACTION } from '../testcases/testcases.bulk';
-import { collectReport, type Report } from './junit-import.collect';
+import type { Report } from './junit-import.collect';
 import { finalStatus, lastAttempt, matchReport, type Matching } from './junit-import.match';
-import { DEFAULT_STATUS_MAP, type ImportJUnitQuery, type ImportJUnitResult } from './junit-import.schemas';
+import type { ImportJUnitQuery, ImportJUnitResult } from './junit-import.schemas';
 import { requireRunSize, writeImport } from './junit-import.write';
 
-// POST /run/import-junit: read the whole report (collect), then in one
-// transaction match it (a few queries) and write it (set-based statements).
-// A failure anywhere rolls everything back; a dry run stops after matching.
+// POST /run/import-junit: the router has read the whole report (collect, as the
+// route's raw-body parse), then in one transaction this matches it (a few
+// queries) and writes it (set-based statements). A failure anywhere rolls
+// everything back; a dry run stops after matching.
 
 function summary(report: Report, matching: Matching, runId: number | null, projectId: number, dryRun: boolean): ImportJUnitResult {
   const result: ImportJUnitResult = {
@@ -47,12 +48,11 @@ function summary(report: Report, matching: Matching, runId: number | null, proje
   return result;
 }
 
-export async function importJUnit(ctx: RequestContext, query: ImportJUnitQuery, body: Buffer): Promise<ImportJUnitResult> {
+export async function importJUnit(ctx: RequestContext, query: ImportJUnitQuery, report: Report): Promise<ImportJUnitResult> {
   const { projectId, runId, createMissing, dryRun } = query;
   const project = await requireProject(ctx, projectId, { active: true });
   // Creating tests is the catalog's permission, on top of the route's.
   if (createMissing && !ctx.can('test', 'create', project.orgId)) throw forbidden();
-  const report = await collectReport(body, query.statusMap ?? DEFAULT_STATUS_MAP);
   return ctx.db.$transaction(async (tx) => {
     // 404 / 409 / 423 for the run; its row lock serializes this import with every other write to it.
     if (runId !== undefined) await lockRunForWrite(tx, ctx, runId, projectId);
