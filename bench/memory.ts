@@ -8,12 +8,18 @@
  *   - under list load: GET /project/tests, pages of 100 at offsets 0 … 19,000 of 20,000
  *     tests, BENCH_CONNECTIONS (50) connections for BENCH_DURATION s, gzip (target < 250 MB
  *     at the peak, sampled every 20 ms), then idle again after the load
+ *   - under a Reader's MCP flood (bench/memory-mcp.ts): 2,000 initializations on /mcp from
+ *     100 tokens of one Reader, with large reads (target < 350 MB at the peak)
+ *   - under one User's JUnit imports (bench/memory-junit.ts): 12 concurrent 50 MB dry runs
+ *     (target < 400 MB at the peak)
  * "Idle" is BENCH_IDLE_SECONDS (30) after the server answered /readyz or the load ended.
  * Figures are printed; nothing is asserted.
  */
 import type { ChildProcess } from 'node:child_process';
 import { cpus, loadavg } from 'node:os';
 import type { Database } from '../src/db/client';
+import { measureJUnitImports } from './memory-junit';
+import { measureMcp } from './memory-mcp';
 import { bulkAddTests } from '../src/domain/testcases/testcases.bulk';
 import {
   admin,
@@ -119,6 +125,15 @@ async function main() {
         `p99 ${r.latency.p99} ms, non-2xx ${r.non2xx}, errors ${r.errors}`,
     );
     console.log(`idle RSS after the load: ${mb(await idleRss(server))}`);
+
+    // Issue 20 items 2 and 5, each on a server of its own: its peak is that load's alone.
+    await stopServer(server);
+    server = await startServer(bench);
+    const mcp = await measureMcp({ base: bench.base, pid: server.pid!, databaseUrl: bench.databaseUrl, projectId: seeded.projectId });
+    await stopServer(server);
+    server = await startServer(bench);
+    const junit = await measureJUnitImports({ base: bench.base, pid: server.pid!, token: seeded.token, projectId: seeded.projectId });
+    if (mcp.failures > 0 || junit.statuses[0] || junit.statuses[500]) process.exitCode = 1;
   } finally {
     if (server) await stopServer(server);
     await dropDatabase(bench.databaseName);

@@ -153,7 +153,14 @@ function routeDescription(route: DocumentedRoute, rbac: Rbac): { text: string; m
   if (route.download) {
     lines.push(
       'Answers with a file download, written as a stream; errors before the first byte use the error envelope. ' +
-        "Downloads share the process's render slots (RENDER_CONCURRENCY): when none frees up in time (RENDER_WAIT_MS) the answer is 503 with `Retry-After`.",
+        "Downloads share the process's render slots (RENDER_CONCURRENCY, at most RENDER_PER_USER of them one user's): when none frees up in time (RENDER_WAIT_MS) the answer is 503 with `Retry-After`. " +
+        'A download whose client reads nothing for DOWNLOAD_IDLE_TIMEOUT_MS is cut, freeing its slot.',
+    );
+  }
+  if (route.rawBody) {
+    lines.push(
+      "Imports share the process's import slots (IMPORT_CONCURRENCY, at most IMPORT_PER_USER of them one user's), taken before the body is read: " +
+        'when none frees up in time (IMPORT_WAIT_MS) the answer is 503 with `Retry-After` and nothing of the body is read.',
     );
   }
   return { text: lines.join('\n\n'), minimumRole };

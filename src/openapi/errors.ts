@@ -81,11 +81,14 @@ const byStatus: Record<number, ErrorResponse> = {
   503: {
     name: 'Unavailable',
     description:
-      'The database is unreachable, or (file downloads) no render slot freed up in time; then `Retry-After` says when to try again',
+      'The database is unreachable, or no render slot (file downloads) or import slot (JUnit imports) freed up in time; then `Retry-After` says when to try again',
     error: z.literal('Service unavailable'),
     example: 'Service unavailable',
     headers: {
-      'Retry-After': { description: 'Seconds to wait before retrying (sent when the render slots were busy)', schema: { type: 'integer' } },
+      'Retry-After': {
+        description: 'Seconds to wait before retrying (sent when the render or import slots were busy)',
+        schema: { type: 'integer' },
+      },
     },
   },
 };
