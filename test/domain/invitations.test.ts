@@ -1,5 +1,5 @@
 import { createTestApp, type TestApp } from '../support/app';
-import { createMember, createOrg, createUser, createWorld, type World } from '../support/factories';
+import { createMember, createOrg, createWorld, type World } from '../support/factories';
 
 // POST /user/invite: an Admin invites an email into one of its organizations.
 

@@ -14,11 +14,9 @@ export const generateTokenBody = z.strictObject({
         "The organizations the token may act in (default: every organization where the caller may give the user a token). Fixed at minting: a membership the user gains later is outside the token's scope.",
     }),
 });
-const tokenScope = z
-  .array(z.number().int())
-  .meta({
-    description: "The token's organization scope, fixed at minting: it acts only in these organizations the user still belongs to.",
-  });
+const tokenScope = z.array(z.number().int()).meta({
+  description: "The token's organization scope, fixed at minting: it acts only in these organizations the user still belongs to.",
+});
 export const deleteTokenBody = z.strictObject({ tokenId: bodyId });
 export const newTokenRecord = z.object({
   tokenId: z.number().int(),
