@@ -164,8 +164,12 @@ it('a User signs in, builds a catalog, runs it with the keyboard, locks the run 
 
   // p passes the first test, and the focus moves to the next.
   await rows.nth(0).focus();
+  // The row changes before the server answers; the API is read below only once each write was answered (200).
+  const written = () => page.waitForResponse((r) => r.url().includes('/api/v1/run/update-test-status'));
+  let answered = written();
   await page.keyboard.press('p');
   await rows.nth(0).locator('.status-badge', { hasText: 'Passed' }).waitFor();
+  expect((await answered).status()).toBe(200);
   await page.waitForFunction(`document.activeElement && document.activeElement.getAttribute("data-test-row") === "${second}"`);
   expect(await currentRow()).toBe(String(second));
 
@@ -177,8 +181,10 @@ it('a User signs in, builds a catalog, runs it with the keyboard, locks the run 
   expect(await rows.nth(1).locator('.status-badge').textContent()).toBe('Untested');
   await page.keyboard.press('Escape');
   await page.waitForFunction(`document.activeElement && document.activeElement.getAttribute("data-test-row") === "${second}"`);
+  answered = written();
   await page.keyboard.press('f');
   await rows.nth(1).locator('.status-badge', { hasText: 'Failed' }).waitFor();
+  expect((await answered).status()).toBe(200);
   expect(await currentRow()).toBe(String(third));
 
   // j and k move without marking.
