@@ -68,7 +68,7 @@ export const userTools = [
   tool({
     name: 'get-user-details',
     description:
-      "Show a user's name, email, role and organizations. Use it to check what a user may do before asking for an action their role may not allow.",
+      "Show a user's name, email, role and organizations: your own always, another user's when you are Admin in an organization you share (as get-all-users). Use it to check what a user may do before asking for an action their role may not allow.",
     route: 'GET /user/details',
     // REST defaults to the caller; the tool is for looking at someone.
     params: { userId: { text: 'User id', required: true } },
