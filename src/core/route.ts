@@ -97,6 +97,8 @@ export interface RouteSpec<
   /**
    * Honours an `Idempotency-Key` header (src/http/idempotency.ts): a repeat of the
    * same request answers the first one's stored 2xx response without running again.
+   * A request whose query says `dryRun: true` writes nothing and is answered afresh
+   * each time, its key ignored (a stored plan would go stale once something is written).
    */
   idempotent?: true;
   /**

@@ -9,7 +9,7 @@ import { envelopeJson } from './envelope';
 import { answerCache } from './answer-cache';
 import { sendDownload } from './send-download';
 import { refuseNulCharacters } from './nul-characters';
-import { answerIdempotently, idempotencyKeyOf, streamedFingerprint } from './idempotency';
+import { answerIdempotently, idempotencyKeyOf, streamedFingerprint, writesNothing } from './idempotency';
 import { answeredNotModified, etagFor, etagOf, riddenEtag, tagAnswer } from './etag';
 import { sendAnswerMeta } from './answer-meta';
 import { rawBodyReader } from './raw-body';
@@ -81,9 +81,10 @@ export function buildApiRouter(routes: AnyRoute[], deps: ApiDeps): express.Route
       // A raw body is read once the query is known good; its handler gets what the route's parse made of it.
       // An import takes its slot before its body is read: a refused one (503) has read none of it.
       if (readRawBody && deps.imports && !(await deps.imports.hold(res, principal.userId))) return;
+      // A dry run writes nothing, so it is answered afresh: its Idempotency-Key is ignored.
+      const keyed = spec.idempotent === true && !writesNothing(query.data);
       // A streamed body is fingerprinted for an Idempotency-Key as it is read (it is never held whole).
-      const fingerprint =
-        readRawBody && spec.idempotent && idempotencyKeyOf(req) !== undefined ? streamedFingerprint(req, spec.path) : undefined;
+      const fingerprint = readRawBody && keyed && idempotencyKeyOf(req) !== undefined ? streamedFingerprint(req, spec.path) : undefined;
       const body = readRawBody
         ? { success: true as const, data: await readRawBody(req, query.data, fingerprint?.update) }
         : schemas.body
@@ -123,7 +124,7 @@ export function buildApiRouter(routes: AnyRoute[], deps: ApiDeps): express.Route
       let etag = ridden ? riddenEtag(spec, input, principal.rider, orgIds) : preRead ? await etagOf(spec, ctx, input) : undefined;
       if (etag && answeredNotModified(req, res, etag)) return;
       if (etag && spec.answerCache && answers.sent(req, res, etag)) return;
-      if (spec.idempotent) {
+      if (keyed) {
         const call = {
           db: deps.db,
           userId: principal.userId,

@@ -10,7 +10,9 @@ import { claimKey, completeKey, releaseKey } from './idempotency-store';
 // with a key runs and its 2xx answer is stored per (user, key) for 24 hours; a
 // repeat of the same request gets that answer again, marked Idempotency-Replayed.
 // A failed request (4xx, 5xx) stores nothing and frees the key: the failure
-// wrote nothing, and a retry after fixing the cause should run.
+// wrote nothing, and a retry after fixing the cause should run. A request whose
+// query asks for a dry run (`dryRun: true`) writes nothing either: it is answered
+// afresh every time, its key neither stored nor checked (writesNothing).
 
 export const IDEMPOTENCY_HEADER = 'Idempotency-Key';
 export const REPLAYED_HEADER = 'Idempotency-Replayed';
@@ -24,6 +26,14 @@ export function idempotencyKeyOf(req: Request): string | undefined {
     throw badRequest(`${IDEMPOTENCY_HEADER} must be 1 to ${MAX_KEY_LENGTH} characters`);
   }
   return key;
+}
+
+/**
+ * Whether the request, by its validated query, only plans and writes nothing: a dry run
+ * (`dryRun: true`). Its answer depends on what is stored now, so a stored one would go stale.
+ */
+export function writesNothing(query: unknown): boolean {
+  return typeof query === 'object' && query !== null && (query as { dryRun?: unknown }).dryRun === true;
 }
 
 /** JSON with every object's keys sorted, so key order and spacing do not make a request differ. */

@@ -22,6 +22,7 @@ export const idempotencyHeaders = z.object({
           'a repeat of the same request (same route, query and body) gets that answer again, status and body, without writing again ' +
           `(marked \`${REPLAYED_HEADER}: true\`). The same key with a different request is 422; a key whose first request is still running is 409. ` +
           'A request that fails (4xx or 5xx) keeps nothing, so it may be retried with the same key. ' +
+          'A dry run (`dryRun=true` in the query) writes nothing and is answered afresh each time: its key is ignored. ' +
           `1-${MAX_KEY_LENGTH} characters (otherwise 400); a random UUID, or a hash of what is being sent, serves well.`,
       },
     }),

@@ -139,17 +139,20 @@ describe('a repeat with the same key answers the stored response and writes once
     // Created untested is not recorded for an import: one history row per testcase.
     expect(await t.db.statusHistory.count({ where: { runId } })).toBe(2);
 
-    // Another report, or the same one with other options, under the key: 422, nothing written.
+    // Another report under the key: 422, nothing written.
     const other = Buffer.from(xml.toString().replace('time="0.5"', 'time="0.6"'));
     await withKey(send(other), key).expect(422);
-    await withKey(
+    // A dry run writes nothing, so its key is ignored: planned afresh (the tests now exist), never replayed.
+    const dry = await withKey(
       t.http
         .post(`${API_PREFIX}/run/import-junit`)
         .query({ ...query, dryRun: 'true' })
         .set({ Authorization: `Bearer ${w.user.token}`, 'Content-Type': 'application/xml' })
         .send(xml),
       key,
-    ).expect(422);
+    ).expect(201);
+    expect(dry.headers['idempotency-replayed']).toBeUndefined();
+    expect(dry.body.data).toMatchObject({ runId: null, total: 2, matched: 2, created: 0 });
     expect(await t.db.run.count({ where: { projectId, runName: suiteName } })).toBe(1);
     expect(await t.db.statusHistory.count({ where: { runId } })).toBe(2);
   });

@@ -140,6 +140,11 @@ const idList = (name: string, noun: string, max?: number) =>
   bulkArray(bodyId, noun, max).superRefine(noDuplicateIds<number>(name, (id) => id));
 const testIds = idList('testIds', 'test');
 const runTestIds = idList('testIds', 'test', MAX_RUN_TESTS);
+/** A new run's testIds: may be empty, for a run created `empty` (checked with the other fields). */
+const newRunTestIds = z
+  .array(bodyId)
+  .max(MAX_RUN_TESTS, `At most ${MAX_RUN_TESTS} tests`)
+  .superRefine(noDuplicateIds<number>('testIds', (id) => id));
 
 const SELECTION = ['sectionIds', 'labelIds', 'priorityIds'] as const;
 
@@ -149,22 +154,37 @@ export const createRunBody = z
     projectId: bodyId,
     runName: nonBlank(200),
     runDescription: optionalText(),
-    testIds: runTestIds.optional().describe(`The tests of the run (up to ${MAX_RUN_TESTS}). Give these, or a selection instead.`),
+    testIds: newRunTestIds
+      .optional()
+      .describe(`The tests of the run (up to ${MAX_RUN_TESTS}). Give these, or a selection instead; [] only with empty: true.`),
     sectionIds: idList('sectionIds', 'section')
       .optional()
       .describe('Selection: the live tests of these sections and of all their subsections'),
     labelIds: idList('labelIds', 'label').optional().describe('Selection: the live tests carrying at least one of these labels'),
     priorityIds: idList('priorityIds', 'priority').optional().describe('Selection: the live tests of one of these priorities'),
     allTests: z.literal(true).optional().describe('Selection: every live test of the project (not with the other selection fields)'),
+    empty: z
+      .literal(true)
+      .optional()
+      .describe(
+        'A run without tests (testIds [] or none, no selection): shards of one CI job then import their results into it ' +
+          '(POST /run/import-junit with runId and createMissing)',
+      ),
   })
   .superRefine((body, ctx) => {
     const criteria = SELECTION.filter((key) => body[key] !== undefined);
     const selected = criteria.length > 0 || body.allTests !== undefined;
-    if (body.testIds === undefined && !selected) {
+    if (body.empty) {
+      if (selected || (body.testIds !== undefined && body.testIds.length > 0)) {
+        ctx.addIssue({ code: 'custom', path: ['empty'], message: 'Not with testIds or a selection' });
+      }
+    } else if (body.testIds?.length === 0) {
+      ctx.addIssue({ code: 'custom', path: ['testIds'], message: 'At least one test, or empty: true for a run without tests' });
+    } else if (body.testIds === undefined && !selected) {
       ctx.addIssue({
         code: 'custom',
         path: ['testIds'],
-        message: 'Required, or a selection: sectionIds, labelIds, priorityIds or allTests',
+        message: 'Required, or a selection: sectionIds, labelIds, priorityIds or allTests (or empty: true)',
       });
     } else if (body.testIds !== undefined && selected) {
       ctx.addIssue({
@@ -181,7 +201,8 @@ export const createRunBody = z
       "A run of the given testIds, or of a selection of the project's live (not deleted) tests: allTests, or any of " +
       'sectionIds, labelIds, priorityIds. Within one field a test matches any of the ids; several fields together select ' +
       'the tests matching every one of them (e.g. sectionIds and labelIds: tests of those sections that carry one of those labels). ' +
-      `A selection matching no test, or more than ${MAX_RUN_TESTS}, is 400.`,
+      `A selection matching no test, or more than ${MAX_RUN_TESTS}, is 400. empty: true creates a run without tests, ` +
+      'for results imported later (the shards of one CI job each import into it).',
     example: { projectId: 1, runName: 'Release 2.4 regression', sectionIds: [1], priorityIds: [1] },
   });
 export const addTestsBody = runIdBody.extend({ testIds: runTestIds });

@@ -32,10 +32,23 @@ export async function getStateDetail(ctx: RequestContext, runId: number, project
 
 /**
  * Creates the run with its tests (listed, or selected in SQL) all `untested`,
- * one history entry each, in one transaction.
+ * one history entry each, in one transaction; an `empty` run has none yet.
  */
 export async function createRun(ctx: RequestContext, input: CreateRunInput) {
   await requireProject(ctx, input.projectId, { active: true });
+  if (input.empty) {
+    const run = await ctx.db.$transaction(async (tx) => {
+      const created = await insertRunRow(tx, {
+        projectId: input.projectId,
+        runName: input.runName,
+        runDescription: input.runDescription ?? null,
+        createdBy: ctx.userId,
+      });
+      await noteProjectChange(tx, input.projectId);
+      return created;
+    }, RUN_WRITE_TX);
+    return toRunRecord(run);
+  }
   const source = await runTestSource(ctx, input);
   const run = await ctx.db.$transaction(async (tx) => {
     const created = await insertRunRow(tx, {
