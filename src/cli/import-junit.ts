@@ -1,15 +1,29 @@
+import fs from 'node:fs';
+import os from 'node:os';
+import path from 'node:path';
 import { Readable, Transform, pipeline } from 'node:stream';
 import { parseArgs } from 'node:util';
 import { createGzip } from 'node:zlib';
 import type { CliIo } from './cli-io';
-import { gatherFiles, importKey, locateReport, mergedReport, mergedSize } from './junit-files';
+import {
+  checkWellFormed,
+  gatherFiles,
+  importKey,
+  JUNIT_ROOTS,
+  locateReportIn,
+  mergedReport,
+  mergedSize,
+  sniffEncoding,
+  transcodeToUtf8,
+  type JunitFile,
+} from './junit-files';
 import { formatBytes, uploadProgress } from './progress';
 import { UsageError } from './usage-error';
 
 // `casebook import junit`: uploads JUnit XML reports to a running Casebook over HTTP only
 // (POST /api/v1/run/import-junit), so it works from any CI runner against any server.
-// Exit codes: 0 imported, 1 HTTP error or no connection, 2 usage error, 3 --fail-on-unmatched
-// and some testcases matched no test.
+// Exit codes: 0 imported, 1 HTTP error or no connection, 2 usage error or a broken report file,
+// 3 --fail-on-unmatched and some testcases matched no test (unmatched or unknown).
 
 interface Options {
   inputs: string[];
@@ -178,12 +192,44 @@ function summary(d: ImportResult, opts: Options, replayed: boolean): string {
   return `${lines.join('\n')}\n`;
 }
 
+/**
+ * The reports among `paths`, each checked to be well-formed: UTF-16 ones transcoded into
+ * `scratch`, XML of another root (a coverage report) skipped with a note on stderr.
+ */
+async function readReports(paths: string[], scratch: () => string, io: CliIo): Promise<JunitFile[]> {
+  const files: JunitFile[] = [];
+  for (const file of paths) {
+    const encoding = sniffEncoding(file);
+    const source = encoding === 'utf-8' ? file : await transcodeToUtf8(file, encoding, scratch());
+    const report = locateReportIn(file, source);
+    if (!JUNIT_ROOTS.includes(report.root)) {
+      io.stderr.write(`skipped ${file}: its root element is <${report.root}>, not <testsuites> or <testsuite>\n`);
+      continue;
+    }
+    await checkWellFormed(report);
+    files.push(report);
+  }
+  return files;
+}
+
 export async function importJunit(args: string[], io: CliIo): Promise<number> {
   const opts = options(args, io.env);
-  const files = (await gatherFiles(opts.inputs)).map(locateReport);
+  let scratchDir: string | undefined;
+  const scratch = () => (scratchDir ??= fs.mkdtempSync(path.join(os.tmpdir(), 'casebook-junit-')));
+  try {
+    return await importFiles(opts, scratch, io);
+  } finally {
+    if (scratchDir) fs.rmSync(scratchDir, { recursive: true, force: true });
+  }
+}
+
+async function importFiles(opts: Options, scratch: () => string, io: CliIo): Promise<number> {
+  const files = await readReports(await gatherFiles(opts.inputs), scratch, io);
+  if (files.length === 0) throw new UsageError(`no JUnit report among the files of ${opts.inputs.join(' ')}`);
   const bytes = files.reduce((sum, f) => sum + f.size, 0);
   io.stderr.write(`reading ${plural(files.length, 'file')} (${formatBytes(bytes)})\n`);
-  const key = await importKey(files, opts.query.toString());
+  // A dry run writes nothing, so it is never answered from the server's idempotency store: no key.
+  const key = opts.dryRun ? undefined : await importKey(files, opts.query.toString());
 
   const total = mergedSize(files);
   const progress = uploadProgress(io.stderr, total, files.length);
@@ -228,7 +274,7 @@ export async function importJunit(args: string[], io: CliIo): Promise<number> {
         Authorization: `Bearer ${opts.token}`,
         'Content-Type': 'application/xml',
         'Content-Encoding': 'gzip',
-        'Idempotency-Key': key,
+        ...(key ? { 'Idempotency-Key': key } : {}),
         Accept: 'application/json',
       },
       body: Readable.toWeb(body) as ReadableStream<Uint8Array>,
@@ -267,5 +313,6 @@ export async function importJunit(args: string[], io: CliIo): Promise<number> {
   const what = opts.dryRun ? 'dry run (nothing written)' : replayed ? `imported before: run ${data.runId}` : `imported: run ${data.runId}`;
   progress.end(`${what}, ${counts(data)} in ${seconds} s`);
   io.stdout.write(opts.json ? `${JSON.stringify(data, null, 2)}\n` : summary(data, opts, replayed));
-  return opts.failOnUnmatched && data.unmatched > 0 ? 3 : 0;
+  // An unknown testcase (it names the id of no test) is as unrecorded as an unmatched one.
+  return opts.failOnUnmatched && data.unmatched + data.unknown > 0 ? 3 : 0;
 }

@@ -2,16 +2,25 @@ import crypto from 'node:crypto';
 import fs from 'node:fs';
 import path from 'node:path';
 import { Readable } from 'node:stream';
+import { SaxesParser } from 'saxes';
 import { glob, isDynamicPattern } from 'tinyglobby';
 import { UsageError } from './usage-error';
 
 // The files of `casebook import junit` and the one document they are sent as. Several
-// reports become one <testsuites> holding each file's suites; the files are never parsed,
-// only their prolog and root tags are found, so a 50 MB report streams through as bytes.
+// reports become one <testsuites> holding each file's suites: only their prolog and root
+// tags are found to merge them, so a 50 MB report streams through as bytes. Each file is
+// read once before (checkWellFormed) so that a broken one is named with its own line and
+// column, not a place in the merged document; a UTF-16 report is sent as UTF-8
+// (transcoded), and XML whose root is no JUnit root (a coverage report) is left out.
 
 /** One report and the part of it that goes into the merged document. */
 export interface JunitFile {
+  /** The file as named to the user. */
   path: string;
+  /** The UTF-8 bytes read: `path` itself, or its transcoded copy when it is UTF-16. */
+  source: string;
+  /** The root element's name. */
+  root: string;
   size: number;
   /** Byte range [start, end) copied: the root element, or a <testsuites> root's content. */
   start: number;
@@ -91,26 +100,94 @@ function startTagEnd(head: string, from: number): { end: number; selfClosing: bo
   return null;
 }
 
+/** A report file that is broken: said without the usage text (the command line is fine). */
+export class ReportFileError extends UsageError {
+  readonly showUsage = false;
+}
+
+/** The roots of a JUnit report; a file with another root is skipped. */
+export const JUNIT_ROOTS = ['testsuites', 'testsuite'];
+
 /** Finds the part of `file` the merged document takes; a file that is not an XML report is a usage error. */
 export function locateReport(file: string): JunitFile {
-  const fd = fs.openSync(file, 'r');
+  return locateReportIn(file, file);
+}
+
+/** locateReport of `file` whose UTF-8 bytes are read from `source` (a transcoded copy). */
+export function locateReportIn(file: string, source: string): JunitFile {
+  const fd = fs.openSync(source, 'r');
   try {
     const size = fs.fstatSync(fd).size;
     const head = readRange(fd, 0, Math.min(size, HEAD_BYTES));
     const root = rootStart(head);
     if (!root) throw new UsageError(`${file}: not an XML report (no root element in its first ${HEAD_BYTES / 1024} KB)`);
-    if (root.name !== 'testsuites') return { path: file, size, start: root.index, end: size };
+    const at = { path: file, source, root: root.name, size };
+    if (root.name !== 'testsuites') return { ...at, start: root.index, end: size };
     // A <testsuites> root gives its children: the merged document has one <testsuites> of its own.
     const tag = startTagEnd(head, root.index);
     if (!tag) throw new UsageError(`${file}: the <testsuites> start tag does not end in its first ${HEAD_BYTES / 1024} KB`);
-    if (tag.selfClosing) return { path: file, size, start: tag.end, end: tag.end };
+    if (tag.selfClosing) return { ...at, start: tag.end, end: tag.end };
     const tailStart = Math.max(tag.end, size - HEAD_BYTES);
     const close = readRange(fd, tailStart, size - tailStart).lastIndexOf('</testsuites');
     if (close < 0) throw new UsageError(`${file}: <testsuites> is not closed (truncated file?)`);
-    return { path: file, size, start: tag.end, end: tailStart + close };
+    return { ...at, start: tag.end, end: tailStart + close };
   } finally {
     fs.closeSync(fd);
   }
+}
+
+/** The encoding of a file by its first bytes: a BOM, else `<?` in UTF-16; UTF-8 otherwise. */
+export function sniffEncoding(file: string): 'utf-8' | 'utf-16le' | 'utf-16be' {
+  const fd = fs.openSync(file, 'r');
+  try {
+    const b = Buffer.alloc(4);
+    const n = fs.readSync(fd, b, 0, 4, 0);
+    if (n >= 2 && b[0] === 0xff && b[1] === 0xfe) return 'utf-16le';
+    if (n >= 2 && b[0] === 0xfe && b[1] === 0xff) return 'utf-16be';
+    if (n === 4 && b[0] === 0x3c && b[1] === 0 && b[2] === 0x3f && b[3] === 0) return 'utf-16le';
+    if (n === 4 && b[0] === 0 && b[1] === 0x3c && b[2] === 0 && b[3] === 0x3f) return 'utf-16be';
+    return 'utf-8';
+  } finally {
+    fs.closeSync(fd);
+  }
+}
+
+/** Writes `file` (UTF-16) as UTF-8 (without a BOM) into `dir`; answers the copy's path. */
+export async function transcodeToUtf8(file: string, encoding: 'utf-16le' | 'utf-16be', dir: string): Promise<string> {
+  const copy = path.join(dir, `${crypto.randomBytes(8).toString('hex')}.xml`);
+  const decoder = new TextDecoder(encoding);
+  const out = fs.createWriteStream(copy);
+  const put = (text: string) =>
+    new Promise<void>((resolve, reject) => out.write(Buffer.from(text, 'utf8'), (err) => (err ? reject(err) : resolve())));
+  try {
+    for await (const chunk of fs.createReadStream(file, { highWaterMark: 256 * 1024 })) {
+      await put(decoder.decode(chunk as Buffer, { stream: true }));
+    }
+    await put(decoder.decode());
+  } finally {
+    await new Promise<void>((resolve) => out.end(resolve));
+  }
+  return copy;
+}
+
+/**
+ * Reads the report through an XML parser: a file that is not well-formed is a
+ * ReportFileError naming the file, line and column, before anything is sent.
+ */
+export async function checkWellFormed(file: JunitFile): Promise<void> {
+  const sax = new SaxesParser({ position: true });
+  let fault: string | null = null;
+  sax.on('error', (err) => {
+    fault ??= `${file.path}:${sax.line}:${Math.max(1, sax.column)}: malformed XML: ${err.message.replace(/^\d+:\d+: /, '')}`;
+  });
+  const decoder = new TextDecoder('utf-8');
+  for await (const chunk of fs.createReadStream(file.source, { highWaterMark: 256 * 1024 })) {
+    sax.write(decoder.decode(chunk as Buffer, { stream: true }));
+    if (fault) throw new ReportFileError(fault);
+  }
+  sax.write(decoder.decode());
+  sax.close();
+  if (fault) throw new ReportFileError(fault);
 }
 
 /**
@@ -121,7 +198,7 @@ export async function importKey(files: JunitFile[], query: string): Promise<stri
   const hash = crypto.createHash('sha256');
   for (const file of files) {
     hash.update(`${file.size}\n`);
-    for await (const chunk of fs.createReadStream(file.path)) hash.update(chunk as Buffer);
+    for await (const chunk of fs.createReadStream(file.source)) hash.update(chunk as Buffer);
   }
   hash.update(`\n${query}`);
   return `casebook-junit-${hash.digest('hex')}`;
@@ -140,7 +217,7 @@ export function mergedReport(files: JunitFile[], onFile: (index: number) => void
       for (const [index, file] of files.entries()) {
         onFile(index);
         if (file.end > file.start) {
-          for await (const chunk of fs.createReadStream(file.path, { start: file.start, end: file.end - 1, highWaterMark: 256 * 1024 })) {
+          for await (const chunk of fs.createReadStream(file.source, { start: file.start, end: file.end - 1, highWaterMark: 256 * 1024 })) {
             yield chunk as Buffer;
           }
         }

@@ -44,8 +44,11 @@ const usage = `Usage: casebook <command>
         [--create-missing] [--dry-run] [--status-map outcome:status,...] [--json] [--fail-on-unmatched]
                                             upload JUnit XML reports (merged into one import) to a running
                                             server; CASEBOOK_URL and CASEBOOK_TOKEN may replace --url, --token.
-                                            Exit 1: HTTP or network error; 3: --fail-on-unmatched and a
-                                            testcase matched no test
+                                            UTF-8 (BOM or not) and UTF-16 files are read; XML of another root
+                                            (a coverage report) is skipped with a note. --dry-run is planned
+                                            afresh each time. Exit 1: HTTP or network error; 2: also a broken
+                                            file (named with its line and column); 3: --fail-on-unmatched and
+                                            a testcase matched no test or named an unknown id
 
 Configuration comes from the environment (see README.md).`;
 
@@ -206,7 +209,9 @@ export async function runCli(argv: string[], io: CliIo): Promise<number> {
     return (await dispatch(argv, io)) ?? 0;
   } catch (err) {
     if (err instanceof UsageError || (err as { code?: string }).code === 'ERR_PARSE_ARGS_UNKNOWN_OPTION') {
-      io.stderr.write(`casebook: ${(err as Error).message}\n\n${usage}\n`);
+      // A broken input file (import junit) is told without the usage: the command line is fine.
+      const showUsage = (err as { showUsage?: boolean }).showUsage !== false;
+      io.stderr.write(`casebook: ${(err as Error).message}\n${showUsage ? `\n${usage}\n` : ''}`);
       return 2;
     }
     if (err instanceof ConfigError || err instanceof DirectoryLockedError || (err as { name?: string }).name === 'CommandError') {
