@@ -84,16 +84,22 @@ function restRequest(spec: ToolSpec, args: Record<string, unknown>): RestRequest
   const query: Record<string, unknown> = {};
   const body: Record<string, unknown> = {};
   let raw: string | undefined;
+  let gzipped: Buffer | undefined;
   for (const [name, value] of Object.entries(args)) {
     const at = spec.placement[name];
     if (at === 'raw') raw = String(value);
+    // Sent as the gzip bytes it encodes: the server inflates them (never held inflated here).
+    else if (at === 'rawGzip') gzipped = Buffer.from(String(value), 'base64');
     else (at === 'query' ? query : body)[rename[name] ?? name] = renameKeys(value, rename);
   }
+  const rawBody: RestRequest['rawBody'] = gzipped
+    ? { contentType: spec.rawBody?.contentType ?? '', bytes: gzipped, encoding: 'gzip' }
+    : { contentType: spec.rawBody?.contentType ?? '', text: raw ?? '' };
   return {
     method: spec.method,
     path: spec.path,
     ...(spec.method === 'GET' || spec.route.query ? { query } : {}),
-    ...(spec.rawBody ? { rawBody: { contentType: spec.rawBody.contentType, text: raw ?? '' } } : {}),
+    ...(spec.rawBody ? { rawBody } : {}),
     ...(spec.method !== 'GET' && !spec.rawBody ? { body } : {}),
   };
 }

@@ -61,7 +61,8 @@ export function tipForStatus(status: number, message: string, spec: ToolSpec, ct
 
 export function invalidInputTip(spec: ToolSpec): string {
   const required = requiredParams(spec);
-  return `Call ${spec.name} with ${required.length ? `its required parameters ${required.join(', ')}` : 'only the parameters it declares'}, typed as its input schema says. Example: ${JSON.stringify(spec.example)}`;
+  const raw = spec.rawBody?.gzipParam ? ` and ${spec.rawBody.param} or ${spec.rawBody.gzipParam} (one of them)` : '';
+  return `Call ${spec.name} with ${required.length ? `its required parameters ${required.join(', ')}${raw}` : 'only the parameters it declares'}, typed as its input schema says. Example: ${JSON.stringify(spec.example)}`;
 }
 
 export function unreachableTip(baseUrl: string, timedOut: boolean, spec: ToolSpec, attempts: number): string {

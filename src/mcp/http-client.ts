@@ -34,8 +34,11 @@ export interface RestRequest {
   query?: Record<string, unknown>;
   /** Sent as JSON. */
   body?: unknown;
-  /** Sent as it is, with its content type (e.g. an XML file), instead of a JSON body. */
-  rawBody?: { contentType: string; text: string };
+  /**
+   * Sent as it is, with its content type (e.g. an XML file), instead of a JSON body: as text,
+   * or as bytes already in a Content-Encoding (gzip).
+   */
+  rawBody?: { contentType: string; text: string } | { contentType: string; bytes: Buffer; encoding: 'gzip' };
 }
 
 export interface RestResponse {
@@ -91,14 +94,22 @@ export function createHttpClient(options: HttpClientOptions): HttpClient {
   }
 
   async function attempt(req: RestRequest, url: string, ifNoneMatch?: string): Promise<Omit<RestResponse, 'attempts'>> {
-    const payload = req.rawBody ? req.rawBody.text : req.body !== undefined ? JSON.stringify(req.body) : undefined;
-    const contentType = req.rawBody ? req.rawBody.contentType : 'application/json';
+    const raw = req.rawBody;
+    const payload = raw
+      ? 'bytes' in raw
+        ? new Uint8Array(raw.bytes)
+        : raw.text
+      : req.body !== undefined
+        ? JSON.stringify(req.body)
+        : undefined;
+    const contentType = raw ? raw.contentType : 'application/json';
     const res = await fetch(url, {
       method: req.method,
       headers: {
         Authorization: `Bearer ${options.token}`,
         Accept: 'application/json, */*;q=0.5',
         ...(payload !== undefined ? { 'Content-Type': contentType } : {}),
+        ...(raw && 'bytes' in raw ? { 'Content-Encoding': raw.encoding } : {}),
         ...(ifNoneMatch ? { 'If-None-Match': ifNoneMatch } : {}),
       },
       body: payload,

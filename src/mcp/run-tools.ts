@@ -154,7 +154,9 @@ export const runTools = [
     route: 'POST /run/import-junit',
     params: {
       projectId,
-      xml: 'The JUnit XML report itself, as text (root <testsuites> or <testsuite>)',
+      xml: 'The JUnit XML report itself, as text (root <testsuites> or <testsuite>); or give xmlGzipBase64',
+      xmlGzipBase64:
+        'The report gzipped, then base64-encoded, instead of xml: a report larger than a tool call may carry (about 4 MB of text) fits so, up to 50 MiB unpacked',
       runId: 'An open run of the project to record the results in (get-runs); leave out, with runName or without, for a new run',
       runName: {},
       createMissing: {},
@@ -162,6 +164,7 @@ export const runTools = [
       statusMap: {},
     },
     rawBody: 'xml',
+    rawBodyGzip: 'xmlGzipBase64',
     example: {
       projectId: 3,
       xml: '<testsuite name="checkout"><testcase classname="CartTest" name="adds an item" time="0.04"/></testsuite>',

@@ -24,6 +24,12 @@ export interface ToolDecl {
   rename?: Record<string, string>;
   /** The parameter (a string, described in params) sent as the route's raw body, e.g. a JUnit XML file. */
   rawBody?: string;
+  /**
+   * A parameter (described in params) that carries the raw body gzipped and base64-encoded instead,
+   * sent as the gzip bytes with Content-Encoding: gzip: a body up to the route's limit then fits in
+   * one MCP message. A call gives this or `rawBody`, one of them.
+   */
+  rawBodyGzip?: string;
 }
 
 /** A row resolved against its route: what the server, the README table and the tests read. */
@@ -47,10 +53,10 @@ export interface ToolSpec {
   paged?: 'limit-offset' | 'page' | 'local' | 'headers';
   /** The answer is a file (JSON, CSV, HTML or PDF), not an envelope. */
   download?: boolean;
-  /** Where each parameter goes: the query string, the JSON body, or the raw body. */
-  placement: Record<string, 'query' | 'body' | 'raw'>;
-  /** The raw-body parameter and the content type it is sent with (the route's first). */
-  rawBody?: { param: string; contentType: string };
+  /** Where each parameter goes: the query string, the JSON body, or the raw body (as text, or gzip+base64). */
+  placement: Record<string, 'query' | 'body' | 'raw' | 'rawGzip'>;
+  /** The raw-body parameter and the content type it is sent with (the route's first); `gzipParam` its gzip+base64 twin. */
+  rawBody?: { param: string; contentType: string; gzipParam?: string };
 }
 
 /** Declares a tool; a function only so the table reads as a list of calls. */

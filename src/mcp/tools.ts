@@ -28,7 +28,7 @@ export function resolve(decl: ToolDecl): ToolSpec {
   const route = apiRoutes.find((r) => r.method === method.toLowerCase() && r.path === path);
   if (!route) throw new Error(`tool ${decl.name}: no route ${decl.route}`);
   const rename = decl.rename ?? {};
-  const { [decl.rawBody ?? '']: raw, ...params } = decl.params;
+  const { [decl.rawBody ?? '']: raw, [decl.rawBodyGzip ?? '']: rawGzip, ...params } = decl.params;
 
   const input: Record<string, z.ZodType> = {};
   const placement: ToolSpec['placement'] = {};
@@ -47,6 +47,14 @@ export function resolve(decl: ToolDecl): ToolSpec {
     input[decl.rawBody] = z.string().describe(raw);
     placement[decl.rawBody] = 'raw';
     rawBody = { param: decl.rawBody, contentType };
+    if (decl.rawBodyGzip) {
+      if (typeof rawGzip !== 'string') throw new Error(`tool ${decl.name}: describe ${decl.rawBodyGzip} among its params`);
+      // One of the two is required: inputSchema checks that.
+      input[decl.rawBody] = input[decl.rawBody].optional();
+      input[decl.rawBodyGzip] = z.string().optional().describe(rawGzip);
+      placement[decl.rawBodyGzip] = 'rawGzip';
+      rawBody.gzipParam = decl.rawBodyGzip;
+    }
   }
   const unplaced = Object.keys(decl.params).filter((name) => !placement[name]);
   if (unplaced.length) throw new Error(`tool ${decl.name}: ${decl.route} has no field ${unplaced.join(', ')}`);
@@ -84,9 +92,38 @@ function pagingOf(route: AnyRoute): Pick<ToolSpec, 'paged'> {
   return {};
 }
 
-/** Unknown parameters are refused by name rather than dropped, so a misspelt one is noticed. */
+/**
+ * Unknown parameters are refused by name rather than dropped, so a misspelt one is noticed.
+ * A raw body given as text or gzip+base64 is required once, and the latter must be gzip data.
+ */
 export function inputSchema(spec: ToolSpec) {
-  return z.strictObject(spec.input);
+  const schema = z.strictObject(spec.input);
+  const raw = spec.rawBody;
+  const gzip = raw?.gzipParam;
+  if (!raw || !gzip) return schema;
+  return schema.superRefine((args, ctx) => {
+    const text = args[raw.param];
+    const packed = args[gzip];
+    if (text !== undefined && packed !== undefined) {
+      ctx.addIssue({ code: 'custom', path: [gzip], message: `Give ${raw.param} or ${gzip}, not both` });
+    } else if (text === undefined && packed === undefined) {
+      ctx.addIssue({ code: 'custom', path: [raw.param], message: 'Required' });
+    } else if (typeof packed === 'string') {
+      const fault = gzipBase64Fault(packed);
+      if (fault) ctx.addIssue({ code: 'custom', path: [gzip], message: fault });
+    }
+  });
+}
+
+const BASE64 = /^[A-Za-z0-9+/]*={0,2}$/;
+
+/** Why `text` is not base64 of gzip data, or undefined when it is (its first bytes are gzip's magic number). */
+export function gzipBase64Fault(text: string): string | undefined {
+  const compact = text.replace(/\s+/g, '');
+  if (compact.length % 4 === 1 || !BASE64.test(compact)) return 'Not base64';
+  const head = Buffer.from(compact.slice(0, 8), 'base64');
+  if (head.length < 2 || head[0] !== 0x1f || head[1] !== 0x8b) return 'Not gzip data (gzip the report, then base64-encode it)';
+  return undefined;
 }
 
 /** The roles, each allowed what the one before it is (src/auth/rbac-policy.csv). */

@@ -45,7 +45,7 @@ const expectedRequired: Record<string, string[]> = {
   'run-add-tests': ['runId', 'projectId', 'testIds'],
   'run-unlock': ['runId', 'projectId'],
   // Issue 13's tool (the service description predates it).
-  'import-junit': ['projectId', 'xml'],
+  'import-junit': ['projectId'],
   'get-labels': ['projectId'],
   'get-sections': ['projectId'],
   'get-squads': ['projectId'],
@@ -103,7 +103,7 @@ const expectedParams: Record<string, string[]> = {
   'edit-run': ['runName', 'runDescription'],
   'add-section': ['parentSectionId'],
   'get-all-users': ['orgId', 'limit', 'offset'],
-  'import-junit': ['runId', 'runName', 'createMissing', 'dryRun', 'statusMap'],
+  'import-junit': ['xml', 'xmlGzipBase64', 'runId', 'runName', 'createMissing', 'dryRun', 'statusMap'],
 };
 
 interface JsonSchema {
