@@ -166,6 +166,31 @@ describe('CI steps', () => {
     expect(ok.code).toBe(0);
   });
 
+  it('sends an Idempotency-Key with an import, none with a dry run', async () => {
+    // A stand-in server that records the key and answers like Casebook.
+    const keys: (string | undefined)[] = [];
+    const fake = http.createServer((req, res) => {
+      keys.push(req.headers['idempotency-key'] as string | undefined);
+      req.resume().on('end', () => {
+        const data = { runId: null, projectId: 1, total: 0, matched: 0, created: 0, unmatched: 0, unknown: 0, passed: 0, failed: 0 };
+        res
+          .writeHead(201, { 'Content-Type': 'application/json' })
+          .end(JSON.stringify({ data: { ...data, retest: 0, blocked: 0, passedOnRetry: 0, elapsedMs: 0 } }));
+      });
+    });
+    await new Promise<void>((resolve) => fake.listen(0, '127.0.0.1', resolve));
+    try {
+      const fakeUrl = `http://127.0.0.1:${(fake.address() as AddressInfo).port}`;
+      const file = write('keyed.xml', GOOD);
+      const base = ['import', 'junit', file, '--url', fakeUrl, '--token', 'cb_x', '--project', '1'];
+      expect((await runCliInProcess([...base, '--dry-run'], {})).code).toBe(0);
+      expect((await runCliInProcess(base, {})).code).toBe(0);
+      expect(keys).toEqual([undefined, expect.stringMatching(/^casebook-junit-[0-9a-f]{64}$/)]);
+    } finally {
+      await new Promise((resolve) => fake.close(resolve));
+    }
+  });
+
   it('a repeated --dry-run is planned afresh: after the real import it shows the new plan', async () => {
     const projectId = await newProject();
     const file = write('plan.xml', GOOD);
