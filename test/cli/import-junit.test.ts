@@ -119,7 +119,8 @@ describe('casebook import junit', () => {
     const run = await t.db.run.findFirstOrThrow({ where: { projectId, runName: 'CI 1' } });
     expect(res.stdout).toContain(`Run ${run.runId}: ${url}/projects/${projectId}/runs/${run.runId}\n`);
     expect(res.stdout).toContain('Tests: 5 tests: 3 matched, 2 created, 0 unmatched, 0 unknown\n');
-    expect(res.stdout).toContain('Results: 3 passed, 1 failed, 1 retest, 0 blocked\n');
+    // The skipped testcase is untested now (not re-test work); this line does not show untested yet.
+    expect(res.stdout).toContain('Results: 3 passed, 1 failed, 0 retest, 0 blocked\n');
     expect(res.stdout).toContain('Test time: 1.9 s\n');
     expect(res.stderr).toMatch(
       /^reading 2 files \(\d+ B\)\nuploading…\nsent \d+ B \(\d+ B gzip\); waiting for the server…\nimported: run \d+, 5 tests: 3 matched, 2 created, 0 unmatched, 0 unknown in \d+\.\d s\n$/,
@@ -129,12 +130,13 @@ describe('casebook import junit', () => {
     expect(await counts()).toEqual({ runs: before.runs + 1, tests: before.tests + 2, history: before.history + 5 });
     const results = await t.db.runTest.findMany({ where: { runId: run.runId }, include: { test: { include: { section: true } } } });
     const byKey = Object.fromEntries(results.map((r) => [r.test.automationKey, [r.status, r.test.section?.sectionName ?? null]]));
+    // Keys are full paths now: the tests found by their old key (classname.name) moved to it.
     expect(byKey).toEqual({
-      'auth.Login.valid': ['passed', null],
-      'auth.Login.invalid': ['failed', null],
-      'auth.Logout.works': ['passed', 'auth'],
-      'shop.Cart.adds': ['passed', null],
-      'shop.Cart.removes': ['retest', 'shop'],
+      'auth :: auth.Login.valid': ['passed', null],
+      'auth :: auth.Login.invalid': ['failed', null],
+      'auth :: auth.Logout.works': ['passed', 'auth'],
+      'shop :: shop.Cart.adds': ['passed', null],
+      'shop :: shop.Cart.removes': ['untested', 'shop'],
     });
   });
 
@@ -168,7 +170,7 @@ describe('casebook import junit', () => {
       `<testsuite name="shop">
   <testcase classname="shop.Cart" name="adds"/>
   <testcase classname="shop.Cart" name="empties"><failure/></testcase>
-  <testcase name="[C2000000] ghost"/>
+  <testcase name="ghost"><properties><property name="casebook_id" value="2000000"/></properties></testcase>
 </testsuite>`,
     );
     const before = await counts();
@@ -186,7 +188,7 @@ describe('casebook import junit', () => {
       ['ACTION', 'STATUS', 'TEST', 'TESTCASE'],
       ['matched', 'passed', `C${keyed['shop.Cart.adds']}`, 'shop.Cart.adds'],
       ['unmatched', 'failed', '-', 'shop.Cart.empties'],
-      ['unknown', 'passed', 'C2000000', '[C2000000]', 'ghost'],
+      ['unknown', 'passed', 'C2000000', 'ghost'],
     ]);
     expect(res.stdout).toContain('Unmatched (1; --create-missing would create them):\n  shop.Cart.empties\n');
     expect(res.stderr).toContain('dry run (nothing written), 3 tests');
@@ -208,7 +210,7 @@ describe('casebook import junit', () => {
   it('--fail-on-unmatched exits 3 when a testcase matched no test, after importing the rest', async () => {
     const file = write(
       'unmatched.xml',
-      '<testsuite name="x"><testcase classname="auth.Login" name="valid"/><testcase classname="nowhere" name="t"/></testsuite>',
+      '<testsuite name="auth"><testcase classname="auth.Login" name="valid"/><testcase classname="nowhere" name="t"/></testsuite>',
     );
     const res = await runCliInProcess([...imports(), file, ...base(), '--run-name', 'CI unmatched', '--fail-on-unmatched'], {});
     expect(res.code).toBe(3);
@@ -307,7 +309,7 @@ describe('casebook import junit', () => {
     );
     expect(res.code).toBe(0);
     const run = await t.db.run.findFirstOrThrow({ where: { projectId, runName: 'spawned' } });
-    expect(JSON.parse(res.stdout)).toMatchObject({ runId: run.runId, projectId, total: 2, matched: 2, passed: 1, retest: 1 });
+    expect(JSON.parse(res.stdout)).toMatchObject({ runId: run.runId, projectId, total: 2, matched: 2, passed: 1, untested: 1 });
     expect(res.stderr).toMatch(/^reading 1 file \(\d+ B\)\nuploading…\n/);
     expect(res.stderr).toContain(`imported: run ${run.runId}, 2 tests: 2 matched`);
   });

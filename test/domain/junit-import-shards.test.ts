@@ -93,7 +93,8 @@ describe('shards importing into one run', () => {
       .body.data.runId as number;
     const SHARDS = 6;
     const PER_SHARD = 40;
-    // Each shard's own testcases, and one test every shard also reports (the same setup check in each job).
+    // Each shard's own testcases, and one test every shard also reports (the same setup check in each job,
+    // in the same suite: a test's key is its full path, so only the same suite and name are the same test).
     const shard = (s: number) =>
       suite(
         `shard${s}`,
@@ -101,11 +102,12 @@ describe('shards importing into one run', () => {
           { length: PER_SHARD },
           (_, i) => `<testcase classname="shard${s}" name="t${i}"${i % 10 === 0 ? '><failure/></testcase>' : '/>'}`,
         ),
-        '<testcase classname="setup" name="database is up"/>',
-      );
+      ).replace('</testsuites>', '<testsuite name="setup"><testcase classname="setup" name="database is up"/></testsuite>\n</testsuites>');
     // Imports of one user queue one after another (the import slots): the shards here are jobs of
     // different users (tokens), so the server runs them at once.
-    const users = await Promise.all(Array.from({ length: SHARDS }, () => createUser(t.db, 'User', [w.orgA.orgId])));
+    // (Made one after another: the factory's counter updates deadlock when run at once.)
+    const users = [];
+    for (let s = 0; s < SHARDS; s++) users.push(await createUser(t.db, 'User', [w.orgA.orgId]));
     const answers = await Promise.all(
       users.map((user, s) => importJUnit(t, user.token, { projectId, runId, createMissing: true }, shard(s))),
     );

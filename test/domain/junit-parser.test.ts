@@ -4,6 +4,7 @@ import { SaxesParser } from 'saxes';
 import { parseJUnit, JUnitSyntaxError, type JUnitCase } from '../../src/domain/junit/junit-parser';
 import { idsAndTitleFromName, idsFromPropertyValue, parseElapsedMs } from '../../src/domain/junit/junit-ids';
 import { drainPendingText } from '../../src/domain/junit/saxes-pending';
+import { TEXT_CAP } from '../../src/domain/junit/junit-text';
 
 // The streaming JUnit XML parser (issue 13): fixtures from real producers (jest-junit, pytest) and
 // hand-written ones after the documented formats of Surefire, Playwright, gotestsum and PHPUnit.
@@ -38,6 +39,8 @@ async function* strings(...parts: string[]): AsyncGenerator<string> {
 
 const xml = (body: string) =>
   Buffer.from(`<?xml version="1.0" encoding="UTF-8"?>\n<testsuites>\n<testsuite name="s">\n${body}\n</testsuite>\n</testsuites>\n`);
+/** What a case of a plain testcase (no file, hostname, project or id property) holds besides its own fields. */
+const plain = (testcase: number) => ({ file: null, hostname: null, project: null, propertyIds: [], testcase, kind: 'main' });
 const pick = (c: JUnitCase) => ({ name: c.name, ids: c.ids, title: c.title, outcome: c.outcome, elapsedMs: c.elapsedMs });
 
 describe('JUnit fixtures from real producers', () => {
@@ -48,6 +51,7 @@ describe('JUnit fixtures from real producers', () => {
         name: 'math [C5] adds numbers',
         classname: 'math [C5] adds numbers',
         suites: ['math'],
+        ...plain(0),
         ids: [5],
         title: 'math adds numbers',
         outcome: 'passed',
@@ -59,6 +63,7 @@ describe('JUnit fixtures from real producers', () => {
         name: 'math C6_subtracts numbers',
         classname: 'math C6_subtracts numbers',
         suites: ['math'],
+        ...plain(1),
         ids: [6],
         title: 'math subtracts numbers',
         outcome: 'failure',
@@ -70,6 +75,7 @@ describe('JUnit fixtures from real producers', () => {
         name: 'math divides by zero',
         classname: 'math divides by zero',
         suites: ['math'],
+        ...plain(2),
         ids: [],
         title: 'math divides by zero',
         outcome: 'skipped',
@@ -81,6 +87,7 @@ describe('JUnit fixtures from real producers', () => {
         name: 'math nested multiplies – ünïcode ✓',
         classname: 'math nested multiplies – ünïcode ✓',
         suites: ['math'],
+        ...plain(3),
         ids: [],
         title: 'math nested multiplies – ünïcode ✓',
         outcome: 'passed',
@@ -167,7 +174,7 @@ describe('JUnit fixtures from real producers', () => {
 });
 
 describe('JUnit fixtures after documented formats', () => {
-  it('Maven Surefire: suite properties ignored, system-err in the comment, flaky and rerun attempts', async () => {
+  it('Maven Surefire: suite properties ignored, system-out and system-err of a failure in the comment, flaky and rerun attempts', async () => {
     const cases = await collect(fixture('surefire-junit5.xml'));
     const suite = 'com.example.auth.LoginTest';
     expect(cases.map((c) => [c.name, c.classname, c.suites, c.ids, c.title, c.outcome, c.elapsedMs, c.line])).toEqual([
@@ -185,7 +192,7 @@ describe('JUnit fixtures after documented formats', () => {
     ]);
     expect(cases.map((c) => c.comment)).toEqual([
       null,
-      'org.opentest4j.AssertionFailedError: expected: <200> but was: <500>\n\norg.opentest4j.AssertionFailedError: expected: <200> but was: <500>\n\tat com.example.auth.LoginTest.logsOut(LoginTest.java:41)\n\nsystem-err:\nWARN session store unavailable',
+      'org.opentest4j.AssertionFailedError: expected: <200> but was: <500>\n\norg.opentest4j.AssertionFailedError: expected: <200> but was: <500>\n\tat com.example.auth.LoginTest.logsOut(LoginTest.java:41)\n\nsystem-out:\nPOST /logout -> 500\n\nsystem-err:\nWARN session store unavailable',
       'token service not configured',
       'java.util.concurrent.TimeoutException: timeout after 5 ms\n\njava.util.concurrent.TimeoutException: timeout after 5 ms\n\tat com.example.auth.LoginTest.refreshesToken(LoginTest.java:57)\n\nsystem-err:\nslow token endpoint',
       'java.net.SocketException: Connection reset\n\njava.net.SocketException: Connection reset\n\tat com.example.auth.TokenClient.refresh(TokenClient.java:88)',
@@ -194,7 +201,8 @@ describe('JUnit fixtures after documented formats', () => {
       'java.net.ConnectException: Connection refused\n\njava.net.ConnectException: Connection refused (run 2)',
       'org.opentest4j.AssertionFailedError: audit entry missing\n\norg.opentest4j.AssertionFailedError: audit entry missing\n\nsystem-err:\naudit queue empty',
     ]);
-    expect(cases.some((c) => c.comment?.includes('POST /logout') || c.comment?.includes('refreshing...'))).toBe(false);
+    // The system-out of a test that passed in the end is not kept.
+    expect(cases.some((c) => c.comment?.includes('refreshing...'))).toBe(false);
   });
 
   it('Playwright: " › " names, property id list, CDATA failure, skipped, flaky attempt with its own time', async () => {
@@ -227,7 +235,8 @@ describe('JUnit fixtures after documented formats', () => {
     ]);
     expect(cases[1].comment).toBe(
       'FAILURE: login.spec.ts:18:7 shows an error for a wrong password\n\n[chromium] › auth/login.spec.ts:18:7 › Login › shows an error for a wrong password ──────\n\n' +
-        '    Error: expect(locator).toHaveText(expected) failed\n\n    Expected: "Wrong password"\n    Received: "Welcome"',
+        '    Error: expect(locator).toHaveText(expected) failed\n\n    Expected: "Wrong password"\n    Received: "Welcome"\n\n' +
+        'system-out:\n[[ATTACHMENT|test-results/login-wrong-password/trace.zip]]',
     );
     expect(cases[2].comment).toBeNull();
     expect(cases[3].comment).toBe(
@@ -244,6 +253,7 @@ describe('JUnit fixtures after documented formats', () => {
         name: 'TestLogout',
         classname: auth,
         suites: [auth],
+        ...plain(0),
         ids: [],
         title: 'TestLogout',
         outcome: 'failure',
@@ -255,6 +265,7 @@ describe('JUnit fixtures after documented formats', () => {
         name: 'TestRefresh',
         classname: auth,
         suites: [auth],
+        ...plain(1),
         ids: [],
         title: 'TestRefresh',
         outcome: 'skipped',
@@ -266,6 +277,7 @@ describe('JUnit fixtures after documented formats', () => {
         name: 'TestLogin',
         classname: auth,
         suites: [auth],
+        ...plain(2),
         ids: [],
         title: 'TestLogin',
         outcome: 'passed',
@@ -277,6 +289,7 @@ describe('JUnit fixtures after documented formats', () => {
         name: 'TestLogin/C21_valid_password',
         classname: auth,
         suites: [auth],
+        ...plain(3),
         ids: [21],
         title: 'TestLogin/valid_password',
         outcome: 'passed',
@@ -288,6 +301,7 @@ describe('JUnit fixtures after documented formats', () => {
         name: 'Test_C22_SavesRun',
         classname: store,
         suites: [store],
+        ...plain(4),
         ids: [22],
         title: 'Test_SavesRun',
         outcome: 'passed',
@@ -395,6 +409,42 @@ describe('Casebook ids and titles', () => {
   });
 });
 
+describe('where a testcase is and what it is', () => {
+  it('reads file (testcase, else nearest suite), hostname, project / browser properties, testcase number and attempt kind', async () => {
+    const cases = await collect(
+      Buffer.from(`<testsuites>
+<testsuite name="outer" file="a.spec.js" hostname="desktop"><properties><property name="browser" value="firefox"/></properties>
+  <testsuite name="inner"><testcase name="one" classname="c"/><testcase name="two" classname="c" file="b.spec.js"><properties><property name="project" value="mobile"/><property name="casebook_id" value="7"/></properties></testcase></testsuite>
+</testsuite>
+<testsuite name="plain"><testcase name="three"><flakyFailure message="x"/></testcase><testcase name="four"><failure message="f"/><rerunError message="r"/></testcase></testsuite>
+</testsuites>`),
+    );
+    expect(cases.map((c) => [c.name, c.suites, c.file, c.hostname, c.project, c.propertyIds, c.testcase, c.kind, c.outcome])).toEqual([
+      ['one', ['outer', 'inner'], 'a.spec.js', 'desktop', 'firefox', [], 0, 'main', 'passed'],
+      ['two', ['outer', 'inner'], 'b.spec.js', 'desktop', 'mobile', [7], 1, 'main', 'passed'],
+      ['three', ['plain'], null, null, null, [], 2, 'flaky', 'failure'],
+      ['three', ['plain'], null, null, null, [], 2, 'main', 'passed'],
+      ['four', ['plain'], null, null, null, [], 3, 'main', 'failure'],
+      ['four', ['plain'], null, null, null, [], 3, 'rerun', 'error'],
+    ]);
+  });
+
+  it('reads skipped by type as todo, pending or xfail; a skipped element wins over a failure in the same testcase, both messages kept', async () => {
+    const cases = await collect(
+      xml(`<testcase name="a"><skipped type="todo" message="not yet"/><failure message="boom">trace</failure></testcase>
+<testcase name="b"><skipped type="pending"/></testcase>
+<testcase name="c"><skipped type="pytest.xfail" message="known"/></testcase>
+<testcase name="d"><failure message="first"/><error message="second"/></testcase>`),
+    );
+    expect(cases.map((c) => [c.name, c.outcome, c.kind, c.comment])).toEqual([
+      ['a', 'todo', 'main', 'todo: not yet\n\nboom\n\ntrace'],
+      ['b', 'pending', 'main', 'pending'],
+      ['c', 'xfail', 'main', 'pytest.xfail: known'],
+      ['d', 'failure', 'main', 'first\n\nsecond'],
+    ]);
+  });
+});
+
 describe('elapsedMs', () => {
   it.each([
     ['0.012', 12],
@@ -406,7 +456,11 @@ describe('elapsedMs', () => {
     ['2147483.647', 2147483647],
     ['2147483.648', null],
     ['-1', null],
-    ['1e3', null],
+    ['1e3', 1000000],
+    ['1E-07', 0],
+    ['0.000197', 0],
+    ['2.5e+1', 25000],
+    ['1e', null],
     ['abc', null],
     ['', null],
     ['1.2.3', null],
@@ -421,8 +475,8 @@ describe('elapsedMs', () => {
   });
 });
 
-describe('comments and their 4 KB caps', () => {
-  it('joins type and message, text and system-err; either head part may be missing', async () => {
+describe('comments and their 64 KB caps', () => {
+  it('joins type and message, text, system-out and system-err (of a failure); either head part may be missing', async () => {
     const cases = await collect(
       xml(`<testcase name="a"><failure type="T" message="m">  body  </failure><system-out>out</system-out><system-err> err </system-err></testcase>
 <testcase name="b"><error message="only message"/></testcase>
@@ -431,7 +485,7 @@ describe('comments and their 4 KB caps', () => {
 <testcase name="e"><system-err>printed but passed</system-err></testcase>`),
     );
     expect(cases.map((c) => [c.outcome, c.comment])).toEqual([
-      ['failure', 'T: m\n\nbody\n\nsystem-err:\nerr'],
+      ['failure', 'T: m\n\nbody\n\nsystem-out:\nout\n\nsystem-err:\nerr'],
       ['error', 'only message'],
       ['error', 'OnlyType\n\ntext'],
       ['skipped', null],
@@ -439,34 +493,38 @@ describe('comments and their 4 KB caps', () => {
     ]);
   });
 
-  it('keeps the first 4096 characters of the text and of system-err, marks the cut with "…", and never keeps system-out', async () => {
-    const text = 'x'.repeat(4000) + 'y'.repeat(6000);
-    const err = 'e'.repeat(5000);
+  it('keeps the first 64 KB of the message, the text, system-out and system-err of a failure, marks each cut with "…"', async () => {
+    const text = 'x'.repeat(60_000) + 'y'.repeat(10_000);
+    const err = 'e'.repeat(70_000);
     const out = 'o'.repeat(5 * 1024 * 1024);
-    const [c] = await collect(
+    const [c, passed] = await collect(
       xml(
-        `<testcase name="big"><failure message="${'m'.repeat(5000)}">\n   ${text}</failure><system-out>${out}</system-out><system-err><![CDATA[${err}]]></system-err></testcase>`,
+        `<testcase name="big"><failure message="${'m'.repeat(70_000)}">\n   ${text}</failure><system-out>${out}</system-out><system-err><![CDATA[${err}]]></system-err></testcase>
+<testcase name="passed"><system-out>${out}</system-out></testcase>`,
       ),
     );
-    const [head, body, stderr] = c.comment!.split('\n\n');
-    expect(head).toBe(`${'m'.repeat(4096)}…`);
-    expect(body).toBe(`${'x'.repeat(4000)}${'y'.repeat(96)}…`);
-    expect(stderr).toBe(`system-err:\n${'e'.repeat(4096)}…`);
-    expect(c.comment).not.toContain('o');
+    const [head, body, stdout, stderr] = c.comment!.split('\n\n');
+    expect(TEXT_CAP).toBe(65_536);
+    expect(head).toBe(`${'m'.repeat(TEXT_CAP)}…`);
+    expect(body).toBe(`${'x'.repeat(60_000)}${'y'.repeat(TEXT_CAP - 60_000)}…`);
+    expect(stdout).toBe(`system-out:\n${'o'.repeat(TEXT_CAP)}…`);
+    expect(stderr).toBe(`system-err:\n${'e'.repeat(TEXT_CAP)}…`);
+    // A passed test's output is not kept.
+    expect(passed.comment).toBeNull();
   });
 
   it('does not mark a cut when only whitespace is beyond the cap, and never splits a surrogate pair', async () => {
     const [exact, emoji] = await collect(
-      xml(`<testcase name="exact"><failure>${'z'.repeat(4096)}\n\n   </failure></testcase>
-<testcase name="emoji"><failure>${'a'.repeat(4095)}😀tail</failure></testcase>`),
+      xml(`<testcase name="exact"><failure>${'z'.repeat(TEXT_CAP)}\n\n   </failure></testcase>
+<testcase name="emoji"><failure>${'a'.repeat(TEXT_CAP - 1)}😀tail</failure></testcase>`),
     );
-    expect(exact.comment).toBe('z'.repeat(4096));
-    expect(emoji.comment).toBe(`${'a'.repeat(4095)}…`);
+    expect(exact.comment).toBe('z'.repeat(TEXT_CAP));
+    expect(emoji.comment).toBe(`${'a'.repeat(TEXT_CAP - 1)}…`);
   });
 
   it('caps CDATA text that arrives over many chunks, and leaves saxes no pending megabytes', async () => {
-    const parts = ['<testsuite name="s"><testcase name="t"><failure><![CDATA['];
-    for (let i = 0; i < 200; i++) parts.push(`${String(i).padStart(4, '0')}${'-'.repeat(4996)}`);
+    const chunks = Array.from({ length: 200 }, (_, i) => `${String(i).padStart(4, '0')}${'-'.repeat(4996)}`);
+    const parts = ['<testsuite name="s"><testcase name="t"><failure><![CDATA[', ...chunks];
     parts.push(
       ']]></failure><system-out><![CDATA[',
       ...Array.from({ length: 200 }, () => 'o'.repeat(5000)),
@@ -474,7 +532,7 @@ describe('comments and their 4 KB caps', () => {
     );
     const [c] = await collect(strings(...parts));
     expect(c.outcome).toBe('failure');
-    expect(c.comment).toBe(`0000${'-'.repeat(4092)}…`);
+    expect(c.comment).toBe(`${chunks.join('').slice(0, TEXT_CAP)}…\n\nsystem-out:\n${'o'.repeat(TEXT_CAP)}…`);
   });
 
   it('drains saxes pending character data (guards the saxes internals the parser relies on)', () => {

@@ -1,4 +1,4 @@
-import type { JUnitCase, JUnitOutcome } from './junit-case';
+import type { AttemptKind, JUnitCase, JUnitOutcome } from './junit-case';
 import { idsAndTitleFromName, parseElapsedMs } from './junit-ids';
 import { CappedText, formatComment } from './junit-text';
 
@@ -7,9 +7,12 @@ import { CappedText, formatComment } from './junit-text';
 // later ones (rerunFailure, rerunError: it failed every time); each attempt is a case of its own:
 // flaky attempts in file order, then the testcase's own result, then the reruns in file order.
 // The testcase's time belongs to its own result; an attempt has its own time attribute or none.
+// Several failure/error/skipped elements directly in one testcase are one result, not attempts:
+// node writes a failing todo as <skipped type="todo"> plus <failure>; the skipped element wins,
+// and every element's message is kept in the comment.
 
 export type Result = {
-  outcome: Exclude<JUnitOutcome, 'passed'>;
+  outcome: 'failure' | 'error' | 'skipped';
   type: string;
   message: string;
   time: string | undefined;
@@ -21,16 +24,22 @@ export type OpenCase = {
   name: string;
   classname: string | null;
   suites: string[];
+  file: string | null;
+  hostname: string | null;
+  project: string | null;
   line: number;
   time: string | undefined;
+  /** Ids from the casebook_id / test_id properties. */
   ids: number[];
   depth: number;
-  /** The testcase's own failure/error/skipped, if any. */
-  main: Result | null;
+  testcase: number;
+  /** The testcase's own failure/error/skipped elements, in file order. */
+  mains: Result[];
   /** Earlier attempts (flakyFailure/flakyError): they come before the testcase's own result. */
   before: Result[];
-  /** Later attempts (rerunFailure/rerunError, extra failure/error): they come after it. */
+  /** Later attempts (rerunFailure/rerunError): they come after it. */
   after: Result[];
+  systemOut: CappedText | null;
   systemErr: CappedText | null;
 };
 
@@ -38,23 +47,57 @@ export const MAIN: Record<string, Result['outcome']> = { failure: 'failure', err
 export const FLAKY: Record<string, Result['outcome']> = { flakyFailure: 'failure', flakyError: 'error' };
 export const RERUN: Record<string, Result['outcome']> = { rerunFailure: 'failure', rerunError: 'error' };
 
+/** A <skipped> element's outcome by its type: pytest's xfail, node's / jest's todo, mocha's pending, else skipped. */
+export function skippedOutcome(type: string): JUnitOutcome {
+  if (/xfail/i.test(type)) return 'xfail';
+  if (/todo/i.test(type)) return 'todo';
+  if (/pending/i.test(type)) return 'pending';
+  return 'skipped';
+}
+
+const outcomeOf = (r: Result): JUnitOutcome => (r.outcome === 'skipped' ? skippedOutcome(r.type) : r.outcome);
+
 /** The cases a finished testcase stands for, in the order the attempts ran. */
 export function casesOf(tc: OpenCase): JUnitCase[] {
   const out: JUnitCase[] = [];
-  const ids = tc.ids;
+  const propertyIds = tc.ids;
+  const ids = [...propertyIds];
   const title = idsAndTitleFromName(tc.name, ids);
-  const base = { name: tc.name, classname: tc.classname, suites: tc.suites, ids, title, line: tc.line };
-  const attempt = (r: Result, time: string | undefined, systemErr: CappedText | null): JUnitCase => ({
+  const base = {
+    name: tc.name,
+    classname: tc.classname,
+    suites: tc.suites,
+    file: tc.file,
+    hostname: tc.hostname,
+    project: tc.project,
+    ids,
+    propertyIds,
+    title,
+    line: tc.line,
+    testcase: tc.testcase,
+  };
+  const commentOf = (r: Result, systemErr: CappedText | null, systemOut: CappedText | null) =>
+    formatComment(r.type, r.message, r.text.value(), systemErr?.value() ?? '', systemOut?.value() ?? '');
+  const attempt = (r: Result, kind: AttemptKind, time: string | undefined): JUnitCase => ({
     ...base,
-    outcome: r.outcome,
-    comment: formatComment(r.type, r.message, r.text.value(), systemErr?.value() ?? ''),
+    kind,
+    outcome: outcomeOf(r),
+    comment: commentOf(r, r.systemErr, null),
     elapsedMs: parseElapsedMs(time),
   });
   // Every case gets its own arrays so a consumer may change one without touching the others.
-  const copy = (c: JUnitCase): JUnitCase => ({ ...c, suites: [...c.suites], ids: [...c.ids] });
-  for (const r of tc.before) out.push(copy(attempt(r, r.time, r.systemErr)));
-  if (tc.main) out.push(copy(attempt(tc.main, tc.time, tc.systemErr ?? tc.main.systemErr)));
-  else out.push(copy({ ...base, outcome: 'passed', comment: null, elapsedMs: parseElapsedMs(tc.time) }));
-  for (const r of tc.after) out.push(copy(attempt(r, r.time, r.systemErr)));
+  const copy = (c: JUnitCase): JUnitCase => ({ ...c, suites: [...c.suites], ids: [...c.ids], propertyIds: [...c.propertyIds] });
+  for (const r of tc.before) out.push(copy(attempt(r, 'flaky', r.time)));
+  if (tc.mains.length > 0) {
+    // A skipped element wins over a failure or error of the same testcase; the others' messages follow.
+    const lead = tc.mains.find((r) => r.outcome === 'skipped') ?? tc.mains[0];
+    const failed = lead.outcome !== 'skipped';
+    const comments = [lead, ...tc.mains.filter((r) => r !== lead)].map((r, i) =>
+      commentOf(r, i === 0 ? (tc.systemErr ?? r.systemErr) : r.systemErr, i === 0 && failed ? tc.systemOut : null),
+    );
+    const comment = comments.filter((c): c is string => c !== null).join('\n\n') || null;
+    out.push(copy({ ...base, kind: 'main', outcome: outcomeOf(lead), comment, elapsedMs: parseElapsedMs(tc.time) }));
+  } else out.push(copy({ ...base, kind: 'main', outcome: 'passed', comment: null, elapsedMs: parseElapsedMs(tc.time) }));
+  for (const r of tc.after) out.push(copy(attempt(r, 'rerun', r.time)));
   return out;
 }

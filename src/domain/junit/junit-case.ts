@@ -1,7 +1,14 @@
 // What the JUnit XML parser yields: one entry per test attempt found in a report.
 // Pure data; the import service maps these onto a run's results.
 
-export type JUnitOutcome = 'passed' | 'failure' | 'error' | 'skipped';
+/**
+ * What a testcase says happened: no element (passed), <failure>, <error>, or <skipped>, which by
+ * its type is xfail (pytest's expected failure), todo (node's and jest's todo) or pending (mocha).
+ */
+export type JUnitOutcome = 'passed' | 'failure' | 'error' | 'skipped' | 'todo' | 'pending' | 'xfail';
+
+/** flaky: a flakyFailure/flakyError (ran before the testcase's own result); main: the testcase's own result; rerun: a rerunFailure/rerunError (after it). */
+export type AttemptKind = 'flaky' | 'main' | 'rerun';
 
 export interface JUnitCase {
   /** testcase@name, trimmed ('' when the attribute is missing). */
@@ -10,20 +17,34 @@ export interface JUnitCase {
   classname: string | null;
   /** Names of the enclosing <testsuite> elements, outermost first; the <testsuites> root and unnamed suites are left out. */
   suites: string[];
+  /** testcase@file, else the file attribute of the nearest enclosing testsuite that has one; null when none. */
+  file: string | null;
+  /** hostname of the nearest enclosing testsuite that has one (Playwright writes its project there; others the machine). */
+  hostname: string | null;
+  /** A `project` or `browser` property of the testcase, else of the nearest enclosing testsuite; null when none. */
+  project: string | null;
   /**
    * Explicit Casebook test ids, in order of appearance, without duplicates: first from the testcase's
    * casebook_id / test_id properties, then from "[C123]" / "C123_" tokens in the name (see junit-ids.ts).
    */
   ids: number[];
+  /** The ids from casebook_id / test_id properties only. */
+  propertyIds: number[];
   /** The name without its id tokens, whitespace collapsed; the name itself when nothing else is left. */
   title: string;
   outcome: JUnitOutcome;
-  /** "<type>: <message>", the element's text (first 4096 chars) and system-err (first 4096 chars); null for passed or when empty. */
+  /**
+   * "<type>: <message>", the element's text, and (for a failure or error) the testcase's system-out and
+   * system-err, each up to 64 KB; other failure/error/skipped elements of the same testcase follow; null when empty.
+   */
   comment: string | null;
-  /** The time attribute (seconds) in whole milliseconds; null when absent or not a plain non-negative number. */
+  /** The time attribute (seconds, any number form) in whole milliseconds; null when absent or not a non-negative number. */
   elapsedMs: number | null;
   /** 1-based line where the <testcase> start tag begins. */
   line: number;
+  /** 0-based number of the <testcase> element in the document: the attempts of one testcase share it. */
+  testcase: number;
+  kind: AttemptKind;
 }
 
 /** The report is not well-formed XML, or not a JUnit report. Nothing parsed before it should be kept. */

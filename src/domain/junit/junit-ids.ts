@@ -60,13 +60,13 @@ export function idsAndTitleFromName(name: string, ids: number[]): string {
 }
 
 /**
- * Seconds as written by producers ("0.012", "3", "1,234.5" from locale-formatting Surefire versions)
- * to whole milliseconds. Junk, negatives and values beyond an int4 column give null.
+ * Seconds as written by producers ("0.012", "3", "1E-07", "2.5e+1", "1,234.5" from locale-formatting
+ * Surefire versions) to whole milliseconds, rounded. Junk, negatives and values beyond an int4 column give null.
  */
 export function parseElapsedMs(raw: string | undefined): number | null {
   if (raw === undefined) return null;
   const s = raw.trim();
-  if (!/^(?:\d+|\d{1,3}(?:,\d{3})+)(?:\.\d*)?$|^\.\d+$/.test(s)) return null;
+  if (!/^(?:(?:\d+|\d{1,3}(?:,\d{3})+)(?:\.\d*)?|\.\d+)(?:[eE][+-]?\d+)?$/.test(s)) return null;
   const ms = Math.round(Number(s.replace(/,/g, '')) * 1000);
   return Number.isFinite(ms) && ms <= MAX_ID ? ms : null;
 }

@@ -1,77 +1,183 @@
 import { badRequest } from '../../core/errors';
 import { AUTOMATION_KEY_MAX } from '../testcases/testcases.schemas';
+import type { AttemptKind, JUnitCase } from './junit-case';
+import { idsAndTitleFromName } from './junit-ids';
 import { JUnitSyntaxError, parseJUnit } from './junit-parser';
 import { MAX_JUNIT_CASES, type ImportStatus, type StatusMap } from './junit-import.schemas';
 
 // Step 1 of an import: the whole report is read before anything is matched or
 // written (malformed XML anywhere means nothing is written), keeping only what
-// the import needs of each testcase, with its suite path shared among cases.
+// the import needs of each testcase, with its suite path and key scope shared among cases.
+//
+// A test's key is its full path in the report: the suite chain and file, then `classname.name`,
+// then its Playwright project: `<suites and file, joined by " / "> :: <classname>.<name> [<project>]`
+// (a suite or file equal to the classname is not repeated). The project is a `project` / `browser`
+// property, else the suite's hostname where that is Playwright's project: in a Playwright report
+// (the testcase's classname is its suite's name, a .js/.ts spec file), or when the report holds the
+// same suite under several hostnames. Elsewhere (node, pytest, Ant) hostname is the machine, which
+// must not split tests.
+// Only testcases with the same key are the same test.
 
 /** Longest title and section name the catalog takes (the create and add-section routes' limits). */
 export const TITLE_MAX = 500;
 export const SECTION_NAME_MAX = 200;
-/** Longest comment update-test-status takes. */
-export const COMMENT_MAX = 10_000;
+/** Longest comment kept: message, stack, system-out and system-err of 64 KB each, with room to spare. */
+export const COMMENT_MAX = 200_000;
 
 /**
- * One testcase element (one attempt of a test), in file order. Kept small: a
- * 50 MiB report holds up to 200,000 of them (classnames shared, the title only
- * when it differs from the name, the automation key made when needed).
+ * One attempt of a test (a testcase element, or one rerun element in it), in file order. Kept
+ * small: a 50 MiB report holds up to 200,000 of them (classnames shared, titles only when they
+ * differ from the name, keys made when needed).
  */
 export interface Attempt {
   name: string;
   classname: string | null;
-  /** Explicit Casebook ids (properties, name tokens); empty: matched by automationKey. */
+  /** Ids from casebook_id / test_id properties; empty: matched by key. */
   ids: readonly number[];
-  /** The name without id tokens, when that differs from the name. */
+  /** Ids from "[C123]" / "C123_" tokens in the name: used only with caseMatcher=name. */
+  nameIds: readonly number[];
+  /** The title of a test made of it (describe path and jest-junit's repeated prefix cut off), when it differs from the name. */
   title?: string;
   status: ImportStatus;
   comment: string | null;
   elapsedMs: number | null;
-  /** Index into `Report.paths`: the section path made of its suites. */
+  /** Index into `Report.paths`: the section path made of its file, suites and describe path. */
   path: number;
+  /** Index into `Report.scopes`: what its key holds besides `classname.name`. */
+  scope: number;
+  /** The <testcase> element it belongs to (0-based, document order). */
+  testcase: number;
+  kind: AttemptKind;
+}
+
+export interface Scope {
+  prefix: string;
+  hostname: string | null;
+  project: string | null;
+  /** ` [project]`, set once the whole report is read. */
+  suffix: string;
 }
 
 export interface Report {
   attempts: Attempt[];
   /** Distinct section paths (names, outermost first); index 0 is the empty path (no section). */
   paths: string[][];
+  scopes: Scope[];
+  counts: { testcases: number; tests: number; repetitions: number; reruns: number };
 }
 
 const NO_IDS: readonly number[] = Object.freeze([]);
+const SPEC_FILE = /\.[cm]?[jt]sx?$/i;
+const DESCRIBE_SEPARATOR = ' › ';
 
-/** Suite names, outermost first, each split on '/' into nested sections; blank parts dropped. */
-function sectionPath(suites: string[]): string[] {
-  return suites.flatMap((suite) =>
-    suite
-      .split('/')
-      .map((part) => part.trim().slice(0, SECTION_NAME_MAX))
-      .filter(Boolean),
-  );
+const parts = (text: string) =>
+  text
+    .split('/')
+    .map((part) => part.trim().slice(0, SECTION_NAME_MAX))
+    .filter(Boolean);
+
+/** The file (when no suite names it already), the suites (each split on '/'), then the describe path. */
+function sectionPath(file: string | null, suites: string[], describe: string[]): string[] {
+  const fromFile = file !== null && !suites.includes(file) ? parts(file) : [];
+  return [...fromFile, ...suites.flatMap(parts), ...describe.map((d) => d.slice(0, SECTION_NAME_MAX)).filter(Boolean)];
 }
 
-/** `classname.name` (or name): the automationKey a test of this testcase carries; '' when it has no name at all. */
+/**
+ * The describe path and title of a testcase name: Playwright joins describes and title with " › ";
+ * jest-junit repeats the describe path in the name ("math adds numbers" in suite "math"): cut it off.
+ */
+export function describeAndTitle(name: string, suites: string[]): { describe: string[]; title: string } {
+  const split = name.split(DESCRIBE_SEPARATOR).map((p) => p.trim());
+  let title = split.pop() ?? '';
+  const describe = split.filter(Boolean);
+  for (const suite of [...suites].reverse()) {
+    if (title.length > suite.length + 1 && title.startsWith(`${suite} `)) {
+      title = title.slice(suite.length + 1).trim();
+      break;
+    }
+  }
+  return { describe, title: title || name };
+}
+
+/** `classname.name` (or name): the key tests carried before keys were full paths; '' when it has no name at all. */
 export function automationKeyOf(a: Pick<Attempt, 'name' | 'classname'>): string {
   return (a.classname ? `${a.classname}.${a.name}` : a.name).slice(0, AUTOMATION_KEY_MAX);
 }
 
-/** The title of a test created for the testcase: its name without id tokens, cut to the title limit. */
-export const titleOf = (a: Attempt) => (a.title ?? a.name).slice(0, TITLE_MAX).trim();
+/** The full key of the attempt's test ('' when it has no name at all). */
+export function keyOf(report: Report, a: Attempt): string {
+  const bare = automationKeyOf(a);
+  if (bare === '') return '';
+  const scope = report.scopes[a.scope];
+  return `${scope.prefix}${bare}${scope.suffix}`.slice(0, AUTOMATION_KEY_MAX);
+}
+
+/** The title of a test created for the testcase, cut to the title limit; with caseMatcher=name without its id tokens. */
+export function titleOf(a: Attempt, stripIds = false): string {
+  const title = a.title ?? a.name;
+  return (stripIds ? idsAndTitleFromName(title, []) : title).slice(0, TITLE_MAX).trim();
+}
+
+function scopePrefix(c: JUnitCase): string {
+  const scope: string[] = [];
+  for (const s of [...c.suites, c.file]) if (s !== null && s !== c.classname && !scope.includes(s)) scope.push(s);
+  return scope.length > 0 ? `${scope.join(' / ')} :: ` : '';
+}
+
+/** Projects become part of the key: explicit ones always, hostnames only where they tell one suite's runs apart. */
+function settleScopes(scopes: Scope[]): void {
+  const hostnames = new Map<string, Set<string>>();
+  for (const s of scopes) if (s.hostname !== null) hostnames.set(s.prefix, (hostnames.get(s.prefix) ?? new Set()).add(s.hostname));
+  for (const s of scopes) {
+    const project = s.project ?? ((hostnames.get(s.prefix)?.size ?? 0) > 1 ? s.hostname : null);
+    s.suffix = project ? ` [${project}]` : '';
+  }
+}
+
+function countTests(report: Report): Report['counts'] {
+  const keys = new Set<string>();
+  let testcases = 0;
+  let repetitions = 0;
+  let reruns = 0;
+  for (const a of report.attempts) {
+    if (a.kind !== 'main') {
+      reruns += 1;
+      continue;
+    }
+    testcases += 1;
+    const key = `${report.scopes[a.scope].prefix}\u0000${automationKeyOf(a)}\u0000${report.scopes[a.scope].suffix}`;
+    if (keys.has(key)) repetitions += 1;
+    else keys.add(key);
+  }
+  return { testcases, tests: testcases - repetitions, repetitions, reruns };
+}
 
 /** Reads every testcase of the report (whole, or its pieces as they arrive); malformed XML is a 400 naming where. */
 export async function collectReport(body: Buffer | AsyncIterable<Buffer>, statusMap: StatusMap): Promise<Report> {
   const attempts: Attempt[] = [];
   const paths: string[][] = [[]];
   const pathIndex = new Map<string, number>([['', 0]]);
+  const scopes: Scope[] = [];
+  const scopeIndex = new Map<string, number>();
   const classnames = new Map<string, string>();
   try {
     for await (const c of parseJUnit(body)) {
       if (attempts.length === MAX_JUNIT_CASES) throw badRequest(`a report holds at most ${MAX_JUNIT_CASES} testcases`);
-      const suitesKey = c.suites.join('\u0000');
-      let path = pathIndex.get(suitesKey);
+      const { describe, title } = describeAndTitle(c.name, c.suites);
+      const pathKey = [c.file ?? '', ...c.suites, '\u0001', ...describe].join('\u0000');
+      let path = pathIndex.get(pathKey);
       if (path === undefined) {
-        path = paths.push(sectionPath(c.suites)) - 1;
-        pathIndex.set(suitesKey, path);
+        path = paths.push(sectionPath(c.file, c.suites, describe)) - 1;
+        pathIndex.set(pathKey, path);
+      }
+      const prefix = scopePrefix(c);
+      const playwright = c.classname !== null && c.classname === c.suites[c.suites.length - 1] && SPEC_FILE.test(c.classname);
+      const project = c.project ?? (playwright ? c.hostname : null);
+      const scopeKey = [prefix, c.hostname ?? '', project ?? ''].join('\u0000');
+      let scope = scopeIndex.get(scopeKey);
+      if (scope === undefined) {
+        scope = scopes.push({ prefix, hostname: c.hostname, project, suffix: '' }) - 1;
+        scopeIndex.set(scopeKey, scope);
       }
       let classname = c.classname;
       if (classname !== null) {
@@ -79,15 +185,20 @@ export async function collectReport(body: Buffer | AsyncIterable<Buffer>, status
         if (known === undefined) classnames.set(classname, classname);
         else classname = known;
       }
+      const nameIds = c.ids.filter((id) => !c.propertyIds.includes(id));
       attempts.push({
         name: c.name,
         classname,
-        ids: c.ids.length > 0 ? c.ids : NO_IDS,
-        title: c.title !== c.name ? c.title : undefined,
+        ids: c.propertyIds.length > 0 ? c.propertyIds : NO_IDS,
+        nameIds: nameIds.length > 0 ? nameIds : NO_IDS,
+        title: title !== c.name ? title : undefined,
         status: statusMap[c.outcome],
         comment: c.comment === null ? null : c.comment.slice(0, COMMENT_MAX),
         elapsedMs: c.elapsedMs,
         path,
+        scope,
+        testcase: c.testcase,
+        kind: c.kind,
       });
     }
   } catch (err) {
@@ -97,5 +208,8 @@ export async function collectReport(body: Buffer | AsyncIterable<Buffer>, status
     }
     throw err;
   }
-  return { attempts, paths };
+  settleScopes(scopes);
+  const report: Report = { attempts, paths, scopes, counts: { testcases: 0, tests: 0, repetitions: 0, reruns: 0 } };
+  report.counts = countTests(report);
+  return report;
 }

@@ -1,22 +1,27 @@
 import type { Tx } from '../../db/client';
 import { countAutomationKeys, liveTestIds, testIdsByAutomationKey } from '../testcases/data/import';
-import { automationKeyOf, titleOf, type Attempt, type Report } from './junit-import.collect';
-import type { ImportAction, ImportStatus } from './junit-import.schemas';
+import { automationKeyOf, keyOf, titleOf, type Attempt, type Report } from './junit-import.collect';
+import type { CaseMatcher, ImportAction, ImportStatus } from './junit-import.schemas';
 
 // Step 2: which test each testcase is, with a few queries whatever the report's
-// size. In order: (a) the explicit ids it names: live tests of the project, else
-// unknown (never created, never matched otherwise); (b) its automationKey
-// (`classname.name`); (c) otherwise a test to create (createMissing) or unmatched.
-// Attempts naming the same test (reruns, or one testcase matched by id and
-// another by key) are one test, its attempts in file order.
+// size. In order: (a) the explicit ids it names (casebook_id / test_id properties;
+// with caseMatcher=name also [C123] / C123_ tokens in its name): live tests of the
+// project, else unknown (never created, never matched otherwise); (b) its key, the
+// full path in the report (collect.ts); a test still holding the testcase's old key
+// (`classname.name`) is found by it and moves to the full key, unless several keys
+// of the report share that old key (then none moves: which one it was is unknown);
+// (c) otherwise a test to create (createMissing) or unmatched. With caseMatcher=property
+// only (a) applies. Attempts naming the same test are one test, its attempts in file order.
 
 /** One distinct test the report names, and what the import does with it. */
 export interface Outcome {
   action: ImportAction;
   /** matched: the test; unknown: the id named; created, unmatched: null. */
   testId: number | null;
-  /** created and unmatched: the automation key. */
+  /** The key of its first testcase; null when matched by id or unknown. */
   key: string | null;
+  /** matched by its old key: it moves to `key`. */
+  moved: boolean;
   /** Indexes of its attempts in Report.attempts, in file order (never empty). */
   attempts: number[];
 }
@@ -24,11 +29,48 @@ export interface Outcome {
 export interface Matching {
   /** In order of first appearance in the report. */
   outcomes: Outcome[];
+  matcher: CaseMatcher;
 }
 
-export const lastAttempt = (report: Report, o: Outcome): Attempt => report.attempts[o.attempts[o.attempts.length - 1]];
-/** The status of a test: its last attempt's. */
-export const finalStatus = (report: Report, o: Outcome): ImportStatus => lastAttempt(report, o).status;
+/** failed > blocked > retest > passed > untested: a test that ran once is not untested. */
+const WORST: Record<ImportStatus, number> = { failed: 4, blocked: 3, retest: 2, passed: 1, untested: 0 };
+
+/** A test's result in the run, and the attempts recorded in history before it. */
+export interface Settled {
+  status: ImportStatus;
+  comment: string | null;
+  elapsedMs: number | null;
+  /** Earlier attempts of its testcases (flaky ones, and all but the last rerun), in file order: one history entry each. */
+  earlier: number[];
+  /** Passed in the end after an attempt that did not. */
+  flaky: boolean;
+}
+
+/**
+ * The result of a test: each of its testcases counts with its last attempt (reruns: the final
+ * outcome); testcases repeating it (repetitions, pytest's teardown error) are merged: the worst
+ * status wins, every message is kept, and the elapsed time is the sum of all attempts.
+ */
+export function settle(report: Report, o: Outcome): Settled {
+  const finals: Attempt[] = [];
+  const earlier: number[] = [];
+  let elapsed: number | null = null;
+  o.attempts.forEach((index, i) => {
+    const a = report.attempts[index];
+    const next = o.attempts[i + 1];
+    if (next !== undefined && report.attempts[next].testcase === a.testcase) earlier.push(index);
+    else finals.push(a);
+    if (a.elapsedMs !== null) elapsed = (elapsed ?? 0) + a.elapsedMs;
+  });
+  const status = finals.reduce<ImportStatus>((worst, a) => (WORST[a.status] > WORST[worst] ? a.status : worst), finals[0].status);
+  const flaky = status === 'passed' && earlier.some((i) => report.attempts[i].status !== 'passed');
+  const comments = finals.map((a) => a.comment).filter((c): c is string => c !== null);
+  if (flaky) {
+    const failed = earlier.filter((i) => report.attempts[i].status !== 'passed').length;
+    comments.unshift(`Flaky: passed after ${failed} failed attempt${failed === 1 ? '' : 's'}`);
+  }
+  return { status, comment: comments.length > 0 ? comments.join('\n\n') : null, elapsedMs: elapsed, earlier, flaky };
+}
 
 /**
  * The tests holding the report's keys. Whichever is smaller crosses the wire:
@@ -40,17 +82,33 @@ async function testsByKey(tx: Tx, projectId: number, keys: Set<string>): Promise
   return keyed === 0 ? new Map() : testIdsByAutomationKey(tx, projectId, keys.size > keyed ? null : [...keys]);
 }
 
-export async function matchReport(tx: Tx, projectId: number, report: Report, createMissing: boolean): Promise<Matching> {
+export async function matchReport(
+  tx: Tx,
+  projectId: number,
+  report: Report,
+  createMissing: boolean,
+  matcher: CaseMatcher = 'auto',
+): Promise<Matching> {
+  const idsOf = (a: Attempt) => (matcher === 'name' && a.nameIds.length > 0 ? [...a.ids, ...a.nameIds] : a.ids);
   const ids = new Set<number>();
   const keys = new Set<string>();
+  // New keys per old key, to move a test only when its old key names one test of the report.
+  const newKeys = new Map<string, Set<string>>();
   // Keys of the testcases without ids ('' for those with ids), dropped after matching.
-  const keyOf = report.attempts.map((a) => {
-    if (a.ids.length > 0) {
-      for (const id of a.ids) ids.add(id);
+  const keyOfAttempt = report.attempts.map((a) => {
+    const named = idsOf(a);
+    if (named.length > 0) {
+      for (const id of named) ids.add(id);
       return '';
     }
-    const key = automationKeyOf(a);
-    if (key !== '') keys.add(key);
+    const key = keyOf(report, a);
+    if (key === '' || matcher === 'property') return key;
+    keys.add(key);
+    const old = automationKeyOf(a);
+    if (old !== key) {
+      keys.add(old);
+      newKeys.set(old, (newKeys.get(old) ?? new Set()).add(key));
+    }
     return key;
   });
   const live = await liveTestIds(tx, projectId, [...ids]);
@@ -71,20 +129,33 @@ export async function matchReport(tx: Tx, projectId: number, report: Report, cre
     if (o.attempts[o.attempts.length - 1] !== index) o.attempts.push(index);
   };
   report.attempts.forEach((a, index) => {
-    if (a.ids.length > 0) {
-      for (const id of a.ids) {
-        if (live.has(id)) add(byTest, id, index, () => ({ action: 'matched', testId: id, key: null }));
-        else add(unknown, id, index, () => ({ action: 'unknown', testId: id, key: null }));
+    const named = idsOf(a);
+    if (named.length > 0) {
+      for (const id of named) {
+        if (live.has(id)) add(byTest, id, index, () => ({ action: 'matched', testId: id, key: null, moved: false }));
+        else add(unknown, id, index, () => ({ action: 'unknown', testId: id, key: null, moved: false }));
       }
       return;
     }
-    const key = keyOf[index];
-    const testId = byKey.get(key);
-    if (testId !== undefined) add(byTest, testId, index, () => ({ action: 'matched', testId, key: null }));
-    else {
-      const creatable = createMissing && key !== '' && titleOf(a) !== '';
-      add(byNewKey, key, index, () => ({ action: creatable ? 'created' : 'unmatched', testId: null, key }));
+    const key = keyOfAttempt[index];
+    let testId = matcher === 'property' ? undefined : byKey.get(key);
+    let moved = false;
+    if (testId === undefined && key !== '' && matcher !== 'property') {
+      const old = automationKeyOf(a);
+      const oldTest = old !== key && newKeys.get(old)?.size === 1 ? byKey.get(old) : undefined;
+      // Not when the old key's test was matched by another route (an id, or its own new key).
+      if (oldTest !== undefined && (!byTest.has(oldTest) || byTest.get(oldTest)!.key === key)) {
+        testId = oldTest;
+        moved = true;
+      }
+    }
+    if (testId !== undefined) {
+      const id = testId;
+      add(byTest, id, index, () => ({ action: 'matched', testId: id, key, moved }));
+    } else {
+      const creatable = createMissing && matcher !== 'property' && key !== '' && titleOf(a, matcher === 'name') !== '';
+      add(byNewKey, key, index, () => ({ action: creatable ? 'created' : 'unmatched', testId: null, key: key || null, moved: false }));
     }
   });
-  return { outcomes };
+  return { outcomes, matcher };
 }

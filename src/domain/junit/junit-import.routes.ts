@@ -14,7 +14,9 @@ import {
 const example = `<?xml version="1.0" encoding="UTF-8"?>
 <testsuites>
   <testsuite name="checkout" tests="2">
-    <testcase classname="checkout.CartTest" name="C12_adds an item" time="0.042"/>
+    <testcase classname="checkout.CartTest" name="adds an item" time="0.042">
+      <properties><property name="casebook_id" value="12"/></properties>
+    </testcase>
     <testcase classname="checkout.CartTest" name="removes an item" time="0.031">
       <failure type="AssertionError" message="expected 0 items">at CartTest.java:41</failure>
     </testcase>
@@ -33,9 +35,12 @@ export const junitImportRoutes = [
     tag: 'Runs',
     summary:
       'Import a JUnit XML report into a new run (runName) or an open one (runId): each testcase is matched to a test by the ' +
-      'ids it names (casebook_id / test_id property, [C123] or C123_ in its name), else by automationKey = classname.name; ' +
-      'with createMissing the others become new tests in sections named after their testsuites. Reruns of a test are all kept ' +
-      'in its history, the last one is its status. One transaction: all or nothing. dryRun answers the mapping and writes nothing',
+      'ids it names (casebook_id / test_id property; [C123] or C123_ in its name only with caseMatcher=name), else by its key, ' +
+      'the full path in the report (suites or file, classname.name, Playwright project) stored as automationKey; a test still ' +
+      'holding its old key classname.name moves to the full key. With createMissing the others become new tests in sections ' +
+      'named after their file, testsuites and describe path. Rerun elements of a test are all kept in its history, the final ' +
+      'one is its status; testcases repeating a key are one result (worst outcome, all messages). Skipped, todo and pending ' +
+      'are untested by default. One transaction: all or nothing. dryRun answers the mapping and writes nothing',
     query: importJUnitQuery,
     rawBody: {
       types: JUNIT_CONTENT_TYPES,

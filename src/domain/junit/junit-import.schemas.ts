@@ -15,13 +15,37 @@ export const JUNIT_CONTENT_TYPES = ['application/xml', 'text/xml'];
  */
 export const MAX_JUNIT_CASES = 200_000;
 
-export const JUNIT_OUTCOMES = ['passed', 'failure', 'error', 'skipped'] as const satisfies readonly JUnitOutcome[];
-/** What a testcase may be recorded as: every status but untested (a result is never "not run yet"). */
-export const IMPORT_STATUSES = ['passed', 'failed', 'blocked', 'retest'] as const satisfies readonly TestStatusName[];
+export const JUNIT_OUTCOMES = [
+  'passed',
+  'failure',
+  'error',
+  'skipped',
+  'todo',
+  'pending',
+  'xfail',
+] as const satisfies readonly JUnitOutcome[];
+/** What a testcase may be recorded as: any of the five statuses (untested: recorded in history with its reason). */
+export const IMPORT_STATUSES = ['passed', 'failed', 'blocked', 'retest', 'untested'] as const satisfies readonly TestStatusName[];
 export type ImportStatus = (typeof IMPORT_STATUSES)[number];
 export type StatusMap = Record<JUnitOutcome, ImportStatus>;
 
-export const DEFAULT_STATUS_MAP: StatusMap = { passed: 'passed', failure: 'failed', error: 'failed', skipped: 'retest' };
+/** A test that did not run is not re-test work: skipped, todo and pending stay untested (the reason as the comment). */
+export const DEFAULT_STATUS_MAP: StatusMap = {
+  passed: 'passed',
+  failure: 'failed',
+  error: 'failed',
+  skipped: 'untested',
+  todo: 'untested',
+  pending: 'untested',
+  xfail: 'passed',
+};
+const DEFAULT_MAP_TEXT = Object.entries(DEFAULT_STATUS_MAP)
+  .map(([o, s]) => `${o}:${s}`)
+  .join(',');
+
+/** How testcases name the tests they are (trcli's case matcher). */
+export const CASE_MATCHERS = ['auto', 'name', 'property'] as const;
+export type CaseMatcher = (typeof CASE_MATCHERS)[number];
 
 /** `skipped:retest,error:blocked` → the default map with those outcomes overridden; every fault is an issue. */
 function parseStatusMap(text: string, ctx: z.RefinementCtx): StatusMap {
@@ -61,6 +85,15 @@ export const importJUnitQuery = z
         'Create a test for each testcase that matches none (in sections named after its testsuites; ' +
           'needs the permission to create tests too); otherwise it is reported as unmatched',
       ),
+    caseMatcher: z
+      .enum(CASE_MATCHERS, { error: () => `Expected one of: ${CASE_MATCHERS.join(', ')}` })
+      .prefault('auto')
+      .describe(
+        'How a testcase names its test. `auto` (default): a casebook_id / test_id property, else its key (the full path in the ' +
+          'report: suites or file, classname, name and Playwright project); names are never read as ids, so `test_x[C4]` is a ' +
+          'parameter. `name`: also `[C123]` / `C123_` tokens in the name are ids (stripped from created titles); others match by key. ' +
+          '`property`: only the properties; a testcase without one is unmatched (never created)',
+      ),
     dryRun: queryBoolean.prefault('false').describe('Match and count only: nothing is written, and the answer carries the mapping'),
     statusMap: z
       .string()
@@ -70,7 +103,8 @@ export const importJUnitQuery = z
       .describe(
         `Overrides of outcome → status as \`outcome:status\` pairs, comma-separated, e.g. \`skipped:blocked,error:retest\`. ` +
           `Outcomes: ${JUNIT_OUTCOMES.join(', ')}; statuses: ${IMPORT_STATUSES.join(', ')}. ` +
-          `Default: passed:passed, failure:failed, error:failed, skipped:retest`,
+          `Default: ${DEFAULT_MAP_TEXT}. todo, pending and xfail are <skipped> elements by type (node/jest todo, mocha pending, ` +
+          `pytest xfail); a skipped element wins over a failure in the same testcase`,
       ),
   })
   .superRefine((q, ctx) => {
@@ -97,32 +131,46 @@ export type ImportAction = (typeof IMPORT_ACTIONS)[number];
 export const importMappingEntry = z.object({
   name: z.string().describe('testcase@name of its first testcase'),
   classname: z.string().nullable(),
+  key: z
+    .string()
+    .nullable()
+    .describe("The test's key (full path in the report: suites or file, classname.name, [project]); null when matched by id"),
   testId: z
     .number()
     .int()
     .nullable()
     .describe('matched: the test; unknown: the id the report names; created (a dry run creates nothing) and unmatched: null'),
   action: z.enum(IMPORT_ACTIONS),
-  status: z.enum(IMPORT_STATUSES).describe('The status of its last attempt (for unmatched and unknown: what it would have been)'),
+  status: z
+    .enum(IMPORT_STATUSES)
+    .describe('Its result: the worst of its repetitions, each the last attempt (for unmatched and unknown: what it would have been)'),
 });
 
 export const importJUnitResult = z.object({
   runId: z.number().int().nullable().describe('The run written to; null only in a dry run that would create one'),
   projectId: z.number().int(),
   total: count(
-    'Distinct tests the report names: matched + created + unmatched + unknown. A test run several times ' +
-      '(reruns) counts once; a testcase naming several ids counts once per id',
+    'Distinct Casebook tests the report names: matched + created + unmatched + unknown. A test run several times ' +
+      '(reruns, repetitions) counts once; a testcase naming several ids counts once per id',
   ),
+  testcases: count('<testcase> elements in the report'),
+  tests: count("Distinct tests in the report (distinct keys): testcases - repetitions; compare with the producer's summary"),
+  repetitions: count('Testcases repeating the key of an earlier one without a rerun element: merged into its result, worst outcome wins'),
+  reruns: count('Rerun attempts (flakyFailure, flakyError, rerunFailure, rerunError elements): each in history, the final outcome counts'),
+  keysMoved: count('Tests found by their old automationKey (`classname.name`) whose key moves to the full key (in a dry run: would move)'),
   matched: count('Existing tests matched by id or automationKey'),
   created: count('Tests created (createMissing; in a dry run: would be created)'),
-  unmatched: count('Distinct automation keys (`classname.name`) matching no test, skipped without createMissing'),
+  unmatched: count('Distinct keys matching no test, skipped without createMissing'),
   unknown: count("Distinct ids named that are no live test of the project (another project's, deleted, nonexistent): never created"),
-  passed: count('Matched and created tests whose last attempt is passed'),
-  failed: count('Matched and created tests whose last attempt is failed'),
-  retest: count('Matched and created tests whose last attempt is retest'),
-  blocked: count('Matched and created tests whose last attempt is blocked'),
-  passedOnRetry: count('Tests whose last attempt passed after an earlier attempt that did not'),
-  elapsedMs: count('Total `time` of the last attempts of the matched and created tests, in milliseconds'),
+  passed: count('Matched and created tests whose result is passed'),
+  failed: count('Matched and created tests whose result is failed'),
+  retest: count('Matched and created tests whose result is retest'),
+  blocked: count('Matched and created tests whose result is blocked'),
+  untested: count('Matched and created tests whose result is untested (by default skipped, todo, pending)'),
+  passedOnRetry: count('Flaky tests: passed in the end after an attempt that did not (the result says so)'),
+  elapsedMs: count(
+    "Sum of the matched and created tests' elapsed times in milliseconds; a test's is the sum of its attempts and repetitions",
+  ),
   mapping: z
     .array(importMappingEntry)
     .optional()

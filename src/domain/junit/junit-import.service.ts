@@ -6,7 +6,7 @@ import { noteProjectChange } from '../projects/data';
 import { lockSections } from '../sections/data';
 import { BULK_TRANSACTION } from '../testcases/testcases.bulk';
 import type { Report } from './junit-import.collect';
-import { finalStatus, lastAttempt, matchReport, type Matching } from './junit-import.match';
+import { matchReport, settle, type Matching } from './junit-import.match';
 import type { ImportJUnitQuery, ImportJUnitResult } from './junit-import.schemas';
 import { requireRunSize, writeImport } from './junit-import.write';
 
@@ -20,6 +20,8 @@ function summary(report: Report, matching: Matching, runId: number | null, proje
     runId,
     projectId,
     total: matching.outcomes.length,
+    ...report.counts,
+    keysMoved: 0,
     matched: 0,
     created: 0,
     unmatched: 0,
@@ -28,28 +30,31 @@ function summary(report: Report, matching: Matching, runId: number | null, proje
     failed: 0,
     retest: 0,
     blocked: 0,
+    untested: 0,
     passedOnRetry: 0,
     elapsedMs: 0,
   };
-  for (const o of matching.outcomes) {
+  const settled = matching.outcomes.map((o) => settle(report, o));
+  matching.outcomes.forEach((o, i) => {
     result[o.action] += 1;
-    if (o.action !== 'matched' && o.action !== 'created') continue;
-    const status = finalStatus(report, o);
+    if (o.moved) result.keysMoved += 1;
+    if (o.action !== 'matched' && o.action !== 'created') return;
+    const { status, flaky, elapsedMs } = settled[i];
     result[status] += 1;
-    if (status === 'passed' && o.attempts.some((i) => report.attempts[i].status !== 'passed')) result.passedOnRetry += 1;
-    result.elapsedMs += lastAttempt(report, o).elapsedMs ?? 0;
-  }
+    if (flaky) result.passedOnRetry += 1;
+    result.elapsedMs += elapsedMs ?? 0;
+  });
   if (dryRun) {
-    result.mapping = matching.outcomes.map((o) => {
+    result.mapping = matching.outcomes.map((o, i) => {
       const first = report.attempts[o.attempts[0]];
-      return { name: first.name, classname: first.classname, testId: o.testId, action: o.action, status: finalStatus(report, o) };
+      return { name: first.name, classname: first.classname, key: o.key, testId: o.testId, action: o.action, status: settled[i].status };
     });
   }
   return result;
 }
 
 export async function importJUnit(ctx: RequestContext, query: ImportJUnitQuery, report: Report): Promise<ImportJUnitResult> {
-  const { projectId, runId, createMissing, dryRun } = query;
+  const { projectId, runId, createMissing, dryRun, caseMatcher } = query;
   const project = await requireProject(ctx, projectId, { active: true });
   // Creating tests is the catalog's permission, on top of the route's.
   if (createMissing && !ctx.can('test', 'create', project.orgId)) throw forbidden();
@@ -58,7 +63,7 @@ export async function importJUnit(ctx: RequestContext, query: ImportJUnitQuery, 
     if (runId !== undefined) await lockRunForWrite(tx, ctx, runId, projectId);
     // Serializes imports that create sections and tests in this project, so they see each other's.
     if (createMissing && !dryRun) await lockSections(tx, projectId);
-    const matching = await matchReport(tx, projectId, report, createMissing);
+    const matching = await matchReport(tx, projectId, report, createMissing, caseMatcher);
     if (runId === undefined) requireRunSize(matching);
     if (dryRun) return summary(report, matching, runId ?? null, projectId, true);
     const run = runId !== undefined ? { runId } : { runName: query.runName ?? `JUnit import ${new Date().toISOString()}` };

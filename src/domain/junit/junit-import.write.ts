@@ -4,12 +4,13 @@ import { recordAttempts, type AttemptRows } from '../runs/data/import';
 import { tooManyTests } from '../runs/run-test-sources';
 import { MAX_RUN_TESTS } from '../runs/runs.schemas';
 import { ensureSectionPaths } from '../sections/data/import';
-import { insertImportedTests } from '../testcases/data/import';
+import { insertImportedTests, moveAutomationKeys } from '../testcases/data/import';
 import { titleOf, type Report } from './junit-import.collect';
-import type { Matching, Outcome } from './junit-import.match';
+import { settle, type Matching, type Outcome } from './junit-import.match';
 
-// Step 3, inside the import's one transaction: sections and tests to create,
-// the run when it is new, then every attempt of the matched and created tests.
+// Step 3, inside the import's one transaction: keys to move, sections and tests to
+// create, the run when it is new, then the results of the matched and created tests:
+// per test its earlier attempts (history only), then its result (settle()).
 // A few set-based statements: one per section depth, and one per CHUNK tests
 // created and attempts recorded (bounding what one statement's parameters hold
 // in memory: Prisma serializes them, and keeps the last ones in its debug history).
@@ -24,7 +25,7 @@ export interface WriteTarget {
 }
 
 /** Creates the `created` outcomes' tests, in sections made of their first attempt's suites; their ids, in that order. */
-async function createTests(tx: Tx, target: WriteTarget, report: Report, created: Outcome[]): Promise<number[]> {
+async function createTests(tx: Tx, target: WriteTarget, report: Report, created: Outcome[], stripIds: boolean): Promise<number[]> {
   if (created.length === 0) return [];
   const usedPaths = [...new Set(created.map((o) => report.attempts[o.attempts[0]].path))];
   const sectionIds = await ensureSectionPaths(
@@ -37,39 +38,29 @@ async function createTests(tx: Tx, target: WriteTarget, report: Report, created:
   for (let i = 0; i < created.length; i += CHUNK) {
     const chunk = created.slice(i, i + CHUNK).map((o) => {
       const first = report.attempts[o.attempts[0]];
-      return { title: titleOf(first), sectionId: sectionOf.get(first.path) ?? null, automationKey: o.key! };
+      return { title: titleOf(first, stripIds), sectionId: sectionOf.get(first.path) ?? null, automationKey: o.key! };
     });
     for (const id of await insertImportedTests(tx, target.projectId, target.userId, chunk)) ids.push(id);
   }
   return ids;
 }
 
-/**
- * Every attempt of the recorded tests as rows in file order (a testcase naming
- * several tests: one row each), in chunks of at most CHUNK rows.
- */
-function* attemptRows(report: Report, recorded: { testId: number; attempts: number[] }[]): Generator<AttemptRows> {
-  // The test of each attempt (0: none), and the further tests of the few naming several.
-  const testOf = new Int32Array(report.attempts.length);
-  const more = new Map<number, number[]>();
-  for (const { testId, attempts } of recorded) {
-    for (const i of attempts) {
-      if (testOf[i] === 0) testOf[i] = testId;
-      else more.set(i, [...(more.get(i) ?? []), testId]);
-    }
-  }
+/** Each recorded test's rows: its earlier attempts, then its result; tests in order of first appearance, in chunks of at most CHUNK rows. */
+function* attemptRows(report: Report, recorded: { testId: number; outcome: Outcome }[]): Generator<AttemptRows> {
   let rows: AttemptRows = { testIds: [], statuses: [], comments: [], elapsedMs: [] };
-  const push = (i: number, testId: number) => {
-    const a = report.attempts[i];
+  const push = (testId: number, status: string, comment: string | null, elapsedMs: number | null) => {
     rows.testIds.push(testId);
-    rows.statuses.push(a.status);
-    rows.comments.push(a.comment);
-    rows.elapsedMs.push(a.elapsedMs);
+    rows.statuses.push(status);
+    rows.comments.push(comment);
+    rows.elapsedMs.push(elapsedMs);
   };
-  for (let i = 0; i < testOf.length; i++) {
-    if (testOf[i] === 0) continue;
-    push(i, testOf[i]);
-    for (const testId of more.get(i) ?? []) push(i, testId);
+  for (const { testId, outcome } of recorded) {
+    const result = settle(report, outcome);
+    for (const i of result.earlier) {
+      const a = report.attempts[i];
+      push(testId, a.status, a.comment, a.elapsedMs);
+    }
+    push(testId, result.status, result.comment, result.elapsedMs);
     if (rows.testIds.length >= CHUNK) {
       yield rows;
       rows = { testIds: [], statuses: [], comments: [], elapsedMs: [] };
@@ -89,7 +80,13 @@ export function requireRunSize(matching: Matching): void {
 export async function writeImport(tx: Tx, target: WriteTarget, report: Report, matching: Matching): Promise<number> {
   const recordedOutcomes = matching.outcomes.filter(isRecorded);
   const created = matching.outcomes.filter((o) => o.action === 'created');
-  const ids = await createTests(tx, target, report, created);
+  const moves = matching.outcomes.filter((o) => o.moved);
+  await moveAutomationKeys(
+    tx,
+    target.projectId,
+    moves.map((o) => ({ testId: o.testId!, key: o.key! })),
+  );
+  const ids = await createTests(tx, target, report, created, matching.matcher === 'name');
   const createdIds = new Map(created.map((o, i) => [o, ids[i]]));
   const runId =
     'runId' in target.run
@@ -102,8 +99,8 @@ export async function writeImport(tx: Tx, target: WriteTarget, report: Report, m
             createdBy: target.userId,
           })
         ).runId;
-  const recorded = recordedOutcomes.map((o) => ({ testId: o.testId ?? createdIds.get(o)!, attempts: o.attempts }));
-  // Chunks in file order: each sees the results of the ones before, so the last attempt of a test ends current.
+  const recorded = recordedOutcomes.map((o) => ({ testId: o.testId ?? createdIds.get(o)!, outcome: o }));
+  // Chunks in order: each sees the results of the ones before, so a test's result (its last row) ends current.
   let total = 0;
   for (const rows of attemptRows(report, recorded)) total = (await recordAttempts(tx, runId, target.userId, rows)).total;
   if (total > MAX_RUN_TESTS) throw tooManyTests();

@@ -6,7 +6,8 @@ import { CappedText, capped } from './junit-text';
 import { drainPendingText } from './saxes-pending';
 
 // Turns saxes events into JUnitCase values, one <testcase> at a time. Only the open testcase
-// is held in memory, with its texts capped (junit-text.ts); <system-out> is never kept.
+// is held in memory, with its texts capped (junit-text.ts); a testcase's <system-out> is kept for
+// its comment when it failed (a suite's system-out never).
 
 type Frame = {
   name: string;
@@ -15,10 +16,17 @@ type Frame = {
   property: { name: string; value: string | undefined; text: CappedText } | null;
 };
 
+/** An open <testsuite>: its name and what its testcases inherit. */
+type Suite = { name: string | null; file: string | null; hostname: string | null; project: string | null };
+
+const isProjectProperty = (name: string) => ['project', 'browser'].includes(name.trim().toLowerCase());
+const attr = (value: string | undefined) => value?.trim() || null;
+
 export class JUnitCollector {
   private readonly sax = new SaxesParser({ position: true });
   private readonly stack: Frame[] = [];
-  private readonly suites: (string | null)[] = [];
+  private readonly suites: Suite[] = [];
+  private testcases = 0;
   private current: OpenCase | null = null;
   private tagLine = 1;
   private rootSeen = false;
@@ -85,8 +93,20 @@ export class JUnitCollector {
       this.rootSeen = true;
     }
     if (!tc) {
-      if (tag.name === 'testsuite') this.suites.push(attrs.name?.trim() || null);
-      else if (tag.name === 'testcase' && parent) this.startCase(attrs);
+      if (tag.name === 'testsuite') {
+        const outer = this.suites[this.suites.length - 1];
+        this.suites.push({
+          name: attr(attrs.name),
+          file: attr(attrs.file) ?? outer?.file ?? null,
+          hostname: attr(attrs.hostname) ?? outer?.hostname ?? null,
+          project: outer?.project ?? null,
+        });
+      } else if (tag.name === 'testcase' && parent) this.startCase(attrs);
+      else if (tag.name === 'property' && parent?.name === 'properties' && this.suites.length > 0) {
+        // A suite's property: only project / browser are kept (Playwright, and others naming a target).
+        frame.property = { name: attrs.name ?? '', value: attrs.value, text: new CappedText() };
+        frame.sink = frame.property.text;
+      }
     } else if (this.stack.length === tc.depth + 1) {
       this.openCaseChild(tc, tag.name, attrs, frame);
     } else if (frame.result && tag.name === 'system-err') {
@@ -114,13 +134,16 @@ export class JUnitCollector {
         systemErr: null,
       };
       if (FLAKY[name]) tc.before.push(result);
-      else if (RERUN[name] || (tc.main && outcome !== 'skipped')) tc.after.push(result);
-      else tc.main ??= result;
+      else if (RERUN[name]) tc.after.push(result);
+      else tc.mains.push(result);
       frame.result = result;
       frame.sink = result.text;
     } else if (name === 'system-err') {
       tc.systemErr ??= new CappedText();
       frame.sink = tc.systemErr;
+    } else if (name === 'system-out') {
+      tc.systemOut ??= new CappedText();
+      frame.sink = tc.systemOut;
     } else if (name === 'property') {
       // jest/pytest-style: <property> directly inside <testcase>.
       frame.property = { name: attrs.name ?? '', value: attrs.value, text: new CappedText() };
@@ -132,8 +155,14 @@ export class JUnitCollector {
     this.doneBeforeClose = this.done.length;
     const frame = this.stack.pop();
     const tc = this.current;
-    if (frame?.property && tc && isIdProperty(frame.property.name)) {
-      idsFromPropertyValue(frame.property.value ?? frame.property.text.value(), tc.ids);
+    const property = frame?.property;
+    if (property && tc && isIdProperty(property.name)) {
+      idsFromPropertyValue(property.value ?? property.text.value(), tc.ids);
+    } else if (property && isProjectProperty(property.name)) {
+      const value = attr(property.value ?? property.text.value());
+      const suite = this.suites[this.suites.length - 1];
+      if (tc) tc.project ??= value;
+      else if (suite) suite.project ??= value;
     }
     if (tc && this.stack.length === tc.depth) {
       this.finishCase(tc);
@@ -153,22 +182,29 @@ export class JUnitCollector {
   }
 
   private startCase(attrs: Record<string, string>): void {
+    const suite = this.suites[this.suites.length - 1];
     this.current = {
       name: (attrs.name ?? '').trim(),
       classname: (attrs.classname ?? attrs.class ?? '').trim() || null,
-      suites: this.suites.filter((s): s is string => s !== null),
+      suites: this.suites.map((s) => s.name).filter((s): s is string => s !== null),
+      file: attr(attrs.file) ?? suite?.file ?? null,
+      hostname: suite?.hostname ?? null,
+      project: null,
       line: this.tagLine,
       time: attrs.time,
       ids: [],
       depth: this.stack.length,
-      main: null,
+      testcase: this.testcases++,
+      mains: [],
       before: [],
       after: [],
+      systemOut: null,
       systemErr: null,
     };
   }
 
   private finishCase(tc: OpenCase): void {
+    tc.project ??= this.suites[this.suites.length - 1]?.project ?? null;
     this.done.push(...casesOf(tc));
   }
 }

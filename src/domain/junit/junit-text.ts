@@ -1,7 +1,7 @@
-// Bounded text kept per testcase: a report may carry megabytes of stack trace or stderr,
-// of which a result comment keeps only the start.
+// Bounded text kept per testcase: a report may carry megabytes of stack trace or output,
+// of which a result comment keeps only the start (64 KB of each part).
 
-export const TEXT_CAP = 4096;
+export const TEXT_CAP = 65_536;
 const ELLIPSIS = '…';
 
 /** Collects character data up to TEXT_CAP characters; leading whitespace is not counted. */
@@ -49,9 +49,14 @@ export function capped(value: string | undefined): string {
   return t.value();
 }
 
-/** "<type>: <message>", then the text, then "system-err:\n<stderr>", separated by blank lines; null when all are empty. */
-export function formatComment(type: string, message: string, text: string, systemErr: string): string | null {
+/**
+ * "<type>: <message>", then the text, then "system-out:\n<stdout>" and "system-err:\n<stderr>",
+ * separated by blank lines; null when all are empty.
+ */
+export function formatComment(type: string, message: string, text: string, systemErr: string, systemOut = ''): string | null {
   const head = type && message ? `${type}: ${message}` : type || message;
-  const parts = [head, text, systemErr ? `system-err:\n${systemErr}` : ''].filter((p) => p.length > 0);
+  const parts = [head, text, systemOut ? `system-out:\n${systemOut}` : '', systemErr ? `system-err:\n${systemErr}` : ''].filter(
+    (p) => p.length > 0,
+  );
   return parts.length > 0 ? parts.join('\n\n') : null;
 }

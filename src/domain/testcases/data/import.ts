@@ -34,6 +34,19 @@ export async function testIdsByAutomationKey(db: DbOrTx, projectId: number, keys
   return new Map(rows.map((r) => [r.key, r.id]));
 }
 
+/**
+ * Gives tests found by their old automation key (`classname.name`) their full key. The caller
+ * holds the run's or the project's section lock; a key is unique per project, and no test of
+ * the project holds any of the new keys (they were looked up and not found).
+ */
+export async function moveAutomationKeys(tx: Tx, projectId: number, moves: { testId: number; key: string }[]): Promise<void> {
+  if (moves.length === 0) return;
+  await tx.$executeRaw`
+    UPDATE tests t SET automation_key = v.key
+      FROM unnest(${moves.map((m) => m.testId)}::int[], ${moves.map((m) => m.key)}::text[]) AS v(id, key)
+     WHERE t.id = v.id AND t.project_id = ${projectId}`;
+}
+
 export interface ImportedTest {
   title: string;
   sectionId: number | null;
