@@ -186,8 +186,17 @@ function summary(d: ImportResult, opts: Options, replayed: boolean): string {
       for (const m of unmatched.slice(0, UNMATCHED_LISTED)) lines.push(`  ${testcaseName(m)}`);
       if (unmatched.length > UNMATCHED_LISTED) lines.push(`  … ${unmatched.length - UNMATCHED_LISTED} more`);
     }
-  } else if (d.unmatched > 0) {
-    lines.push(`${plural(d.unmatched, 'testcase')} matched no test and were skipped: --create-missing creates them, --dry-run lists them.`);
+  } else {
+    if (d.unmatched > 0) {
+      lines.push(
+        `${plural(d.unmatched, 'testcase')} matched no test and were skipped: --create-missing creates them, --dry-run lists them.`,
+      );
+    }
+    if (d.unknown > 0) {
+      lines.push(
+        `${plural(d.unknown, 'testcase')} named the id of no test of the project (unknown) and were skipped: --dry-run lists them.`,
+      );
+    }
   }
   return `${lines.join('\n')}\n`;
 }
@@ -314,5 +323,9 @@ async function importFiles(opts: Options, scratch: () => string, io: CliIo): Pro
   progress.end(`${what}, ${counts(data)} in ${seconds} s`);
   io.stdout.write(opts.json ? `${JSON.stringify(data, null, 2)}\n` : summary(data, opts, replayed));
   // An unknown testcase (it names the id of no test) is as unrecorded as an unmatched one.
-  return opts.failOnUnmatched && data.unmatched + data.unknown > 0 ? 3 : 0;
+  if (opts.failOnUnmatched && data.unmatched + data.unknown > 0) {
+    io.stderr.write(`casebook: --fail-on-unmatched: ${data.unmatched} unmatched, ${data.unknown} unknown\n`);
+    return 3;
+  }
+  return 0;
 }

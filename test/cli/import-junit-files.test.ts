@@ -161,7 +161,9 @@ describe('CI steps', () => {
       {},
     );
     expect(res.stdout).toMatch(/Tests: 1 test: 0 matched, 0 created, 0 unmatched, 1 unknown\n/);
+    expect(res.stdout).toContain('1 testcase named the id of no test of the project (unknown) and were skipped');
     expect(res.code).toBe(3);
+    expect(res.stderr).toContain('casebook: --fail-on-unmatched: 0 unmatched, 1 unknown\n');
     const ok = await runCliInProcess([...args(projectId, file), '--run-name', 'CI unknown 2', '--create-missing'], {});
     expect(ok.code).toBe(0);
   });
