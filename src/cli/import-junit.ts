@@ -11,6 +11,7 @@ import {
   importKey,
   JUNIT_ROOTS,
   locateReportIn,
+  MergeMap,
   mergedReport,
   mergedSize,
   sniffEncoding,
@@ -262,9 +263,11 @@ async function importFiles(opts: Options, scratch: () => string, io: CliIo): Pro
       done();
     },
   });
+  // A place the server names in the merged document is told in its file too.
+  const map = new MergeMap();
   // A read error ends the body with that error, which fails the request below.
   const body = pipeline(
-    mergedReport(files, (i) => (file = i)),
+    mergedReport(files, (i) => (file = i), map),
     countRaw,
     createGzip(),
     countGzip,
@@ -305,6 +308,8 @@ async function importFiles(opts: Options, scratch: () => string, io: CliIo): Pro
     progress.end('');
     const why = status >= 300 && status < 400 ? `redirected to ${location ?? '?'}; give that address as --url` : errorText(text);
     io.stderr.write(`casebook: the server answered ${status}: ${why}\n`);
+    const place = status === 400 ? map.placeIn(why) : undefined;
+    if (place) io.stderr.write(`casebook: that place is ${place.path}:${place.line}:${place.column}\n`);
     return 1;
   }
   let data: ImportResult;

@@ -209,19 +209,71 @@ export function mergedSize(files: JunitFile[]): number {
   return OPEN.length + CLOSE.length + files.reduce((sum, f) => sum + (f.end - f.start) + SEPARATOR.length, 0);
 }
 
-/** The merged document as a byte stream; `onFile` is told which file (0-based) is being read. */
-export function mergedReport(files: JunitFile[], onFile: (index: number) => void = () => {}): Readable {
+const newlines = (buf: Buffer) => {
+  let n = 0;
+  for (let i = buf.indexOf(0x0a); i >= 0; i = buf.indexOf(0x0a, i + 1)) n++;
+  return n;
+};
+
+/**
+ * Which file each line of the merged document came from, noted as it is streamed: a place the
+ * server names in the merged document (`line 787, column 3`) is told as the file's own.
+ */
+export class MergeMap {
+  private readonly parts: { file: JunitFile; first: number; last: number }[] = [];
+
+  /** Notes that `file`'s part spans merged lines first..last. */
+  add(file: JunitFile, first: number, last: number): void {
+    this.parts.push({ file, first, last });
+  }
+
+  /** The file, line and column of a merged document's place; undefined outside every file's part. */
+  placeOf(line: number, column: number): { path: string; line: number; column: number } | undefined {
+    const part = this.parts.find((p) => p.first <= line && line <= p.last);
+    if (!part) return undefined;
+    // Where the part starts in its file: after the prolog (and a <testsuites> start tag), within the first KBs.
+    const fd = fs.openSync(part.file.source, 'r');
+    let before: string;
+    try {
+      before = readRange(fd, 0, part.file.start);
+    } finally {
+      fs.closeSync(fd);
+    }
+    const startLine = before.split('\n').length;
+    const startColumn = before.length - before.lastIndexOf('\n');
+    return line === part.first
+      ? { path: part.file.path, line: startLine, column: startColumn + column - 1 }
+      : { path: part.file.path, line: startLine + line - part.first, column };
+  }
+
+  /** `… at line L, column C …` of a server message, as a place in a file. */
+  placeIn(message: string): { path: string; line: number; column: number } | undefined {
+    const m = /\bline (\d+), column (\d+)/i.exec(message);
+    return m ? this.placeOf(Number(m[1]), Number(m[2])) : undefined;
+  }
+}
+
+/**
+ * The merged document as a byte stream; `onFile` is told which file (0-based) is being read,
+ * `map` where each file's part lies in it.
+ */
+export function mergedReport(files: JunitFile[], onFile: (index: number) => void = () => {}, map?: MergeMap): Readable {
   return Readable.from(
     (async function* () {
       yield OPEN;
+      let line = 1 + newlines(OPEN);
       for (const [index, file] of files.entries()) {
         onFile(index);
+        const first = line;
         if (file.end > file.start) {
           for await (const chunk of fs.createReadStream(file.source, { start: file.start, end: file.end - 1, highWaterMark: 256 * 1024 })) {
+            line += newlines(chunk as Buffer);
             yield chunk as Buffer;
           }
         }
+        map?.add(file, first, line);
         yield SEPARATOR;
+        line += newlines(SEPARATOR);
       }
       yield CLOSE;
     })(),

@@ -3,6 +3,7 @@ import http from 'node:http';
 import type { AddressInfo } from 'node:net';
 import os from 'node:os';
 import path from 'node:path';
+import zlib from 'node:zlib';
 import { createTestApp, type TestApp } from '../support/app';
 import { runCliInProcess } from '../support/cli';
 import { createOrg, createProject, createUser } from '../support/factories';
@@ -88,6 +89,40 @@ describe('the files of an upload', () => {
     expect(alone.code).toBe(2);
     expect(alone.stderr).toMatch(new RegExp(`casebook: ${cut.replace(/[.\\/]/g, '\\$&')}:3:\\d+: malformed XML: `));
     expect(await tables()).toEqual(before);
+  });
+
+  it("tells a place the server names in the merged document as the file's own", async () => {
+    // A stand-in server refusing the line and column where it finds a marker in the merged document.
+    const fake = http.createServer((req, res) => {
+      const chunks: Buffer[] = [];
+      req
+        .pipe(zlib.createGunzip())
+        .on('data', (c: Buffer) => chunks.push(c))
+        .on('end', () => {
+          const lines = Buffer.concat(chunks).toString('utf8').split('\n');
+          const line = lines.findIndex((l) => l.includes('MARK'));
+          const column = lines[line].indexOf('MARK') + 1;
+          const error = `Invalid request: malformed XML at line ${line + 1}, column ${column}: refused here`;
+          res.writeHead(400, { 'Content-Type': 'application/json' }).end(JSON.stringify({ error, status: 400 }));
+        });
+    });
+    await new Promise<void>((resolve) => fake.listen(0, '127.0.0.1', resolve));
+    try {
+      const fakeUrl = `http://127.0.0.1:${(fake.address() as AddressInfo).port}`;
+      write('placed/a.xml', GOOD);
+      // The marker on the part's first line (after a <testsuites> start tag), and further down.
+      const first = write('placed/b.xml', '<?xml version="1.0"?>\n<testsuites name="x"><testsuite name="MARK"/>\n</testsuites>\n');
+      const base = ['import', 'junit', '--url', fakeUrl, '--token', 'cb_x', '--project', '1'];
+      const a = await runCliInProcess([...base, path.join(dir, 'placed')], {});
+      expect(a.code).toBe(1);
+      expect(a.stderr).toContain('casebook: the server answered 400: Invalid request: malformed XML at line');
+      expect(a.stderr).toContain(`casebook: that place is ${first}:2:${'<testsuites name="x"><testsuite name="'.length + 1}\n`);
+      const down = write('placed/b.xml', '<testsuite name="s">\n  <testcase name="a"/>\n  <testcase name="MARK"/>\n</testsuite>\n');
+      const b = await runCliInProcess([...base, path.join(dir, 'placed')], {});
+      expect(b.stderr).toContain(`casebook: that place is ${down}:3:${'  <testcase name="'.length + 1}\n`);
+    } finally {
+      await new Promise((resolve) => fake.close(resolve));
+    }
   });
 
   it('reads UTF-8 with a BOM and UTF-16 (little and big endian, with a BOM) reports', async () => {
