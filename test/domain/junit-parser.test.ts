@@ -40,7 +40,15 @@ async function* strings(...parts: string[]): AsyncGenerator<string> {
 const xml = (body: string) =>
   Buffer.from(`<?xml version="1.0" encoding="UTF-8"?>\n<testsuites>\n<testsuite name="s">\n${body}\n</testsuite>\n</testsuites>\n`);
 /** What a case of a plain testcase (no file, hostname, project or id property) holds besides its own fields. */
-const plain = (testcase: number) => ({ file: null, hostname: null, project: null, propertyIds: [], testcase, kind: 'main' });
+const plain = (testcase: number, suiteKeys: string[]) => ({
+  suiteKeys,
+  file: null,
+  hostname: null,
+  project: null,
+  propertyIds: [],
+  testcase,
+  kind: 'main',
+});
 const pick = (c: JUnitCase) => ({ name: c.name, ids: c.ids, title: c.title, outcome: c.outcome, elapsedMs: c.elapsedMs });
 
 describe('JUnit fixtures from real producers', () => {
@@ -51,7 +59,7 @@ describe('JUnit fixtures from real producers', () => {
         name: 'math [C5] adds numbers',
         classname: 'math [C5] adds numbers',
         suites: ['math'],
-        ...plain(0),
+        ...plain(0, ['math']),
         ids: [5],
         title: 'math adds numbers',
         outcome: 'passed',
@@ -63,7 +71,7 @@ describe('JUnit fixtures from real producers', () => {
         name: 'math C6_subtracts numbers',
         classname: 'math C6_subtracts numbers',
         suites: ['math'],
-        ...plain(1),
+        ...plain(1, ['math']),
         ids: [6],
         title: 'math subtracts numbers',
         outcome: 'failure',
@@ -75,7 +83,7 @@ describe('JUnit fixtures from real producers', () => {
         name: 'math divides by zero',
         classname: 'math divides by zero',
         suites: ['math'],
-        ...plain(2),
+        ...plain(2, ['math']),
         ids: [],
         title: 'math divides by zero',
         outcome: 'skipped',
@@ -87,7 +95,7 @@ describe('JUnit fixtures from real producers', () => {
         name: 'math nested multiplies – ünïcode ✓',
         classname: 'math nested multiplies – ünïcode ✓',
         suites: ['math'],
-        ...plain(3),
+        ...plain(3, ['math']),
         ids: [],
         title: 'math nested multiplies – ünïcode ✓',
         outcome: 'passed',
@@ -253,7 +261,7 @@ describe('JUnit fixtures after documented formats', () => {
         name: 'TestLogout',
         classname: auth,
         suites: [auth],
-        ...plain(0),
+        ...plain(0, [auth]),
         ids: [],
         title: 'TestLogout',
         outcome: 'failure',
@@ -265,7 +273,7 @@ describe('JUnit fixtures after documented formats', () => {
         name: 'TestRefresh',
         classname: auth,
         suites: [auth],
-        ...plain(1),
+        ...plain(1, [auth]),
         ids: [],
         title: 'TestRefresh',
         outcome: 'skipped',
@@ -277,7 +285,7 @@ describe('JUnit fixtures after documented formats', () => {
         name: 'TestLogin',
         classname: auth,
         suites: [auth],
-        ...plain(2),
+        ...plain(2, [auth]),
         ids: [],
         title: 'TestLogin',
         outcome: 'passed',
@@ -289,7 +297,7 @@ describe('JUnit fixtures after documented formats', () => {
         name: 'TestLogin/C21_valid_password',
         classname: auth,
         suites: [auth],
-        ...plain(3),
+        ...plain(3, [auth]),
         ids: [21],
         title: 'TestLogin/valid_password',
         outcome: 'passed',
@@ -301,7 +309,7 @@ describe('JUnit fixtures after documented formats', () => {
         name: 'Test_C22_SavesRun',
         classname: store,
         suites: [store],
-        ...plain(4),
+        ...plain(4, [store]),
         ids: [22],
         title: 'Test_SavesRun',
         outcome: 'passed',
@@ -429,7 +437,26 @@ describe('where a testcase is and what it is', () => {
     ]);
   });
 
-  it('reads skipped by type as todo, pending or xfail; a skipped element wins over a failure in the same testcase, both messages kept', async () => {
+  it('names the nth suite of one name (and hostname) under one parent "<name> #n" in suiteKeys (jest-junit: one suite per file)', async () => {
+    const cases = await collect(
+      Buffer.from(`<testsuites>
+<testsuite name="parser"><testcase name="a"/></testsuite>
+<testsuite name="parser"><testcase name="a"/><testsuite name="x"/><testsuite name="x"><testcase name="b"/></testsuite></testsuite>
+<testsuite name="parser" hostname="mobile"><testcase name="a"/></testsuite>
+</testsuites>`),
+    );
+    expect(cases.map((c) => [c.suites, c.suiteKeys])).toEqual([
+      [['parser'], ['parser']],
+      [['parser'], ['parser #2']],
+      [
+        ['parser', 'x'],
+        ['parser #2', 'x #2'],
+      ],
+      [['parser'], ['parser']],
+    ]);
+  });
+
+  it('reads skipped by type as todo, pending or xfail; a skipped element wins over a failure in the same testcase (both messages kept); more failures are reruns', async () => {
     const cases = await collect(
       xml(`<testcase name="a"><skipped type="todo" message="not yet"/><failure message="boom">trace</failure></testcase>
 <testcase name="b"><skipped type="pending"/></testcase>
@@ -440,7 +467,9 @@ describe('where a testcase is and what it is', () => {
       ['a', 'todo', 'main', 'todo: not yet\n\nboom\n\ntrace'],
       ['b', 'pending', 'main', 'pending'],
       ['c', 'xfail', 'main', 'pytest.xfail: known'],
-      ['d', 'failure', 'main', 'first\n\nsecond'],
+      // vitest: one failure element per attempt of a retried test.
+      ['d', 'failure', 'main', 'first'],
+      ['d', 'error', 'rerun', 'second'],
     ]);
   });
 });

@@ -7,9 +7,10 @@ import { CappedText, formatComment } from './junit-text';
 // later ones (rerunFailure, rerunError: it failed every time); each attempt is a case of its own:
 // flaky attempts in file order, then the testcase's own result, then the reruns in file order.
 // The testcase's time belongs to its own result; an attempt has its own time attribute or none.
-// Several failure/error/skipped elements directly in one testcase are one result, not attempts:
-// node writes a failing todo as <skipped type="todo"> plus <failure>; the skipped element wins,
-// and every element's message is kept in the comment.
+// Several failure/error elements directly in one testcase are attempts (vitest writes one per
+// retry): the first is the testcase's own result, the others reruns. With a <skipped> among them
+// they are one result instead: node writes a failing todo as <skipped type="todo"> plus <failure>;
+// the skipped element wins, and every element's message is kept in the comment.
 
 export type Result = {
   outcome: 'failure' | 'error' | 'skipped';
@@ -24,6 +25,7 @@ export type OpenCase = {
   name: string;
   classname: string | null;
   suites: string[];
+  suiteKeys: string[];
   file: string | null;
   hostname: string | null;
   project: string | null;
@@ -37,7 +39,7 @@ export type OpenCase = {
   mains: Result[];
   /** Earlier attempts (flakyFailure/flakyError): they come before the testcase's own result. */
   before: Result[];
-  /** Later attempts (rerunFailure/rerunError): they come after it. */
+  /** Later attempts (rerunFailure/rerunError; extra failure/error elements count as reruns too): they come after it. */
   after: Result[];
   systemOut: CappedText | null;
   systemErr: CappedText | null;
@@ -67,6 +69,7 @@ export function casesOf(tc: OpenCase): JUnitCase[] {
     name: tc.name,
     classname: tc.classname,
     suites: tc.suites,
+    suiteKeys: tc.suiteKeys,
     file: tc.file,
     hostname: tc.hostname,
     project: tc.project,
@@ -86,18 +89,30 @@ export function casesOf(tc: OpenCase): JUnitCase[] {
     elapsedMs: parseElapsedMs(time),
   });
   // Every case gets its own arrays so a consumer may change one without touching the others.
-  const copy = (c: JUnitCase): JUnitCase => ({ ...c, suites: [...c.suites], ids: [...c.ids], propertyIds: [...c.propertyIds] });
+  const copy = (c: JUnitCase): JUnitCase => ({
+    ...c,
+    suites: [...c.suites],
+    suiteKeys: [...c.suiteKeys],
+    ids: [...c.ids],
+    propertyIds: [...c.propertyIds],
+  });
   for (const r of tc.before) out.push(copy(attempt(r, 'flaky', r.time)));
-  if (tc.mains.length > 0) {
+  const skipped = tc.mains.find((r) => r.outcome === 'skipped');
+  let reruns = tc.after;
+  if (skipped) {
     // A skipped element wins over a failure or error of the same testcase; the others' messages follow.
-    const lead = tc.mains.find((r) => r.outcome === 'skipped') ?? tc.mains[0];
-    const failed = lead.outcome !== 'skipped';
-    const comments = [lead, ...tc.mains.filter((r) => r !== lead)].map((r, i) =>
-      commentOf(r, i === 0 ? (tc.systemErr ?? r.systemErr) : r.systemErr, i === 0 && failed ? tc.systemOut : null),
+    const comments = [skipped, ...tc.mains.filter((r) => r !== skipped)].map((r, i) =>
+      commentOf(r, i === 0 ? (tc.systemErr ?? r.systemErr) : r.systemErr, null),
     );
     const comment = comments.filter((c): c is string => c !== null).join('\n\n') || null;
-    out.push(copy({ ...base, kind: 'main', outcome: outcomeOf(lead), comment, elapsedMs: parseElapsedMs(tc.time) }));
+    out.push(copy({ ...base, kind: 'main', outcome: outcomeOf(skipped), comment, elapsedMs: parseElapsedMs(tc.time) }));
+  } else if (tc.mains.length > 0) {
+    // vitest writes one <failure> per attempt of a retried test: the later ones are reruns.
+    const [main, ...more] = tc.mains;
+    const comment = commentOf(main, tc.systemErr ?? main.systemErr, tc.systemOut);
+    out.push(copy({ ...base, kind: 'main', outcome: outcomeOf(main), comment, elapsedMs: parseElapsedMs(tc.time) }));
+    reruns = [...more, ...tc.after];
   } else out.push(copy({ ...base, kind: 'main', outcome: 'passed', comment: null, elapsedMs: parseElapsedMs(tc.time) }));
-  for (const r of tc.after) out.push(copy(attempt(r, 'rerun', r.time)));
+  for (const r of reruns) out.push(copy(attempt(r, 'rerun', r.time)));
   return out;
 }

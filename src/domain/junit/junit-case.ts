@@ -17,6 +17,11 @@ export interface JUnitCase {
   classname: string | null;
   /** Names of the enclosing <testsuite> elements, outermost first; the <testsuites> root and unnamed suites are left out. */
   suites: string[];
+  /**
+   * The suites as they name the test: a suite whose name (and hostname) an earlier sibling suite
+   * already has is "<name> #<n>" (jest-junit writes one suite per file, named after its top describe).
+   */
+  suiteKeys: string[];
   /** testcase@file, else the file attribute of the nearest enclosing testsuite that has one; null when none. */
   file: string | null;
   /** hostname of the nearest enclosing testsuite that has one (Playwright writes its project there; others the machine). */

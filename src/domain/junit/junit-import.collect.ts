@@ -11,11 +11,12 @@ import { MAX_JUNIT_CASES, type ImportStatus, type StatusMap } from './junit-impo
 //
 // A test's key is its full path in the report: the suite chain and file, then `classname.name`,
 // then its Playwright project: `<suites and file, joined by " / "> :: <classname>.<name> [<project>]`
-// (a suite or file equal to the classname is not repeated). The project is a `project` / `browser`
-// property, else the suite's hostname where that is Playwright's project: in a Playwright report
-// (the testcase's classname is its suite's name, a .js/.ts spec file), or when the report holds the
-// same suite under several hostnames. Elsewhere (node, pytest, Ant) hostname is the machine, which
-// must not split tests.
+// (a suite or file equal to the classname is not repeated; the nth suite of one name under one
+// parent is "<name> #n"). The project is a `project` / `browser` property, else the suite's hostname
+// where that is Playwright's project: the report holds the same suite under several hostnames, or
+// it is a Playwright report (suites named after a .js/.ts spec file that are the testcases'
+// classname, and a testcase name joining describe and title with " › "). Elsewhere (node, pytest,
+// vitest, Ant) hostname is the machine, which must not split tests.
 // Only testcases with the same key are the same test.
 
 /** Longest title and section name the catalog takes (the create and add-section routes' limits). */
@@ -54,6 +55,8 @@ export interface Scope {
   prefix: string;
   hostname: string | null;
   project: string | null;
+  /** Its suite is a spec file holding its testcases (Playwright, vitest). */
+  specSuite: boolean;
   /** ` [project]`, set once the whole report is read. */
   suffix: string;
 }
@@ -68,6 +71,8 @@ export interface Report {
 
 const NO_IDS: readonly number[] = Object.freeze([]);
 const SPEC_FILE = /\.[cm]?[jt]sx?$/i;
+/** pytest writes an error in a fixture's setup or teardown as a second testcase of the test: part of its result, not a repetition. */
+const PYTEST_PHASE_ERROR = /^failed on (?:setup|teardown) with /;
 const DESCRIBE_SEPARATOR = ' › ';
 
 const parts = (text: string) =>
@@ -83,11 +88,12 @@ function sectionPath(file: string | null, suites: string[], describe: string[]):
 }
 
 /**
- * The describe path and title of a testcase name: Playwright joins describes and title with " › ";
- * jest-junit repeats the describe path in the name ("math adds numbers" in suite "math"): cut it off.
+ * The describe path and title of a testcase name: Playwright joins describes and title with " › ",
+ * vitest with " > " (read only when the classname is a spec file, `specFile`); jest-junit repeats
+ * the describe path in the name ("math adds numbers" in suite "math"): cut it off.
  */
-export function describeAndTitle(name: string, suites: string[]): { describe: string[]; title: string } {
-  const split = name.split(DESCRIBE_SEPARATOR).map((p) => p.trim());
+export function describeAndTitle(name: string, suites: string[], specFile = false): { describe: string[]; title: string } {
+  const split = name.split(specFile ? /(?: › | > )/ : DESCRIBE_SEPARATOR).map((p) => p.trim());
   let title = split.pop() ?? '';
   const describe = split.filter(Boolean);
   for (const suite of [...suites].reverse()) {
@@ -120,16 +126,17 @@ export function titleOf(a: Attempt, stripIds = false): string {
 
 function scopePrefix(c: JUnitCase): string {
   const scope: string[] = [];
-  for (const s of [...c.suites, c.file]) if (s !== null && s !== c.classname && !scope.includes(s)) scope.push(s);
+  for (const s of [...c.suiteKeys, c.file]) if (s !== null && s !== c.classname && !scope.includes(s)) scope.push(s);
   return scope.length > 0 ? `${scope.join(' / ')} :: ` : '';
 }
 
-/** Projects become part of the key: explicit ones always, hostnames only where they tell one suite's runs apart. */
-function settleScopes(scopes: Scope[]): void {
+/** Projects become part of the key: explicit ones always, hostnames only where they are Playwright's projects. */
+function settleScopes(scopes: Scope[], playwright: boolean): void {
   const hostnames = new Map<string, Set<string>>();
   for (const s of scopes) if (s.hostname !== null) hostnames.set(s.prefix, (hostnames.get(s.prefix) ?? new Set()).add(s.hostname));
   for (const s of scopes) {
-    const project = s.project ?? ((hostnames.get(s.prefix)?.size ?? 0) > 1 ? s.hostname : null);
+    const byHost = (playwright && s.specSuite) || (hostnames.get(s.prefix)?.size ?? 0) > 1;
+    const project = s.project ?? (byHost ? s.hostname : null);
     s.suffix = project ? ` [${project}]` : '';
   }
 }
@@ -137,6 +144,7 @@ function settleScopes(scopes: Scope[]): void {
 function countTests(report: Report): Report['counts'] {
   const keys = new Set<string>();
   let testcases = 0;
+  let tests = 0;
   let repetitions = 0;
   let reruns = 0;
   for (const a of report.attempts) {
@@ -146,10 +154,12 @@ function countTests(report: Report): Report['counts'] {
     }
     testcases += 1;
     const key = `${report.scopes[a.scope].prefix}\u0000${automationKeyOf(a)}\u0000${report.scopes[a.scope].suffix}`;
-    if (keys.has(key)) repetitions += 1;
-    else keys.add(key);
+    if (!keys.has(key)) {
+      keys.add(key);
+      tests += 1;
+    } else if (!PYTEST_PHASE_ERROR.test(a.comment ?? '')) repetitions += 1;
   }
-  return { testcases, tests: testcases - repetitions, repetitions, reruns };
+  return { testcases, tests, repetitions, reruns };
 }
 
 /** Reads every testcase of the report (whole, or its pieces as they arrive); malformed XML is a 400 naming where. */
@@ -160,10 +170,12 @@ export async function collectReport(body: Buffer | AsyncIterable<Buffer>, status
   const scopes: Scope[] = [];
   const scopeIndex = new Map<string, number>();
   const classnames = new Map<string, string>();
+  let playwright = false;
   try {
     for await (const c of parseJUnit(body)) {
       if (attempts.length === MAX_JUNIT_CASES) throw badRequest(`a report holds at most ${MAX_JUNIT_CASES} testcases`);
-      const { describe, title } = describeAndTitle(c.name, c.suites);
+      const specFile = c.classname !== null && SPEC_FILE.test(c.classname);
+      const { describe, title } = describeAndTitle(c.name, c.suites, specFile);
       const pathKey = [c.file ?? '', ...c.suites, '\u0001', ...describe].join('\u0000');
       let path = pathIndex.get(pathKey);
       if (path === undefined) {
@@ -171,12 +183,12 @@ export async function collectReport(body: Buffer | AsyncIterable<Buffer>, status
         pathIndex.set(pathKey, path);
       }
       const prefix = scopePrefix(c);
-      const playwright = c.classname !== null && c.classname === c.suites[c.suites.length - 1] && SPEC_FILE.test(c.classname);
-      const project = c.project ?? (playwright ? c.hostname : null);
-      const scopeKey = [prefix, c.hostname ?? '', project ?? ''].join('\u0000');
+      const specSuite = specFile && c.classname === c.suites[c.suites.length - 1];
+      if (specSuite && c.name.includes(DESCRIBE_SEPARATOR)) playwright = true;
+      const scopeKey = [prefix, c.hostname ?? '', c.project ?? '', specSuite].join('\u0000');
       let scope = scopeIndex.get(scopeKey);
       if (scope === undefined) {
-        scope = scopes.push({ prefix, hostname: c.hostname, project, suffix: '' }) - 1;
+        scope = scopes.push({ prefix, hostname: c.hostname, project: c.project, specSuite, suffix: '' }) - 1;
         scopeIndex.set(scopeKey, scope);
       }
       let classname = c.classname;
@@ -208,7 +220,7 @@ export async function collectReport(body: Buffer | AsyncIterable<Buffer>, status
     }
     throw err;
   }
-  settleScopes(scopes);
+  settleScopes(scopes, playwright);
   const report: Report = { attempts, paths, scopes, counts: { testcases: 0, tests: 0, repetitions: 0, reruns: 0 } };
   report.counts = countTests(report);
   return report;

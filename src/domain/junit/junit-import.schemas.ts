@@ -154,8 +154,11 @@ export const importJUnitResult = z.object({
       '(reruns, repetitions) counts once; a testcase naming several ids counts once per id',
   ),
   testcases: count('<testcase> elements in the report'),
-  tests: count("Distinct tests in the report (distinct keys): testcases - repetitions; compare with the producer's summary"),
-  repetitions: count('Testcases repeating the key of an earlier one without a rerun element: merged into its result, worst outcome wins'),
+  tests: count("Distinct tests in the report (distinct keys); compare with the producer's summary"),
+  repetitions: count(
+    'Testcases repeating the key of an earlier one without a rerun element: merged into its result, worst outcome wins. ' +
+      "pytest's setup/teardown errors (a second testcase of the test) are merged too, but not counted here",
+  ),
   reruns: count('Rerun attempts (flakyFailure, flakyError, rerunFailure, rerunError elements): each in history, the final outcome counts'),
   keysMoved: count('Tests found by their old automationKey (`classname.name`) whose key moves to the full key (in a dry run: would move)'),
   matched: count('Existing tests matched by id or automationKey'),

@@ -17,7 +17,16 @@ type Frame = {
 };
 
 /** An open <testsuite>: its name and what its testcases inherit. */
-type Suite = { name: string | null; file: string | null; hostname: string | null; project: string | null };
+type Suite = {
+  name: string | null;
+  /** The name, with " #n" for the nth suite of that name (and hostname) under the same parent, n >= 2. */
+  keyName: string | null;
+  file: string | null;
+  hostname: string | null;
+  project: string | null;
+  /** How many child suites of each name (and hostname) were opened in it so far. */
+  children: Map<string, number>;
+};
 
 const isProjectProperty = (name: string) => ['project', 'browser'].includes(name.trim().toLowerCase());
 const attr = (value: string | undefined) => value?.trim() || null;
@@ -26,6 +35,8 @@ export class JUnitCollector {
   private readonly sax = new SaxesParser({ position: true });
   private readonly stack: Frame[] = [];
   private readonly suites: Suite[] = [];
+  /** Top-level suites of each name (and hostname) so far. */
+  private readonly topSuites = new Map<string, number>();
   private testcases = 0;
   private current: OpenCase | null = null;
   private tagLine = 1;
@@ -95,8 +106,16 @@ export class JUnitCollector {
     if (!tc) {
       if (tag.name === 'testsuite') {
         const outer = this.suites[this.suites.length - 1];
+        const name = attr(attrs.name);
+        // jest-junit names each file's suite after its top describe: two files, two suites of one name.
+        const siblings = outer?.children ?? this.topSuites;
+        const sibling = `${name}\u0000${attr(attrs.hostname) ?? ''}`;
+        const nth = name === null ? 1 : (siblings.get(sibling) ?? 0) + 1;
+        if (name !== null) siblings.set(sibling, nth);
         this.suites.push({
-          name: attr(attrs.name),
+          name,
+          keyName: nth > 1 ? `${name} #${nth}` : name,
+          children: new Map(),
           file: attr(attrs.file) ?? outer?.file ?? null,
           hostname: attr(attrs.hostname) ?? outer?.hostname ?? null,
           project: outer?.project ?? null,
@@ -187,6 +206,7 @@ export class JUnitCollector {
       name: (attrs.name ?? '').trim(),
       classname: (attrs.classname ?? attrs.class ?? '').trim() || null,
       suites: this.suites.map((s) => s.name).filter((s): s is string => s !== null),
+      suiteKeys: this.suites.map((s) => s.keyName).filter((s): s is string => s !== null),
       file: attr(attrs.file) ?? suite?.file ?? null,
       hostname: suite?.hostname ?? null,
       project: null,
