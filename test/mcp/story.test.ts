@@ -399,7 +399,8 @@ describe.each(['stdio', 'http'] as const)('the story over %s', (transport) => {
 
   it('records CI results from a JUnit report in an open run', async () => {
     const inScratch = { runId: s.scratchRunId, projectId: s.projectId };
-    const xml = `<testsuite name="ci"><testcase classname="Checkout" name="[C${s.testId}] pays by card" time="0.5"/></testsuite>`;
+    // The test is named by a casebook_id property (names are read as ids only with caseMatcher=name).
+    const xml = `<testsuite name="ci"><testcase classname="Checkout" name="pays by card" time="0.5"><properties><property name="casebook_id" value="${s.testId}"/></properties></testcase></testsuite>`;
     const summary = await tool('import-junit', { projectId: s.projectId, runId: s.scratchRunId, xml });
     expect(summary).toMatchObject({ runId: s.scratchRunId, total: 1, matched: 1, passed: 1, elapsedMs: 500 });
     const tests = await rest.data<{ tests: { testId: number; status: string }[] }>('/run/tests', inScratch);
