@@ -298,3 +298,29 @@ describe('keys stored today', () => {
     expect(again.body.data).toMatchObject({ keysMoved: 0, matched: 1 });
   });
 });
+
+describe('sections, titles and failure texts', () => {
+  it('makes sections of the file, suites and describe path, cuts the describe prefix jest-junit repeats, keeps a failure’s output', async () => {
+    const projectId = await newProject();
+    const xml = doc(
+      '<testsuite name="math"><testcase classname="math adds numbers" name="math adds numbers"/></testsuite>',
+      '<testsuite name="e2e/cart.spec.ts" hostname="chromium"><testcase classname="e2e/cart.spec.ts" name="Cart › Totals › sums items"/></testsuite>',
+      `<testsuite name="Root Suite" file="test/api.spec.js"><testcase classname="api" name="answers"><failure message="boom" type="Error">stack</failure><system-out>${'o'.repeat(70_000)}</system-out><system-err>warned</system-err></testcase></testsuite>`,
+    );
+    const res = await importJUnit(t, w.user.token, { projectId, createMissing: true }, xml).expect(201);
+    expect(res.body.data).toMatchObject({ created: 3, passed: 2, failed: 1 });
+    const sections = await t.as(w.reader.token).get('/sections', { projectId }).expect(200);
+    const pathOf = new Map<number, string>();
+    for (const s of sections.body.data as { sectionId: number; sectionName: string; parentSectionId: number | null }[]) {
+      pathOf.set(s.sectionId, s.parentSectionId === null ? s.sectionName : `${pathOf.get(s.parentSectionId)} > ${s.sectionName}`);
+    }
+    const tests = await t.db.test.findMany({ where: { projectId }, orderBy: { testId: 'asc' } });
+    expect(tests.map((x) => [x.title, pathOf.get(x.sectionId!), x.automationKey])).toEqual([
+      ['adds numbers', 'math', 'math :: math adds numbers.math adds numbers'],
+      ['sums items', 'e2e > cart.spec.ts > Cart > Totals', 'e2e/cart.spec.ts.Cart › Totals › sums items [chromium]'],
+      ['answers', 'test > api.spec.js > Root Suite', 'Root Suite / test/api.spec.js :: api.answers'],
+    ]);
+    const failed = (await runResults(t.db, res.body.data.runId)).find((r) => r.status === 'failed')!;
+    expect(failed.comment).toBe(`Error: boom\n\nstack\n\nsystem-out:\n${'o'.repeat(65_536)}…\n\nsystem-err:\nwarned`);
+  });
+});
