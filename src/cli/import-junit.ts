@@ -20,6 +20,7 @@ import {
 } from './junit-files';
 import { formatBytes, uploadProgress } from './progress';
 import { UsageError } from './usage-error';
+import { CASE_MATCHERS, type ImportJUnitResult } from '../domain/junit/junit-import.schemas';
 
 // `casebook import junit`: uploads JUnit XML reports to a running Casebook over HTTP only
 // (POST /api/v1/run/import-junit), so it works from any CI runner against any server.
@@ -37,31 +38,9 @@ interface Options {
   failOnUnmatched: boolean;
 }
 
-interface MappingEntry {
-  name: string;
-  classname: string | null;
-  testId: number | null;
-  action: 'matched' | 'created' | 'unmatched' | 'unknown';
-  status: string;
-}
-
 /** The `data` of the route's 201 answer. */
-interface ImportResult {
-  runId: number | null;
-  projectId: number;
-  total: number;
-  matched: number;
-  created: number;
-  unmatched: number;
-  unknown: number;
-  passed: number;
-  failed: number;
-  retest: number;
-  blocked: number;
-  passedOnRetry: number;
-  elapsedMs: number;
-  mapping?: MappingEntry[];
-}
+type ImportResult = ImportJUnitResult;
+type MappingEntry = NonNullable<ImportResult['mapping']>[number];
 
 const MAPPING_ROWS = 500;
 const UNMATCHED_LISTED = 20;
@@ -81,6 +60,7 @@ function parse(args: string[]) {
         'create-missing': { type: 'boolean' },
         'dry-run': { type: 'boolean' },
         'status-map': { type: 'string', multiple: true },
+        'case-matcher': { type: 'string' },
         json: { type: 'boolean' },
         'fail-on-unmatched': { type: 'boolean' },
       },
@@ -124,6 +104,13 @@ function options(args: string[], env: CliIo['env']): Options {
   if (v['create-missing']) query.set('createMissing', 'true');
   if (v['dry-run']) query.set('dryRun', 'true');
   if (v['status-map']?.length) query.set('statusMap', v['status-map'].join(','));
+  const matcher = v['case-matcher']?.trim();
+  if (matcher !== undefined) {
+    if (!(CASE_MATCHERS as readonly string[]).includes(matcher)) {
+      throw new UsageError(`--case-matcher must be one of ${CASE_MATCHERS.join(', ')} (got "${matcher}")`);
+    }
+    query.set('caseMatcher', matcher);
+  }
   return {
     inputs: positionals,
     // A URL given with the API prefix still works.
@@ -160,15 +147,25 @@ function counts(d: ImportResult): string {
   return `${plural(d.total, 'test')}: ${d.matched} matched, ${d.created} created, ${d.unmatched} unmatched, ${d.unknown} unknown`;
 }
 
+/** What the runner's own summary can be checked against: the report's testcases, how they made the tests, and keys moved. */
+function found(d: ImportResult): string {
+  const moved = d.keysMoved > 0 ? `; ${d.keysMoved} found by their old key moved to their full key` : '';
+  return (
+    `Testcases: ${d.testcases} (${plural(d.repetitions, 'repetition')} and ${plural(d.reruns, 'rerun')} of a test ` +
+    `folded into its result)${moved}`
+  );
+}
+
 function summary(d: ImportResult, opts: Options, replayed: boolean): string {
   const lines: string[] = [];
   const runUrl = d.runId === null ? null : `${opts.base}/projects/${d.projectId}/runs/${d.runId}`;
   if (opts.dryRun) lines.push(`Dry run: nothing was written. Target: ${d.runId === null ? 'a new run' : `run ${d.runId}`}.`);
   else lines.push(`Run ${d.runId}: ${runUrl}`);
   if (replayed) lines.push('(These files were imported before with the same options: that import is answered again, nothing was written.)');
+  lines.push(found(d));
   lines.push(`Tests: ${counts(d)}`);
   lines.push(
-    `Results: ${d.passed} passed, ${d.failed} failed, ${d.retest} retest, ${d.blocked} blocked` +
+    `Results: ${d.passed} passed, ${d.failed} failed, ${d.retest} retest, ${d.blocked} blocked, ${d.untested} untested` +
       (d.passedOnRetry > 0 ? ` (${d.passedOnRetry} passed on retry)` : ''),
   );
   lines.push(`Test time: ${(d.elapsedMs / 1000).toFixed(1)} s`);

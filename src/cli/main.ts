@@ -41,11 +41,14 @@ const usage = `Usage: casebook <command>
                                             those that create and edit, none that delete; all (default).
                                             --toolsets: only the tools of these sets (default: every set)
   import junit <file|dir|glob>... --url URL --token T --project ID [--run ID | --run-name N]
-        [--create-missing] [--dry-run] [--status-map outcome:status,...] [--json] [--fail-on-unmatched]
+        [--create-missing] [--dry-run] [--status-map outcome:status,...] [--case-matcher auto|name|property]
+        [--json] [--fail-on-unmatched]
                                             upload JUnit XML reports (merged into one import) to a running
                                             server; CASEBOOK_URL and CASEBOOK_TOKEN may replace --url, --token.
                                             UTF-8 (BOM or not) and UTF-16 files are read; XML of another root
-                                            (a coverage report) is skipped with a note. --dry-run is planned
+                                            (a coverage report) is skipped with a note. A testcase is its test
+                                            by a casebook_id property, else by its full path in the report;
+                                            --case-matcher name also reads [C123] in names. --dry-run is planned
                                             afresh each time. Exit 1: HTTP or network error; 2: also a broken
                                             file (named with its line and column); 3: --fail-on-unmatched and
                                             a testcase matched no test or named an unknown id

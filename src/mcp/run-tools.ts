@@ -148,9 +148,10 @@ export const runTools = [
     name: 'import-junit',
     description:
       'Record the results of a JUnit XML report (JUnit 5/Surefire, pytest, jest-junit, Playwright, gotestsum, PHPUnit) in a new run (runName) or an open one (runId), in one step. ' +
-      'Each testcase is matched to a test by the id it names (a casebook_id property, [C123] or C123_ in its name), else by automationKey = classname.name; ' +
-      'with createMissing the others become new tests, in sections named after their testsuites. Reruns are all kept in the history, the last one is the status. ' +
-      'All or nothing; dryRun writes nothing and answers the mapping. Answers the counts: total, matched, created, unmatched, unknown, passed, failed, retest, blocked, passedOnRetry, elapsedMs.',
+      'Each testcase is matched to a test by a casebook_id property, else by its key: its full path in the report (suites or file, classname, name, Playwright project); ' +
+      'names are read as ids ([C123], C123_) only with caseMatcher name. With createMissing the others become new tests, in sections named after their file and suites. ' +
+      'Rerun elements are attempts (all in the history, the last is the status); testcases repeated under one key are one result, the worst outcome winning; skipped and todo are untested. ' +
+      'All or nothing; dryRun writes nothing and answers the mapping. Answers the counts: testcases, tests, repetitions, reruns, keysMoved, total, matched, created, unmatched, unknown, passed, failed, retest, blocked, untested, passedOnRetry, elapsedMs.',
     route: 'POST /run/import-junit',
     params: {
       projectId,
@@ -162,6 +163,7 @@ export const runTools = [
       createMissing: {},
       dryRun: {},
       statusMap: {},
+      caseMatcher: {},
     },
     rawBody: 'xml',
     rawBodyGzip: 'xmlGzipBase64',

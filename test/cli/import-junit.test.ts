@@ -118,9 +118,13 @@ describe('casebook import junit', () => {
     expect(res.code).toBe(0);
     const run = await t.db.run.findFirstOrThrow({ where: { projectId, runName: 'CI 1' } });
     expect(res.stdout).toContain(`Run ${run.runId}: ${url}/projects/${projectId}/runs/${run.runId}\n`);
+    // What the runner's summary can be checked against, then the tests they make (issue 21).
+    expect(res.stdout).toContain(
+      'Testcases: 5 (0 repetitions and 0 reruns of a test folded into its result); 3 found by their old key moved to their full key\n',
+    );
     expect(res.stdout).toContain('Tests: 5 tests: 3 matched, 2 created, 0 unmatched, 0 unknown\n');
-    // The skipped testcase is untested now (not re-test work); this line does not show untested yet.
-    expect(res.stdout).toContain('Results: 3 passed, 1 failed, 0 retest, 0 blocked\n');
+    // The skipped testcase is untested (not re-test work).
+    expect(res.stdout).toContain('Results: 3 passed, 1 failed, 0 retest, 0 blocked, 1 untested\n');
     expect(res.stdout).toContain('Test time: 1.9 s\n');
     expect(res.stderr).toMatch(
       /^reading 2 files \(\d+ B\)\nuploading…\nsent \d+ B \(\d+ B gzip\); waiting for the server…\nimported: run \d+, 5 tests: 3 matched, 2 created, 0 unmatched, 0 unknown in \d+\.\d s\n$/,
@@ -205,6 +209,19 @@ describe('casebook import junit', () => {
       ['auth.Login.invalid', keyed['auth.Login.invalid']],
       ['auth.Logout.works', expect.any(Number)],
     ]);
+  });
+
+  it('--case-matcher name reads [C123] in names (ids by default are parameters); another value is a usage error', async () => {
+    const id = keyed['shop.Cart.adds'];
+    const file = write('named.xml', `<testsuite name="named"><testcase classname="x.Y" name="[C${id}] adds to the cart"/></testsuite>`);
+    const byDefault = await runCliInProcess([...imports(), file, ...base(), '--dry-run'], {});
+    expect(byDefault.stdout).toContain('Tests: 1 test: 0 matched, 0 created, 1 unmatched, 0 unknown\n');
+    const byName = await runCliInProcess([...imports(), file, ...base(), '--dry-run', '--case-matcher', 'name'], {});
+    expect(byName.stdout).toContain('Tests: 1 test: 1 matched, 0 created, 0 unmatched, 0 unknown\n');
+    expect(byName.stdout).toMatch(new RegExp(`matched +passed +C${id} `));
+    const bad = await runCliInProcess([...imports(), file, ...base(), '--case-matcher', 'title'], {});
+    expect(bad.code).toBe(2);
+    expect(bad.stderr).toContain('--case-matcher must be one of auto, name, property (got "title")');
   });
 
   it('--fail-on-unmatched exits 3 when a testcase matched no test, after importing the rest', async () => {
