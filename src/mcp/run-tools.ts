@@ -55,14 +55,16 @@ export const runTools = [
   tool({
     name: 'create-run',
     description:
-      'Start a run over a set of tests of a project (testIds from get-tests); every test starts untested. Record results with run-update-test-status.',
+      'Start a run over a set of tests of a project (testIds from get-tests); every test starts untested. Record results with run-update-test-status. ' +
+      'For CI shards that import JUnit reports into one run, create it with empty: true (no tests) and pass its runId to each import-junit.',
     route: 'POST /run/create',
     params: {
       projectId,
       runName: 'Name of the run, e.g. "Release 2.4 regression"',
       runDescription: 'What the run covers',
-      // REST also selects tests by section, label or priority; the tool takes the tests themselves.
-      testIds: { text: 'Ids of the tests to run (array of numbers, at least one)', required: true },
+      // REST also selects tests by section, label or priority; the tool takes the tests themselves, or none (empty).
+      testIds: 'Ids of the tests to run (array of numbers, at least one); leave out with empty',
+      empty: 'true: a run without tests, which imports fill (not with testIds)',
     },
     example: { projectId: 3, runName: 'Release 2.4 regression', testIds: [42, 43, 44] },
   }),

@@ -115,6 +115,16 @@ it('adds to an open run given by runId', async () => {
   expect(state).toMatchObject({ total: 2, passed: 1, failed: 1 });
 });
 
+it('fills an empty run made for CI shards: create-run empty, then an import per shard into its runId', async () => {
+  const run = dataOf<{ runId: number }>(await user.call('create-run', { projectId, runName: 'Sharded', empty: true }));
+  expect(await rest.data<Rec>('/run/state-detail', { runId: run.runId, projectId })).toMatchObject({ total: 0 });
+  dataOf<Rec>(await user.call('import-junit', { projectId, runId: run.runId, xml: report() }));
+  expect(await rest.data<Rec>('/run/state-detail', { runId: run.runId, projectId })).toMatchObject({ total: 2, passed: 1, failed: 1 });
+  // Neither tests nor empty: REST's 400 names what is missing.
+  const { message } = errorOf(await user.call('create-run', { projectId, runName: 'Nothing' }));
+  expect(message).toMatch(/^Invalid request: testIds: /);
+});
+
 it('reports malformed XML with its line, and writes nothing', async () => {
   const runsBefore = (await rest.data<{ total: number }>('/runs', { projectId })).total;
   const { message, tip } = errorOf(

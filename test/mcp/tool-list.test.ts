@@ -35,7 +35,7 @@ const expectedRequired: Record<string, string[]> = {
   'get-run-test-status': ['runId', 'projectId'],
   'get-run-state-detail': ['runId', 'projectId'],
   'download-report': ['runId', 'projectId'],
-  'create-run': ['projectId', 'runName', 'testIds'],
+  'create-run': ['projectId', 'runName'],
   'edit-run': ['runId', 'projectId'],
   'delete-run': ['runId', 'projectId'],
   'run-update-test-status': ['runId', 'projectId', 'testResults'],
