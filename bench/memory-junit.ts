@@ -6,7 +6,7 @@
  * import slots (IMPORT_CONCURRENCY, IMPORT_PER_USER) wait up to IMPORT_WAIT_MS,
  * then get 503: each is counted by its status; none is retried.
  *
- * The report: 45,000 testcases (a dry run may map at most a run's 50,000 tests)
+ * The report: 45,000 testcases (a dry run may map at most a run's 100,000 tests)
  * in suites of 50, every 7th failing with a message and a stack trace, each with
  * a <system-out> that brings the file to its size (the parser keeps none of it).
  *

@@ -136,7 +136,7 @@ export const runTools = [
     description:
       'Add tests to an open run, each starting untested; tests already in the run keep their status and comment. Every testId must be a live test of the project (otherwise nothing is written). A locked run refuses. Returns { added, total }.',
     route: 'PUT /run/add-tests',
-    params: { ...inRun, testIds: 'Ids of the tests to add (array of numbers, up to 50,000 in the run)' },
+    params: { ...inRun, testIds: 'Ids of the tests to add (array of numbers, up to 100,000 in the run)' },
     example: { runId: 9, projectId: 3, testIds: [45, 46] },
   }),
   tool({

@@ -114,16 +114,16 @@ describe('the body', () => {
 });
 
 describe('limits', () => {
-  it('refuses a report of more than 200,000 testcases, and a new run of more than 50,000 tests, writing nothing', async () => {
+  it('refuses a report of more than 200,000 testcases, and a new run of more than 100,000 tests, writing nothing', async () => {
     const projectId = await newProject();
     const before = await tableCounts(t.db);
     const many = suite('s', '<testcase name="a"/>'.repeat(200_001));
     const res = await importJUnit(t, w.user.token, { projectId, createMissing: true }, many).expect(400);
     expect(res.body.error).toBe('Invalid request: a report holds at most 200000 testcases');
-    const tests = Array.from({ length: 50_001 }, (_, i) => `<testcase name="t${i}"/>`);
+    const tests = Array.from({ length: 100_001 }, (_, i) => `<testcase name="t${i}"/>`);
     for (const dryRun of [true, false]) {
       const big = await importJUnit(t, w.user.token, { projectId, createMissing: true, dryRun }, suite('s', ...tests)).expect(400);
-      expect(big.body.error).toBe('Invalid request: A run holds at most 50000 tests');
+      expect(big.body.error).toBe('Invalid request: A run holds at most 100000 tests');
     }
     expect(await tableCounts(t.db)).toEqual(before);
   });

@@ -3,7 +3,7 @@ import { createProject, createWorld, type World } from '../support/factories';
 import { createLabel, createManyTests, createSection, createTests, labelTests, lookupIds } from '../support/catalog-factories';
 import { countedStatuses } from '../support/run-factories';
 
-// POST /run/create at real size (up to 50,000 tests) and by selection instead of ids.
+// POST /run/create at real size (up to 100,000 tests) and by selection instead of ids.
 
 let t: TestApp;
 let w: World;
@@ -30,34 +30,34 @@ async function createBy(projectId: number, choice: Record<string, unknown>) {
   return run.runId as number;
 }
 
-describe('a run of 50,000 tests', () => {
-  it('accepts 50,000 testIds, refuses 50,001 (400), and a selection or addition past 50,000', async () => {
+describe('a run of 100,000 tests', () => {
+  it('accepts 100,000 testIds, refuses 100,001 (400), and a selection or addition past 100,000', async () => {
     const project = await createProject(t.db, w.orgA.orgId);
     const p = project.projectId;
-    const ids = await createManyTests(t.db, p, 50_001);
+    const ids = await createManyTests(t.db, p, 100_001);
 
     const res = await t
       .as(w.user.token)
-      .post('/run/create', { projectId: p, runName: 'Full regression', testIds: ids.slice(0, 50_000) })
+      .post('/run/create', { projectId: p, runName: 'Full regression', testIds: ids.slice(0, 100_000) })
       .expect(201);
     const runId = res.body.data.runId;
-    expect(res.body.data.statusCounts).toEqual({ total: 50_000, passed: 0, failed: 0, blocked: 0, retest: 0, untested: 50_000 });
+    expect(res.body.data.statusCounts).toEqual({ total: 100_000, passed: 0, failed: 0, blocked: 0, retest: 0, untested: 100_000 });
     expect(await countedStatuses(t.db, runId)).toEqual(res.body.data.statusCounts);
-    expect(await t.db.statusHistory.count({ where: { runId } })).toBe(50_000);
+    expect(await t.db.statusHistory.count({ where: { runId } })).toBe(100_000);
 
     const runsBefore = await t.db.run.count();
     const tooMany = await t.as(w.user.token).post('/run/create', { projectId: p, runName: 'x', testIds: ids }).expect(400);
-    expect(tooMany.body).toEqual({ error: 'Invalid request: testIds: At most 50000 tests', status: 400 });
+    expect(tooMany.body).toEqual({ error: 'Invalid request: testIds: At most 100000 tests', status: 400 });
     const allOfThem = await t.as(w.user.token).post('/run/create', { projectId: p, runName: 'x', allTests: true }).expect(400);
-    expect(allOfThem.body).toEqual({ error: 'Invalid request: A run holds at most 50000 tests', status: 400 });
+    expect(allOfThem.body).toEqual({ error: 'Invalid request: A run holds at most 100000 tests', status: 400 });
     expect(await t.db.run.count()).toBe(runsBefore);
 
     const past = await t
       .as(w.user.token)
-      .put('/run/add-tests', { runId, projectId: p, testIds: [ids[50_000]] })
+      .put('/run/add-tests', { runId, projectId: p, testIds: [ids[100_000]] })
       .expect(400);
-    expect(past.body.error).toBe('Invalid request: A run holds at most 50000 tests');
-    expect(await countedStatuses(t.db, runId)).toMatchObject({ total: 50_000 });
+    expect(past.body.error).toBe('Invalid request: A run holds at most 100000 tests');
+    expect(await countedStatuses(t.db, runId)).toMatchObject({ total: 100_000 });
   });
 });
 

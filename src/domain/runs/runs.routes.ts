@@ -71,7 +71,7 @@ export const runRoutes = [
     action: 'create',
     tag,
     summary:
-      'Create a run of up to 50,000 tests, listed (testIds) or selected (sectionIds, labelIds, priorityIds or allTests); every test starts untested',
+      'Create a run of up to 100,000 tests, listed (testIds) or selected (sectionIds, labelIds, priorityIds or allTests); every test starts untested',
     body: createRunBody,
     response: runRecord,
     successStatus: 201,
@@ -236,7 +236,7 @@ export const runRoutes = [
     action: 'add-tests',
     tag,
     summary:
-      'Add live tests of the project to an open run as untested (up to 50,000 in the run); tests already in it keep their status and comment',
+      'Add live tests of the project to an open run as untested (up to 100,000 in the run); tests already in it keep their status and comment',
     body: addTestsBody,
     response: addedCount,
     errors: [404, 409, 423],

@@ -134,7 +134,7 @@ export const runReportQuery = runQuery.extend({
 // Bodies
 
 /** The most tests one run holds (more than the generic bulk limit: whole catalogs get run). */
-export const MAX_RUN_TESTS = 50_000;
+export const MAX_RUN_TESTS = 100_000;
 
 const idList = (name: string, noun: string, max?: number) =>
   bulkArray(bodyId, noun, max).superRefine(noDuplicateIds<number>(name, (id) => id));

@@ -30,7 +30,7 @@ export async function readReportHeader(db: DbOrTx, orgIds: number[], runId: numb
         SELECT rt.test_id FROM run_tests rt JOIN tests t ON t.id = rt.test_id LEFT JOIN ords ON ords.id = t.section_id
         WHERE rt.run_id = ${runId} ORDER BY ${Prisma.raw(shown('sectionOrder', 'ords.ord'))} NULLS FIRST, rt.test_id
       ) AS "testIds",
-      -- float8: the sum of 50,000 int results may pass int4, and stays exact as a JS number
+      -- float8: the sum of 100,000 int results may pass int4, and stays exact as a JS number
       (SELECT coalesce(sum(rt.elapsed_ms), 0)::float8 FROM run_tests rt WHERE rt.run_id = ${runId}) AS "elapsedMs"
     FROM run JOIN projects p ON p.id = run."projectId"`;
   return header;

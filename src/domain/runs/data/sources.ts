@@ -4,7 +4,7 @@ import type { CreateRunInput } from '../runs.schemas';
 
 // Which tests go into a run, as SQL: a list of ids, or a selection of the
 // project's live tests resolved inside PostgreSQL (INSERT ... SELECT), so a
-// 50,000-test run never passes its ids through Node (results.ts puts them in).
+// 100,000-test run never passes its ids through Node (results.ts puts them in).
 
 /** What a selection's or a test list's ids must name: a row of `table` that passes `valid` (a condition on `x`). */
 const mustBe = {
