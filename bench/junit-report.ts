@@ -20,9 +20,10 @@ const flaky = (i: number) =>
 /**
  * A report of `tests` tests in 50-test classes; `reruns` of them, evenly spread,
  * time out once and pass on their rerun (a flakyFailure in the testcase); of the
- * others every 17th fails with a stack trace and every 29th is skipped.
+ * others every `failEvery`th (17th by default) fails with a stack trace and every
+ * 29th is skipped.
  */
-export function junitReport(tests: number, reruns: number): { xml: Buffer; testcases: number } {
+export function junitReport(tests: number, reruns: number, failEvery = 17): { xml: Buffer; testcases: number } {
   const parts: string[] = ['<?xml version="1.0" encoding="UTF-8"?>\n<testsuites name="bench">\n'];
   const rerunEvery = reruns > 0 ? Math.floor(tests / reruns) : 0;
   let testcases = 0;
@@ -39,7 +40,7 @@ export function junitReport(tests: number, reruns: number): { xml: Buffer; testc
       if (rerunEvery > 0 && i % rerunEvery === 0) {
         parts.push(open + flaky(i));
         testcases += 1;
-      } else if (i % 17 === 5) {
+      } else if (i % failEvery === 5) {
         parts.push(open + failure(i));
         testcases += 1;
       } else if (i % 29 === 7) {

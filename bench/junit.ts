@@ -7,11 +7,14 @@
  * into a new run, on loopback:
  *   - 20,000 testcases (about 6 MB), each a test of its own;
  *   - 50,000 testcases (about 17 MB): 50,000 tests (a run's limit), 10,000 of
- *     them failed once and passed on a rerun (Surefire's flakyFailure).
+ *     them failed once and passed on a rerun (Surefire's flakyFailure);
+ *   - 100,000 testcases (about 38 MB): 100,000 tests (a run's limit), every
+ *     10th failing with a stack trace (issue 21).
  * Then the 20,000 report again into the same project (every test matched).
  * Prints wall time, the answer's counts, and the server's RSS before, at its
  * peak during and after each import. Targets (issue 13): 20k < 5 s, 60k < 15 s,
- * RSS growth < 150 MB. Nothing is asserted but the counts; everything started is stopped.
+ * RSS growth < 150 MB; (issue 21) 100k with 10% failures < 30 s, RSS peak
+ * < 300 MB. Nothing is asserted but the counts; everything started is stopped.
  */
 import type { Database } from '../src/db/client';
 import { defaultLookupRows } from '../src/domain/lookups/lookup-defaults';
@@ -28,7 +31,12 @@ async function seed(db: Database) {
     await p.lookupEntry.createMany({ data: defaultLookupRows(projectId) });
     return projectId;
   };
-  return { token: member.token, small: await project('JUnit 20k'), large: await project('JUnit 60k') };
+  return {
+    token: member.token,
+    small: await project('JUnit 20k'),
+    large: await project('JUnit 60k'),
+    largest: await project('JUnit 100k'),
+  };
 }
 
 const mb = (kb: number) => `${(kb / 1024).toFixed(0)} MB`;
@@ -58,7 +66,7 @@ async function importReport(label: string, server: BenchServer, token: string, p
       `untested ${d.untested}, passedOnRetry ${d.passedOnRetry}`,
   );
   console.log(`  server RSS before ${mb(before)}, peak ${mb(peak)} (+${mb(peak - before)}), after ${mb(after)} (+${mb(after - before)})`);
-  return d;
+  return Object.assign(d, { seconds, peakMb: peak / 1024 });
 }
 
 async function measure(s: Awaited<ReturnType<typeof seed>>, server: BenchServer) {
@@ -87,6 +95,20 @@ async function measure(s: Awaited<ReturnType<typeof seed>>, server: BenchServer)
   );
   if (b.created !== 50_000 || b.passedOnRetry !== 10_000 || b.reruns !== 10_000)
     throw new Error(`expected 50000 created, 10000 passedOnRetry and 10000 reruns, got ${b.created}, ${b.passedOnRetry}, ${b.reruns}`);
+  const largest = report(100_000, 0, 10);
+  const e = await importReport(
+    `100,000 testcases (${(largest.xml.length / 2 ** 20).toFixed(1)} MiB, 10% failing with stack traces), new run, createMissing into an empty project`,
+    server,
+    s.token,
+    s.largest,
+    largest.xml,
+    '< 30 s, RSS peak < 300 MB',
+  );
+  if (e.created !== 100_000 || e.failed !== 10_000) throw new Error(`expected 100000 created, 10000 failed, got ${e.created}, ${e.failed}`);
+  console.log(
+    `  issue 21 targets: wall time ${e.seconds < 30 ? 'met' : 'MISSED'} (${e.seconds.toFixed(1)} s), ` +
+      `RSS peak ${e.peakMb < 300 ? 'met' : 'MISSED'} (${e.peakMb.toFixed(0)} MB)`,
+  );
   const c = await importReport('20,000 testcases again, new run, every test matched', server, s.token, s.small, small.xml, 'none');
   if (c.matched !== 20_000) throw new Error(`expected 20000 matched, got ${c.matched}`);
 }

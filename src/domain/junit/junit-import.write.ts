@@ -11,11 +11,16 @@ import { settle, type Matching, type Outcome } from './junit-import.match';
 // Step 3, inside the import's one transaction: keys to move, sections and tests to
 // create, the run when it is new, then the results of the matched and created tests:
 // per test its earlier attempts (history only), then its result (settle()).
-// A few set-based statements: one per section depth, and one per CHUNK tests
-// created and attempts recorded (bounding what one statement's parameters hold
-// in memory: Prisma serializes them, and keeps the last ones in its debug history).
+// Set-based statements: one per section depth, and one per CHUNK tests created
+// and attempts recorded. CHUNK bounds what the statements' parameters hold in
+// memory: Prisma's debug histories keep, logged or not, the JSON text of the last
+// 25 or so raw queries' parameters (@prisma/client) and the parsed parameters of
+// about as many (the pg adapter); at 10,000 rows a 100,000-test import held over
+// 60 MB there, at 500 a few MB, for about 400 statements (bench:junit: 13-16 s
+// either way). Every column is one array parameter, so no statement comes near
+// PostgreSQL's 65,535 bind parameters.
 
-const CHUNK = 10_000;
+const CHUNK = 500;
 
 export interface WriteTarget {
   projectId: number;
