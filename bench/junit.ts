@@ -8,7 +8,7 @@
  *   - 20,000 testcases (about 6 MB), each a test of its own;
  *   - 50,000 testcases (about 17 MB): 50,000 tests (a run's limit), 10,000 of
  *     them failed once and passed on a rerun (Surefire's flakyFailure);
- *   - 100,000 testcases (about 38 MB): 100,000 tests (a run's limit), every
+ *   - 100,000 testcases (about 33 MB): 100,000 tests (a run's limit), every
  *     10th failing with a stack trace (issue 21).
  * Then the 20,000 report again into the same project (every test matched).
  * Prints wall time, the answer's counts, and the server's RSS before, at its
