@@ -1,37 +1,15 @@
-import { spawnSync } from 'node:child_process';
 import fs from 'node:fs';
 import os from 'node:os';
 import path from 'node:path';
 import { Client } from 'pg';
+import { applyMigrations, migrationsUntil } from '../support/migrations';
 import { urlFor, withAdminClient } from '../support/postgres';
 
 // The migration that moved roles onto memberships keeps what each user had:
 // every existing membership gets its user's role.
-const root = path.resolve(__dirname, '../..');
 const MIGRATION = '20261123000103_membership_roles_invitations_audit';
 const database = `casebook_roles_${process.pid}`;
 let tmp: string;
-
-function apply(dir: string) {
-  const res = spawnSync(process.execPath, [path.join(root, 'node_modules/tsx/dist/cli.mjs'), 'test/support/apply-migrations.ts', dir], {
-    cwd: root,
-    encoding: 'utf8',
-    env: { PATH: process.env.PATH ?? '', LOG_LEVEL: 'warn', DATABASE_URL: urlFor(database) },
-  });
-  expect(res.stderr).toBe('');
-  expect(res.status).toBe(0);
-}
-
-/** A migrations folder holding the project's migrations that sort before `until` (all when absent). */
-function migrationsUntil(until?: string): string {
-  const dir = fs.mkdtempSync(path.join(tmp, 'm-'));
-  const source = path.join(root, 'prisma/migrations');
-  for (const name of fs.readdirSync(source)) {
-    if (until && /^\d+_/.test(name) && name >= until) continue;
-    fs.cpSync(path.join(source, name), path.join(dir, name), { recursive: true });
-  }
-  return dir;
-}
 
 beforeAll(async () => {
   tmp = fs.mkdtempSync(path.join(os.tmpdir(), 'casebook-roles-'));
@@ -43,7 +21,7 @@ afterAll(async () => {
 });
 
 it("gives every existing membership its user's role", async () => {
-  apply(migrationsUntil(MIGRATION));
+  applyMigrations(database, migrationsUntil(tmp, MIGRATION));
   const client = new Client({ connectionString: urlFor(database) });
   await client.connect();
   try {
@@ -51,7 +29,7 @@ it("gives every existing membership its user's role", async () => {
     await client.query(`INSERT INTO users (id, email, name, role, updated_at) VALUES
       (1, 'admin@x.test', 'Admin', 'Admin', now()), (2, 'user@x.test', 'User', 'User', now()), (3, 'reader@x.test', 'Reader', 'Reader', now())`);
     await client.query(`INSERT INTO memberships (user_id, org_id) VALUES (1, 1), (1, 2), (2, 1), (3, 2)`);
-    apply(migrationsUntil());
+    applyMigrations(database, migrationsUntil(tmp));
     const rows = await client.query('SELECT user_id, org_id, role::text FROM memberships ORDER BY user_id, org_id');
     expect(rows.rows).toEqual([
       { user_id: 1, org_id: 1, role: 'Admin' },

@@ -1,38 +1,16 @@
-import { spawnSync } from 'node:child_process';
 import fs from 'node:fs';
 import os from 'node:os';
 import path from 'node:path';
 import { Client } from 'pg';
+import { applyMigrations, migrationsUntil } from '../support/migrations';
 import { urlFor, withAdminClient } from '../support/postgres';
 
 // Issue 20 item 1: the migration that gave tokens an organization scope fixes each
 // existing token's scope to its owner's memberships at that moment; a membership the
 // owner gains afterwards is outside it.
-const root = path.resolve(__dirname, '../..');
 const MIGRATION = '20261126135741_token_scope_oauth_states';
 const database = `casebook_token_scope_${process.pid}`;
 let tmp: string;
-
-function apply(dir: string) {
-  const res = spawnSync(process.execPath, [path.join(root, 'node_modules/tsx/dist/cli.mjs'), 'test/support/apply-migrations.ts', dir], {
-    cwd: root,
-    encoding: 'utf8',
-    env: { PATH: process.env.PATH ?? '', LOG_LEVEL: 'warn', DATABASE_URL: urlFor(database) },
-  });
-  expect(res.stderr).toBe('');
-  expect(res.status).toBe(0);
-}
-
-/** A migrations folder holding the project's migrations that sort before `until` (all when absent). */
-function migrationsUntil(until?: string): string {
-  const dir = fs.mkdtempSync(path.join(tmp, 'm-'));
-  const source = path.join(root, 'prisma/migrations');
-  for (const name of fs.readdirSync(source)) {
-    if (until && /^\d+_/.test(name) && name >= until) continue;
-    fs.cpSync(path.join(source, name), path.join(dir, name), { recursive: true });
-  }
-  return dir;
-}
 
 beforeAll(async () => {
   tmp = fs.mkdtempSync(path.join(os.tmpdir(), 'casebook-token-scope-'));
@@ -44,7 +22,7 @@ afterAll(async () => {
 });
 
 it("scopes every existing token to its owner's memberships at migration time", async () => {
-  apply(migrationsUntil(MIGRATION));
+  applyMigrations(database, migrationsUntil(tmp, MIGRATION));
   const client = new Client({ connectionString: urlFor(database) });
   await client.connect();
   try {
@@ -53,7 +31,7 @@ it("scopes every existing token to its owner's memberships at migration time", a
       (1, 'two@x.test', 'Two', now()), (2, 'one@x.test', 'One', now()), (3, 'none@x.test', 'None', now())`);
     await client.query(`INSERT INTO memberships (user_id, org_id, role) VALUES (1, 3, 'Admin'), (1, 1, 'User'), (2, 2, 'Reader')`);
     await client.query(`INSERT INTO api_tokens (id, user_id, token_hash) VALUES (1, 1, 'h1'), (2, 1, 'h2'), (3, 2, 'h3'), (4, 3, 'h4')`);
-    apply(migrationsUntil());
+    applyMigrations(database, migrationsUntil(tmp));
     const rows = await client.query('SELECT id, scope_org_ids FROM api_tokens ORDER BY id');
     expect(rows.rows).toEqual([
       { id: 1, scope_org_ids: [1, 3] },
