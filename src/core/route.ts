@@ -69,6 +69,7 @@ export interface RouteSpec<
   B extends z.ZodType = z.ZodType,
   R extends z.ZodType = z.ZodType,
   D extends string[] | undefined = string[] | undefined,
+  H extends z.ZodType = z.ZodType,
 > {
   method: Method;
   /** Path under /api/v1. */
@@ -80,6 +81,11 @@ export interface RouteSpec<
   tag: string;
   query?: Q;
   body?: B;
+  /**
+   * Request headers the handler reads, as a zod object keyed by lower-case header name
+   * (optional ones `.optional()`): validated with the query, before any body is read (400).
+   */
+  headers?: H;
   /** Schema of the success envelope's `data` (documentation and response checks). */
   response?: R;
   successStatus?: 200 | 201;
@@ -127,7 +133,8 @@ export interface RouteSpec<
    * ETag and send it again while the version holds (src/http/answer-cache.ts).
    */
   answerCache?: true;
-  handler: (ctx: RequestContext, input: { query: z.output<Q>; body: z.output<B> }) => Promise<RouteAnswer<R, D>>;
+  /** `headers` is what the route's `headers` schema made of the request's (absent without one). */
+  handler: (ctx: RequestContext, input: { query: z.output<Q>; body: z.output<B>; headers?: z.output<H> }) => Promise<RouteAnswer<R, D>>;
 }
 
 export function route<
@@ -135,10 +142,11 @@ export function route<
   B extends z.ZodType = z.ZodType,
   R extends z.ZodType = z.ZodType,
   D extends string[] | undefined = undefined,
->(spec: RouteSpec<Q, B, R, D>): RouteSpec<Q, B, R, D> {
+  H extends z.ZodType = z.ZodType,
+>(spec: RouteSpec<Q, B, R, D, H>): RouteSpec<Q, B, R, D, H> {
   return spec;
 }
 
 // Erased form for tables of routes of different input types.
 // eslint-disable-next-line @typescript-eslint/no-explicit-any
-export type AnyRoute = RouteSpec<any, any, any, any>;
+export type AnyRoute = RouteSpec<any, any, any, any, any>;

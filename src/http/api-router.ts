@@ -57,7 +57,7 @@ export function buildApiRouter(routes: AnyRoute[], deps: ApiDeps): express.Route
   for (const spec of routes) {
     const readRawBody = spec.rawBody && rawBodyReader(spec.rawBody);
     // The schemas as zod types (AnyRoute erases them to any): what they parse is unknown until the handler's types apply.
-    const schemas: Pick<RouteSpec, 'query' | 'body'> = spec;
+    const schemas: Pick<RouteSpec, 'query' | 'body' | 'headers'> = spec;
     const rider = spec.method === 'get' ? spec.etag?.rider : undefined;
     router[spec.method](spec.path, async (req: Request, res: Response, _next: NextFunction) => {
       // A GET whose version can be read as SQL reads it with the credential, in one statement (etag.ts);
@@ -78,6 +78,8 @@ export function buildApiRouter(routes: AnyRoute[], deps: ApiDeps): express.Route
       refuseNulCharacters(req.query, readRawBody ? undefined : req.body);
       const query = early ?? (schemas.query ? schemas.query.safeParse(req.query) : { success: true as const, data: {} });
       if (!query.success) throw new AppError('bad_request', zodMessage(query.error));
+      const headers = schemas.headers?.safeParse(req.headers);
+      if (headers && !headers.success) throw new AppError('bad_request', zodMessage(headers.error));
       // A raw body is read once the query is known good; its handler gets what the route's parse made of it.
       // An import takes its slot before its body is read: a refused one (503) has read none of it.
       if (readRawBody && deps.imports && !(await deps.imports.hold(res, principal.userId))) return;
@@ -116,7 +118,7 @@ export function buildApiRouter(routes: AnyRoute[], deps: ApiDeps): express.Route
         },
         answer: {},
       };
-      const input = { query: query.data, body: body.data };
+      const input = { query: query.data, body: body.data, headers: headers?.data };
       const handle = () => spec.handler(ctx, input);
       // A conditional read: a matching If-None-Match is a 304 from the route's version alone, before any page is built.
       // Where the handler reads the version with its data, a request without If-None-Match skips this read.

@@ -176,6 +176,17 @@ function successHeaders(route: DocumentedRoute): Pick<ResponseConfig, 'headers'>
   return Object.keys(headers).length ? { headers } : {};
 }
 
+/** The request headers a route reads: an idempotent route's key, a GET's conditional headers, its own. */
+function requestHeaders(route: DocumentedRoute): Pick<NonNullable<RouteConfig['request']>, 'headers'> {
+  const shapes = [
+    route.idempotent ? idempotencyHeaders.shape : {},
+    route.etag ? conditionalHeaders.shape : {},
+    route.headers instanceof z.ZodObject ? (route.headers.shape as z.ZodRawShape) : {},
+  ];
+  const shape = Object.assign({}, ...shapes) as z.ZodRawShape;
+  return Object.keys(shape).length ? { headers: z.object(shape) } : {};
+}
+
 function registerApiRoute(registry: OpenAPIRegistry, errors: ReturnType<typeof errorResponses>, route: DocumentedRoute, rbac: Rbac) {
   const success = route.successStatus ?? 200;
   const { text, minimumRole } = routeDescription(route, rbac);
@@ -200,8 +211,7 @@ function registerApiRoute(registry: OpenAPIRegistry, errors: ReturnType<typeof e
     security: route.sessionOnly === true ? [{ sessionCookie: [] }] : [{ bearerToken: [] }, { sessionCookie: [] }],
     request: {
       ...(route.query ? { query: documentedQuery(route) } : {}),
-      ...(route.idempotent ? { headers: idempotencyHeaders } : {}),
-      ...(route.etag ? { headers: conditionalHeaders } : {}),
+      ...requestHeaders(route),
       ...(route.body ? { body: { required: true, content: { 'application/json': { schema: route.body } } } } : {}),
       ...(route.rawBody ? { body: rawRequestBody(route.rawBody) } : {}),
     },

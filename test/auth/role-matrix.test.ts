@@ -52,6 +52,7 @@ const contract: Record<string, Role> = {
   'PUT /run/unlock': 'Admin',
   'GET /run/report': 'Reader',
   'POST /run/import-junit': 'User',
+  'GET /run/import-progress': 'User',
   'GET /labels': 'Reader',
   'GET /squads': 'Reader',
   'GET /sections': 'Reader',

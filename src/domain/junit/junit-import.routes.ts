@@ -1,11 +1,15 @@
 import { route } from '../../core/route';
 import type { z } from '../../core/schemas';
-import { importJUnit } from './junit-import.service';
+import { importJUnit, importProgress } from './junit-import.service';
 import { collectReport, type Report } from './junit-import.collect';
 import {
   DEFAULT_STATUS_MAP,
+  IMPORT_PROGRESS_HEADER,
   importJUnitQuery,
   importJUnitResult,
+  importProgressHeaders,
+  importProgressQuery,
+  importProgressResult,
   JUNIT_CONTENT_TYPES,
   MAX_JUNIT_BYTES,
   MAX_JUNIT_CASES,
@@ -27,7 +31,7 @@ const example = `<?xml version="1.0" encoding="UTF-8"?>
 export const junitImportRoutes = [
   // The body is the report itself, read as it arrives: the handler gets the testcases it holds
   // (z.ZodType<Report> types them; there is no JSON schema).
-  route<typeof importJUnitQuery, z.ZodType<Report>>({
+  route<typeof importJUnitQuery, z.ZodType<Report>, typeof importJUnitResult, undefined, typeof importProgressHeaders>({
     method: 'post',
     path: '/run/import-junit',
     resource: 'run',
@@ -42,6 +46,7 @@ export const junitImportRoutes = [
       'one is its status; testcases repeating a key are one result (worst outcome, all messages). Skipped, todo and pending ' +
       'are untested by default. One transaction: all or nothing. dryRun answers the mapping and writes nothing',
     query: importJUnitQuery,
+    headers: importProgressHeaders,
     rawBody: {
       types: JUNIT_CONTENT_TYPES,
       limitBytes: MAX_JUNIT_BYTES,
@@ -56,6 +61,22 @@ export const junitImportRoutes = [
     successStatus: 201,
     errors: [404, 409, 423],
     idempotent: true,
-    handler: (ctx, { query, body }) => importJUnit(ctx, query, body),
+    handler: (ctx, { query, body, headers }) => importJUnit(ctx, query, body, headers?.[IMPORT_PROGRESS_HEADER]),
+  }),
+  route({
+    method: 'get',
+    path: '/run/import-progress',
+    // Whoever may import may watch their own imports.
+    resource: 'run',
+    action: 'create',
+    tag: 'Runs',
+    summary:
+      "How far the caller's JUnit import sent with this X-Import-Progress id has got: its phase (matching, writing, done, failed) " +
+      "and counts, for a client to poll while it waits for the import's answer. 404 until the import has read its report, " +
+      "for an unknown id and for another user's; kept for an hour",
+    query: importProgressQuery,
+    response: importProgressResult,
+    errors: [404],
+    handler: (ctx, { query }) => importProgress(ctx, query),
   }),
 ];

@@ -180,3 +180,54 @@ export const importJUnitResult = z.object({
     .describe('Dry run only: one entry per distinct test, in order of first appearance in the report'),
 });
 export type ImportJUnitResult = z.infer<typeof importJUnitResult>;
+
+// The progress of an import, for the client waiting for its answer: it names an id
+// of its own in the X-Import-Progress header and polls GET /run/import-progress.
+
+export const IMPORT_PROGRESS_HEADER = 'x-import-progress';
+
+/** What an import is doing: matching its testcases to tests, writing its results, done (answered) or failed. */
+export const IMPORT_PHASES = ['matching', 'writing', 'done', 'failed'] as const;
+export type ImportPhase = (typeof IMPORT_PHASES)[number];
+
+export const importProgressHeaders = z.object({
+  [IMPORT_PROGRESS_HEADER]: z
+    .uuid({ error: () => `${IMPORT_PROGRESS_HEADER} must be a UUID` })
+    .optional()
+    .meta({
+      param: {
+        example: '0b7c9f3e-6f5d-4c1e-9a38-2f1d7c5e8a41',
+        description:
+          'A random UUID (crypto.randomUUID) the client names this import by: while it waits for the answer it may poll ' +
+          'GET /run/import-progress with it to see the phase and counts. Not a UUID: 400, before the body is read',
+      },
+    }),
+});
+
+export const importProgressQuery = z.object({
+  projectId: queryId,
+  progressId: z.uuid({ error: () => 'progressId must be a UUID' }).describe('The X-Import-Progress id the import was sent with'),
+});
+export type ImportProgressQuery = z.infer<typeof importProgressQuery>;
+
+export const importProgressResult = z
+  .object({
+    progressId: z.string(),
+    phase: z
+      .enum(IMPORT_PHASES)
+      .describe(
+        'matching: the report is read, its testcases are matched to tests; writing: results are written; done: answered; failed: refused or rolled back',
+      ),
+    done: z.number().int().describe('Testcases matched, or results written, so far'),
+    total: z.number().int().describe('Testcases of the report (matching), results to write (writing and done)'),
+    updatedAt: z.string().describe('When the phase or count last moved (ISO 8601)'),
+  })
+  .meta({
+    example: {
+      progressId: '0b7c9f3e-6f5d-4c1e-9a38-2f1d7c5e8a41',
+      phase: 'writing',
+      done: 60000,
+      total: 100000,
+      updatedAt: '2026-11-26T15:40:12.345Z',
+    },
+  });

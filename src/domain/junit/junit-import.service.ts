@@ -5,10 +5,12 @@ import { lockRunForWrite } from '../runs/run-access';
 import { noteProjectChange } from '../projects/data';
 import { lockSections } from '../sections/data';
 import { BULK_TRANSACTION } from '../testcases/testcases.bulk';
+import { deleteStaleImportProgress, findImportProgress, recordImportProgress } from './data';
 import type { Report } from './junit-import.collect';
 import { matchReport, settle, type Matching } from './junit-import.match';
-import type { ImportJUnitQuery, ImportJUnitResult } from './junit-import.schemas';
+import type { ImportJUnitQuery, ImportJUnitResult, ImportPhase, ImportProgressQuery } from './junit-import.schemas';
 import { requireRunSize, writeImport } from './junit-import.write';
+import { notFound } from '../../core/errors';
 
 // POST /run/import-junit: the router has read the whole report (collect, as the
 // route's raw-body parse), then in one transaction this matches it (a few
@@ -53,22 +55,68 @@ function summary(report: Report, matching: Matching, runId: number | null, proje
   return result;
 }
 
-export async function importJUnit(ctx: RequestContext, query: ImportJUnitQuery, report: Report): Promise<ImportJUnitResult> {
+/** Records an import's phase under its progress id; a write while writing results at most every PROGRESS_EVERY_MS. */
+type NoteProgress = (phase: ImportPhase, done: number, total: number) => Promise<void>;
+
+const PROGRESS_EVERY_MS = 250;
+
+/**
+ * The progress notes of one import: each its own short statement on the pool, outside
+ * the import's transaction (a poller sees it at once). Without an id they are no-ops;
+ * a failed note is dropped, as progress is never worth failing the import for.
+ */
+function progressNotes(ctx: RequestContext, projectId: number, progressId: string | undefined): NoteProgress {
+  if (progressId === undefined) return async () => {};
+  let last = 0;
+  return async (phase, done, total) => {
+    const now = Date.now();
+    if (phase === 'writing' && done > 0 && done < total && now - last < PROGRESS_EVERY_MS) return;
+    last = now;
+    await recordImportProgress(ctx.db, { progressId, userId: ctx.userId, projectId, phase, done, total }).catch(() => undefined);
+  };
+}
+
+export async function importJUnit(
+  ctx: RequestContext,
+  query: ImportJUnitQuery,
+  report: Report,
+  progressId?: string,
+): Promise<ImportJUnitResult> {
   const { projectId, runId, createMissing, dryRun, caseMatcher } = query;
   const project = await requireProject(ctx, projectId, { active: true });
   // Creating tests is the catalog's permission, on top of the route's.
   if (createMissing && !ctx.can('test', 'create', project.orgId)) throw forbidden();
-  return ctx.db.$transaction(async (tx) => {
-    // 404 / 409 / 423 for the run; its row lock serializes this import with every other write to it.
-    if (runId !== undefined) await lockRunForWrite(tx, ctx, runId, projectId);
-    // Serializes imports that create sections and tests in this project, so they see each other's.
-    if (createMissing && !dryRun) await lockSections(tx, projectId);
-    const matching = await matchReport(tx, projectId, report, createMissing, caseMatcher);
-    if (runId === undefined) requireRunSize(matching);
-    if (dryRun) return summary(report, matching, runId ?? null, projectId, true);
-    const run = runId !== undefined ? { runId } : { runName: query.runName ?? `JUnit import ${new Date().toISOString()}` };
-    const writtenRunId = await writeImport(tx, { projectId, userId: ctx.userId, run }, report, matching);
-    await noteProjectChange(tx, projectId);
-    return summary(report, matching, writtenRunId, projectId, false);
-  }, BULK_TRANSACTION);
+  const note = progressNotes(ctx, projectId, progressId);
+  if (progressId !== undefined) await deleteStaleImportProgress(ctx.db).catch(() => undefined);
+  await note('matching', 0, report.counts.tests);
+  try {
+    const result = await ctx.db.$transaction(async (tx) => {
+      // 404 / 409 / 423 for the run; its row lock serializes this import with every other write to it.
+      if (runId !== undefined) await lockRunForWrite(tx, ctx, runId, projectId);
+      // Serializes imports that create sections and tests in this project, so they see each other's.
+      if (createMissing && !dryRun) await lockSections(tx, projectId);
+      const matching = await matchReport(tx, projectId, report, createMissing, caseMatcher);
+      if (runId === undefined) requireRunSize(matching);
+      if (dryRun) return summary(report, matching, runId ?? null, projectId, true);
+      const run = runId !== undefined ? { runId } : { runName: query.runName ?? `JUnit import ${new Date().toISOString()}` };
+      const target = { projectId, userId: ctx.userId, run };
+      const writtenRunId = await writeImport(tx, target, report, matching, (done, total) => note('writing', done, total));
+      await noteProjectChange(tx, projectId);
+      return summary(report, matching, writtenRunId, projectId, false);
+    }, BULK_TRANSACTION);
+    const handled = dryRun ? result.total : result.matched + result.created;
+    await note('done', handled, handled);
+    return result;
+  } catch (err) {
+    await note('failed', 0, 0);
+    throw err;
+  }
+}
+
+/** GET /run/import-progress: the caller's own import progress under that id (404 for an unknown id or another user's). */
+export async function importProgress(ctx: RequestContext, query: ImportProgressQuery) {
+  await requireProject(ctx, query.projectId);
+  const row = await findImportProgress(ctx.db, ctx.userId, query.projectId, query.progressId);
+  if (!row) throw notFound('Import progress');
+  return { ...row, phase: row.phase as ImportPhase };
 }

@@ -50,8 +50,11 @@ async function createTests(tx: Tx, target: WriteTarget, report: Report, created:
   return ids;
 }
 
-/** Each recorded test's rows: its earlier attempts, then its result; tests in order of first appearance, in chunks of at most CHUNK rows. */
-function* attemptRows(report: Report, recorded: { testId: number; outcome: Outcome }[]): Generator<AttemptRows> {
+/**
+ * Each recorded test's rows: its earlier attempts, then its result; tests in order of first
+ * appearance, in chunks of at most CHUNK rows, each with the number of tests written once it is.
+ */
+function* attemptRows(report: Report, recorded: { testId: number; outcome: Outcome }[]): Generator<[AttemptRows, number]> {
   let rows: AttemptRows = { testIds: [], statuses: [], comments: [], elapsedMs: [] };
   const push = (testId: number, status: string, comment: string | null, elapsedMs: number | null) => {
     rows.testIds.push(testId);
@@ -59,7 +62,9 @@ function* attemptRows(report: Report, recorded: { testId: number; outcome: Outco
     rows.comments.push(comment);
     rows.elapsedMs.push(elapsedMs);
   };
+  let tests = 0;
   for (const { testId, outcome } of recorded) {
+    tests += 1;
     const result = settle(report, outcome);
     for (const i of result.earlier) {
       const a = report.attempts[i];
@@ -67,11 +72,11 @@ function* attemptRows(report: Report, recorded: { testId: number; outcome: Outco
     }
     push(testId, result.status, result.comment, result.elapsedMs);
     if (rows.testIds.length >= CHUNK) {
-      yield rows;
+      yield [rows, tests];
       rows = { testIds: [], statuses: [], comments: [], elapsedMs: [] };
     }
   }
-  if (rows.testIds.length > 0) yield rows;
+  if (rows.testIds.length > 0) yield [rows, tests];
 }
 
 const isRecorded = (o: Outcome) => o.action === 'matched' || o.action === 'created';
@@ -81,8 +86,17 @@ export function requireRunSize(matching: Matching): void {
   if (matching.outcomes.filter(isRecorded).length > MAX_RUN_TESTS) throw tooManyTests();
 }
 
-/** Writes the import (a new run's size checked by the caller with requireRunSize); returns the run's id. */
-export async function writeImport(tx: Tx, target: WriteTarget, report: Report, matching: Matching): Promise<number> {
+/**
+ * Writes the import (a new run's size checked by the caller with requireRunSize); returns the run's id.
+ * `written` hears how many of the recorded tests' results are written, after each chunk.
+ */
+export async function writeImport(
+  tx: Tx,
+  target: WriteTarget,
+  report: Report,
+  matching: Matching,
+  written: (done: number, total: number) => Promise<void> = async () => {},
+): Promise<number> {
   const recordedOutcomes = matching.outcomes.filter(isRecorded);
   const created = matching.outcomes.filter((o) => o.action === 'created');
   const moves = matching.outcomes.filter((o) => o.moved);
@@ -107,7 +121,11 @@ export async function writeImport(tx: Tx, target: WriteTarget, report: Report, m
   const recorded = recordedOutcomes.map((o) => ({ testId: o.testId ?? createdIds.get(o)!, outcome: o }));
   // Chunks in order: each sees the results of the ones before, so a test's result (its last row) ends current.
   let total = 0;
-  for (const rows of attemptRows(report, recorded)) total = (await recordAttempts(tx, runId, target.userId, rows)).total;
+  await written(0, recorded.length);
+  for (const [rows, tests] of attemptRows(report, recorded)) {
+    total = (await recordAttempts(tx, runId, target.userId, rows)).total;
+    await written(tests, recorded.length);
+  }
   if (total > MAX_RUN_TESTS) throw tooManyTests();
   return runId;
 }

@@ -1,0 +1,1 @@
+export { deleteStaleImportProgress, findImportProgress, recordImportProgress, type ImportProgressRow } from './import-progress';
