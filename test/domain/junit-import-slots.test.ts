@@ -68,9 +68,14 @@ function upload(token: string, query: string, length: number, first: Buffer): Up
 async function holding(token: string, projectId: number, name: string) {
   const body = report(name);
   const up = upload(token, `projectId=${projectId}&createMissing=true`, body.length, body.subarray(0, -1));
-  // Its slot is taken once the server reads the body: wait until the first bytes are gone.
-  await new Promise((resolve) => setTimeout(resolve, 200));
-  return { ...up, finish: () => up.req.end(body.subarray(-1)) };
+  // Held once the same user is refused: a user holds one slot (IMPORT_PER_USER 1), so a dry run of
+  // theirs that is answered 503 proves this import has it. One answered 201 came first: ask again.
+  for (let i = 0; i < 100; i++) {
+    const probe = await importJUnit(t, token, { projectId, dryRun: true }, report('probe'));
+    if (probe.status === 503) return { ...up, finish: () => up.req.end(body.subarray(-1)) };
+    expect(probe.status).toBe(201);
+  }
+  throw new Error('the import never took its slot');
 }
 
 /** `p`, or 'timeout' after `ms`. */
