@@ -1,3 +1,4 @@
+import { randomUUID } from 'node:crypto';
 import fs from 'node:fs';
 import os from 'node:os';
 import path from 'node:path';
@@ -18,9 +19,9 @@ import {
   transcodeToUtf8,
   type JunitFile,
 } from './junit-files';
-import { formatBytes, uploadProgress } from './progress';
+import { formatBytes, uploadProgress, type UploadProgress } from './progress';
 import { UsageError } from './usage-error';
-import { CASE_MATCHERS, type ImportJUnitResult } from '../domain/junit/junit-import.schemas';
+import { CASE_MATCHERS, type ImportJUnitResult, type ImportProgressResult } from '../domain/junit/junit-import.schemas';
 
 // `casebook import junit`: uploads JUnit XML reports to a running Casebook over HTTP only
 // (POST /api/v1/run/import-junit), so it works from any CI runner against any server.
@@ -42,6 +43,8 @@ interface Options {
 type ImportResult = ImportJUnitResult;
 type MappingEntry = NonNullable<ImportResult['mapping']>[number];
 
+/** How often the server's progress is asked for while its answer is awaited. */
+const POLL_MS = 500;
 const MAPPING_ROWS = 500;
 const UNMATCHED_LISTED = 20;
 
@@ -199,6 +202,54 @@ function summary(d: ImportResult, opts: Options, replayed: boolean): string {
   return `${lines.join('\n')}\n`;
 }
 
+const thousands = (n: number) => n.toLocaleString('en-US');
+
+/** The server's phase as the progress line tells it. */
+function phaseText(p: ImportProgressResult): string {
+  if (p.phase === 'matching') return `matching ${thousands(p.total)} tests`;
+  if (p.phase === 'writing') return `writing ${thousands(p.done)}/${thousands(p.total)} results`;
+  return p.phase;
+}
+
+/**
+ * Polls GET /run/import-progress for the import sent with X-Import-Progress `progressId`,
+ * every POLL_MS once the upload is done, and shows each phase and its counts. Until the
+ * server has read the report it answers 404; that, and any failure to ask, shows nothing.
+ */
+function progressPoller(opts: Options, progressId: string, progress: UploadProgress) {
+  const query = new URLSearchParams({ projectId: opts.query.get('projectId')!, progressId });
+  const aborter = new AbortController();
+  let timer: NodeJS.Timeout | undefined;
+  let stopped = false;
+  const poll = async () => {
+    try {
+      const res = await fetch(`${opts.base}/api/v1/run/import-progress?${query.toString()}`, {
+        headers: { Authorization: `Bearer ${opts.token}`, Accept: 'application/json' },
+        signal: aborter.signal,
+      });
+      const text = await res.text();
+      if (res.ok && !stopped) {
+        const { data } = JSON.parse(text) as { data: ImportProgressResult };
+        if (data.phase === 'matching' || data.phase === 'writing') progress.server(data.phase, phaseText(data));
+      }
+    } catch {
+      // progress is a courtesy: the import's own answer tells what happened
+    }
+    if (!stopped) timer = setTimeout(() => void poll(), POLL_MS);
+  };
+  return {
+    /** The upload is done: the server is at work. */
+    start() {
+      if (!stopped && timer === undefined) timer = setTimeout(() => void poll(), POLL_MS);
+    },
+    stop() {
+      stopped = true;
+      clearTimeout(timer);
+      aborter.abort();
+    },
+  };
+}
+
 /**
  * The reports among `paths`, each checked to be well-formed: UTF-16 ones transcoded into
  * `scratch`, XML of another root (a coverage report) skipped with a note on stderr.
@@ -240,6 +291,9 @@ async function importFiles(opts: Options, scratch: () => string, io: CliIo): Pro
 
   const total = mergedSize(files);
   const progress = uploadProgress(io.stderr, total, files.length);
+  // The id the server records this import's progress under, for the poller to ask after.
+  const progressId = randomUUID();
+  const poller = progressPoller(opts, progressId, progress);
   let file = 0;
   let raw = 0;
   let gzipped = 0;
@@ -257,6 +311,7 @@ async function importFiles(opts: Options, scratch: () => string, io: CliIo): Pro
     },
     flush(done) {
       progress.waiting(`sent ${formatBytes(raw)} (${formatBytes(gzipped)} gzip)`);
+      poller.start();
       done();
     },
   });
@@ -284,6 +339,7 @@ async function importFiles(opts: Options, scratch: () => string, io: CliIo): Pro
         'Content-Type': 'application/xml',
         'Content-Encoding': 'gzip',
         ...(key ? { 'Idempotency-Key': key } : {}),
+        'X-Import-Progress': progressId,
         Accept: 'application/json',
       },
       body: Readable.toWeb(body) as ReadableStream<Uint8Array>,
@@ -299,6 +355,8 @@ async function importFiles(opts: Options, scratch: () => string, io: CliIo): Pro
     progress.end('');
     io.stderr.write(`casebook: cannot reach ${opts.base}: ${networkCause(err)}\n`);
     return 1;
+  } finally {
+    poller.stop();
   }
 
   if (status < 200 || status >= 300) {

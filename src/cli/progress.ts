@@ -1,7 +1,8 @@
 import type { CliStream } from './cli-io';
 
-// Upload progress of `casebook import junit` on stderr: a bar redrawn in place on a terminal,
-// plain lines otherwise (CI logs keep every line, so no redraws there).
+// Upload progress of `casebook import junit` on stderr, then what the server is doing (it polls
+// GET /run/import-progress): a bar and a status redrawn in place on a terminal, plain lines
+// otherwise (CI logs keep every line, so no redraws there: a line per phase of the server).
 
 export function formatBytes(n: number): string {
   if (n < 1000) return `${n} B`;
@@ -14,6 +15,8 @@ export interface UploadProgress {
   sent(bytes: number, file: number): void;
   /** All sent (`detail` says how much): the server is at work. */
   waiting(detail: string): void;
+  /** What the server says it is doing (`phase` and a line that tells it with its counts). */
+  server(phase: string, text: string): void;
   /** Replaces the bar (if any) with a last line; '' only clears it. */
   end(line: string): void;
 }
@@ -23,9 +26,15 @@ const REDRAW_MS = 100;
 export function uploadProgress(stream: CliStream, total: number, files: number): UploadProgress {
   if (!stream.isTTY) {
     stream.write('uploading…\n');
+    let phase: string | undefined;
     return {
       sent: () => {},
       waiting: (detail) => void stream.write(`${detail}; waiting for the server…\n`),
+      server(next, text) {
+        if (next === phase) return;
+        phase = next;
+        stream.write(`server: ${text}\n`);
+      },
       end: (line) => void (line && stream.write(`${line}\n`)),
     };
   }
@@ -43,6 +52,7 @@ export function uploadProgress(stream: CliStream, total: number, files: number):
       draw(`uploading [${'#'.repeat(filled)}${'-'.repeat(width - filled)}]${text}`);
     },
     waiting: (detail) => draw(`${detail}; waiting for the server…`),
+    server: (_phase, text) => draw(`server: ${text}…`),
     end(line) {
       draw('');
       stream.write(line ? `\r${line}\n` : '\r');

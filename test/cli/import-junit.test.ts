@@ -6,7 +6,7 @@ import path from 'node:path';
 import { locateReport, mergedReport } from '../../src/cli/junit-files';
 import { createTestApp, type TestApp } from '../support/app';
 import { runCli, runCliInProcess } from '../support/cli';
-import { createOrg, createUser } from '../support/factories';
+import { createOrg, createProject, createUser } from '../support/factories';
 
 // `casebook import junit` against the real server listening on a port (PostgreSQL behind it):
 // in process for most cases, and the spawned bin/casebook.js once, so the binary, its streams
@@ -314,6 +314,52 @@ describe('casebook import junit', () => {
     expect(screen).toMatch(/\ruploading \[#+\] 100% \d+ B\/\d+ B · file 2\/2<EL>/);
     expect(screen).toMatch(/\rsent \d+ B \(\d+ B gzip\); waiting for the server…<EL>/);
     expect(screen).toMatch(/\r<EL>\rdry run \(nothing written\), 5 tests: 5 matched/);
+  });
+
+  it("shows the server's phase while it works: a line per phase in a pipe, redrawn on a terminal (issue 21, Scale)", async () => {
+    // A project of its own, and an empty run whose row lock the test holds: the import reads
+    // its report, says it is matching, then waits for the lock long enough to be polled.
+    const { orgId } = await t.db.project.findUniqueOrThrow({ where: { projectId } });
+    const own = (await createProject(t.db, orgId)).projectId;
+    const cases = Array.from({ length: 3000 }, (_, i) => `<testcase classname="big.Suite" name="case ${i}" time="0.001"/>`);
+    const big = write('big/report.xml', `<testsuite name="big">\n${cases.join('\n')}\n</testsuite>\n`);
+    const importHeld = async (tty: boolean) => {
+      const runId = (
+        await t
+          .as(token)
+          .post('/run/create', { projectId: own, runName: `held ${tty}`, empty: true })
+          .expect(201)
+      ).body.data.runId as number;
+      const args = [...imports(), big, '--url', url, '--token', token, '--project', String(own), '--run', String(runId)];
+      let cli: Promise<Awaited<ReturnType<typeof runCliInProcess>>> | undefined;
+      await t.db.$transaction(
+        async (tx) => {
+          await tx.$queryRaw`SELECT id FROM runs WHERE id = ${runId} FOR UPDATE`;
+          cli = runCliInProcess([...args, '--create-missing'], {}, { tty });
+          const matching = async () =>
+            (await t.db.$queryRaw<unknown[]>`SELECT 1 FROM import_progress WHERE project_id = ${own} AND phase = 'matching'`).length;
+          const deadline = Date.now() + 20_000;
+          while (!(await matching()) && Date.now() < deadline) await new Promise((r) => setTimeout(r, 50));
+          // Long enough for two polls of the CLI.
+          await new Promise((r) => setTimeout(r, 1300));
+          await t.db.$executeRaw`DELETE FROM import_progress WHERE project_id = ${own}`;
+        },
+        { timeout: 30_000 },
+      );
+      return cli!;
+    };
+
+    const piped = await importHeld(false);
+    expect(piped.code).toBe(0);
+    expect(piped.stderr).toMatch(
+      /^reading 1 file \([\d.]+ kB\)\nuploading…\nsent [\d.]+ kB \([\d.]+ kB gzip\); waiting for the server…\nserver: matching 3,000 tests\n(server: writing [\d,]+\/3,000 results\n)?imported: run \d+, 3000 tests: 0 matched, 3000 created/,
+    );
+    const terminal = await importHeld(true);
+    expect(terminal.code).toBe(0);
+    const screen = terminal.stderr.split('\u001b[K').join('<EL>');
+    expect(screen).toMatch(
+      /\rsent [^\r]+; waiting for the server…<EL>\rserver: matching 3,000 tests…<EL>(\r[^\r]*<EL>)*\r<EL>\rimported: run \d+, 3000 tests: 3000 matched/,
+    );
   });
 
   it('runs as the real binary, taking the server and token from CASEBOOK_URL and CASEBOOK_TOKEN', async () => {

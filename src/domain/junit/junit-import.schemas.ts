@@ -231,3 +231,4 @@ export const importProgressResult = z
       updatedAt: '2026-11-26T15:40:12.345Z',
     },
   });
+export type ImportProgressResult = z.infer<typeof importProgressResult>;
