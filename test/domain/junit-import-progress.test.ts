@@ -91,3 +91,36 @@ it('deletes progress older than an hour when the next import starts', async () =
   await importJUnit(t, w.user.token, { projectId, dryRun: true }, suite('s', ...cases(1)), { [HEADER]: randomUUID() }).expect(201);
   await progressOf(w.user.token, projectId, old).expect(404);
 });
+
+it("shows the writing phase to a poller while the import's transaction is still open", async () => {
+  const projectId = await newProject();
+  const xml = suite('s', ...cases(1500));
+  await importJUnit(t, w.user.token, { projectId, createMissing: true }, xml).expect(201);
+  const progressId = randomUUID();
+  let answer: Promise<{ status: number }> | undefined;
+  const seen: unknown[] = [];
+  // The import's last write bumps the project's change counter: holding the project's row
+  // keeps its transaction open after every result is written, until the poller has looked.
+  await t.db.$transaction(
+    async (tx) => {
+      await tx.$queryRaw`SELECT id FROM projects WHERE id = ${projectId} FOR NO KEY UPDATE`;
+      answer = importJUnit(t, w.user.token, { projectId, runName: 'held' }, xml, { [HEADER]: progressId }).then((res) => res);
+      const deadline = Date.now() + 20_000;
+      while (Date.now() < deadline) {
+        const res = await progressOf(w.user.token, projectId, progressId);
+        if (res.status === 200) seen.push(res.body.data.phase);
+        if (res.status === 200 && res.body.data.phase === 'writing' && res.body.data.done === 1500) {
+          expect(res.body.data).toMatchObject({ done: 1500, total: 1500 });
+          break;
+        }
+        await new Promise((r) => setTimeout(r, 20));
+      }
+    },
+    { timeout: 30_000 },
+  );
+  expect((await answer!).status).toBe(201);
+  expect(seen).toContain('writing');
+  expect(seen).not.toContain('done');
+  const progress = await progressOf(w.user.token, projectId, progressId).expect(200);
+  expect(progress.body.data).toMatchObject({ phase: 'done', done: 1500, total: 1500 });
+});
