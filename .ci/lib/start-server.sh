@@ -13,7 +13,8 @@
 #       Sends SIGTERM to the server's process group, as a terminal would, and waits
 #       up to 10 s for it to exit; returns 1 if it is still running.
 #   cleanup_server
-#       The EXIT trap: signals the process group and removes the temporary files.
+#       The EXIT trap: signals the process group, waits up to 10 s for the server to
+#       exit, and removes the temporary files.
 
 start_embedded_server() {
   local ready_path=$1
@@ -46,5 +47,8 @@ stop_server() {
 
 cleanup_server() {
   kill -- -"$server_pid" 2>/dev/null || true
+  # The embedded database writes its files until the server has exited (a checkpoint at
+  # shutdown): removing them sooner raced it ("Directory not empty") and failed the step.
+  for _ in $(seq 1 20); do kill -0 "$server_pid" 2>/dev/null || break; sleep 0.5; done
   rm -rf "$server_data" "$server_log"
 }
