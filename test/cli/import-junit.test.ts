@@ -332,16 +332,14 @@ describe('casebook import junit', () => {
       ).body.data.runId as number;
       const args = [...imports(), big, '--url', url, '--token', token, '--project', String(own), '--run', String(runId)];
       let cli: Promise<Awaited<ReturnType<typeof runCliInProcess>>> | undefined;
+      let shown!: () => void;
+      // The import is held until the CLI has shown the matching phase it polled.
+      const matchingShown = new Promise<void>((resolve) => (shown = resolve));
       await t.db.$transaction(
         async (tx) => {
           await tx.$queryRaw`SELECT id FROM runs WHERE id = ${runId} FOR UPDATE`;
-          cli = runCliInProcess([...args, '--create-missing'], {}, { tty });
-          const matching = async () =>
-            (await t.db.$queryRaw<unknown[]>`SELECT 1 FROM import_progress WHERE project_id = ${own} AND phase = 'matching'`).length;
-          const deadline = Date.now() + 20_000;
-          while (!(await matching()) && Date.now() < deadline) await new Promise((r) => setTimeout(r, 50));
-          // Long enough for two polls of the CLI.
-          await new Promise((r) => setTimeout(r, 1300));
+          cli = runCliInProcess([...args, '--create-missing'], {}, { tty, onStderr: (all) => all.includes('server: matching') && shown() });
+          await matchingShown;
           await t.db.$executeRaw`DELETE FROM import_progress WHERE project_id = ${own}`;
         },
         { timeout: 30_000 },

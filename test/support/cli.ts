@@ -34,12 +34,26 @@ export function runCli(args: string[], env: Record<string, string>, timeoutMs = 
  * Runs `casebook <args>` in this process (the same runCli that bin/casebook.js calls), with
  * the environment a spawned command gets: only the given settings. `tty` makes stderr a terminal.
  */
-export async function runCliInProcess(args: string[], env: Record<string, string>, opts: { tty?: boolean } = {}): Promise<CliResult> {
+export async function runCliInProcess(
+  args: string[],
+  env: Record<string, string>,
+  opts: {
+    tty?: boolean;
+    /** Told everything on stderr so far, at each write: a test can wait for a line. */ onStderr?: (all: string) => void;
+  } = {},
+): Promise<CliResult> {
   let stdout = '';
   let stderr = '';
   const code = await runCliMain(args, {
     stdout: { write: (chunk: string) => (stdout += chunk) },
-    stderr: { write: (chunk: string) => (stderr += chunk), isTTY: opts.tty ?? false, columns: 80 },
+    stderr: {
+      write: (chunk: string) => {
+        stderr += chunk;
+        opts.onStderr?.(stderr);
+      },
+      isTTY: opts.tty ?? false,
+      columns: 80,
+    },
     env: { PATH: process.env.PATH ?? '', HOME: process.env.HOME ?? '/tmp', LOG_LEVEL: 'warn', ...env },
   });
   return { code, stdout, stderr };
