@@ -35,7 +35,10 @@ start_embedded_server() {
 }
 
 bootstrap_token() {
-  server_token=$(grep -o 'cb_[A-Za-z0-9_-]*' "$server_log" | head -n 1)
+  # No pipe into head: grep, writing its second match after head has exited, died of SIGPIPE,
+  # which pipefail turned into a silent failure of the whole step.
+  server_token=$(grep -o -m 1 'cb_[A-Za-z0-9_-]*' "$server_log" || true)
+  server_token=${server_token%%$'\n'*}
   [ -n "$server_token" ] || { cat "$server_log"; echo "no bootstrap token printed"; exit 1; }
 }
 
