@@ -210,6 +210,54 @@ describe('4. a second result element is not a later attempt', () => {
     expect(results[0].comment).toMatch(/^Flaky: passed after 2 failed attempts/);
     expect(results[1].comment).toContain('two');
   });
+
+  // gotestsum writes a rerun as the same testcase again (failures first), go test -count=N every test N times.
+  const goSuite = (...cases: string[]) =>
+    doc(
+      `<testsuite name="example/pkg" tests="${cases.length}"><properties><property name="go.version" value="go1.19.8 linux/amd64"/></properties>`,
+      ...cases.map((c) => `<testcase classname="example/pkg" ${c}`),
+      '</testsuite>',
+    );
+  const fail = (name: string, message: string) => `name="${name}" time="0.2"><failure message="${message}"/></testcase>`;
+  const pass = (name: string) => `name="${name}" time="0.1"/>`;
+
+  it('gotestsum --rerun-fails: a Go test repeated while others are not is rerun: the last attempt counts, each attempt in history', async () => {
+    const projectId = await newProject();
+    const xml = goSuite(
+      fail('TestScale', 'unsettled'),
+      fail('TestBroken', 'one'),
+      fail('TestBroken', 'two'),
+      pass('TestOk'),
+      pass('TestScale'),
+    );
+    const res = await importJUnit(t, w.user.token, { projectId, createMissing: true }, xml).expect(201);
+    expect(res.body.data).toMatchObject({ testcases: 5, tests: 3, repetitions: 0, reruns: 2, passed: 2, failed: 1, passedOnRetry: 1 });
+    const runId = res.body.data.runId;
+    expect((await historyOf(t.db, runId)).map((h) => [h.status, h.elapsedMs])).toEqual([
+      ['failed', 200],
+      ['passed', 300],
+      ['failed', 200],
+      ['failed', 400],
+      ['passed', 100],
+    ]);
+    expect((await runResults(t.db, runId))[0].comment).toMatch(/^Flaky: passed after 1 failed attempt\b/);
+  });
+
+  it('go test -count=2: every test of the package repeated alike is repetitions, the worst outcome wins; without go.version too', async () => {
+    const projectId = await newProject();
+    const cases = [fail('TestA', 'first'), fail('TestB', 'b'), pass('TestA'), pass('TestB')];
+    const res = await importJUnit(t, w.user.token, { projectId, createMissing: true }, goSuite(...cases)).expect(201);
+    expect(res.body.data).toMatchObject({ testcases: 4, tests: 2, repetitions: 2, reruns: 0, passed: 0, failed: 2, passedOnRetry: 0 });
+    // The same uneven repeats outside a Go package are repetitions: only gotestsum writes reruns that way.
+    const other = suite(
+      'example/pkg',
+      `<testcase classname="example/pkg" ${fail('TestA', 'x')}`,
+      `<testcase classname="example/pkg" ${pass('TestA')}`,
+      `<testcase classname="example/pkg" ${pass('TestB')}`,
+    );
+    const res2 = await importJUnit(t, w.user.token, { projectId: await newProject(), createMissing: true }, other).expect(201);
+    expect(res2.body.data).toMatchObject({ testcases: 3, tests: 2, repetitions: 1, reruns: 0, passed: 1, failed: 1, passedOnRetry: 0 });
+  });
 });
 
 describe('5. outcomes', () => {

@@ -29,6 +29,7 @@ export type OpenCase = {
   file: string | null;
   hostname: string | null;
   project: string | null;
+  go: boolean;
   line: number;
   time: string | undefined;
   /** Ids from the casebook_id / test_id properties. */
@@ -73,6 +74,7 @@ export function casesOf(tc: OpenCase): JUnitCase[] {
     file: tc.file,
     hostname: tc.hostname,
     project: tc.project,
+    go: tc.go,
     ids,
     propertyIds,
     title,

@@ -7,8 +7,12 @@
  */
 export type JUnitOutcome = 'passed' | 'failure' | 'error' | 'skipped' | 'todo' | 'pending' | 'xfail';
 
-/** flaky: a flakyFailure/flakyError (ran before the testcase's own result); main: the testcase's own result; rerun: a rerunFailure/rerunError (after it). */
-export type AttemptKind = 'flaky' | 'main' | 'rerun';
+/**
+ * flaky: a flakyFailure/flakyError (ran before the testcase's own result); main: the testcase's own
+ * result; rerun: a rerunFailure/rerunError (after it); retry: a whole testcase that is a later attempt
+ * of the testcase before it of the same test (gotestsum's --rerun-fails writes a rerun that way).
+ */
+export type AttemptKind = 'flaky' | 'main' | 'rerun' | 'retry';
 
 export interface JUnitCase {
   /** testcase@name, trimmed ('' when the attribute is missing). */
@@ -26,6 +30,8 @@ export interface JUnitCase {
   file: string | null;
   /** hostname of the nearest enclosing testsuite that has one (Playwright writes its project there; others the machine). */
   hostname: string | null;
+  /** Its suite (or an enclosing one) has a `go.version` property: a Go package's tests (gotestsum, go-junit-report). */
+  go: boolean;
   /** A `project` or `browser` property of the testcase, else of the nearest enclosing testsuite; null when none. */
   project: string | null;
   /**

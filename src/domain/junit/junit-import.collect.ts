@@ -57,6 +57,8 @@ export interface Scope {
   project: string | null;
   /** Its suite is a spec file holding its testcases (Playwright, vitest). */
   specSuite: boolean;
+  /** Its suite is a Go package's (a go.version property). */
+  go: boolean;
   /** ` [project]`, set once the whole report is read. */
   suffix: string;
 }
@@ -75,7 +77,9 @@ const NO_IDS: readonly number[] = Object.freeze([]);
  * A copy of a text the parser gave that keeps nothing else alive: V8 makes a substring of 13
  * characters or more a slice of its parent, so a testcase name kept for the import held the
  * parser's whole chunk of the document (40 MB of a 33 MB report of 100,000 testcases). The
- * concatenation is flattened into a new string of its own before it is sliced.
+ * concatenation is flattened into a new string of its own before it is sliced. Every text the
+ * report keeps goes through it: section names and suite prefixes too (4,000 of them held 34 MB of
+ * chunks of that report), as a join or split of one part may give back that part itself.
  */
 const detach = (text: string): string => (text.length < 13 ? text : ` ${text}`.slice(1));
 const SPEC_FILE = /\.[cm]?[jt]sx?$/i;
@@ -156,11 +160,15 @@ function countTests(report: Report): Report['counts'] {
   let repetitions = 0;
   let reruns = 0;
   for (const a of report.attempts) {
-    if (a.kind !== 'main') {
+    if (a.kind === 'flaky' || a.kind === 'rerun') {
       reruns += 1;
       continue;
     }
     testcases += 1;
+    if (a.kind === 'retry') {
+      reruns += 1;
+      continue;
+    }
     const key = `${report.scopes[a.scope].prefix}\u0000${automationKeyOf(a)}\u0000${report.scopes[a.scope].suffix}`;
     if (!keys.has(key)) {
       keys.add(key);
@@ -168,6 +176,29 @@ function countTests(report: Report): Report['counts'] {
     } else if (!PYTEST_PHASE_ERROR.test(a.comment ?? '')) repetitions += 1;
   }
   return { testcases, tests, repetitions, reruns };
+}
+
+/**
+ * gotestsum's --rerun-fails writes each rerun of a failed test as the same testcase again (failures
+ * first, then passes), with nothing to tell it from `go test -count=N`, which writes every test of
+ * the package N times. So in a Go package's suite, when its tests do not all repeat as often, a
+ * repeated testcase is a rerun: the later ones become attempts of the first ('retry'), the last its
+ * final outcome. Tests all repeated alike stay repetitions.
+ */
+function markGoRetries(report: Report): void {
+  const byScope = new Map<number, Map<string, number[]>>();
+  report.attempts.forEach((a, index) => {
+    if (a.kind !== 'main' || !report.scopes[a.scope].go) return;
+    const tests = byScope.get(a.scope) ?? byScope.set(a.scope, new Map()).get(a.scope)!;
+    const key = automationKeyOf(a);
+    const seen = tests.get(key);
+    if (seen) seen.push(index);
+    else tests.set(key, [index]);
+  });
+  for (const tests of byScope.values()) {
+    if (new Set([...tests.values()].map((t) => t.length)).size < 2) continue;
+    for (const indexes of tests.values()) for (const index of indexes.slice(1)) report.attempts[index].kind = 'retry';
+  }
 }
 
 /** Reads every testcase of the report (whole, or its pieces as they arrive); malformed XML is a 400 naming where. */
@@ -187,16 +218,17 @@ export async function collectReport(body: Buffer | AsyncIterable<Buffer>, status
       const pathKey = [c.file ?? '', ...c.suites, '\u0001', ...describe].join('\u0000');
       let path = pathIndex.get(pathKey);
       if (path === undefined) {
-        path = paths.push(sectionPath(c.file, c.suites, describe)) - 1;
+        path = paths.push(sectionPath(c.file, c.suites, describe).map(detach)) - 1;
         pathIndex.set(pathKey, path);
       }
       const prefix = scopePrefix(c);
       const specSuite = specFile && c.classname === c.suites[c.suites.length - 1];
       if (specSuite && c.name.includes(DESCRIBE_SEPARATOR)) playwright = true;
-      const scopeKey = [prefix, c.hostname ?? '', c.project ?? '', specSuite].join('\u0000');
+      const scopeKey = [prefix, c.hostname ?? '', c.project ?? '', specSuite, c.go].join('\u0000');
       let scope = scopeIndex.get(scopeKey);
       if (scope === undefined) {
-        scope = scopes.push({ prefix, hostname: c.hostname, project: c.project, specSuite, suffix: '' }) - 1;
+        const [hostname, project] = [c.hostname, c.project].map((text) => (text === null ? null : detach(text)));
+        scope = scopes.push({ prefix: detach(prefix), hostname, project, specSuite, go: c.go, suffix: '' }) - 1;
         scopeIndex.set(scopeKey, scope);
       }
       let classname = c.classname;
@@ -233,6 +265,7 @@ export async function collectReport(body: Buffer | AsyncIterable<Buffer>, status
   }
   settleScopes(scopes, playwright);
   const report: Report = { attempts, paths, scopes, counts: { testcases: 0, tests: 0, repetitions: 0, reruns: 0 } };
+  markGoRetries(report);
   report.counts = countTests(report);
   return report;
 }

@@ -47,8 +47,8 @@ export interface Settled {
 }
 
 /**
- * The result of a test: each of its testcases counts with its last attempt (reruns: the final
- * outcome); testcases repeating it (repetitions, pytest's teardown error) are merged: the worst
+ * The result of a test: each of its testcases counts with its last attempt (reruns, and testcases
+ * retrying it (gotestsum): the final outcome); testcases repeating it (repetitions, pytest's teardown error) are merged: the worst
  * status wins, every message is kept, and the elapsed time is the sum of all attempts.
  */
 export function settle(report: Report, o: Outcome): Settled {
@@ -58,7 +58,9 @@ export function settle(report: Report, o: Outcome): Settled {
   o.attempts.forEach((index, i) => {
     const a = report.attempts[index];
     const next = o.attempts[i + 1];
-    if (next !== undefined && report.attempts[next].testcase === a.testcase) earlier.push(index);
+    // An attempt followed by another of its testcase, or by a testcase retrying it, is not the final one.
+    if (next !== undefined && (report.attempts[next].testcase === a.testcase || report.attempts[next].kind === 'retry'))
+      earlier.push(index);
     else finals.push(a);
     if (a.elapsedMs !== null) elapsed = (elapsed ?? 0) + a.elapsedMs;
   });
@@ -74,12 +76,11 @@ export function settle(report: Report, o: Outcome): Settled {
 
 /**
  * The tests holding the report's keys. Whichever is smaller crosses the wire:
- * the report's keys, or the project's keyed tests (none on a first import).
+ * the report's keys, or the project's `keyed` tests.
  */
-async function testsByKey(tx: Tx, projectId: number, keys: Set<string>): Promise<Map<string, number>> {
-  if (keys.size === 0) return new Map();
-  const keyed = await countAutomationKeys(tx, projectId);
-  return keyed === 0 ? new Map() : testIdsByAutomationKey(tx, projectId, keys.size > keyed ? null : [...keys]);
+async function testsByKey(tx: Tx, projectId: number, keys: Set<string>, keyed: number): Promise<Map<string, number>> {
+  if (keys.size === 0 || keyed === 0) return new Map();
+  return testIdsByAutomationKey(tx, projectId, keys.size > keyed ? null : [...keys]);
 }
 
 export async function matchReport(
@@ -89,6 +90,8 @@ export async function matchReport(
   createMissing: boolean,
   matcher: CaseMatcher = 'auto',
 ): Promise<Matching> {
+  // A project without keyed tests (a first import) matches no key: no key is gathered to look up.
+  const keyed = matcher === 'property' ? 0 : await countAutomationKeys(tx, projectId);
   const idsOf = (a: Attempt) => (matcher === 'name' && a.nameIds.length > 0 ? [...a.ids, ...a.nameIds] : a.ids);
   const ids = new Set<number>();
   const keys = new Set<string>();
@@ -103,7 +106,7 @@ export async function matchReport(
       return '';
     }
     const key = keyOf(report, a);
-    if (key === '' || matcher === 'property') return key;
+    if (key === '' || keyed === 0) return key;
     keys.add(key);
     const old = automationKeyOf(a);
     if (old !== key) {
@@ -115,7 +118,7 @@ export async function matchReport(
     return key;
   });
   const live = await liveTestIds(tx, projectId, [...ids]);
-  const byKey = await testsByKey(tx, projectId, keys);
+  const byKey = await testsByKey(tx, projectId, keys, keyed);
 
   const outcomes: Outcome[] = [];
   const byTest = new Map<number, Outcome>();

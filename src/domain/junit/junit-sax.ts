@@ -24,6 +24,8 @@ type Suite = {
   file: string | null;
   hostname: string | null;
   project: string | null;
+  /** It or an enclosing suite has a go.version property. */
+  go: boolean;
   /** How many child suites of each name (and hostname) were opened in it so far. */
   children: Map<string, number>;
 };
@@ -119,10 +121,11 @@ export class JUnitCollector {
           file: attr(attrs.file) ?? outer?.file ?? null,
           hostname: attr(attrs.hostname) ?? outer?.hostname ?? null,
           project: outer?.project ?? null,
+          go: outer?.go ?? false,
         });
       } else if (tag.name === 'testcase' && parent) this.startCase(attrs);
       else if (tag.name === 'property' && parent?.name === 'properties' && this.suites.length > 0) {
-        // A suite's property: only project / browser are kept (Playwright, and others naming a target).
+        // A suite's property: only project / browser (Playwright, and others naming a target) and go.version are kept.
         frame.property = { name: attrs.name ?? '', value: attrs.value, text: new CappedText() };
         frame.sink = frame.property.text;
       }
@@ -182,6 +185,9 @@ export class JUnitCollector {
       const suite = this.suites[this.suites.length - 1];
       if (tc) tc.project ??= value;
       else if (suite) suite.project ??= value;
+    } else if (property && !tc && property.name.trim() === 'go.version') {
+      const suite = this.suites[this.suites.length - 1];
+      if (suite) suite.go = true;
     }
     if (tc && this.stack.length === tc.depth) {
       this.finishCase(tc);
@@ -210,6 +216,7 @@ export class JUnitCollector {
       file: attr(attrs.file) ?? suite?.file ?? null,
       hostname: suite?.hostname ?? null,
       project: null,
+      go: suite?.go ?? false,
       line: this.tagLine,
       time: attrs.time,
       ids: [],
