@@ -8,7 +8,8 @@
 #       waits up to 60 s for READY_PATH (e.g. /healthz) to answer. Sets server_pid,
 #       server_port, server_url and server_log, and traps EXIT to clean up.
 #   bootstrap_token
-#       Sets server_token to the first cb_... token in the log, or fails.
+#       Waits (up to 60 s) for the server to log that it serves, then sets server_token to the
+#       first cb_... token in the log, or fails.
 #   stop_server
 #       Sends SIGTERM to the server's process group, as a terminal would, and waits
 #       up to 10 s for it to exit; returns 1 if it is still running.
@@ -35,6 +36,9 @@ start_embedded_server() {
 }
 
 bootstrap_token() {
+  # The server answers /healthz before its first start's bootstrap has written the token (a write to
+  # the embedded database, slow on a loaded machine): wait for "Casebook is serving", logged after it.
+  for _ in $(seq 1 120); do grep -q 'Casebook is serving' "$server_log" && break; sleep 0.5; done
   # No pipe into head: grep, writing its second match after head has exited, died of SIGPIPE,
   # which pipefail turned into a silent failure of the whole step.
   server_token=$(grep -o -m 1 'cb_[A-Za-z0-9_-]*' "$server_log" || true)
