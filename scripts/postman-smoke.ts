@@ -45,7 +45,7 @@ pm.test('answers 200 with ok: true', () => {
     test: `
 pm.test('answers 401 with the exact message', () => {
   pm.response.to.have.status(401);
-  pm.expect(pm.response.json()).to.eql({ error: 'Unauthorized - Please login', status: 401 });
+  pm.expect(pm.response.json()).to.eql({ error: 'Unauthorized - Please login', status: 401, code: 'unauthorized' });
 });`,
   },
   {
@@ -198,7 +198,7 @@ pm.test('locks it, recording who and when', () => {
     test: `
 pm.test('answers 423 Run is locked', () => {
   pm.response.to.have.status(423);
-  pm.expect(pm.response.json()).to.eql({ error: 'Run is locked', status: 423 });
+  pm.expect(pm.response.json()).to.eql({ error: 'Run is locked', status: 423, code: 'run_locked' });
 });`,
   },
 ];

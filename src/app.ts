@@ -44,7 +44,7 @@ function requireJsonBody(routes: AnyRoute[]) {
   return (req: Request, res: Response, next: NextFunction) => {
     const hasBody = Number(req.headers['content-length'] ?? 0) > 0 || req.headers['transfer-encoding'] !== undefined;
     if (hasBody && !req.is('application/json') && !raw.has(key(req.method, req.path))) {
-      return sendError(res, 415, 'Content-Type must be application/json');
+      return sendError(res, 'unsupported_media_type', 'Content-Type must be application/json');
     }
     next();
   };
@@ -101,7 +101,7 @@ export async function buildApp({ config, database, logger, mounts = [] }: AppDep
       await database.ping();
       sendData(res, { ok: true });
     } catch {
-      sendError(res, 503, 'Service unavailable');
+      sendError(res, 'database_unavailable', 'Service unavailable');
     }
   });
 
@@ -133,7 +133,7 @@ export async function buildApp({ config, database, logger, mounts = [] }: AppDep
   for (const mount of mounts) app.use(mount.path, mount.handler);
   // The web app (web/dist) at `/`, after the API so its paths never shadow one.
   app.use(webApp(database.prisma));
-  app.use((_req, res) => sendError(res, 404, 'Route not found'));
+  app.use((_req, res) => sendError(res, 'route_not_found', 'Route not found'));
   app.use(errorHandler);
   return app;
 }

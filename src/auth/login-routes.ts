@@ -4,7 +4,7 @@ import OAuth2Strategy from 'passport-oauth2';
 import type { Config } from '../config';
 import type { Db } from '../db/client';
 import { admitOAuthLogin, type LoginOutcome, type OAuthProfile, type RefusalReason } from './oauth-identity';
-import { forbidden } from '../core/errors';
+import { forbiddenOrigin } from '../core/errors';
 import { authenticateToken, SESSION_COOKIE } from './authenticate';
 import { loginPage, refusedPage } from './login-pages';
 import { isForeignOrigin } from './same-origin';
@@ -90,7 +90,7 @@ export function buildLoginRouter(config: Config, db: Db): express.Router {
   // "Sign in with an API token": the token is checked as a Bearer header is, and starts the
   // same session an OAuth login does. A form post, so checked for a foreign origin like /logout.
   router.post('/auth/token', express.urlencoded({ extended: false, limit: '4kb' }), async (req, res) => {
-    if (isForeignOrigin(req, config.publicUrl)) throw forbidden();
+    if (isForeignOrigin(req, config.publicUrl)) throw forbiddenOrigin();
     const token: unknown = (req.body as Record<string, unknown> | undefined)?.token;
     const secret = typeof token === 'string' ? token.trim() : '';
     const refuse = (status: number, tokenError: string) =>
@@ -137,7 +137,7 @@ export function buildLoginRouter(config: Config, db: Db): express.Router {
 
   // express.Request (not the router's own) is where cookie-parser declares req.cookies.
   router.post('/logout', async (req: Request, res) => {
-    if (isForeignOrigin(req, config.publicUrl)) throw forbidden();
+    if (isForeignOrigin(req, config.publicUrl)) throw forbiddenOrigin();
     const secret: unknown = req.cookies?.[SESSION_COOKIE];
     if (typeof secret === 'string') await endSession(db, secret);
     res.clearCookie(SESSION_COOKIE, sessionCookieOptions(config.publicUrl));

@@ -1,23 +1,9 @@
 import { z } from 'zod';
+import { statusOf, type ErrorCode } from './error-codes';
 
-// One error type for every layer: a code and a message. What a code means on
-// the wire (an HTTP status) is decided at the edge, in src/http/error-status.ts.
-export const errorCodes = [
-  'bad_request',
-  'unauthorized',
-  'forbidden',
-  'not_found',
-  'conflict',
-  'payload_too_large',
-  'unsupported_media_type',
-  'unprocessable',
-  'locked',
-  'too_many_requests',
-  'internal',
-  'unavailable',
-] as const;
-
-export type ErrorCode = (typeof errorCodes)[number];
+// One error type for every layer: a code (src/core/error-codes.ts) and a message. The code
+// decides the HTTP status, applied only at the edge (src/http).
+export type { ErrorCode } from './error-codes';
 
 export class AppError extends Error {
   constructor(
@@ -26,18 +12,40 @@ export class AppError extends Error {
   ) {
     super(message);
   }
+
+  get status(): number {
+    return statusOf(this.code);
+  }
 }
 
 export const UNAUTHORIZED = 'Unauthorized - Please login';
 export const FORBIDDEN = 'Forbidden - User does not have access';
 
+/** The records a 404 names, and the code of each. */
+const NOT_FOUND_CODES = {
+  Organization: 'organization_not_found',
+  Project: 'project_not_found',
+  Test: 'test_not_found',
+  Run: 'run_not_found',
+  Section: 'section_not_found',
+  User: 'user_not_found',
+  Token: 'token_not_found',
+  'Import progress': 'import_progress_not_found',
+} as const satisfies Record<string, ErrorCode>;
+export type RecordKind = keyof typeof NOT_FOUND_CODES;
+
+/** The code of a `<Kind> not found`; `not_found` for a kind without one of its own. */
+export const notFoundCode = (kind: string): ErrorCode => NOT_FOUND_CODES[kind as RecordKind] ?? 'not_found';
+
 export const unauthorized = () => new AppError('unauthorized', UNAUTHORIZED);
 export const forbidden = () => new AppError('forbidden', FORBIDDEN);
-export const notFound = (resource: string) => new AppError('not_found', `${resource} not found`);
-export const badRequest = (message: string) => new AppError('bad_request', `Invalid request: ${message}`);
-export const conflict = (message: string) => new AppError('conflict', message);
-export const runLocked = () => new AppError('locked', 'Run is locked');
-export const projectInactive = () => new AppError('conflict', 'Project is inactive');
+/** A cookie-authenticated write from another site: the same text as any refusal, its own code. */
+export const forbiddenOrigin = () => new AppError('forbidden_origin', FORBIDDEN);
+export const notFound = (kind: RecordKind) => new AppError(NOT_FOUND_CODES[kind], `${kind} not found`);
+export const badRequest = (message: string, code: ErrorCode = 'validation_failed') => new AppError(code, `Invalid request: ${message}`);
+export const conflict = (code: ErrorCode, message: string) => new AppError(code, message);
+export const runLocked = () => new AppError('run_locked', 'Run is locked');
+export const projectInactive = () => new AppError('project_inactive', 'Project is inactive');
 
 /** `Invalid request: title: Required; projectId: Expected number` — every bad field named. */
 export function zodMessage(error: z.ZodError, prefix: (string | number)[] = []): string {

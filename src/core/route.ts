@@ -1,5 +1,6 @@
 import type { z } from 'zod';
 import type { RequestContext } from './context';
+import type { ErrorCode } from './error-codes';
 import type { FileDownload } from './download';
 import type { JsonText } from './json-text';
 import type { Prisma } from '../generated/prisma/client';
@@ -98,8 +99,12 @@ export interface RouteSpec<
   rawBody?: RawBody<z.output<Q>, z.output<B>>;
   /** The handler answers a file (a FileDownload, sent without the envelope); these are its content types. */
   download?: D;
-  /** Error statuses this route can answer besides 401/403/400. */
-  errors?: number[];
+  /**
+   * Error codes of its own this route can answer (src/core/error-codes.ts), beyond those that follow
+   * from the rest of its spec (src/core/route-errors.ts): authentication, validation, its body, its
+   * ids' `<kind>_not_found`, downloads and idempotency.
+   */
+  errors?: ErrorCode[];
   /**
    * Honours an `Idempotency-Key` header (src/http/idempotency.ts): a repeat of the
    * same request answers the first one's stored 2xx response without running again.

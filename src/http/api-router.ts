@@ -13,7 +13,7 @@ import { answerIdempotently, idempotencyKeyOf, streamedFingerprint, writesNothin
 import { answeredNotModified, etagFor, etagOf, riddenEtag, tagAnswer } from './etag';
 import { sendAnswerMeta } from './answer-meta';
 import { rawBodyReader } from './raw-body';
-import { AppError, forbidden, unauthorized, zodMessage } from '../core/errors';
+import { AppError, forbidden, forbiddenOrigin, unauthorized, zodMessage } from '../core/errors';
 import type { RenderSlots } from './render-slots';
 import type { RequestContext } from '../core/context';
 import type { FileDownload } from '../core/download';
@@ -71,15 +71,15 @@ export function buildApiRouter(routes: AnyRoute[], deps: ApiDeps): express.Route
         if (principal.via === 'session') throw forbidden();
         throw unauthorized();
       }
-      if (principal.via === 'session' && spec.method !== 'get' && isForeignOrigin(req, deps.publicUrl)) throw forbidden();
+      if (principal.via === 'session' && spec.method !== 'get' && isForeignOrigin(req, deps.publicUrl)) throw forbiddenOrigin();
       const { memberships } = principal;
       if (!allowedAnywhere(deps.rbac, memberships, spec.resource, spec.action)) throw forbidden();
 
       refuseNulCharacters(req.query, readRawBody ? undefined : req.body);
       const query = early ?? (schemas.query ? schemas.query.safeParse(req.query) : { success: true as const, data: {} });
-      if (!query.success) throw new AppError('bad_request', zodMessage(query.error));
+      if (!query.success) throw new AppError('validation_failed', zodMessage(query.error));
       const headers = schemas.headers?.safeParse(req.headers);
-      if (headers && !headers.success) throw new AppError('bad_request', zodMessage(headers.error));
+      if (headers && !headers.success) throw new AppError('validation_failed', zodMessage(headers.error));
       // A raw body is read once the query is known good; its handler gets what the route's parse made of it.
       // An import takes its slot before its body is read: a refused one (503) has read none of it.
       if (readRawBody && deps.imports && !(await deps.imports.hold(res, principal.userId))) return;
@@ -92,7 +92,7 @@ export function buildApiRouter(routes: AnyRoute[], deps: ApiDeps): express.Route
         : schemas.body
           ? schemas.body.safeParse(req.body ?? {})
           : { success: true as const, data: {} };
-      if (!body.success) throw new AppError('bad_request', zodMessage(body.error));
+      if (!body.success) throw new AppError('validation_failed', zodMessage(body.error));
 
       const orgIds = orgsAllowing(deps.rbac, memberships, spec.resource, spec.action);
       if (orgIds.length < memberships.length) {

@@ -1,4 +1,5 @@
 import type { Response } from 'express';
+import { statusOf, type ErrorCode } from '../core/error-codes';
 import { JsonText } from '../core/json-text';
 
 /**
@@ -25,6 +26,8 @@ export function sendData(res: Response, data: unknown, status = 200): void {
   res.status(status).type('json').send(envelopeJson(data, status));
 }
 
-export function sendError(res: Response, status: number, error: string): void {
-  res.status(status).json({ error, status });
+/** The error envelope `{ error, status, code }`: the code's status (src/core/error-codes.ts) is the HTTP status. */
+export function sendError(res: Response, code: ErrorCode, error: string): void {
+  const status = statusOf(code);
+  res.status(status).json({ error, status, code });
 }

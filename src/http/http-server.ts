@@ -1,14 +1,15 @@
 import http from 'node:http';
 import type { Duplex } from 'node:stream';
+import { statusOf, type ErrorCode } from '../core/error-codes';
 
 // Requests Node's HTTP parser refuses never reach the app; without this, Node
 // answers them with a bare status line and no body. The statuses follow Node's own.
-const parserFaults: Record<string, { status: number; error: string }> = {
-  HPE_HEADER_OVERFLOW: { status: 431, error: 'Request header fields too large' },
-  HPE_CHUNK_EXTENSIONS_OVERFLOW: { status: 413, error: 'Payload too large' },
-  ERR_HTTP_REQUEST_TIMEOUT: { status: 408, error: 'Request timeout' },
+const parserFaults: Record<string, { code: ErrorCode; error: string }> = {
+  HPE_HEADER_OVERFLOW: { code: 'header_too_large', error: 'Request header fields too large' },
+  HPE_CHUNK_EXTENSIONS_OVERFLOW: { code: 'payload_too_large', error: 'Payload too large' },
+  ERR_HTTP_REQUEST_TIMEOUT: { code: 'request_timeout', error: 'Request timeout' },
 };
-const malformed = { status: 400, error: 'Invalid request: malformed HTTP request' };
+const malformed = { code: 'malformed_request' as const, error: 'Invalid request: malformed HTTP request' };
 
 /** Answers a request the parser refused with the `{error,status}` envelope, then closes. */
 export function answerClientError(err: NodeJS.ErrnoException, socket: Duplex): void {
@@ -18,8 +19,9 @@ export function answerClientError(err: NodeJS.ErrnoException, socket: Duplex): v
     socket.destroy();
     return;
   }
-  const { status, error } = parserFaults[err.code ?? ''] ?? malformed;
-  const body = JSON.stringify({ error, status });
+  const { code, error } = parserFaults[err.code ?? ''] ?? malformed;
+  const status = statusOf(code);
+  const body = JSON.stringify({ error, status, code });
   const head = [
     `HTTP/1.1 ${status} ${http.STATUS_CODES[status]}`,
     'Content-Type: application/json; charset=utf-8',

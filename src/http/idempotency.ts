@@ -94,9 +94,10 @@ export async function answerIdempotently(call: IdempotentCall, handle: () => Pro
   const claim = await claimKey(db, userId, key, fingerprint);
   if (claim.kind !== 'claimed') {
     if (claim.fingerprint !== fingerprint) {
-      throw new AppError('unprocessable', `${IDEMPOTENCY_HEADER} "${key}" was used with a different request`);
+      throw new AppError('idempotency_mismatch', `${IDEMPOTENCY_HEADER} "${key}" was used with a different request`);
     }
-    if (claim.kind === 'in_flight') throw conflict(`${IDEMPOTENCY_HEADER} "${key}" is in use by a request still in progress; retry later`);
+    if (claim.kind === 'in_flight')
+      throw conflict('idempotency_conflict', `${IDEMPOTENCY_HEADER} "${key}" is in use by a request still in progress; retry later`);
     res.status(claim.status).set(REPLAYED_HEADER, 'true').type('application/json').send(claim.body);
     return;
   }

@@ -27,8 +27,10 @@ const decoders: Record<string, (() => Transform) | null> = {
 function translate(err: unknown, req: Request): Error {
   if (err instanceof AppError) return err;
   const code = (err as { code?: unknown }).code;
-  if (req.readableAborted || code === 'ECONNRESET' || code === 'ERR_STREAM_PREMATURE_CLOSE') return badRequest('body cut short');
-  if (typeof code === 'string' && code.startsWith('Z_')) return badRequest('body does not decode as its Content-Encoding');
+  if (req.readableAborted || code === 'ECONNRESET' || code === 'ERR_STREAM_PREMATURE_CLOSE')
+    return badRequest('body cut short', 'malformed_request');
+  if (typeof code === 'string' && code.startsWith('Z_'))
+    return badRequest('body does not decode as its Content-Encoding', 'malformed_request');
   return err instanceof Error ? err : new Error(String(err));
 }
 

@@ -113,7 +113,7 @@ export function renderSlots({ concurrency, perUser, waitMs }: SlotLimits): Rende
 
   function busy(res: Response): AppError {
     res.setHeader('Retry-After', retryAfter);
-    return new AppError('unavailable', 'Service unavailable');
+    return new AppError('server_busy', 'Service unavailable');
   }
 
   return {

@@ -25,7 +25,7 @@ export function webApp(db: Db, dist = WEB_DIST): express.Router {
   const index = path.join(dist, 'index.html');
   // Vite names assets by content hash: a changed file is a new URL.
   router.use('/assets', express.static(path.join(dist, 'assets'), { immutable: true, maxAge: '1y', index: false }));
-  router.use('/assets', (_req, res) => sendError(res, 404, 'Asset not found'));
+  router.use('/assets', (_req, res) => sendError(res, 'not_found', 'Asset not found'));
   router.use(async (req, res, next) => {
     if (!isAppNavigation(req)) return next();
     const principal = await authenticate(db, req);

@@ -1,7 +1,7 @@
 import type { CallToolResult } from '@modelcontextprotocol/sdk/types.js';
 import type { z } from 'zod';
 import { zodMessage } from '../core/errors';
-import { invalidInputTip, tipForStatus, unreachableTip } from './error-tips';
+import { errorCodeOf, invalidInputTip, tipForError, unreachableTip } from './error-tips';
 import { ANSWER_BUDGET, answerText, downloadText, fromCursor, headerPage, pagingArgs, shorten } from './answer-budget';
 import { RestUnreachableError, type HttpClient, type RestRequest, type RestResponse } from './http-client';
 import { resolveNames } from './name-resolution';
@@ -45,7 +45,8 @@ export async function callTool(spec: ToolSpec, args: unknown, runtime: ToolRunti
 
   if (res.status < 200 || res.status > 299) {
     const message = toolFieldNames(errorText(res), spec.rename ?? {});
-    const tip = tipForStatus(res.status, message, spec, {
+    const code = errorCodeOf((parseJson(res.body) as { code?: unknown } | undefined)?.code);
+    const tip = tipForError({ code, status: res.status, message }, spec, {
       minimumRole: runtime.minimumRole(spec.rbac.resource, spec.rbac.action),
       attempts: res.attempts,
     });

@@ -1,3 +1,4 @@
+import { ERROR_CODES, type ErrorCode } from '../core/error-codes';
 import { requiredParams, type ToolSpec } from './tools';
 
 // The "💡 Tip" of a failed tool call: what an assistant should do next, by kind
@@ -26,37 +27,100 @@ const listingTool: Record<string, string> = {
   'test covered by': 'get-test-covered-by',
 };
 
-const idParamResource: Record<string, string> = {
-  orgId: 'organization',
-  projectId: 'project',
-  testId: 'test',
-  runId: 'run',
-  sectionId: 'section',
-  userId: 'user',
+export interface ToolError {
+  /** The envelope's code; undefined when the answer was not Casebook's error envelope (a proxy's, say). */
+  code: ErrorCode | undefined;
+  status: number;
+  message: string;
+}
+
+const ROLE_TIP = (spec: ToolSpec, ctx: TipContext) => {
+  const role = ctx.minimumRole;
+  return role
+    ? `${spec.name} needs the ${role} role${role === 'Admin' ? '' : ' or higher'}, which this token's user lacks. Ask an Admin to raise your role (the update-user-role tool, or PUT /user/update-role), or use the token of a user who has it.`
+    : `No role may call ${spec.name} with this token; ask an Admin which access you need.`;
+};
+const serverFailed = (e: ToolError, ctx: TipContext) =>
+  `The server failed (HTTP ${e.status}${ctx.attempts > 1 ? `, ${ctx.attempts} attempts` : ''}); this is not caused by your parameters. Retry later; if it persists, tell the Casebook administrator.`;
+const notFound = (kind: string) =>
+  `No ${kind} with that id is visible to you (it does not exist or belongs to another organization). Call ${listingTool[kind]} to find a valid id.`;
+const retryLater = (spec: ToolSpec, ctx: TipContext) =>
+  `The server is busy (tried ${ctx.attempts} times). Wait a minute, then call ${spec.name} again.`;
+
+type Tip = (e: ToolError, spec: ToolSpec, ctx: TipContext) => string;
+
+/** The tip of each error code: a new code does not compile until it has one. */
+const TIPS: Record<ErrorCode, Tip> = {
+  validation_failed: (e, spec) => badRequestTip(e.message, spec),
+  malformed_request: (e, spec) => badRequestTip(e.message, spec),
+  invalid_reference: (e, spec) =>
+    `An id you passed is not one of this project (or run): ${e.message.replace(/^Invalid request:\s*/, '')}. Read valid ids with the matching get- tool, then call ${spec.name} again.`,
+  no_matching_tests: () => 'The selection matches no live test: widen it (other sections, labels or priorities), or create tests first.',
+  run_too_large: () => 'A run holds at most 100,000 tests: split the tests over several runs.',
+  junit_malformed: (_e, spec) =>
+    `The report is not well-formed JUnit XML: fix the file at the line and column the error names, or regenerate it, then call ${spec.name} again.`,
+  junit_too_large: (_e, spec) =>
+    `The report holds more testcases than one import takes: call ${spec.name} with it in parts, into one run (runId).`,
+  unauthorized: () =>
+    'Check CASEBOOK_TOKEN: it must be a current API token (cb_...) of your user; revoked and expired tokens are refused. Create one with `casebook token create --email <you>` and restart the tool server with it.',
+  forbidden: (_e, spec, ctx) => ROLE_TIP(spec, ctx),
+  forbidden_origin: () => 'The server refused a request from another site; the tool server sends none, so check CASEBOOK_URL.',
+  not_found: () => 'Check the ids you passed: the record does not exist or belongs to an organization you are not a member of.',
+  route_not_found: (_e, spec) =>
+    `This Casebook server has no ${spec.method} /api/v1${spec.path}: it is older than this tool server; update it.`,
+  organization_not_found: () => notFound('organization'),
+  project_not_found: () => notFound('project'),
+  test_not_found: () => notFound('test'),
+  run_not_found: () => notFound('run'),
+  section_not_found: () => notFound('section'),
+  user_not_found: () => notFound('user'),
+  token_not_found: () =>
+    'No token with that id is yours to manage: list the tokens in the web app (Settings) or with `casebook token list`.',
+  import_progress_not_found: () =>
+    'No import of yours runs under that progress id: poll with the id the import was sent with, after it has started.',
+  method_not_allowed: (_e, spec) => `The server does not take ${spec.method} here: update the tool server to match the Casebook server.`,
+  duplicate_name: (e, spec) => {
+    const kind = Object.keys(listingTool).find((k) => e.message.toLowerCase().startsWith(k));
+    return `That name is taken where ${spec.name} would put it: choose another name, or use the existing record (${kind ? listingTool[kind] : 'the matching get- tool'} lists them).`;
+  },
+  duplicate_automation_key: () =>
+    'Another test of the project holds that automation key: use another key, or update the test that holds it (get-tests finds it by automationKey).',
+  project_inactive: () =>
+    'The project is inactive and refuses changes: reactivate it with update-project-status (isActive: true), or work in an active project.',
+  last_admin: () => 'The organization needs at least one Admin: make another member Admin first (update-user-role).',
+  already_member: () => 'That user is already a member: change their role with update-user-role instead.',
+  run_not_locked: () => 'The run is not locked: nothing to unlock.',
+  token_limit: () => 'The user holds as many active tokens as allowed: revoke one first.',
+  idempotency_conflict: (_e, spec) =>
+    `The same request is still running: wait a few seconds, then call ${spec.name} again to get its answer.`,
+  idempotency_mismatch: () => 'That Idempotency-Key was used for a different request: use a new key.',
+  payload_too_large: () => 'The request is too large: send fewer items per call (bulk tools take at most 5000) or shorter texts.',
+  unsupported_media_type: (_e, spec) =>
+    `The server refused the request's content type: update the tool server, or send ${spec.name}'s content as its description says.`,
+  run_locked: () =>
+    'The run is locked: its results, name and tests can no longer change. Create a new run with create-run (or import-junit without runId) to record further results, or ask an Admin to reopen it with run-unlock.',
+  too_many_requests: (_e, spec, ctx) =>
+    `The server is limiting requests (tried ${ctx.attempts} times). Wait a minute, then call ${spec.name} again.`,
+  rate_limited: (_e, spec, ctx) =>
+    `The server is limiting requests (tried ${ctx.attempts} times). Wait a minute, then call ${spec.name} again.`,
+  request_timeout: (_e, spec) => `The request did not reach the server whole in time: call ${spec.name} again.`,
+  header_too_large: () => 'The request headers are too large: check CASEBOOK_TOKEN and any proxy in between.',
+  internal: (e, _spec, ctx) => serverFailed(e, ctx),
+  database_unavailable: (e, _spec, ctx) => serverFailed(e, ctx),
+  server_shutting_down: (_e, spec, ctx) => retryLater(spec, ctx),
+  server_busy: (_e, spec, ctx) => retryLater(spec, ctx),
 };
 
-export function tipForStatus(status: number, message: string, spec: ToolSpec, ctx: TipContext): string {
-  if (status === 400) return badRequestTip(message, spec);
-  if (status === 401) {
-    return 'Check CASEBOOK_TOKEN: it must be a current API token (cb_...) of your user; revoked and expired tokens are refused. Create one with `casebook token create --email <you>` and restart the tool server with it.';
-  }
-  if (status === 403) {
-    const role = ctx.minimumRole;
-    return role
-      ? `${spec.name} needs the ${role} role${role === 'Admin' ? '' : ' or higher'}, which this token's user lacks. Ask an Admin to raise your role (the update-user-role tool, or PUT /user/update-role), or use the token of a user who has it.`
-      : `No role may call ${spec.name} with this token; ask an Admin which access you need.`;
-  }
-  if (status === 404) return notFoundTip(message, spec);
-  if (status === 409) return conflictTip(message, spec);
-  if (status === 413) return 'The request is too large: send fewer items per call (bulk tools take at most 5000) or shorter texts.';
-  if (status === 423) {
-    return 'The run is locked: its results, name and tests can no longer change. Create a new run with create-run (or import-junit without runId) to record further results, or ask an Admin to reopen it with run-unlock.';
-  }
-  if (status === 429) return `The server is limiting requests (tried ${ctx.attempts} times). Wait a minute, then call ${spec.name} again.`;
-  if (status >= 500) {
-    return `The server failed (HTTP ${status}${ctx.attempts > 1 ? `, ${ctx.attempts} attempts` : ''}); this is not caused by your parameters. Retry later; if it persists, tell the Casebook administrator.`;
-  }
-  return `Check the call against the description of ${spec.name} and try again.`;
+const isErrorCode = (code: unknown): code is ErrorCode => typeof code === 'string' && Object.hasOwn(ERROR_CODES, code);
+
+/** The envelope's code when it is one of Casebook's, else undefined. */
+export const errorCodeOf = (code: unknown): ErrorCode | undefined => (isErrorCode(code) ? code : undefined);
+
+/** What to do next after a failed call, decided by the error's code. */
+export function tipForError(e: ToolError, spec: ToolSpec, ctx: TipContext): string {
+  if (e.code) return TIPS[e.code](e, spec, ctx);
+  // Not Casebook's envelope: a proxy or gateway answered (HTTP 502 and the like), or a server without codes.
+  return e.status >= 500 ? serverFailed(e, ctx) : `Check the call against the description of ${spec.name} and try again.`;
 }
 
 export function invalidInputTip(spec: ToolSpec): string {
@@ -78,32 +142,4 @@ function badRequestTip(message: string, spec: ToolSpec): string {
   const fields = [...message.replace(/^Invalid request:\s*/, '').matchAll(/(?:^|;\s*)([\w.]+):/g)].map((m) => m[1]);
   const which = fields.length ? `Fix ${[...new Set(fields)].join(', ')} as the error says` : 'Fix the parameters the error names';
   return `${which}, then call ${spec.name} again. Example of a valid call: ${JSON.stringify(spec.example)}`;
-}
-
-function notFoundTip(message: string, spec: ToolSpec): string {
-  if (message === 'Route not found') {
-    return `This Casebook server has no ${spec.method} /api/v1${spec.path}: it is older than this tool server; update it.`;
-  }
-  const resource = message
-    .replace(/ not found$/i, '')
-    .trim()
-    .toLowerCase();
-  const fallback = Object.keys(spec.input)
-    .map((p) => idParamResource[p])
-    .find(Boolean);
-  const kind = listingTool[resource] ? resource : fallback;
-  if (!kind) return 'Check the ids you passed: the record does not exist or belongs to an organization you are not a member of.';
-  return `No ${kind} with that id is visible to you (it does not exist or belongs to another organization). Call ${listingTool[kind]} to find a valid id.`;
-}
-
-function conflictTip(message: string, spec: ToolSpec): string {
-  if (/inactive/i.test(message)) {
-    return 'The project is inactive and refuses changes: reactivate it with update-project-status (isActive: true), or work in an active project.';
-  }
-  if (/exist/i.test(message)) {
-    const kind = Object.keys(listingTool).find((k) => message.toLowerCase().startsWith(k));
-    const list = kind ? listingTool[kind] : 'the matching get- tool';
-    return `That name is taken where ${spec.name} would put it: choose another name, or use the existing record (${list} lists them).`;
-  }
-  return 'The call conflicts with the current state of the data: read the current state with a get- tool, then adjust the call.';
 }

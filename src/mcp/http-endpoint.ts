@@ -61,41 +61,41 @@ export async function createMcpEndpoint(deps: McpEndpointDeps, limits: Partial<R
   async function handler(req: Request, res: Response): Promise<void> {
     // A browser page of another site, DNS rebinding included, sends its own Origin; MCP clients send none.
     if (req.headers.origin !== undefined && req.headers.origin !== ownOrigin) {
-      return sendError(res, 403, 'Forbidden - Origin not allowed');
+      return sendError(res, 'forbidden_origin', 'Forbidden - Origin not allowed');
     }
     // Stateless: no event stream to GET and no session to DELETE. The SDK's client takes
     // 405 on either to mean exactly that.
     if (req.method !== 'POST') {
       res.set('Allow', 'POST');
-      return sendError(res, 405, 'Method not allowed: this server is stateless; send each JSON-RPC message as a POST');
+      return sendError(res, 'method_not_allowed', 'Method not allowed: this server is stateless; send each JSON-RPC message as a POST');
     }
     if (closed) {
       res.set('Retry-After', String(RETRY_AFTER_S));
-      return sendError(res, 503, 'Service unavailable');
+      return sendError(res, 'server_shutting_down', 'Service unavailable');
     }
     const token = /^Bearer\s+(\S+)\s*$/i.exec(req.headers.authorization ?? '')?.[1];
     const principal = token ? await authenticateToken(database.prisma, token, req) : null;
     if (!token || !principal) {
       res.set('WWW-Authenticate', 'Bearer');
-      return sendError(res, 401, UNAUTHORIZED);
+      return sendError(res, 'unauthorized', UNAUTHORIZED);
     }
     let selection: ToolSelection;
     try {
       selection = toolSelection(req);
     } catch (err) {
-      if (err instanceof ToolSelectionError) return sendError(res, 400, `Invalid request: ${err.message}`);
+      if (err instanceof ToolSelectionError) return sendError(res, 'validation_failed', `Invalid request: ${err.message}`);
       throw err;
     }
 
     const slot = limiter.acquire(principal.tokenId === null ? hashSecret(token) : `id:${principal.tokenId}`, principal.userId);
     if ('refused' in slot) {
       res.set('Retry-After', String(RETRY_AFTER_S));
-      if (slot.refused === 'total') return sendError(res, 503, 'Service unavailable');
+      if (slot.refused === 'total') return sendError(res, 'server_busy', 'Service unavailable');
       const bound =
         slot.refused === 'token'
           ? `${limiter.limits.perToken} MCP requests at once for this token`
           : `${limiter.limits.perUser} MCP requests at once for one user`;
-      return sendError(res, 429, `Too many requests: at most ${bound}; retry when one has been answered`);
+      return sendError(res, 'too_many_requests', `Too many requests: at most ${bound}; retry when one has been answered`);
     }
 
     const runtime: ToolRuntime = {

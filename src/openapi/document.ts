@@ -6,10 +6,12 @@ import { SESSION_COOKIE } from '../auth/authenticate';
 import { loadRbac, type Rbac } from '../auth/rbac';
 import { apiRoutes } from '../domain/routes';
 import type { AnyRoute, RawBody, RouteSpec } from '../core/route';
+import { statusOf } from '../core/error-codes';
+import { routeErrorCodes } from '../core/route-errors';
 import { CONTENT_ENCODING_MESSAGE, contentTypeMessage, PAYLOAD_TOO_LARGE } from '../http/raw-body';
-import { errorResponses } from './errors';
+import { errorEnvelope, errorResponses } from './errors';
 import { exampleOf, type JsonSchema } from './examples';
-import { idempotencyHeaders, idempotencyStatuses, replayedHeader } from './idempotency';
+import { idempotencyHeaders, replayedHeader } from './idempotency';
 import { conditionalHeaders, etagHeaders, notModifiedResponse } from './etag';
 import { pageMetaHeaders } from './page-meta';
 
@@ -24,7 +26,9 @@ const roles = ['Reader', 'User', 'Admin'] as const;
 
 const description = `Test management for QA teams, CI pipelines and AI assistants.
 
-- Success bodies are \`{ "data": ..., "status": <http status> }\`; errors are \`{ "error": "<message>", "status": <http status> }\`.
+- Success bodies are \`{ "data": ..., "status": <http status> }\`; errors are \`{ "error": "<message>", "status": <http status>, "code": "<error code>" }\`.
+  The \`code\` is stable and specific to the cause (\`run_locked\`, \`project_not_found\`, \`validation_failed\`, ...): decide by it, not by the text.
+  Each operation lists the codes it can answer in \`x-error-codes\` and in its description.
 - Authenticate with an API token (\`Authorization: Bearer cb_...\`) or the browser session cookie \`${SESSION_COOKIE}\` set by the OAuth login at \`/login\`.
   Cookie-authenticated writes must come from this service's own origin.
 - A user holds one role per organization; a request is decided by the role in the organization that owns what it names.
@@ -124,17 +128,14 @@ function rawRequestBody(raw: RawBody) {
 
 /** A raw-body route's own 413 and 415: its limit and its content types, not the JSON ones. */
 function rawBodyErrors(raw: RawBody): Record<string, ResponseConfig> {
-  const envelope = (error: z.ZodType, status: number) => ({
-    'application/json': { schema: z.strictObject({ error, status: z.literal(status) }) },
-  });
   return {
     413: {
       description: `The body is larger than ${raw.limitBytes / 2 ** 20} MiB once decoded`,
-      content: envelope(z.literal(PAYLOAD_TOO_LARGE), 413),
+      content: { 'application/json': { schema: errorEnvelope(z.literal(PAYLOAD_TOO_LARGE), 413) } },
     },
     415: {
       description: `A body that is not ${raw.types.join(' or ')}, or in an unknown Content-Encoding`,
-      content: envelope(z.enum([contentTypeMessage(raw), CONTENT_ENCODING_MESSAGE]), 415),
+      content: { 'application/json': { schema: errorEnvelope(z.enum([contentTypeMessage(raw), CONTENT_ENCODING_MESSAGE]), 415) } },
     },
   };
 }
@@ -163,6 +164,11 @@ function routeDescription(route: DocumentedRoute, rbac: Rbac): { text: string; m
         'when none frees up in time (IMPORT_WAIT_MS) the answer is 503 with `Retry-After` and nothing of the body is read.',
     );
   }
+  lines.push(
+    `Error codes: ${routeErrorCodes(route)
+      .map((code) => `\`${code}\` (${statusOf(code)})`)
+      .join(', ')}.`,
+  );
   return { text: lines.join('\n\n'), minimumRole };
 }
 
@@ -190,16 +196,8 @@ function requestHeaders(route: DocumentedRoute): Pick<NonNullable<RouteConfig['r
 function registerApiRoute(registry: OpenAPIRegistry, errors: ReturnType<typeof errorResponses>, route: DocumentedRoute, rbac: Rbac) {
   const success = route.successStatus ?? 200;
   const { text, minimumRole } = routeDescription(route, rbac);
-  const statuses = [
-    400,
-    401,
-    403,
-    ...(route.errors ?? []),
-    ...(route.body ? [413, 415] : []),
-    ...(route.idempotent ? idempotencyStatuses : []),
-    500,
-    503,
-  ];
+  const codes = routeErrorCodes(route);
+  const statuses = codes.map(statusOf);
   const config: RouteConfig = {
     method: route.method,
     path: API_PREFIX + route.path,
@@ -208,6 +206,7 @@ function registerApiRoute(registry: OpenAPIRegistry, errors: ReturnType<typeof e
     summary: route.summary,
     description: text,
     'x-minimum-role': minimumRole,
+    'x-error-codes': codes,
     security: route.sessionOnly === true ? [{ sessionCookie: [] }] : [{ bearerToken: [] }, { sessionCookie: [] }],
     request: {
       ...(route.query ? { query: documentedQuery(route) } : {}),

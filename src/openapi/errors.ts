@@ -1,10 +1,12 @@
 import type { OpenAPIRegistry } from '@asteasolutions/zod-to-openapi';
 import { z } from 'zod';
+import { ERROR_CODES, errorCodeList, type ErrorCode } from '../core/error-codes';
 import { FORBIDDEN, UNAUTHORIZED } from '../core/errors';
 
-// The error envelope `{ error, status }` of each HTTP status, as reusable
-// response components. Where API.md fixes the text exactly, the schema says so,
-// so the response checks of the test suite hold the service to it.
+// The error envelope `{ error, status, code }` of each HTTP status, as reusable
+// response components; `code` is one of that status's codes (src/core/error-codes.ts).
+// Where API.md fixes the text exactly, the schema says so, so the response checks of
+// the test suite hold the service to it.
 
 interface ErrorResponse {
   name: string;
@@ -99,13 +101,20 @@ function describe(status: number): ErrorResponse {
   );
 }
 
+/** The codes answered with `status`, in the list's order. */
+export const codesOfStatus = (status: number): ErrorCode[] => errorCodeList.filter((code) => ERROR_CODES[code].status === status);
+
+/** The envelope of an error of `status`: its text (`error`), `status` and one of `codes`. */
+export const errorEnvelope = (error: z.ZodType, status: number, codes: ErrorCode[] = codesOfStatus(status)) =>
+  z.strictObject({ error, status: z.literal(status), code: z.enum(codes as [ErrorCode, ...ErrorCode[]]) });
+
 // One schema per status for the whole process: zod's global registry, which
 // names them for the document, refuses a second schema with the same id.
 const schemas = new Map<number, z.ZodType>();
 function errorSchema(status: number): z.ZodType {
   let schema = schemas.get(status);
   if (!schema) {
-    schema = z.strictObject({ error: describe(status).error, status: z.literal(status) }).meta({ id: `Error${status}` });
+    schema = errorEnvelope(describe(status).error, status).meta({ id: `Error${status}` });
     schemas.set(status, schema);
   }
   return schema;
@@ -123,7 +132,12 @@ export function errorResponses(registry: OpenAPIRegistry) {
     registry.registerComponent('responses', name, {
       description,
       ...(headers ? { headers } : {}),
-      content: { 'application/json': { schema: { $ref: `#/components/schemas/Error${status}` }, example: { error: example, status } } },
+      content: {
+        'application/json': {
+          schema: { $ref: `#/components/schemas/Error${status}` },
+          example: { error: example, status, code: codesOfStatus(status)[0] },
+        },
+      },
     });
     registered.add(status);
   };

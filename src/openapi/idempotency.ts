@@ -4,9 +4,6 @@ import { IDEMPOTENCY_HEADER, MAX_KEY_LENGTH, REPLAYED_HEADER } from '../http/ide
 // How an `idempotent` route's Idempotency-Key is documented (src/http/idempotency.ts
 // is the behaviour): the request header, the replay marker, the errors it adds.
 
-/** 409: the key's first request is still running; 422: the key was used with another request. */
-export const idempotencyStatuses = [409, 422];
-
 export const idempotencyHeaders = z.object({
   // Said on the parameter only (`.describe` would repeat it in the schema).
   [IDEMPOTENCY_HEADER]: z

@@ -11,8 +11,8 @@ beforeAll(async () => {
 });
 afterAll(() => t.close());
 
-const FORBIDDEN = { error: 'Forbidden - User does not have access', status: 403 };
-const UNAUTHORIZED = { error: 'Unauthorized - Please login', status: 401 };
+const FORBIDDEN = { error: 'Forbidden - User does not have access', status: 403, code: 'forbidden' };
+const UNAUTHORIZED = { error: 'Unauthorized - Please login', status: 401, code: 'unauthorized' };
 
 it('1-2. a request without a token or cookie, or with an invalid one, is 401', async () => {
   await t.http.get('/api/v1/projects').query({ orgId: w.orgA.orgId }).expect(401, UNAUTHORIZED);

@@ -71,7 +71,7 @@ describe('browser login through the OAuth provider', () => {
       status: 200,
     });
     const after = await bearer.get('/user/details').expect(401);
-    expect(after.body).toEqual({ error: 'Unauthorized - Please login', status: 401 });
+    expect(after.body).toEqual({ error: 'Unauthorized - Please login', status: 401, code: 'unauthorized' });
 
     // Logging out ends the server-side session.
     await t.http.post('/logout').set('Cookie', cookie).set('Accept', 'application/json').expect(200);

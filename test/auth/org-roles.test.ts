@@ -4,7 +4,7 @@ import { createMember, createOrg, createProject, createUser, type TestUser } fro
 // A role belongs to a membership: what a caller may do depends on the
 // organization that owns the resource.
 
-const FORBIDDEN = { error: 'Forbidden - User does not have access', status: 403 };
+const FORBIDDEN = { error: 'Forbidden - User does not have access', status: 403, code: 'forbidden' };
 
 let t: TestApp;
 let orgA: { orgId: number };
@@ -85,9 +85,13 @@ describe('authorization uses the role in the organization that owns the resource
 
   it('answers 404 for an organization the caller is not a member of', async () => {
     const as = t.as(mixed.token);
-    await as.post('/test/create', { projectId: projectC.projectId, title: 'x' }).expect(404, { error: 'Project not found', status: 404 });
+    await as
+      .post('/test/create', { projectId: projectC.projectId, title: 'x' })
+      .expect(404, { error: 'Project not found', status: 404, code: 'project_not_found' });
     await as.get('/project/detail', { projectId: projectC.projectId }).expect(404);
-    await as.get('/audit', { orgId: orgC.orgId }).expect(404, { error: 'Organization not found', status: 404 });
+    await as
+      .get('/audit', { orgId: orgC.orgId })
+      .expect(404, { error: 'Organization not found', status: 404, code: 'organization_not_found' });
   });
 
   it("B's Admin cannot raise a shared user in A: the change stays in B", async () => {
@@ -183,7 +187,7 @@ describe('the last Admin of an organization', () => {
     await t
       .as(solo.token)
       .put('/user/update-role', { userId: solo.userId, role: 'User' })
-      .expect(409, { error: 'Cannot change the role of the last Admin', status: 409 });
+      .expect(409, { error: 'Cannot change the role of the last Admin', status: 409, code: 'last_admin' });
     expect(await roleIn(solo.userId, org.orgId)).toBe('Admin');
   });
 

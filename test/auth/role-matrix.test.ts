@@ -110,10 +110,15 @@ describe('over HTTP, every route answers each role as API.md says', () => {
       const res = r.method === 'get' ? await req : await req.send({});
       const allowed = rank[role] >= rank[contract[key(r)]];
       if (allowed) expect([role, res.status]).not.toEqual([role, 403]);
-      else expect([role, res.status, res.body]).toEqual([role, 403, { error: 'Forbidden - User does not have access', status: 403 }]);
+      else
+        expect([role, res.status, res.body]).toEqual([
+          role,
+          403,
+          { error: 'Forbidden - User does not have access', status: 403, code: 'forbidden' },
+        ]);
       expect(res.status).not.toBe(401);
     }
     const anonymous = await t.http[r.method](`/api/v1${r.path}`);
-    expect(anonymous.body).toEqual({ error: 'Unauthorized - Please login', status: 401 });
+    expect(anonymous.body).toEqual({ error: 'Unauthorized - Please login', status: 401, code: 'unauthorized' });
   });
 });

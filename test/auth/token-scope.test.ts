@@ -154,7 +154,11 @@ describe('active tokens per user', () => {
     const admin = await createUser(t.db, 'Admin', [org.orgId]);
     for (let i = 1; i < MAX_ACTIVE_TOKENS; i++) await issueToken(t.db, admin.userId, `t${i}`);
     const res = await t.as(admin.token).post('/token/generate', { userId: admin.userId }).expect(409);
-    expect(res.body.error).toBe(`Too many active tokens: a user holds at most ${MAX_ACTIVE_TOKENS}; revoke one first`);
+    expect(res.body).toEqual({
+      error: `Too many active tokens: a user holds at most ${MAX_ACTIVE_TOKENS}; revoke one first`,
+      status: 409,
+      code: 'token_limit',
+    });
     expect(await t.db.apiToken.count({ where: { userId: admin.userId } })).toBe(MAX_ACTIVE_TOKENS);
     const [first, second] = await t.db.apiToken.findMany({ where: { userId: admin.userId, name: { in: ['t1', 't2'] } } });
     await t.as(admin.token).delete('/token/delete', { tokenId: first.tokenId }).expect(200);

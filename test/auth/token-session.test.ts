@@ -68,6 +68,7 @@ it("cannot mint tokens when the token alone may not (a Reader's): 403 in the ses
   await post(cookie, '/token/generate', { userId: someone.userId }).expect(403, {
     error: 'Forbidden - User does not have access',
     status: 403,
+    code: 'forbidden',
   });
   expect(await t.db.apiToken.count({ where: { userId: someone.userId } })).toBe(1);
 });

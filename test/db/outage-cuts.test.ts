@@ -74,7 +74,7 @@ async function withClient<T>(url: string, fn: (client: Client) => Promise<T>): P
 }
 
 const sleep = (ms: number) => new Promise((r) => setTimeout(r, ms));
-const unavailable = { error: 'Service unavailable', status: 503 };
+const unavailable = { error: 'Service unavailable', status: 503, code: 'database_unavailable' };
 
 async function recovered(): Promise<boolean> {
   for (let i = 0; i < 100; i++) {

@@ -42,9 +42,9 @@ it('answers 503 while the database is unreachable and recovers when it returns',
   await proxy.down();
   const ready = await t.http.get('/readyz');
   expect(ready.status).toBe(503);
-  expect(ready.body).toEqual({ error: 'Service unavailable', status: 503 });
+  expect(ready.body).toEqual({ error: 'Service unavailable', status: 503, code: 'database_unavailable' });
   const api = await t.as(w.reader.token).get('/orgs');
-  expect(api.body).toEqual({ error: 'Service unavailable', status: 503 });
+  expect(api.body).toEqual({ error: 'Service unavailable', status: 503, code: 'database_unavailable' });
   await t.http.get('/healthz').expect(200);
 
   await proxy.up();

@@ -65,7 +65,7 @@ it('pages with limit and offset and refuses bad paging', async () => {
   expect(page.body.data.events).toEqual([expect.objectContaining({ action: all[1].action })]);
   const bad = await t.as(admin.token).get('/audit', { orgId: org.orgId, offset: -1 }).expect(400);
   expect(bad.body.error).toContain('offset');
-  await t.as(admin.token).get('/audit').expect(400, { error: 'Invalid request: orgId: Required', status: 400 });
+  await t.as(admin.token).get('/audit').expect(400, { error: 'Invalid request: orgId: Required', status: 400, code: 'validation_failed' });
 });
 
 it('records run reset, lock, unlock and deletion', async () => {

@@ -65,7 +65,7 @@ describe('POST /user/invite', () => {
         .as(caller.token)
         .post('/user/invite', { orgId: w.orgA.orgId, email: 'nope@example.test', role: 'Reader' })
         .expect(403);
-      expect(res.body).toEqual({ error: 'Forbidden - User does not have access', status: 403 });
+      expect(res.body).toEqual({ error: 'Forbidden - User does not have access', status: 403, code: 'forbidden' });
     }
     expect(await invitationsOf('nope@example.test')).toEqual([]);
   });
@@ -85,7 +85,7 @@ describe('POST /user/invite', () => {
       await t
         .as(w.admin.token)
         .post('/user/invite', { orgId, email: 'cross@example.test', role: 'Reader' })
-        .expect(404, { error: 'Organization not found', status: 404 });
+        .expect(404, { error: 'Organization not found', status: 404, code: 'organization_not_found' });
     }
     expect(await invitationsOf('cross@example.test')).toEqual([]);
   });
@@ -109,7 +109,7 @@ describe('POST /user/invite', () => {
   it('is 409 for an email that is already a member, in any case', async () => {
     for (const email of [w.reader.email, w.reader.email.toUpperCase()]) {
       const res = await t.as(w.admin.token).post('/user/invite', { orgId: w.orgA.orgId, email, role: 'Admin' }).expect(409);
-      expect(res.body).toEqual({ error: 'User is already a member of this organization', status: 409 });
+      expect(res.body).toEqual({ error: 'User is already a member of this organization', status: 409, code: 'already_member' });
     }
     expect(await invitationsOf(w.reader.email)).toEqual([]);
   });

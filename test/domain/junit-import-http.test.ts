@@ -50,7 +50,7 @@ describe('the body', () => {
     const xml = suite('s', '<testcase name="n"/>');
     for (const type of ['application/json', 'text/plain', 'application/octet-stream', 'multipart/form-data; boundary=x']) {
       const res = await importJUnit(t, w.user.token, { projectId, createMissing: true }, xml, { 'Content-Type': type }).expect(415);
-      expect(res.body).toEqual({ error: TYPE_MESSAGE, status: 415 });
+      expect(res.body).toEqual({ error: TYPE_MESSAGE, status: 415, code: 'unsupported_media_type' });
     }
     const json = await t.as(w.user.token).post(`/run/import-junit?projectId=${projectId}`, { xml }).expect(415);
     expect(json.body.error).toBe(TYPE_MESSAGE);
@@ -84,9 +84,9 @@ describe('the body', () => {
     const inflated = await importJUnit(t, w.user.token, { projectId, createMissing: true }, bomb, { 'Content-Encoding': 'gzip' }).expect(
       413,
     );
-    expect(inflated.body).toEqual({ error: 'Payload too large', status: 413 });
+    expect(inflated.body).toEqual({ error: 'Payload too large', status: 413, code: 'payload_too_large' });
     const plain = await importJUnit(t, w.user.token, { projectId, createMissing: true }, big).expect(413);
-    expect(plain.body).toEqual({ error: 'Payload too large', status: 413 });
+    expect(plain.body).toEqual({ error: 'Payload too large', status: 413, code: 'payload_too_large' });
     expect(await tableCounts(t.db)).toEqual(before);
     // Exactly at the limit is read (and imported).
     const atLimit = zlib.gzipSync(Buffer.concat([head, padding.subarray(1), tail]));
@@ -109,7 +109,7 @@ describe('the body', () => {
     const projectId = await newProject();
     const tests = Array.from({ length: 3000 }, (_, i) => ({ title: `${'t'.repeat(2000)} ${i}` }));
     const res = await t.as(w.user.token).post('/test/bulk-add', { projectId, tests }).expect(413);
-    expect(res.body).toEqual({ error: 'Payload too large', status: 413 });
+    expect(res.body).toEqual({ error: 'Payload too large', status: 413, code: 'payload_too_large' });
   });
 });
 
@@ -119,7 +119,7 @@ describe('limits', () => {
     const before = await tableCounts(t.db);
     const many = suite('s', '<testcase name="a"/>'.repeat(200_001));
     const res = await importJUnit(t, w.user.token, { projectId, createMissing: true }, many).expect(400);
-    expect(res.body.error).toBe('Invalid request: a report holds at most 200000 testcases');
+    expect(res.body).toEqual({ error: 'Invalid request: a report holds at most 200000 testcases', status: 400, code: 'junit_too_large' });
     const tests = Array.from({ length: 100_001 }, (_, i) => `<testcase name="t${i}"/>`);
     for (const dryRun of [true, false]) {
       const big = await importJUnit(t, w.user.token, { projectId, createMissing: true, dryRun }, suite('s', ...tests)).expect(400);
@@ -172,7 +172,7 @@ describe('who may import', () => {
     const before = await tableCounts(t.db);
     const xml = suite('s', '<testcase name="n"/>');
     const reader = await importJUnit(t, w.reader.token, { projectId, createMissing: true }, xml).expect(403);
-    expect(reader.body).toEqual({ error: 'Forbidden - User does not have access', status: 403 });
+    expect(reader.body).toEqual({ error: 'Forbidden - User does not have access', status: 403, code: 'forbidden' });
     const outsider = await importJUnit(t, w.adminB.token, { projectId, createMissing: true }, xml).expect(404);
     expect(outsider.body.error).toBe('Project not found');
     await importJUnit(t, 'cb_not-a-token', { projectId }, xml).expect(401);

@@ -50,11 +50,19 @@ it('says failed when the import is refused after its report was read', async () 
 
 it("is 404 for an unknown id, for another user's and in another project; another user cannot take over an id", async () => {
   const projectId = await newProject();
-  await progressOf(w.user.token, projectId, randomUUID()).expect(404, { error: 'Import progress not found', status: 404 });
+  await progressOf(w.user.token, projectId, randomUUID()).expect(404, {
+    error: 'Import progress not found',
+    status: 404,
+    code: 'import_progress_not_found',
+  });
   const progressId = randomUUID();
   await importJUnit(t, w.admin.token, { projectId, createMissing: true }, suite('s', ...cases(2)), { [HEADER]: progressId }).expect(201);
   await progressOf(w.admin.token, projectId, progressId).expect(200);
-  await progressOf(w.user.token, projectId, progressId).expect(404, { error: 'Import progress not found', status: 404 });
+  await progressOf(w.user.token, projectId, progressId).expect(404, {
+    error: 'Import progress not found',
+    status: 404,
+    code: 'import_progress_not_found',
+  });
   await progressOf(w.admin.token, await newProject(), progressId).expect(404);
   // The same id sent by another user writes nothing under it: the owner's progress stays.
   await importJUnit(t, w.user.token, { projectId, dryRun: true }, suite('s', ...cases(5)), { [HEADER]: progressId }).expect(201);
@@ -80,7 +88,11 @@ it('is 400 for an X-Import-Progress that is not a UUID, before anything is writt
 it('is 403 for a Reader, who may not import; 404 for a project of another organization', async () => {
   const projectId = await newProject();
   await progressOf(w.reader.token, projectId, randomUUID()).expect(403);
-  await progressOf(w.user.token, w.projectB.projectId, randomUUID()).expect(404, { error: 'Project not found', status: 404 });
+  await progressOf(w.user.token, w.projectB.projectId, randomUUID()).expect(404, {
+    error: 'Project not found',
+    status: 404,
+    code: 'project_not_found',
+  });
 });
 
 it('deletes progress older than an hour when the next import starts', async () => {

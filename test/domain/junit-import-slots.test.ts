@@ -96,7 +96,7 @@ describe('import slots', () => {
       const before = await tableCounts(t.db);
       const refused = await importJUnit(t, w.user.token, { projectId, createMissing: true }, report('again')).expect(503);
       expect(refused.headers['retry-after']).toBe('1');
-      expect(refused.body).toEqual({ error: 'Service unavailable', status: 503 });
+      expect(refused.body).toEqual({ error: 'Service unavailable', status: 503, code: 'server_busy' });
       expect(await tableCounts(t.db)).toEqual(before);
       // Another user takes the other slot.
       const other = await importJUnit(t, second.token, { projectId, createMissing: true }, report('other')).expect(201);
@@ -139,7 +139,7 @@ describe('import slots', () => {
       const { status, headers, body } = answer as Awaited<Upload['answer']>;
       expect(status).toBe(503);
       expect(headers['retry-after']).toBe('1');
-      expect(JSON.parse(body)).toEqual({ error: 'Service unavailable', status: 503 });
+      expect(JSON.parse(body)).toEqual({ error: 'Service unavailable', status: 503, code: 'server_busy' });
     } finally {
       refused.req.destroy();
       first.finish();

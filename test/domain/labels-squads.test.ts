@@ -98,7 +98,7 @@ describe.each(kinds)('$add and $list', (k) => {
       .post(k.add, { projectId: w.projectB.projectId, [k.field]: ['theirs'] })
       .expect(201);
     const res = await t.as(w.reader.token).get(k.list, { projectId: w.projectB.projectId }).expect(404);
-    expect(res.body).toEqual({ error: 'Project not found', status: 404 });
+    expect(res.body).toEqual({ error: 'Project not found', status: 404, code: 'project_not_found' });
     const missing = await t.as(w.reader.token).get(k.list).expect(400);
     expect(missing.body.error).toBe('Invalid request: projectId: Required');
   });

@@ -29,7 +29,7 @@ describe.each(lists)('GET %s', (path, kind) => {
 
   it("answers 404 for another organization's project, 400 without projectId, 401 without a token", async () => {
     const res = await t.as(w.reader.token).get(path, { projectId: w.projectB.projectId }).expect(404);
-    expect(res.body).toEqual({ error: 'Project not found', status: 404 });
+    expect(res.body).toEqual({ error: 'Project not found', status: 404, code: 'project_not_found' });
     await t.as(w.reader.token).get(path, { projectId: 'x' }).expect(400);
     await t.http.get(`/api/v1${path}`).query({ projectId: w.projectA.projectId }).expect(401);
   });

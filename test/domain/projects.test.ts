@@ -45,17 +45,17 @@ describe('GET /projects', () => {
     [{ orgId: 1, isActive: 'yes' }, 'isActive'],
   ])('rejects %j with 400 naming the field', async (query, field) => {
     const res = await t.as(w.reader.token).get('/projects', query).expect(400);
-    expect(res.body).toEqual({ error: expect.stringContaining(field), status: 400 });
+    expect(res.body).toEqual({ error: expect.stringContaining(field), status: 400, code: 'validation_failed' });
   });
 
   it("answers 404 for another organization's id", async () => {
     const res = await t.as(w.reader.token).get('/projects', { orgId: w.orgB.orgId }).expect(404);
-    expect(res.body).toEqual({ error: 'Organization not found', status: 404 });
+    expect(res.body).toEqual({ error: 'Organization not found', status: 404, code: 'organization_not_found' });
   });
 
   it('requires credentials', async () => {
     const res = await t.http.get('/api/v1/projects').query({ orgId: w.orgA.orgId }).expect(401);
-    expect(res.body).toEqual({ error: 'Unauthorized - Please login', status: 401 });
+    expect(res.body).toEqual({ error: 'Unauthorized - Please login', status: 401, code: 'unauthorized' });
   });
 });
 
@@ -86,13 +86,13 @@ describe('POST /project/create', () => {
   it('refuses a duplicate name in the same organization with 409, allows it in another', async () => {
     await t.as(w.user.token).post('/project/create', { orgId: w.orgA.orgId, projectName: 'Twin' }).expect(201);
     const dup = await t.as(w.admin.token).post('/project/create', { orgId: w.orgA.orgId, projectName: 'Twin' }).expect(409);
-    expect(dup.body).toEqual({ error: 'Project already exists', status: 409 });
+    expect(dup.body).toEqual({ error: 'Project already exists', status: 409, code: 'duplicate_name' });
     await t.as(w.adminB.token).post('/project/create', { orgId: w.orgB.orgId, projectName: 'Twin' }).expect(201);
   });
 
   it('is refused to a Reader (403) before validation', async () => {
     const res = await t.as(w.reader.token).post('/project/create', { bogus: true }).expect(403);
-    expect(res.body).toEqual({ error: 'Forbidden - User does not have access', status: 403 });
+    expect(res.body).toEqual({ error: 'Forbidden - User does not have access', status: 403, code: 'forbidden' });
   });
 
   it('rejects bad input with 400 naming every field, writing nothing', async () => {
@@ -132,7 +132,7 @@ describe('project detail, edit, status and delete', () => {
       await t.as(w.admin.token).put('/project/update-status', { projectId: id, isActive: false }),
       await t.as(w.admin.token).delete('/project/delete', { projectId: id }),
     ]) {
-      expect(res.body).toEqual({ error: 'Project not found', status: 404 });
+      expect(res.body).toEqual({ error: 'Project not found', status: 404, code: 'project_not_found' });
     }
     expect(await t.db.project.findUnique({ where: { projectId: id } })).toMatchObject({ isActive: true });
   });

@@ -47,9 +47,9 @@ describe('a run of 100,000 tests', () => {
 
     const runsBefore = await t.db.run.count();
     const tooMany = await t.as(w.user.token).post('/run/create', { projectId: p, runName: 'x', testIds: ids }).expect(400);
-    expect(tooMany.body).toEqual({ error: 'Invalid request: testIds: At most 100000 tests', status: 400 });
+    expect(tooMany.body).toEqual({ error: 'Invalid request: testIds: At most 100000 tests', status: 400, code: 'validation_failed' });
     const allOfThem = await t.as(w.user.token).post('/run/create', { projectId: p, runName: 'x', allTests: true }).expect(400);
-    expect(allOfThem.body).toEqual({ error: 'Invalid request: A run holds at most 100000 tests', status: 400 });
+    expect(allOfThem.body).toEqual({ error: 'Invalid request: A run holds at most 100000 tests', status: 400, code: 'run_too_large' });
     expect(await t.db.run.count()).toBe(runsBefore);
 
     const past = await t
@@ -128,28 +128,29 @@ describe('POST /run/create by selection', () => {
   it('refuses a selection matching nothing, and bad choices, with 400, writing nothing', async () => {
     const runsBefore = await t.db.run.count();
     const [foreignSection] = [(await createSection(t.db, w.projectB.projectId, 'Theirs')).sectionId];
-    const cases: [Record<string, unknown>, string][] = [
-      [{ sectionIds: [s.d], priorityIds: [pr.low] }, 'Invalid request: no tests match the selection'],
-      [{}, 'testIds: Required, or a selection: sectionIds, labelIds, priorityIds or allTests'],
+    const cases: [Record<string, unknown>, string, string][] = [
+      [{ sectionIds: [s.d], priorityIds: [pr.low] }, 'Invalid request: no tests match the selection', 'no_matching_tests'],
+      [{}, 'testIds: Required, or a selection: sectionIds, labelIds, priorityIds or allTests', 'validation_failed'],
       [
         { testIds: [tests.inA], allTests: true },
         'testIds: Give testIds or a selection (sectionIds, labelIds, priorityIds, allTests), not both',
+        'validation_failed',
       ],
-      [{ testIds: [tests.inA], labelIds: [l.l1] }, 'not both'],
-      [{ allTests: true, sectionIds: [s.a] }, 'allTests: Not with sectionIds'],
-      [{ allTests: false }, 'allTests'],
-      [{ sectionIds: [] }, 'sectionIds: At least one section'],
-      [{ sectionIds: [s.a, s.a] }, 'sectionIds.1: Duplicate of sectionIds.0'],
-      [{ sectionIds: [s.a, foreignSection] }, `sectionIds.1: Section ${foreignSection} is not in the project`],
-      [{ labelIds: [999999] }, 'labelIds.0: Label 999999 is not in the project'],
-      [{ priorityIds: [pr.high, pr.web] }, `priorityIds.1: Priority ${pr.web} is not in the project`],
+      [{ testIds: [tests.inA], labelIds: [l.l1] }, 'not both', 'validation_failed'],
+      [{ allTests: true, sectionIds: [s.a] }, 'allTests: Not with sectionIds', 'validation_failed'],
+      [{ allTests: false }, 'allTests', 'validation_failed'],
+      [{ sectionIds: [] }, 'sectionIds: At least one section', 'validation_failed'],
+      [{ sectionIds: [s.a, s.a] }, 'sectionIds.1: Duplicate of sectionIds.0', 'validation_failed'],
+      [{ sectionIds: [s.a, foreignSection] }, `sectionIds.1: Section ${foreignSection} is not in the project`, 'invalid_reference'],
+      [{ labelIds: [999999] }, 'labelIds.0: Label 999999 is not in the project', 'invalid_reference'],
+      [{ priorityIds: [pr.high, pr.web] }, `priorityIds.1: Priority ${pr.web} is not in the project`, 'invalid_reference'],
     ];
-    for (const [choice, message] of cases) {
+    for (const [choice, message, code] of cases) {
       const res = await t.as(w.user.token).post('/run/create', { projectId: p, runName: 'x', ...choice });
       expect({ choice, status: res.status, body: res.body }).toEqual({
         choice,
         status: 400,
-        body: { error: expect.stringContaining(message), status: 400 },
+        body: { error: expect.stringContaining(message), status: 400, code },
       });
     }
     expect(await t.db.run.count()).toBe(runsBefore);

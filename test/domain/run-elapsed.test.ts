@@ -88,7 +88,7 @@ describe('elapsedMs on results', () => {
           ],
         })
         .expect(400);
-      expect(res.body).toEqual({ error: expect.stringContaining('testResults.0.elapsedMs'), status: 400 });
+      expect(res.body).toEqual({ error: expect.stringContaining('testResults.0.elapsedMs'), status: 400, code: 'validation_failed' });
     }
     expect(await runSnapshot(t.db, runId)).toEqual(before);
   });

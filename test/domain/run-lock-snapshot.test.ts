@@ -141,7 +141,11 @@ describe('locking freezes what a run shows; unlocking brings the live catalog ba
     expect(pdfWords).not.toContain('Renamed');
 
     // Unlock: a User may not, an Admin may; the live catalog shows again.
-    expect((await user.put('/run/unlock', q).expect(403)).body).toEqual({ error: 'Forbidden - User does not have access', status: 403 });
+    expect((await user.put('/run/unlock', q).expect(403)).body).toEqual({
+      error: 'Forbidden - User does not have access',
+      status: 403,
+      code: 'forbidden',
+    });
     const reopened = (await admin.put('/run/unlock', q).expect(200)).body.data;
     expect(reopened).toMatchObject({
       runId: run.runId,
@@ -185,7 +189,11 @@ describe('PUT /run/unlock', () => {
     const ids = await createTests(t.db, p, 1);
     const run = await startRun(t, w.user.token, p, ids);
     const q = { runId: run.runId, projectId: p };
-    expect((await t.as(w.admin.token).put('/run/unlock', q).expect(409)).body).toEqual({ error: 'Run is not locked', status: 409 });
+    expect((await t.as(w.admin.token).put('/run/unlock', q).expect(409)).body).toEqual({
+      error: 'Run is not locked',
+      status: 409,
+      code: 'run_not_locked',
+    });
     await t.as(w.user.token).put('/run/lock', q).expect(200);
     await t.as(w.reader.token).put('/run/unlock', q).expect(403);
     await t.as(w.user.token).put('/run/unlock', q).expect(403);

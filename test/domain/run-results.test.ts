@@ -341,7 +341,7 @@ describe('PUT /run/add-tests', () => {
           .put('/run/add-tests', { ...q, testIds: [fresh] })
           .expect(404)
       ).body,
-    ).toEqual({ error: 'Project not found', status: 404 });
+    ).toEqual({ error: 'Project not found', status: 404, code: 'project_not_found' });
     expect(
       (
         await t
@@ -359,7 +359,7 @@ describe('PUT /run/add-tests', () => {
           .put('/run/add-tests', { ...q, testIds: [fresh] })
           .expect(423)
       ).body,
-    ).toEqual({ error: 'Run is locked', status: 423 });
+    ).toEqual({ error: 'Run is locked', status: 423, code: 'run_locked' });
     expect(await runSnapshot(t.db, runId)).toEqual(before);
   });
 });

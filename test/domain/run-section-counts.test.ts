@@ -60,7 +60,11 @@ it('counts each status per section in tree order, unsectioned first, and keeps l
 it('answers 404 for a run of another organization and 400 for a bad id', async () => {
   const run = await startRun(t, w.user.token, w.projectA.projectId, await createTests(t.db, w.projectA.projectId, 1));
   const q = { runId: run.runId, projectId: w.projectA.projectId };
-  expect((await t.as(w.adminB.token).get('/run/section-counts', q).expect(404)).body).toEqual({ error: 'Project not found', status: 404 });
+  expect((await t.as(w.adminB.token).get('/run/section-counts', q).expect(404)).body).toEqual({
+    error: 'Project not found',
+    status: 404,
+    code: 'project_not_found',
+  });
   expect(
     (
       await t
@@ -68,7 +72,7 @@ it('answers 404 for a run of another organization and 400 for a bad id', async (
         .get('/run/section-counts', { ...q, runId: run.runId + 1000 })
         .expect(404)
     ).body,
-  ).toEqual({ error: 'Run not found', status: 404 });
+  ).toEqual({ error: 'Run not found', status: 404, code: 'run_not_found' });
   expect((await t.as(w.reader.token).get('/run/section-counts', { projectId: q.projectId, runId: 'x' }).expect(400)).body.error).toMatch(
     /runId/,
   );

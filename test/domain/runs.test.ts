@@ -12,7 +12,7 @@ beforeAll(async () => {
 });
 afterAll(() => t.close());
 
-const locked = { error: 'Run is locked', status: 423 };
+const locked = { error: 'Run is locked', status: 423, code: 'run_locked' };
 
 describe('the life of a run', () => {
   it('goes create → results → counts → history → reset → lock → 423 everywhere → reports', async () => {
@@ -178,7 +178,7 @@ describe('GET /runs and /run/detail', () => {
     [{ projectId: 1, offset: -1 }, 'offset'],
   ])('GET /runs rejects %j with 400 naming the field', async (query, field) => {
     const res = await t.as(w.reader.token).get('/runs', query).expect(400);
-    expect(res.body).toEqual({ error: expect.stringContaining(field), status: 400 });
+    expect(res.body).toEqual({ error: expect.stringContaining(field), status: 400, code: 'validation_failed' });
   });
 
   it("answers 404 for another organization's project or run, and for a run of another project", async () => {
@@ -188,6 +188,7 @@ describe('GET /runs and /run/detail', () => {
     expect((await reader.get('/runs', { projectId: w.projectB.projectId }).expect(404)).body).toEqual({
       error: 'Project not found',
       status: 404,
+      code: 'project_not_found',
     });
     expect((await reader.get('/run/detail', { runId: runB.runId, projectId: w.projectB.projectId }).expect(404)).body.error).toBe(
       'Project not found',
@@ -243,7 +244,7 @@ describe('GET /run/test-status', () => {
       .as(w.reader.token)
       .get('/run/test-status', { runId: 1, projectId: w.projectA.projectId, ...paging })
       .expect(400);
-    expect(res.body).toEqual({ error: expect.stringContaining(field), status: 400 });
+    expect(res.body).toEqual({ error: expect.stringContaining(field), status: 400, code: 'validation_failed' });
   });
 });
 
@@ -282,7 +283,7 @@ describe('POST /run/create', () => {
           .post('/run/create', { projectId: w.projectA.projectId, runName: 'r', testIds: [a] })
           .expect(403)
       ).body,
-    ).toEqual({ error: 'Forbidden - User does not have access', status: 403 });
+    ).toEqual({ error: 'Forbidden - User does not have access', status: 403, code: 'forbidden' });
     expect(
       (
         await t
@@ -300,7 +301,7 @@ describe('POST /run/create', () => {
           .post('/run/create', { projectId: inactive.projectId, runName: 'r', testIds: [c] })
           .expect(409)
       ).body,
-    ).toEqual({ error: 'Project is inactive', status: 409 });
+    ).toEqual({ error: 'Project is inactive', status: 409, code: 'project_inactive' });
   });
 });
 
@@ -379,7 +380,8 @@ describe('PUT /run/edit, PUT /run/lock, DELETE /run/delete', () => {
       t.as(w.user.token).put('/run/lock', q),
       t.as(w.admin.token).delete('/run/delete', q),
     ]);
-    for (const res of writes) expect([res.status, res.body]).toEqual([409, { error: 'Project is inactive', status: 409 }]);
+    for (const res of writes)
+      expect([res.status, res.body]).toEqual([409, { error: 'Project is inactive', status: 409, code: 'project_inactive' }]);
     expect(await runSnapshot(t.db, run.runId)).toEqual(before);
     // Reading is still fine.
     expect((await t.as(w.reader.token).get('/run/state-detail', q).expect(200)).body.data.total).toBe(2);

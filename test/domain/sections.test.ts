@@ -55,7 +55,7 @@ describe('sections', () => {
     const p = w.projectA.projectId;
     const parent = (await add({ projectId: p, sectionName: 'Payments' }).expect(201)).body.data;
     const dup = await add({ projectId: p, sectionName: 'payments' }).expect(409);
-    expect(dup.body).toEqual({ error: 'Section already exists', status: 409 });
+    expect(dup.body).toEqual({ error: 'Section already exists', status: 409, code: 'duplicate_name' });
     await add({ projectId: p, sectionName: 'Payments', parentSectionId: parent.sectionId }).expect(201);
     await add({ projectId: w.projectB.projectId, sectionName: 'Payments' }, w.adminB.token).expect(201);
   });
@@ -208,7 +208,7 @@ describe('sibling names compare literally, ignoring case only', () => {
     for (const name of ['a\\b', 'C:\\Temp\\', '50%', 'snake_case']) {
       await add({ projectId: p, sectionName: name }).expect(201);
       const dup = await add({ projectId: p, sectionName: name.toUpperCase() }).expect(409);
-      expect(dup.body).toEqual({ error: 'Section already exists', status: 409 });
+      expect(dup.body).toEqual({ error: 'Section already exists', status: 409, code: 'duplicate_name' });
     }
     const other = await createSection(t.db, p, 'Other');
     await edit({ sectionId: other.sectionId, sectionName: 'A\\B' }).expect(409);

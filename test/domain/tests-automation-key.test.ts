@@ -97,7 +97,7 @@ describe('automationKey', () => {
     const holder = (await create('dup.key').expect(201)).body.data.testId;
     const before = await catalogSize();
     const res = await create('dup.key', 'Second').expect(409);
-    expect(res.body).toEqual({ error: 'Automation key already exists: dup.key', status: 409 });
+    expect(res.body).toEqual({ error: 'Automation key already exists: dup.key', status: 409, code: 'duplicate_automation_key' });
     const bulk = await t
       .as(w.user.token)
       .post('/test/bulk-add', { projectId: p, tests: [{ title: 'x' }, { title: 'y', automationKey: 'dup.key' }] })
@@ -132,7 +132,11 @@ describe('automationKey', () => {
         tests: [{ title: 'x', automationKey: 'twice' }, { title: 'y' }, { title: 'z', automationKey: ' twice' }],
       })
       .expect(400);
-    expect(res.body).toEqual({ error: 'Invalid request: tests.2.automationKey: Duplicate of tests.0.automationKey', status: 400 });
+    expect(res.body).toEqual({
+      error: 'Invalid request: tests.2.automationKey: Duplicate of tests.0.automationKey',
+      status: 400,
+      code: 'validation_failed',
+    });
     expect(await catalogSize()).toBe(before);
     const [a, b] = (
       await t

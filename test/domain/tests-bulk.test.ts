@@ -45,7 +45,7 @@ describe('POST /test/bulk-add', () => {
     const tests = Array.from({ length: 50 }, (_, i) => ({ title: `Ok ${i}` }));
     const missingTitle = [...tests.slice(0, 3), { testDescription: 'no title' }, ...tests.slice(3)];
     const res = await t.as(w.user.token).post('/test/bulk-add', { projectId: p, tests: missingTitle }).expect(400);
-    expect(res.body).toEqual({ error: 'Invalid request: tests.3.title: Required', status: 400 });
+    expect(res.body).toEqual({ error: 'Invalid request: tests.3.title: Required', status: 400, code: 'validation_failed' });
     const foreignSection = (await createSection(t.db, w.projectB.projectId, 'B')).sectionId;
     const withForeign = tests.map((x, i) => (i === 7 ? { ...x, sectionId: foreignSection } : x));
     const res2 = await t.as(w.user.token).post('/test/bulk-add', { projectId: p, tests: withForeign }).expect(400);

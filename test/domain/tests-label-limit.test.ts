@@ -33,7 +33,7 @@ describe('at most 100 labels per test', () => {
     expect(ok.body.data.labels).toEqual(hundred());
     const before = await catalogSize();
     const res = await t.as(w.user.token).post('/test/create', { projectId: p, title: 'Too many', labels: tooMany() }).expect(400);
-    expect(res.body).toEqual({ error: 'Invalid request: labels: At most 100 labels', status: 400 });
+    expect(res.body).toEqual({ error: 'Invalid request: labels: At most 100 labels', status: 400, code: 'validation_failed' });
     expect(await catalogSize()).toBe(before);
   });
 

@@ -130,7 +130,7 @@ describe('GET /project/tests and /project/tests-count', () => {
     await createTests(t.db, w.projectB.projectId, 3);
     for (const path of ['/project/tests', '/project/tests-count']) {
       const res = await t.as(w.reader.token).get(path, { projectId: w.projectB.projectId }).expect(404);
-      expect(res.body).toEqual({ error: 'Project not found', status: 404 });
+      expect(res.body).toEqual({ error: 'Project not found', status: 404, code: 'project_not_found' });
     }
     const empty = await createProject(t.db, w.orgA.orgId);
     expect(await list({ projectId: empty.projectId })).toEqual({ tests: [], total: 0, limit: 100, offset: 0 });

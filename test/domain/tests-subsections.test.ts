@@ -124,7 +124,11 @@ describe('sectionId with includeSubsections', () => {
     for (const path of ['/project/tests', '/project/tests-count', '/tests/download']) {
       for (const bad of ['maybe', '1', '']) {
         const res = await t.as(w.reader.token).get(path, { projectId: p, sectionId: s.areas, includeSubsections: bad }).expect(400);
-        expect(res.body).toEqual({ error: 'Invalid request: includeSubsections: Expected true or false', status: 400 });
+        expect(res.body).toEqual({
+          error: 'Invalid request: includeSubsections: Expected true or false',
+          status: 400,
+          code: 'validation_failed',
+        });
       }
     }
   });

@@ -72,7 +72,7 @@ describe('POST /test/create', () => {
   it('is refused to a Reader with 403 and writes nothing', async () => {
     const before = await testCount();
     const res = await t.as(w.reader.token).post('/test/create', { projectId: w.projectA.projectId, title: 'No' }).expect(403);
-    expect(res.body).toEqual({ error: 'Forbidden - User does not have access', status: 403 });
+    expect(res.body).toEqual({ error: 'Forbidden - User does not have access', status: 403, code: 'forbidden' });
     expect(await testCount()).toBe(before);
   });
 
@@ -125,13 +125,13 @@ describe('POST /test/create', () => {
 
   it("answers 404 for another organization's project", async () => {
     const res = await t.as(w.user.token).post('/test/create', { projectId: w.projectB.projectId, title: 'x' }).expect(404);
-    expect(res.body).toEqual({ error: 'Project not found', status: 404 });
+    expect(res.body).toEqual({ error: 'Project not found', status: 404, code: 'project_not_found' });
   });
 
   it('answers 409 in an inactive project', async () => {
     const inactive = await createProject(t.db, w.orgA.orgId, { isActive: false });
     const res = await t.as(w.user.token).post('/test/create', { projectId: inactive.projectId, title: 'x' }).expect(409);
-    expect(res.body).toEqual({ error: 'Project is inactive', status: 409 });
+    expect(res.body).toEqual({ error: 'Project is inactive', status: 409, code: 'project_inactive' });
     expect(await t.db.test.count({ where: { projectId: inactive.projectId } })).toBe(0);
   });
 });
@@ -209,7 +209,7 @@ describe('PUT /test/update', () => {
   it("answers 404 for another organization's test, a deleted test and a wrong projectId scope", async () => {
     const [testB] = await createTests(t.db, w.projectB.projectId, 1, () => ({ title: 'B-owned' }));
     const res = await t.as(w.admin.token).put('/test/update', { testId: testB, title: 'hijack' }).expect(404);
-    expect(res.body).toEqual({ error: 'Test not found', status: 404 });
+    expect(res.body).toEqual({ error: 'Test not found', status: 404, code: 'test_not_found' });
     expect((await t.db.test.findUniqueOrThrow({ where: { testId: testB } })).title).toBe('B-owned');
     const [gone] = await createTests(t.db, w.projectA.projectId, 1, () => ({ deletedAt: new Date() }));
     await t.as(w.user.token).put('/test/update', { testId: gone, title: 'x' }).expect(404);

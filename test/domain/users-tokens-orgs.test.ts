@@ -19,14 +19,20 @@ describe('organizations', () => {
   it('shows an organization with its project count; another organization is 404', async () => {
     const res = await t.as(w.reader.token).get('/org/detail', { orgId: w.orgA.orgId }).expect(200);
     expect(res.body.data).toMatchObject({ orgId: w.orgA.orgId, projectCount: 1 });
-    await t.as(w.reader.token).get('/org/detail', { orgId: w.orgB.orgId }).expect(404, { error: 'Organization not found', status: 404 });
+    await t
+      .as(w.reader.token)
+      .get('/org/detail', { orgId: w.orgB.orgId })
+      .expect(404, { error: 'Organization not found', status: 404, code: 'organization_not_found' });
     await t.as(w.reader.token).get('/org/detail', { orgId: 999999 }).expect(404);
   });
 
   it('rejects a bad orgId with 400', async () => {
     const res = await t.as(w.reader.token).get('/org/detail', { orgId: '-1' }).expect(400);
     expect(res.body.error).toMatch(/^Invalid request: orgId: /);
-    await t.as(w.reader.token).get('/org/detail').expect(400, { error: 'Invalid request: orgId: Required', status: 400 });
+    await t
+      .as(w.reader.token)
+      .get('/org/detail')
+      .expect(400, { error: 'Invalid request: orgId: Required', status: 400, code: 'validation_failed' });
   });
 });
 
@@ -51,7 +57,7 @@ describe('users', () => {
     for (const caller of [w.reader, w.user]) {
       await t.as(caller.token).get('/all-users', { orgId: w.orgA.orgId }).expect(403);
       const res = await t.as(caller.token).get('/user/details', { userId: w.admin.userId }).expect(403);
-      expect(res.body).toEqual({ error: 'Forbidden - User does not have access', status: 403 });
+      expect(res.body).toEqual({ error: 'Forbidden - User does not have access', status: 403, code: 'forbidden' });
       expect(JSON.stringify(res.body)).not.toContain(w.admin.email);
       // Themselves, always.
       await t.as(caller.token).get('/user/details', { userId: caller.userId }).expect(200);
@@ -76,8 +82,14 @@ describe('users', () => {
   });
 
   it('hides users of another organization (404) from details, all-users and update-role', async () => {
-    await t.as(w.admin.token).get('/user/details', { userId: w.adminB.userId }).expect(404, { error: 'User not found', status: 404 });
-    await t.as(w.admin.token).get('/all-users', { orgId: w.orgB.orgId }).expect(404, { error: 'Organization not found', status: 404 });
+    await t
+      .as(w.admin.token)
+      .get('/user/details', { userId: w.adminB.userId })
+      .expect(404, { error: 'User not found', status: 404, code: 'user_not_found' });
+    await t
+      .as(w.admin.token)
+      .get('/all-users', { orgId: w.orgB.orgId })
+      .expect(404, { error: 'Organization not found', status: 404, code: 'organization_not_found' });
     await t.as(w.admin.token).put('/user/update-role', { userId: w.adminB.userId, role: 'Reader' }).expect(404);
     expect(
       (await t.db.membership.findUniqueOrThrow({ where: { userId_orgId: { userId: w.adminB.userId, orgId: w.orgB.orgId } } })).role,
@@ -144,7 +156,10 @@ describe('tokens', () => {
   });
 
   it("answers 404 when a non-Admin revokes someone else's token, and leaves it working", async () => {
-    await t.as(w.reader.token).delete('/token/delete', { tokenId: w.user.tokenId }).expect(404, { error: 'Token not found', status: 404 });
+    await t
+      .as(w.reader.token)
+      .delete('/token/delete', { tokenId: w.user.tokenId })
+      .expect(404, { error: 'Token not found', status: 404, code: 'token_not_found' });
     await t.as(w.user.token).get('/user/details').expect(200);
   });
 
@@ -164,7 +179,7 @@ describe('tokens', () => {
   it('treats an expired token like an unknown one', async () => {
     const u = await createUser(t.db, 'Reader', [w.orgA.orgId]);
     await t.db.apiToken.update({ where: { tokenId: u.tokenId }, data: { expiresAt: new Date(Date.now() - 1) } });
-    await t.as(u.token).get('/orgs').expect(401, { error: 'Unauthorized - Please login', status: 401 });
+    await t.as(u.token).get('/orgs').expect(401, { error: 'Unauthorized - Please login', status: 401, code: 'unauthorized' });
   });
 
   it('records when a token was last used', async () => {

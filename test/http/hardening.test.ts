@@ -72,7 +72,7 @@ describe('NUL characters', () => {
   it('answers 400 to a NUL in a query string, for a Reader too', async () => {
     const projectId = w.projectA.projectId;
     const res = await t.as(w.reader.token).get('/project/tests', { projectId, search: 'a\u0000b' }).expect(400);
-    expect(res.body).toEqual({ error: nul('search'), status: 400 });
+    expect(res.body).toEqual({ error: nul('search'), status: 400, code: 'validation_failed' });
     const count = await t.as(w.reader.token).get('/project/tests-count', { projectId, search: '\u0000' }).expect(400);
     expect(count.body.error).toBe(nul('search'));
     // Credentials and role are still checked first.
@@ -88,8 +88,11 @@ describe('NUL characters', () => {
     expect((await user.post('/test/create', { projectId, title: 'ok', steps: 'one\u0000two' }).expect(400)).body).toEqual({
       error: nul('steps'),
       status: 400,
+      code: 'validation_failed',
     });
-    await user.post('/test/create', { projectId, title: 't\u0000' }).expect(400, { error: nul('title'), status: 400 });
+    await user
+      .post('/test/create', { projectId, title: 't\u0000' })
+      .expect(400, { error: nul('title'), status: 400, code: 'validation_failed' });
     const bulk = await user
       .post('/test/bulk-add', { projectId, tests: [{ title: 'fine' }, { title: 'x', preconditions: '\u0000' }] })
       .expect(400);
@@ -131,7 +134,7 @@ describe('NUL characters', () => {
     await t
       .as(w.user.token)
       .put('/run/edit', { runId: run.runId, projectId, runName: '\u0000' })
-      .expect(400, { error: nul('runName'), status: 400 });
+      .expect(400, { error: nul('runName'), status: 400, code: 'validation_failed' });
     expect(await runSnapshot(t.db, run.runId)).toEqual(before);
   });
 });
@@ -181,7 +184,7 @@ describe('requests that cannot be read', () => {
 
   it('answers 400 to a body that does not decode as its Content-Encoding, with or without credentials', async () => {
     const projects = await t.db.project.count();
-    const undecodable = { error: 'Invalid request: body does not decode as its Content-Encoding', status: 400 };
+    const undecodable = { error: 'Invalid request: body does not decode as its Content-Encoding', status: 400, code: 'malformed_request' };
     const good = Buffer.from(JSON.stringify({ orgId: w.orgA.orgId, projectName: 'gzipped' }));
     const cases: [string, Buffer][] = [
       ['gzip', Buffer.from('not gzip at all')],
@@ -197,7 +200,7 @@ describe('requests that cannot be read', () => {
     // An encoding body-parser does not know stays 415; one it decodes is read as usual.
     expect(await postEncoded('/api/v1/project/create', 'compress', good, w.user.token)).toEqual({
       status: 415,
-      body: { error: 'Content-Type must be application/json', status: 415 },
+      body: { error: 'Content-Type must be application/json', status: 415, code: 'unsupported_media_type' },
     });
     expect((await postEncoded('/api/v1/project/create', 'gzip', zlib.gzipSync(good), w.user.token)).status).toBe(201);
   });
@@ -206,14 +209,14 @@ describe('requests that cannot be read', () => {
     const garbage = await rawExchange('NOT A REQUEST LINE\r\n\r\n');
     expect(garbage.status).toBe(400);
     expect(garbage.headers).toMatch(/content-type: application\/json/i);
-    expect(garbage.body).toEqual({ error: 'Invalid request: malformed HTTP request', status: 400 });
+    expect(garbage.body).toEqual({ error: 'Invalid request: malformed HTTP request', status: 400, code: 'malformed_request' });
 
     const badHeader = await rawExchange('GET /healthz HTTP/1.1\r\nHost: x\r\nBad Header: y\r\n\r\n');
-    expect(badHeader.body).toEqual({ error: 'Invalid request: malformed HTTP request', status: 400 });
+    expect(badHeader.body).toEqual({ error: 'Invalid request: malformed HTTP request', status: 400, code: 'malformed_request' });
 
     const huge = await rawExchange(`GET /healthz HTTP/1.1\r\nHost: x\r\nX-Big: ${'a'.repeat(64 * 1024)}\r\n\r\n`);
     expect(huge.status).toBe(431);
-    expect(huge.body).toEqual({ error: 'Request header fields too large', status: 431 });
+    expect(huge.body).toEqual({ error: 'Request header fields too large', status: 431, code: 'header_too_large' });
 
     // The server is still there for well-formed requests.
     expect((await rawExchange('GET /healthz HTTP/1.1\r\nHost: x\r\nConnection: close\r\n\r\n')).body).toEqual({

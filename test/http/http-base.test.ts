@@ -31,7 +31,7 @@ describe('request bodies', () => {
       .set('Content-Type', 'text/plain')
       .send(`{"orgId":${w.orgA.orgId},"projectName":"plain"}`)
       .expect(415);
-    expect(res.body).toEqual({ error: 'Content-Type must be application/json', status: 415 });
+    expect(res.body).toEqual({ error: 'Content-Type must be application/json', status: 415, code: 'unsupported_media_type' });
     const form = await t.http
       .post('/api/v1/project/create')
       .set('Authorization', `Bearer ${w.user.token}`)
@@ -49,7 +49,7 @@ describe('request bodies', () => {
       .set('Content-Type', 'application/json')
       .send('{"orgId": 1, "projectName": ')
       .expect(400);
-    expect(res.body).toEqual({ error: 'Invalid request: malformed JSON body', status: 400 });
+    expect(res.body).toEqual({ error: 'Invalid request: malformed JSON body', status: 400, code: 'malformed_request' });
   });
 
   it('answers 413 to a body over 5 MiB', async () => {
@@ -59,7 +59,7 @@ describe('request bodies', () => {
       .set('Content-Type', 'application/json')
       .send(JSON.stringify({ orgId: w.orgA.orgId, projectName: 'big', projectDescription: 'x'.repeat(5 * 1024 * 1024 + 10) }))
       .expect(413);
-    expect(res.body).toEqual({ error: 'Payload too large', status: 413 });
+    expect(res.body).toEqual({ error: 'Payload too large', status: 413, code: 'payload_too_large' });
   });
 
   it('accepts application/json with a charset', async () => {
@@ -80,8 +80,8 @@ describe('request bodies', () => {
 describe('envelopes and headers', () => {
   it('answers an unknown route with a 404 envelope', async () => {
     const res = await t.as(w.reader.token).get('/no/such/route').expect(404);
-    expect(res.body).toEqual({ error: 'Route not found', status: 404 });
-    await t.http.get('/nowhere').expect(404, { error: 'Route not found', status: 404 });
+    expect(res.body).toEqual({ error: 'Route not found', status: 404, code: 'route_not_found' });
+    await t.http.get('/nowhere').expect(404, { error: 'Route not found', status: 404, code: 'route_not_found' });
   });
 
   it('sends helmet security headers on every response', async () => {

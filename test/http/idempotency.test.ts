@@ -178,7 +178,11 @@ describe('the same key with a different request', () => {
     const before = await liveTests(projectId);
 
     const other = await withKey(t.as(w.user.token).post('/test/create', { projectId, title: 'Second body' }), key).expect(422);
-    expect(other.body).toEqual({ error: `Idempotency-Key "${key}" was used with a different request`, status: 422 });
+    expect(other.body).toEqual({
+      error: `Idempotency-Key "${key}" was used with a different request`,
+      status: 422,
+      code: 'idempotency_mismatch',
+    });
     const bulk = await withKey(t.as(w.user.token).post('/test/bulk-add', { projectId, tests: [{ title: 'First body' }] }), key).expect(422);
     expect(bulk.body.status).toBe(422);
     expect(await liveTests(projectId)).toBe(before);
@@ -196,7 +200,11 @@ describe('a key in flight', () => {
     // As the row looks while its first request runs.
     await t.db.$executeRaw`UPDATE idempotency_keys SET state = 'in_flight', status = NULL, response = NULL WHERE key = ${key}`;
     const busy = await send().expect(409);
-    expect(busy.body).toEqual({ error: `Idempotency-Key "${key}" is in use by a request still in progress; retry later`, status: 409 });
+    expect(busy.body).toEqual({
+      error: `Idempotency-Key "${key}" is in use by a request still in progress; retry later`,
+      status: 409,
+      code: 'idempotency_conflict',
+    });
     expect(await t.db.test.count({ where: { projectId, title } })).toBe(1);
 
     // A claim left by a process that died: after 10 minutes the key runs afresh.
@@ -311,7 +319,11 @@ describe('the key itself', () => {
     const title = `Bad key ${newKey()}`;
     for (const key of ['k'.repeat(256), '']) {
       const res = await withKey(t.as(w.user.token).post('/test/create', { projectId, title }), key).expect(400);
-      expect(res.body).toEqual({ error: 'Invalid request: Idempotency-Key must be 1 to 255 characters', status: 400 });
+      expect(res.body).toEqual({
+        error: 'Invalid request: Idempotency-Key must be 1 to 255 characters',
+        status: 400,
+        code: 'validation_failed',
+      });
     }
     expect(await t.db.test.count({ where: { projectId, title } })).toBe(0);
     await sendTwice(() => t.as(w.user.token).post('/test/create', { projectId, title }), 'k'.repeat(255), 201);

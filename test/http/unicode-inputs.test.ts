@@ -9,7 +9,11 @@ import { connectMcp, errorOf, startRealApp, type McpSession, type RunningApp } f
 // naming the field, and nothing is written.
 
 const SURROGATE = 'Must be well-formed Unicode (holds an unpaired surrogate)';
-const refused = (...fields: string[]) => ({ error: `Invalid request: ${fields.map((f) => `${f}: ${SURROGATE}`).join('; ')}`, status: 400 });
+const refused = (...fields: string[]) => ({
+  error: `Invalid request: ${fields.map((f) => `${f}: ${SURROGATE}`).join('; ')}`,
+  status: 400,
+  code: 'validation_failed',
+});
 
 let t: TestApp;
 let w: World;

@@ -56,7 +56,7 @@ it("leaves the server's own paths and non-HTML requests alone", async () => {
     .set(html)
     .expect(200, { data: { ok: true }, status: 200 });
   const api = await t.http.get('/api/v1/no-such-route').set(html).set('Cookie', cookie).expect(404);
-  expect(api.body).toEqual({ error: 'Route not found', status: 404 });
+  expect(api.body).toEqual({ error: 'Route not found', status: 404, code: 'route_not_found' });
   // A script asking for JSON at an app path gets the API's 404, not a page.
   await t.http.get('/projects').set('Accept', 'application/json').set('Cookie', cookie).expect(404);
   await t.http.post('/projects').set(html).set('Cookie', cookie).expect(404);

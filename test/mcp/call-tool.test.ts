@@ -29,7 +29,7 @@ const raw =
   };
 
 it('says the server is older when the route does not exist', async () => {
-  stub.script(failWith(404, 'Route not found'));
+  stub.script(failWith(404, 'Route not found', {}, 'route_not_found'));
   const { message, tip } = errorOf(await call('get-runs', { projectId: 1 }));
   expect(message).toBe('Route not found');
   expect(tip).toContain('has no GET /api/v1/runs');

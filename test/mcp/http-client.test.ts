@@ -1,7 +1,7 @@
 import http from 'node:http';
 import type { AddressInfo } from 'node:net';
 import { backoffDelay, createHttpClient, parseRetryAfter, RestUnreachableError, type HttpClientOptions } from '../../src/mcp/http-client';
-import { envelope, failWith, hangUp, reply, slow, startStub, type StubServer } from './stub-server';
+import { envelope, failWith, firstCodeOf, hangUp, reply, slow, startStub, type StubServer } from './stub-server';
 
 // The REST client of the tool server against a loopback stub: what is retried,
 // how long it waits, and that an answer that is not retried arrives untouched.
@@ -57,7 +57,7 @@ it.each([400, 401, 403, 404, 409, 413, 423, 500])('makes exactly one request for
   expect(stub.seen).toHaveLength(1);
   expect(res.status).toBe(status);
   expect(res.attempts).toBe(1);
-  expect(json(res.body)).toEqual({ error: `Invalid request: title: Required (${status})`, status });
+  expect(json(res.body)).toEqual({ error: `Invalid request: title: Required (${status})`, status, code: firstCodeOf(status) });
   expect(sleeps).toEqual([]);
 });
 

@@ -135,7 +135,7 @@ describe('authentication', () => {
       const res = await post(headers);
       expect(res.status).toBe(401);
       expect(res.headers.get('www-authenticate')).toBe('Bearer');
-      expect(await res.json()).toEqual({ error: restBody.error, status: 401 });
+      expect(await res.json()).toEqual({ error: restBody.error, status: 401, code: 'unauthorized' });
     }
     expect(restBody.error).toBe('Unauthorized - Please login');
     expect(endpoint.inFlight()).toBe(0);
@@ -164,7 +164,7 @@ describe('authentication', () => {
   it('refuses a page of another site (Origin), serves its own', async () => {
     const foreign = await post({ Authorization: `Bearer ${w.admin.token}`, Origin: 'http://evil.example' });
     expect(foreign.status).toBe(403);
-    expect(await foreign.json()).toEqual({ error: 'Forbidden - Origin not allowed', status: 403 });
+    expect(await foreign.json()).toEqual({ error: 'Forbidden - Origin not allowed', status: 403, code: 'forbidden_origin' });
     const own = await post({ Authorization: `Bearer ${w.admin.token}`, Origin: 'http://localhost:3000' });
     expect(own.status).toBe(200);
     expect((await messages(own))[0]).toMatchObject({ id: 1, result: { serverInfo: { name: 'casebook' } } });
@@ -291,6 +291,7 @@ describe('tool selection, as `casebook mcp --tools/--toolsets`', () => {
     expect(await level.json()).toEqual({
       error: 'Invalid request: Unknown tools level "everything"; use one of read, write, all',
       status: 400,
+      code: 'validation_failed',
     });
     const set = await fetch(`${mcpUrl.href}?toolsets=runs,bogus`, {
       method: 'POST',
@@ -342,6 +343,7 @@ describe('stateless: nothing stays between requests', () => {
       expect(await res.json()).toEqual({
         error: 'Method not allowed: this server is stateless; send each JSON-RPC message as a POST',
         status: 405,
+        code: 'method_not_allowed',
       });
     }
   });
@@ -373,6 +375,7 @@ describe('requests in flight at once: per token, per user, in all', () => {
     expect(await refused.json()).toEqual({
       error: 'Too many requests: at most 4 MCP requests at once for this token; retry when one has been answered',
       status: 429,
+      code: 'too_many_requests',
     });
     // Another user is not held back by it.
     expect((await post({ Authorization: `Bearer ${w.admin.token}` })).status).toBe(200);
@@ -395,6 +398,7 @@ describe('requests in flight at once: per token, per user, in all', () => {
     expect(await refused.json()).toEqual({
       error: 'Too many requests: at most 8 MCP requests at once for one user; retry when one has been answered',
       status: 429,
+      code: 'too_many_requests',
     });
     held.pop()!.destroy();
     await inFlightBecomes(7);
@@ -424,7 +428,7 @@ describe('requests in flight at once: per token, per user, in all', () => {
       });
       expect(busy.status).toBe(503);
       expect(busy.headers.get('retry-after')).toBe('1');
-      expect(await busy.json()).toEqual({ error: 'Service unavailable', status: 503 });
+      expect(await busy.json()).toEqual({ error: 'Service unavailable', status: 503, code: 'server_busy' });
     } finally {
       for (const req of holding) req.destroy();
       await small.close();

@@ -1,5 +1,6 @@
 import http from 'node:http';
 import type { AddressInfo } from 'node:net';
+import { ERROR_CODES, errorCodeList, type ErrorCode } from '../../src/core/error-codes';
 
 // A loopback HTTP server that answers from a script, one step per request, and
 // records what it was sent. The last step repeats once the script runs out.
@@ -20,8 +21,15 @@ export const reply =
     res.end(JSON.stringify(body));
   };
 export const envelope = (data: unknown): Step => reply(200, { data, status: 200 });
-export const failWith = (status: number, error: string, headers: Record<string, string> = {}): Step =>
-  reply(status, { error, status }, headers);
+/** The first code of `status` in the list: what the stub answers a failure of that status with unless told. */
+export const firstCodeOf = (status: number): ErrorCode => errorCodeList.find((c) => ERROR_CODES[c].status === status)!;
+/** Casebook's error envelope; the code is the first of that status's unless named. */
+export const failWith = (
+  status: number,
+  error: string,
+  headers: Record<string, string> = {},
+  code: ErrorCode = firstCodeOf(status),
+): Step => reply(status, { error, status, code }, headers);
 /** Cuts the connection without an answer. */
 export const hangUp: Step = (req) => req.socket.destroy();
 /** Answers only after `ms`. */

@@ -1,6 +1,8 @@
 import fs from 'node:fs';
 import path from 'node:path';
 import { execFileSync } from 'node:child_process';
+import { statusOf } from '../../src/core/error-codes';
+import { routeErrorCodes } from '../../src/core/route-errors';
 import { apiRoutes } from '../../src/domain/routes';
 import { API_PREFIX, generateOpenApiDocument, openApiYaml, operationId, type OpenApiDocument } from '../../src/openapi/document';
 import { createTestApp, type TestApp } from '../support/app';
@@ -82,25 +84,31 @@ describe('the document', () => {
     expect(new Set(ids).size).toBe(ids.length);
   });
 
-  it("documents each route's error statuses: 400/401/403/500/503, its own, and 413/415 with a body", () => {
+  it("documents each route's error codes (x-error-codes) and their statuses, 304 for a conditional read", () => {
     for (const route of apiRoutes) {
-      const statuses = Object.keys(op(route.method, API_PREFIX + route.path).responses)
+      const operation = op(route.method, API_PREFIX + route.path) as unknown as { responses: object; 'x-error-codes': string[] };
+      const statuses = Object.keys(operation.responses)
         .filter((s) => !s.startsWith('2'))
         .map(Number);
-      const expected = new Set([
-        400,
-        401,
-        403,
-        500,
-        503,
-        ...(route.errors ?? []),
-        ...(route.body || route.rawBody ? [413, 415] : []),
-        ...(route.idempotent ? [409, 422] : []),
-        // A conditional read's 304 (src/http/etag.ts).
-        ...(route.etag ? [304] : []),
-      ]);
+      const codes = routeErrorCodes(route);
+      const expected = new Set([...codes.map(statusOf), ...(route.etag ? [304] : [])]);
       expect({ route: label(route), statuses }).toEqual({ route: label(route), statuses: [...expected].sort((a, b) => a - b) });
+      expect({ route: label(route), codes: operation['x-error-codes'] }).toEqual({ route: label(route), codes });
     }
+    // What follows from a route's spec: its ids' 404s, its body's 413/415, its own declared codes.
+    const update = apiRoutes.find((r) => r.path === '/run/update-test-status')!;
+    expect(routeErrorCodes(update)).toEqual(
+      expect.arrayContaining([
+        'project_not_found',
+        'run_not_found',
+        'run_locked',
+        'project_inactive',
+        'payload_too_large',
+        'validation_failed',
+      ]),
+    );
+    const list = apiRoutes.find((r) => r.path === '/projects')!;
+    expect(routeErrorCodes(list)).not.toContain('payload_too_large');
   });
 
   it('declares the exact texts of the fixed errors and an envelope for every error status', () => {

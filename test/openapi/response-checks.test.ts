@@ -20,13 +20,16 @@ standIn.get('/api/v1/orgs', (req, res) => {
   if (variant === 'extra') return res.json({ data: [{ orgId: 1, orgName: 'Acme', createdAt: now, tokenHash: 'x' }], status: 200 });
   if (variant === 'missing') return res.json({ data: [{ orgId: 1, createdAt: now }], status: 200 });
   if (variant === 'teapot') return res.status(418).json({ error: 'I am a teapot', status: 418 });
-  if (variant === 'text401') return res.status(401).json({ error: 'Please log in', status: 401 });
+  if (variant === 'text401') return res.status(401).json({ error: 'Please log in', status: 401, code: 'unauthorized' });
+  if (variant === 'no-code') return res.status(401).json({ error: 'Unauthorized - Please login', status: 401 });
+  if (variant === 'unlisted')
+    return res.status(403).json({ error: 'Forbidden - User does not have access', status: 403, code: 'forbidden_origin' });
   if (variant === 'html') return res.type('html').send('<p>hi</p>');
   res.json({ data: [], status: 201 });
 });
 standIn.get('/api/v1/tests/download', (_req, res) => res.type('text/plain').send('a,b'));
 standIn.get('/api/v1/unheard-of', (_req, res) => res.json({ data: 1, status: 200 }));
-standIn.get('/api/v1/nowhere', (_req, res) => res.status(404).json({ error: 'Route not found', status: 404 }));
+standIn.get('/api/v1/nowhere', (_req, res) => res.status(404).json({ error: 'Route not found', status: 404, code: 'route_not_found' }));
 const ask = (p: string) =>
   supertest(standIn)
     .get(p)
@@ -50,6 +53,12 @@ describe('the response checks', () => {
     ['missing', /must have required property 'orgName'/],
     ['teapot', /status 418 is not documented for this operation \(documented: 200, 304, 400, 401, 403, 500, 503\)/],
     ['text401', /must be equal to one of the allowed values/],
+    ['no-code', /must have required property 'code'/],
+    // A GET cannot be refused for its origin: forbidden_origin is a 403 code, but not one of GET /orgs's.
+    [
+      'unlisted',
+      /error code "forbidden_origin" is not listed for this operation \(x-error-codes: unauthorized, forbidden, validation_failed/,
+    ],
     ['html', /Content-Type "text\/html" is not documented \(documented: application\/json\)/],
     ['wrong-status', /status must be equal to one of the allowed values/],
   ])('reject a %s response with a message that says what differs', async (variant, message) => {

@@ -90,7 +90,7 @@ describe('render slots per user', () => {
       // A third of the same user's waits, then 503 with Retry-After: no global slot was taken from the others.
       const third = await t.as(w.reader.token).get('/tests/download', { projectId, format: 'csv' }).expect(503);
       expect(third.headers['retry-after']).toBe('1');
-      expect(third.body).toEqual({ error: 'Service unavailable', status: 503 });
+      expect(third.body).toEqual({ error: 'Service unavailable', status: 503, code: 'server_busy' });
       const another = await t.as(other.token).get('/tests/download', { projectId, format: 'csv' }).expect(200);
       expect(another.text.length).toBeGreaterThan(TESTS * 10_000);
     } finally {

@@ -80,7 +80,7 @@ describe('run reports as streams', () => {
       .as(w.reader.token)
       .get('/run/report', { ...q, format: 'html' })
       .expect(503);
-    expect(busy.body).toEqual({ error: 'Service unavailable', status: 503 });
+    expect(busy.body).toEqual({ error: 'Service unavailable', status: 503, code: 'server_busy' });
     expect(busy.headers['retry-after']).toBe('2');
     expect(busy.headers['content-disposition']).toBeUndefined();
     // The export shares the slots; other routes do not use them.

@@ -100,14 +100,14 @@ describe('GET /run/report?format=json', () => {
       .as(w.reader.token)
       .get('/run/report', { ...q, format: 'xml' })
       .expect(400);
-    expect(bad.body).toEqual({ error: 'Invalid request: format: Expected one of json, pdf, html', status: 400 });
+    expect(bad.body).toEqual({ error: 'Invalid request: format: Expected one of json, pdf, html', status: 400, code: 'validation_failed' });
     const foreign = await t
       .as(w.adminB.token)
       .get('/run/report', { ...q, format: 'pdf' })
       .expect(404);
     expect(foreign.headers['content-type']).toMatch(/^application\/json/);
     expect(foreign.headers['content-disposition']).toBeUndefined();
-    expect(foreign.body).toEqual({ error: 'Project not found', status: 404 });
+    expect(foreign.body).toEqual({ error: 'Project not found', status: 404, code: 'project_not_found' });
     expect(
       (
         await t

@@ -175,10 +175,10 @@ describe('GET /tests/download', () => {
 
   it('answers errors before the first byte with the JSON envelope', async () => {
     const foreign = await t.as(w.reader.token).get('/tests/download', { projectId: w.projectB.projectId, format: 'csv' }).expect(404);
-    expect(foreign.body).toEqual({ error: 'Project not found', status: 404 });
+    expect(foreign.body).toEqual({ error: 'Project not found', status: 404, code: 'project_not_found' });
     expect(foreign.headers['content-disposition']).toBeUndefined();
     const bad = await t.as(w.reader.token).get('/tests/download', { projectId: p, format: 'xlsx' }).expect(400);
-    expect(bad.body).toEqual({ error: 'Invalid request: format: Expected json or csv', status: 400 });
+    expect(bad.body).toEqual({ error: 'Invalid request: format: Expected json or csv', status: 400, code: 'validation_failed' });
     const anonymous = await t.http.get('/api/v1/tests/download').query({ projectId: p }).expect(401);
     expect(anonymous.body.error).toBe('Unauthorized - Please login');
   });

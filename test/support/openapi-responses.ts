@@ -81,7 +81,7 @@ function checkResponse(document: OpenApiDocument, res: Response): void {
     // Pages outside the API (login, callback) are not part of the document.
     if (!pathname.startsWith('/api/')) return;
     // An unknown API route is the router's 404, not an operation.
-    if (res.status === 404 && res.body?.error === 'Route not found') return;
+    if (res.body?.code === 'route_not_found') return;
     fail(res, 'the operation is not in the OpenAPI document');
   }
   let response = operation.responses[String(res.status)];
@@ -91,6 +91,12 @@ function checkResponse(document: OpenApiDocument, res: Response): void {
   }
   if (!response)
     fail(res, `status ${res.status} is not documented for this operation (documented: ${Object.keys(operation.responses).join(', ')})`);
+  // An error answers one of the codes its operation lists (src/core/route-errors.ts).
+  const code = (res.body as { code?: unknown } | undefined)?.code;
+  const listed = (operation as { 'x-error-codes'?: string[] })['x-error-codes'];
+  if (res.status >= 400 && typeof code === 'string' && listed && !listed.includes(code)) {
+    fail(res, `error code "${code}" is not listed for this operation (x-error-codes: ${listed.join(', ')})`);
+  }
 
   const documentedTypes = Object.keys(response.content ?? {});
   const contentType = String(res.headers['content-type'] ?? '')

@@ -13,7 +13,6 @@ export const auditRoutes = [
     summary: "An organization's audit log, newest first (Admin of that organization)",
     query: auditQuery,
     response: auditPage,
-    errors: [404],
     etag: auditVersion,
     handler: (ctx, { query }) => listAudit(ctx, query),
   }),

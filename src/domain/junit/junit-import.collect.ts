@@ -212,7 +212,7 @@ export async function collectReport(body: Buffer | AsyncIterable<Buffer>, status
   let playwright = false;
   try {
     for await (const c of parseJUnit(body)) {
-      if (attempts.length === MAX_JUNIT_CASES) throw badRequest(`a report holds at most ${MAX_JUNIT_CASES} testcases`);
+      if (attempts.length === MAX_JUNIT_CASES) throw badRequest(`a report holds at most ${MAX_JUNIT_CASES} testcases`, 'junit_too_large');
       const specFile = c.classname !== null && SPEC_FILE.test(c.classname);
       const { describe, title } = describeAndTitle(c.name, c.suites, specFile);
       const pathKey = [c.file ?? '', ...c.suites, '\u0001', ...describe].join('\u0000');
@@ -259,7 +259,7 @@ export async function collectReport(body: Buffer | AsyncIterable<Buffer>, status
   } catch (err) {
     if (err instanceof JUnitSyntaxError) {
       const what = err.message.replace(/^malformed XML at line \d+, column \d+:\s*/i, '');
-      throw badRequest(`malformed XML at line ${err.line}, column ${err.column}: ${what}`);
+      throw badRequest(`malformed XML at line ${err.line}, column ${err.column}: ${what}`, 'junit_malformed');
     }
     throw err;
   }

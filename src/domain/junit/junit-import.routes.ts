@@ -59,7 +59,7 @@ export const junitImportRoutes = [
     },
     response: importJUnitResult,
     successStatus: 201,
-    errors: [404, 409, 423],
+    errors: ['project_inactive', 'run_locked', 'junit_malformed', 'junit_too_large', 'run_too_large'],
     idempotent: true,
     handler: (ctx, { query, body, headers }) => importJUnit(ctx, query, body, headers?.[IMPORT_PROGRESS_HEADER]),
   }),
@@ -76,7 +76,6 @@ export const junitImportRoutes = [
       "for an unknown id and for another user's; kept for an hour",
     query: importProgressQuery,
     response: importProgressResult,
-    errors: [404],
     handler: (ctx, { query }) => importProgress(ctx, query),
   }),
 ];

@@ -17,7 +17,6 @@ export const labelRoutes = [
     summary: 'The labels of a project',
     query: projectIdQuery,
     response: z.array(labelRecord),
-    errors: [404],
     etag: projectVersion,
     handler: (ctx, { query }) => listNames(ctx, labelKind, query.projectId),
   }),
@@ -31,7 +30,7 @@ export const labelRoutes = [
     body: addLabelsBody,
     response: z.array(labelRecord),
     successStatus: 201,
-    errors: [404, 409],
+    errors: ['duplicate_name', 'project_inactive'],
     handler: (ctx, { body }) => addNames(ctx, labelKind, body.projectId, body.labels),
   }),
   route({
@@ -43,7 +42,6 @@ export const labelRoutes = [
     summary: 'The squads of a project',
     query: projectIdQuery,
     response: z.array(squadRecord),
-    errors: [404],
     etag: projectVersion,
     handler: (ctx, { query }) => listNames(ctx, squadKind, query.projectId),
   }),
@@ -57,7 +55,7 @@ export const labelRoutes = [
     body: addSquadsBody,
     response: z.array(squadRecord),
     successStatus: 201,
-    errors: [404, 409],
+    errors: ['duplicate_name', 'project_inactive'],
     handler: (ctx, { body }) => addNames(ctx, squadKind, body.projectId, body.squads),
   }),
 ];

@@ -26,7 +26,6 @@ export const lookupRoutes = lists.map(({ path, kind, summary }) =>
     summary,
     query: projectIdQuery,
     response: z.array(lookupEntry),
-    errors: [404],
     etag: projectVersion,
     handler: (ctx, { query }) => listLookup(ctx, query.projectId, kind),
   }),

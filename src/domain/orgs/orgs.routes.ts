@@ -25,7 +25,6 @@ export const orgRoutes = [
     summary: 'One organization with its project count',
     query: orgDetailQuery,
     response: orgDetailRecord,
-    errors: [404],
     etag: orgVersion,
     handler: (ctx, { query }) => getOrg(ctx, query.orgId),
   }),

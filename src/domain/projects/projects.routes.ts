@@ -27,7 +27,6 @@ export const projectRoutes = [
     summary: 'List the projects of an organization (paged by page/pageSize)',
     query: listProjectsQuery,
     response: projectPage,
-    errors: [404],
     etag: orgVersion,
     handler: (ctx, { query }) => listProjects(ctx, query),
   }),
@@ -40,7 +39,6 @@ export const projectRoutes = [
     summary: 'One project with its counts of tests and runs',
     query: projectIdQuery,
     response: projectDetailRecord,
-    errors: [404],
     etag: projectVersion,
     handler: (ctx, { query }) => getProject(ctx, query.projectId),
   }),
@@ -54,7 +52,7 @@ export const projectRoutes = [
     body: createProjectBody,
     response: projectRecord,
     successStatus: 201,
-    errors: [404, 409],
+    errors: ['duplicate_name'],
     handler: (ctx, { body }) => createProject(ctx, body),
   }),
   route({
@@ -66,7 +64,7 @@ export const projectRoutes = [
     summary: 'Rename a project or change its description',
     body: editProjectBody,
     response: projectRecord,
-    errors: [404, 409],
+    errors: ['duplicate_name'],
     handler: (ctx, { body }) => editProject(ctx, body),
   }),
   route({
@@ -78,7 +76,6 @@ export const projectRoutes = [
     summary: 'Activate or deactivate a project',
     body: projectStatusBody,
     response: projectRecord,
-    errors: [404],
     handler: (ctx, { body }) => setProjectStatus(ctx, body.projectId, body.isActive),
   }),
   route({
@@ -90,7 +87,6 @@ export const projectRoutes = [
     summary: 'Delete a project with all its tests, runs and metadata',
     body: projectIdBody,
     response: projectDeleted,
-    errors: [404],
     handler: (ctx, { body }) => deleteProject(ctx, body.projectId),
   }),
 ];

@@ -17,7 +17,7 @@ import {
 import type { CreateProjectInput, EditProjectInput } from './projects.schemas';
 
 const isUniqueViolation = (err: unknown) => (err as { code?: string }).code === 'P2002';
-const duplicateName = () => conflict('Project already exists');
+const duplicateName = () => conflict('duplicate_name', 'Project already exists');
 
 /** A page of the organization's projects by id; with a cursor, pages count from the project after it. */
 export async function listProjects(

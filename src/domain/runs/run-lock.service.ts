@@ -25,7 +25,7 @@ export async function lockRun(ctx: RequestContext, runId: number, projectId: num
 export async function unlockRun(ctx: RequestContext, runId: number, projectId: number) {
   const run: RunRow = await ctx.db.$transaction(async (tx) => {
     const current = await lockRunForWrite(tx, ctx, runId, projectId, { allowLocked: true });
-    if (!current.locked) throw conflict('Run is not locked');
+    if (!current.locked) throw conflict('run_not_locked', 'Run is not locked');
     await clearRunSnapshot(tx, runId);
     const unlocked = await setRunUnlocked(tx, runId);
     await noteProjectChange(tx, projectId);

@@ -16,7 +16,7 @@ import type { AddTestsInput, RemoveTestsInput, UpdateStatusInput } from './runs.
 async function requireTestsInRun(tx: Tx, runId: number, ids: number[], name: (i: number) => string) {
   const rows = await idsNotInRun(tx, runId, ids, MAX_NAMED + 1);
   if (rows.length) {
-    throw badRequest(entriesMessage(rows.map((r) => `${name(Number(r.n) - 1)}: Test ${r.id} is not in the run`)));
+    throw badRequest(entriesMessage(rows.map((r) => `${name(Number(r.n) - 1)}: Test ${r.id} is not in the run`)), 'invalid_reference');
   }
 }
 

@@ -27,7 +27,7 @@ async function missingEntries(db: DbOrTx, ids: number[], field: string, noun: st
 /** Refuses (400) ids that are no live test of the project (another project's, a deleted one's, an unknown one). */
 export async function requireLiveTests(db: DbOrTx, projectId: number, ids: number[]) {
   const outside = await missingEntries(db, ids, 'testIds', 'Test', 'liveTests', projectId);
-  if (outside.length) throw badRequest(entriesMessage(outside));
+  if (outside.length) throw badRequest(entriesMessage(outside), 'invalid_reference');
 }
 
 /** Refuses (400) selection ids that name no section, label or priority of the project. */
@@ -37,7 +37,7 @@ async function requireSelectionIds(ctx: RequestContext, projectId: number, s: Se
   if (s.labelIds) checks.push(missingEntries(ctx.db, s.labelIds, 'labelIds', 'Label', 'labels', projectId));
   if (s.priorityIds) checks.push(missingEntries(ctx.db, s.priorityIds, 'priorityIds', 'Priority', 'priorities', projectId));
   const outside = (await Promise.all(checks)).flat();
-  if (outside.length) throw badRequest(entriesMessage(outside));
+  if (outside.length) throw badRequest(entriesMessage(outside), 'invalid_reference');
 }
 
 /**
@@ -53,12 +53,12 @@ export async function runTestSource(ctx: RequestContext, input: CreateRunInput):
   await requireSelectionIds(ctx, input.projectId, input);
   const source = selectionSql(input.projectId, input);
   const n = await countSource(ctx.db, source, MAX_RUN_TESTS + 1);
-  if (n === 0) throw badRequest('no tests match the selection');
+  if (n === 0) throw badRequest('no tests match the selection', 'no_matching_tests');
   if (n > MAX_RUN_TESTS) throw tooManyTests();
   return source;
 }
 
-export const tooManyTests = () => badRequest(`A run holds at most ${MAX_RUN_TESTS} tests`);
+export const tooManyTests = () => badRequest(`A run holds at most ${MAX_RUN_TESTS} tests`, 'run_too_large');
 
 /**
  * Puts the source's tests into the run as `untested` (data/results.ts's

@@ -59,7 +59,7 @@ export async function createRun(ctx: RequestContext, input: CreateRunInput) {
     });
     const { added } = await insertUntested(tx, created.runId, ctx.userId, source, { newRun: true });
     // The selection may have changed since it was counted.
-    if (added === 0) throw badRequest('no tests match the selection');
+    if (added === 0) throw badRequest('no tests match the selection', 'no_matching_tests');
     await noteProjectChange(tx, input.projectId);
     return { ...created, untestedCount: added };
   }, RUN_WRITE_TX);

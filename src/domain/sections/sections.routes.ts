@@ -17,7 +17,6 @@ export const sectionRoutes = [
     summary: 'Every section of a project with its parent and depth, in tree order',
     query: projectIdQuery,
     response: z.array(sectionRecord),
-    errors: [404],
     etag: projectVersion,
     handler: (ctx, { query }) => listSections(ctx, query.projectId),
   }),
@@ -31,7 +30,7 @@ export const sectionRoutes = [
     body: addSectionBody,
     response: sectionRecord,
     successStatus: 201,
-    errors: [404, 409],
+    errors: ['duplicate_name', 'project_inactive', 'invalid_reference'],
     handler: (ctx, { body }) => addSection(ctx, body),
   }),
   route({
@@ -43,7 +42,7 @@ export const sectionRoutes = [
     summary: 'Rename a section; an optional parentSectionId moves it (null: to the top level)',
     body: editSectionBody,
     response: sectionRecord,
-    errors: [404, 409],
+    errors: ['duplicate_name', 'project_inactive', 'invalid_reference'],
     handler: (ctx, { body }) => editSection(ctx, body),
   }),
   route({
@@ -55,7 +54,7 @@ export const sectionRoutes = [
     summary: 'Delete a section; its tests and subsections move to its parent',
     body: deleteSectionBody,
     response: sectionDeleted,
-    errors: [404, 409],
+    errors: ['duplicate_name', 'project_inactive'],
     handler: (ctx, { body }) => deleteSection(ctx, body.sectionId),
   }),
 ];

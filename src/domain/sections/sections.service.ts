@@ -21,7 +21,7 @@ import {
 } from './data';
 import type { AddSectionInput, EditSectionInput } from './sections.schemas';
 
-const duplicateName = () => conflict('Section already exists');
+const duplicateName = () => conflict('duplicate_name', 'Section already exists');
 
 /** Every section of the project with its depth, depth-first; siblings in creation order. */
 export async function listSections(ctx: RequestContext, projectId: number) {
@@ -30,7 +30,8 @@ export async function listSections(ctx: RequestContext, projectId: number) {
 }
 
 async function requireParentIn(tx: Tx, projectId: number, parentSectionId: number) {
-  if (!(await sectionInProject(tx, projectId, parentSectionId))) throw badRequest('parentSectionId: Not a section of this project');
+  if (!(await sectionInProject(tx, projectId, parentSectionId)))
+    throw badRequest('parentSectionId: Not a section of this project', 'invalid_reference');
 }
 
 async function refuseSiblingName(tx: Tx, projectId: number, parentSectionId: number | null, name: string, exceptId?: number) {
@@ -92,7 +93,8 @@ export async function deleteSection(ctx: RequestContext, sectionId: number) {
   return ctx.db.$transaction(async (tx) => {
     await lockSections(tx, section.projectId);
     const clash = await childNameClash(tx, sectionId, parentSectionId);
-    if (clash !== undefined) throw conflict(`Section already exists: the parent already holds a section named "${clash}"`);
+    if (clash !== undefined)
+      throw conflict('duplicate_name', `Section already exists: the parent already holds a section named "${clash}"`);
     // Soft-deleted tests move too: runs still show them, under the parent.
     const movedTests = await moveSectionTests(tx, sectionId, parentSectionId);
     const movedSections = await moveSubsections(tx, sectionId, parentSectionId);

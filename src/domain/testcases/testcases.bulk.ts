@@ -28,7 +28,7 @@ export async function bulkAddTests(
   const elsewhere = input.tests.flatMap((t, i) =>
     t.projectId !== undefined && t.projectId !== projectId ? [`tests.${i}.projectId: Must be the projectId of the request`] : [],
   );
-  if (elsewhere.length > 0) throw badRequest(listOf(elsewhere));
+  if (elsewhere.length > 0) throw badRequest(listOf(elsewhere), 'invalid_reference');
   await requireProject(ctx, projectId, { active: true });
   const items = input.tests.map(({ projectId: _p, ...fields }) => fields);
   const testIds = await ctx.db.$transaction(async (tx) => {
@@ -54,7 +54,7 @@ export async function bulkUpdateTests(ctx: RequestContext, input: { projectId?: 
     const found = await lockLiveTestsInOrgs(tx, testIds, ctx.orgIds, input.projectId);
     const byId = new Map(found.map((row) => [row.id, row]));
     const missing = testIds.flatMap((id, i) => (byId.has(id) ? [] : [`tests.${i}.testId: Test not found`]));
-    if (missing.length > 0) throw badRequest(listOf(missing));
+    if (missing.length > 0) throw badRequest(listOf(missing), 'invalid_reference');
     if (found.some((row) => !row.isActive)) throw projectInactive();
     await requireReferencesInProject(
       tx,
@@ -79,7 +79,7 @@ export async function bulkDeleteTests(ctx: RequestContext, input: { projectId: n
   await ctx.db.$transaction(async (tx) => {
     const present = new Set(await lockLiveTestsOfProject(tx, projectId, testIds));
     const missing = testIds.flatMap((id, i) => (present.has(id) ? [] : [`testIds.${i}: Test not found in this project`]));
-    if (missing.length > 0) throw badRequest(listOf(missing));
+    if (missing.length > 0) throw badRequest(listOf(missing), 'invalid_reference');
     if (!project.isActive) throw projectInactive();
     await softDeleteTests(tx, testIds);
     await noteProjectChange(tx, projectId);

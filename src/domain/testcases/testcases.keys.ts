@@ -20,5 +20,5 @@ export async function requireFreeAutomationKeys(tx: Tx, claims: KeyClaim[]): Pro
   // Tests of this request that take a new key give up their old one, so they are no holders.
   const rekeyed = claims.flatMap((c) => (c.testId !== undefined && c.automationKey !== undefined ? [c.testId] : []));
   const taken = await heldAutomationKey(tx, set, rekeyed);
-  if (taken !== undefined) throw conflict(`Automation key already exists: ${taken}`);
+  if (taken !== undefined) throw conflict('duplicate_automation_key', `Automation key already exists: ${taken}`);
 }

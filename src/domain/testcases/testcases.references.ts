@@ -56,7 +56,7 @@ export async function requireReferencesInProject(tx: Tx, items: ReferencingItem[
       });
     }
   }
-  if (errors.length > 0) throw badRequest(listOf(errors));
+  if (errors.length > 0) throw badRequest(listOf(errors), 'invalid_reference');
 }
 
 /** Joins error texts, cut short after MAX_MESSAGES so a bad 5000-item batch stays readable. */

@@ -19,7 +19,7 @@ export const tokenRoutes = [
     body: generateTokenBody,
     response: newTokenRecord,
     successStatus: 201,
-    errors: [404, 409],
+    errors: ['token_limit'],
     handler: (ctx, { body }) => generateToken(ctx, body),
   }),
   route({
@@ -31,7 +31,6 @@ export const tokenRoutes = [
     summary: "Revoke a token (own; Admin: another user's when Admin in every organization of that user)",
     body: deleteTokenBody,
     response: tokenRevoked,
-    errors: [404],
     handler: (ctx, { body }) => revokeToken(ctx, body.tokenId),
   }),
   route({

@@ -32,7 +32,7 @@ export async function issueToken(db: Db, userId: number, name = '', actor: Audit
     // The owner's row first: it moves the token list's version and serializes the user's mints, so the cap holds.
     await noteUserChange(tx, userId);
     if ((await countActiveTokens(tx, userId, new Date())) >= MAX_ACTIVE_TOKENS) {
-      throw conflict(`Too many active tokens: a user holds at most ${MAX_ACTIVE_TOKENS}; revoke one first`);
+      throw conflict('token_limit', `Too many active tokens: a user holds at most ${MAX_ACTIVE_TOKENS}; revoke one first`);
     }
     const orgIds = await userOrgIds(tx, userId);
     const scope = (scopeOrgIds ?? orgIds).filter((orgId) => orgIds.includes(orgId)).sort((a, b) => a - b);
@@ -75,7 +75,7 @@ export async function revokeToken(ctx: RequestContext, tokenId: number) {
   if (token.userId !== ctx.userId) {
     if (!managesOthersSomewhere(ctx)) throw notFound('Token');
     await requireManagerOf(ctx, token.userId).catch((err) => {
-      throw err instanceof AppError && err.code === 'not_found' ? notFound('Token') : err;
+      throw err instanceof AppError && err.status === 404 ? notFound('Token') : err;
     });
   }
   if (!token.revokedAt) {

@@ -15,7 +15,7 @@ export async function inviteUser(ctx: RequestContext, input: { orgId: number; em
   const { orgId, email, role } = input;
   return ctx.db.$transaction(async (tx) => {
     const member = await findMemberByEmail(tx, orgId, email);
-    if (member) throw conflict('User is already a member of this organization');
+    if (member) throw conflict('already_member', 'User is already a member of this organization');
     // An accepted invitation of someone who has left since counts again.
     const invitation = await upsertInvitation(tx, { orgId, email, role, invitedBy: ctx.userId });
     await recordAudit(tx, ctx, [orgId], {

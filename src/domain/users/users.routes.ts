@@ -16,7 +16,6 @@ export const userRoutes = [
     summary: 'Details of a user (default: the caller); another user only for an Admin of an organization both share, as /all-users',
     query: userDetailsQuery,
     response: userRecord,
-    errors: [404],
     etag: userDetailsVersion,
     handler: (ctx, { query }) => getUser(ctx, { userId: query.userId ?? ctx.userId, orgId: query.orgId }),
   }),
@@ -29,7 +28,6 @@ export const userRoutes = [
     summary: "Users of the caller's organizations (Admin)",
     query: allUsersQuery,
     response: userPage,
-    errors: [404],
     etag: allUsersVersion,
     handler: (ctx, { query }) => listUsers(ctx, query),
   }),
@@ -42,7 +40,7 @@ export const userRoutes = [
     summary: "Change a user's role in one organization (Admin of that organization)",
     body: updateRoleBody,
     response: userRecord,
-    errors: [404, 409],
+    errors: ['last_admin'],
     handler: (ctx, { body }) => updateRole(ctx, body),
   }),
   route({
@@ -55,7 +53,7 @@ export const userRoutes = [
     body: inviteBody,
     response: invitationRecord,
     successStatus: 201,
-    errors: [404, 409],
+    errors: ['already_member'],
     handler: (ctx, { body }) => inviteUser(ctx, body),
   }),
 ];

@@ -81,7 +81,7 @@ export async function updateRole(ctx: RequestContext, input: { userId: number; r
     const current = await getRole(tx, input.userId, orgId);
     if (current.role === 'Admin' && input.role !== 'Admin') {
       const admins = await countAdmins(tx, orgId);
-      if (admins <= 1) throw conflict('Cannot change the role of the last Admin');
+      if (admins <= 1) throw conflict('last_admin', 'Cannot change the role of the last Admin');
     }
     if (current.role !== input.role) {
       await setRole(tx, input.userId, orgId, input.role);

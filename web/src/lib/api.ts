@@ -1,21 +1,38 @@
 import createClient, { type Middleware } from 'openapi-fetch';
-import type { paths } from './api-types';
+import type { components, paths } from './api-types';
 
-/** An API answer other than 2xx: the server's error text and HTTP status. */
+type Schemas = components['schemas'];
+/** The `code` of an error envelope: every code the API documents (its error schemas, from src/core/error-codes.ts). */
+export type ErrorCode = {
+  [K in keyof Schemas]: K extends `Error${number}` ? (Schemas[K] extends { code: infer C } ? C : never) : never;
+}[keyof Schemas];
+
+/** An API answer other than 2xx: the server's error text, HTTP status and error code (undefined when not the API's envelope). */
 export class ApiError extends Error {
   constructor(
     message: string,
     readonly status: number,
+    readonly code?: ErrorCode,
   ) {
     super(message);
     this.name = 'ApiError';
   }
 }
 
-// A 401 means the session ended (expired, signed out elsewhere): back to the login page.
+/** The code of an error body, when it is the API's error envelope. */
+async function codeOf(response: Response): Promise<ErrorCode | undefined> {
+  if (response.ok || !response.headers.get('content-type')?.includes('json')) return undefined;
+  const body = (await response
+    .clone()
+    .json()
+    .catch(() => undefined)) as { code?: ErrorCode } | undefined;
+  return body?.code;
+}
+
+// `unauthorized` means the session ended (expired, signed out elsewhere): back to the login page.
 const signInAgain: Middleware = {
-  onResponse({ response }) {
-    if (response.status === 401) window.location.assign('/login');
+  async onResponse({ response }) {
+    if ((await codeOf(response)) === 'unauthorized') window.location.assign('/login');
   },
 };
 
@@ -41,7 +58,10 @@ function errorText(error: unknown, response: Response): string {
  */
 export async function unwrap<T>(request: Promise<{ data?: { data: T }; error?: unknown; response: Response }>): Promise<T> {
   const { data, error, response } = await request;
-  if (!response.ok || data === undefined) throw new ApiError(errorText(error, response), response.status);
+  if (!response.ok || data === undefined) {
+    const code = error && typeof error === 'object' && 'code' in error ? (error.code as ErrorCode) : undefined;
+    throw new ApiError(errorText(error, response), response.status, code);
+  }
   return data.data;
 }
 

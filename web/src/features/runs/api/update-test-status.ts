@@ -42,7 +42,7 @@ export function useUpdateTestStatus(projectId: number, runId: number) {
       // Undo only these tests (not a whole earlier snapshot), so other marks in flight survive.
       if (context) applyToCache(qc, projectId, runId, context.undo);
       // Locked behind our back: learn it, so the banner shows and the keys stop.
-      if (error instanceof ApiError && error.status === 423) {
+      if (error instanceof ApiError && error.code === 'run_locked') {
         void qc.invalidateQueries({ queryKey: runDetailQueryOptions(projectId, runId).queryKey });
         void qc.invalidateQueries({ queryKey: runStateQueryOptions(projectId, runId).queryKey });
       }

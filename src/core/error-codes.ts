@@ -1,0 +1,228 @@
+// Every error code Casebook answers, in one list: the `code` of the error envelope
+// `{ error, status, code }`, its HTTP status, what it means and what a client should do.
+// The edge (src/http), the OpenAPI document (src/openapi/errors.ts), the MCP tips, the web
+// app and the README's table all read this list; a code is stable once released.
+
+export interface ErrorCodeInfo {
+  status: number;
+  meaning: string;
+  action: string;
+  /** Not answered yet: kept so clients can handle it before it is. */
+  reserved?: true;
+}
+
+export const ERROR_CODES = {
+  validation_failed: {
+    status: 400,
+    meaning: 'A query parameter, header or body field is missing or invalid; the message names each one',
+    action: 'Fix the named fields and send the request again',
+  },
+  malformed_request: {
+    status: 400,
+    meaning: 'The body is not valid JSON, does not decode as its Content-Encoding, is cut short, or the HTTP request itself is malformed',
+    action: 'Send a well-formed request',
+  },
+  invalid_reference: {
+    status: 400,
+    meaning:
+      'An id in the request names no record where it must be (a section of another project, a test not in the run, an unknown label)',
+    action: 'Use ids read from the same project (or run) and send again',
+  },
+  no_matching_tests: {
+    status: 400,
+    meaning: 'The selection of a run matches no live test',
+    action: 'Widen the selection (sections, labels, priorities) or add tests first',
+  },
+  run_too_large: {
+    status: 400,
+    meaning: 'The run would hold more tests than a run may',
+    action: 'Split the tests over several runs',
+  },
+  junit_malformed: {
+    status: 400,
+    meaning: 'The JUnit report is not well-formed XML or not a JUnit report; the message names the line and column',
+    action: 'Fix or regenerate the report file',
+  },
+  junit_too_large: {
+    status: 400,
+    meaning: 'The JUnit report holds more testcases than one import takes',
+    action: 'Import the report in several parts into one run',
+  },
+  unauthorized: {
+    status: 401,
+    meaning: 'No credentials, or an unknown, revoked or expired token or session',
+    action: 'Sign in again or use a current API token',
+  },
+  forbidden: {
+    status: 403,
+    meaning: "The caller's role, or its token's scope, lacks the permission",
+    action: 'Ask an Admin of the organization for the role, or use a token that has it',
+  },
+  forbidden_origin: {
+    status: 403,
+    meaning: 'A request with the browser session came from another site',
+    action: 'Send it from the Casebook web app, or with an API token',
+  },
+  not_found: {
+    status: 404,
+    meaning: 'No such record or file',
+    action: 'Check the ids and the path',
+  },
+  route_not_found: {
+    status: 404,
+    meaning: 'No API route has this method and path: a typo, or a server older than the client',
+    action: 'Check the path against the API reference of this server',
+  },
+  organization_not_found: {
+    status: 404,
+    meaning: 'The organization does not exist or the caller is not a member of it',
+    action: 'List your organizations and use one of their ids',
+  },
+  project_not_found: {
+    status: 404,
+    meaning: 'The project does not exist or belongs to an organization the caller is not a member of',
+    action: 'List the projects of your organizations and use one of their ids',
+  },
+  test_not_found: {
+    status: 404,
+    meaning: 'The test does not exist in the project, or was deleted',
+    action: "List the project's tests and use one of their ids",
+  },
+  run_not_found: {
+    status: 404,
+    meaning: 'The run does not exist in the project, or was deleted',
+    action: "List the project's runs and use one of their ids",
+  },
+  section_not_found: {
+    status: 404,
+    meaning: 'The section does not exist in the project',
+    action: "List the project's sections and use one of their ids",
+  },
+  user_not_found: {
+    status: 404,
+    meaning: 'The user does not exist or shares no organization with the caller',
+    action: "List your organization's users and use one of their ids",
+  },
+  token_not_found: {
+    status: 404,
+    meaning: 'The API token does not exist or is not one the caller may manage',
+    action: 'List the tokens and use one of their ids',
+  },
+  import_progress_not_found: {
+    status: 404,
+    meaning: "No import of the caller's with that progress id is known (yet, or any more)",
+    action: 'Poll with the id sent in X-Import-Progress, after the import has started',
+  },
+  method_not_allowed: {
+    status: 405,
+    meaning: 'The endpoint does not take this HTTP method',
+    action: 'Use the method the documentation names',
+  },
+  duplicate_name: {
+    status: 409,
+    meaning: 'A project, section, label, squad or lookup of that name already exists where names must be unique',
+    action: 'Choose another name, or use the existing record',
+  },
+  duplicate_automation_key: {
+    status: 409,
+    meaning: 'Another live test of the project holds that automation key',
+    action: 'Use another key, or update the test that holds it',
+  },
+  project_inactive: {
+    status: 409,
+    meaning: 'The project is inactive: its tests, runs and metadata cannot change',
+    action: 'Reactivate the project (an Admin) before writing to it',
+  },
+  last_admin: {
+    status: 409,
+    meaning: 'The change would leave the organization without an Admin',
+    action: 'Make another member Admin first',
+  },
+  already_member: {
+    status: 409,
+    meaning: 'The invited user is already a member of the organization',
+    action: 'Change their role instead of inviting them',
+  },
+  run_not_locked: {
+    status: 409,
+    meaning: 'The run is not locked, so it cannot be unlocked',
+    action: 'Nothing to do',
+  },
+  token_limit: {
+    status: 409,
+    meaning: 'The user holds as many active API tokens as allowed',
+    action: 'Revoke a token before creating another',
+  },
+  idempotency_conflict: {
+    status: 409,
+    meaning: 'A request with the same Idempotency-Key is still in progress',
+    action: 'Wait for it to finish, then send again to get its answer',
+  },
+  payload_too_large: {
+    status: 413,
+    meaning: 'The body is larger than the route takes',
+    action: 'Send less per request (fewer items, or a gzip-compressed report where the route takes one)',
+  },
+  unsupported_media_type: {
+    status: 415,
+    meaning: 'The body is not of a content type (or encoding) the route takes',
+    action: 'Send Content-Type: application/json, or the type the route names',
+  },
+  idempotency_mismatch: {
+    status: 422,
+    meaning: 'The Idempotency-Key was already used by this user with a different request',
+    action: 'Use a new key for a new request',
+  },
+  run_locked: {
+    status: 423,
+    meaning: 'The run is locked: its results, name and tests cannot change',
+    action: 'Create a new run, or ask an Admin to unlock it',
+  },
+  too_many_requests: {
+    status: 429,
+    meaning: 'The caller has too many requests in flight at once',
+    action: 'Wait until one is answered (Retry-After), then send again',
+  },
+  rate_limited: {
+    status: 429,
+    meaning: 'The caller sent more requests than its rate allows',
+    action: 'Wait as long as Retry-After says, then send again',
+    reserved: true,
+  },
+  request_timeout: {
+    status: 408,
+    meaning: 'The request did not arrive whole in time',
+    action: 'Send it again',
+  },
+  header_too_large: {
+    status: 431,
+    meaning: "The request's headers are larger than the server takes",
+    action: 'Send fewer or shorter headers (cookies above all)',
+  },
+  internal: {
+    status: 500,
+    meaning: 'A fault of the server; details go to its log only',
+    action: 'Retry later; if it persists, tell the administrator',
+  },
+  database_unavailable: {
+    status: 503,
+    meaning: 'The database cannot be reached',
+    action: 'Retry later',
+  },
+  server_shutting_down: {
+    status: 503,
+    meaning: 'The server is shutting down',
+    action: 'Send the request again (another instance, or this one once restarted, answers it)',
+  },
+  server_busy: {
+    status: 503,
+    meaning: 'No render, import or tool-server slot freed up in time',
+    action: 'Wait as long as Retry-After says, then send again',
+  },
+} as const satisfies Record<string, ErrorCodeInfo>;
+
+export type ErrorCode = keyof typeof ERROR_CODES;
+
+export const errorCodeList = Object.keys(ERROR_CODES) as ErrorCode[];
+
+export const statusOf = (code: ErrorCode): number => ERROR_CODES[code].status;
