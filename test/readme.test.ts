@@ -5,7 +5,7 @@ import { toolsMarkdownTableFromPolicy } from '../src/mcp/tools-table';
 // The README documents generated facts; these tests keep it from drifting.
 const readme = fs.readFileSync(path.resolve(__dirname, '../README.md'), 'utf8');
 
-it('carries the current MCP tools table (regenerate with npm run mcp:tools-table)', async () => {
+it('carries the current MCP tools table (regenerate with npm run generate)', async () => {
   const table = await toolsMarkdownTableFromPolicy();
   const block = /<!-- tools-table:start -->\n([\s\S]*?)\n<!-- tools-table:end -->/.exec(readme)?.[1];
   expect(block?.trim()).toBe(table.trim());
