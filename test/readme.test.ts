@@ -15,3 +15,10 @@ it('names the two set-up commands', () => {
   expect(readme).toContain('npm install && npm start');
   expect(readme).toContain('npm install && npm test');
 });
+
+it('links the guides, each of which exists', () => {
+  for (const guide of ['CONTRIBUTING.md', 'docs/architecture.md', 'docs/api.md']) {
+    expect(readme).toContain(`](${guide})`);
+    expect(fs.existsSync(path.resolve(__dirname, '..', guide))).toBe(true);
+  }
+});
