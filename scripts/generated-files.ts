@@ -18,7 +18,7 @@ const TABLE_START = '<!-- tools-table:start -->';
 const TABLE_END = '<!-- tools-table:end -->';
 
 /** The README with the MCP tools table between its markers replaced by `table`. */
-export function withToolsTable(readme: string, table: string): string {
+function withToolsTable(readme: string, table: string): string {
   const start = readme.indexOf(TABLE_START);
   const end = readme.indexOf(TABLE_END);
   if (start < 0 || end < start) throw new Error(`README.md has no ${TABLE_START} … ${TABLE_END} block for the MCP tools table`);
