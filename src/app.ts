@@ -15,6 +15,7 @@ import { renderSlots } from './http/render-slots';
 import { sendData, sendError } from './http/envelope';
 import { errorHandler } from './http/error-handler';
 import { webApp } from './http/web-app';
+import { API_DOCS_PATH, apiDocs } from './http/api-docs';
 import { buildOpenApiDocument, type OpenApiDocument } from './openapi/document';
 
 export interface AppDeps {
@@ -116,6 +117,8 @@ export async function buildApp({ config, database, logger, mounts = [] }: AppDep
     openapi ??= buildOpenApiDocument(apiRoutes, rbac);
     res.json(openapi);
   });
+  // The same document rendered for people.
+  app.use(API_DOCS_PATH, apiDocs());
   app.use(
     '/api/v1',
     requireJsonBody(apiRoutes),

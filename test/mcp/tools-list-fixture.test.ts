@@ -6,8 +6,8 @@ import { connectMcp, type McpSession } from './support';
 // committed fixture, byte for byte: the tool table is derived from the route table
 // and the role sentences from the RBAC policy, and that derivation must not change a
 // name, a description, an input schema or even the order of keys in a schema node
-// unnoticed. A deliberate change is recorded with CASEBOOK_WRITE_TOOLS_FIXTURE=1 and
-// reviewed in the diff of the fixture.
+// unnoticed. A deliberate change is recorded with `npm run generate` (scripts/mcp-tools-list.ts
+// lists the same server in memory) and reviewed in the diff of the fixture.
 const fixture = path.join(__dirname, 'fixtures/tools-list.json');
 
 /** The fixture's serialization: what the test wrote when it captured the list. */
@@ -25,7 +25,6 @@ afterAll(async () => {
 
 it('lists exactly the bytes of the fixture: tools, descriptions, input schemas, key order', async () => {
   const listed = await mcp.client.listTools();
-  if (process.env.CASEBOOK_WRITE_TOOLS_FIXTURE === '1') fs.writeFileSync(fixture, serialized(listed));
   const pinned = fs.readFileSync(fixture, 'utf8');
   // Line by line first, so a failure shows where; then the whole, byte for byte.
   expect(serialized(listed).split('\n')).toEqual(pinned.split('\n'));
