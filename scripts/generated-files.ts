@@ -7,6 +7,7 @@ import fs from 'node:fs';
 import os from 'node:os';
 import path from 'node:path';
 import SwaggerParser from '@apidevtools/swagger-parser';
+import { errorCodesMarkdown } from '../src/core/error-codes-doc';
 import { toolsMarkdownTableFromPolicy } from '../src/mcp/tools-table';
 import { generateOpenApiDocument, openApiYaml } from '../src/openapi/document';
 import { apiMarkdown, type OpenApi } from './api-markdown';
@@ -58,5 +59,6 @@ export async function generateAll(root: string): Promise<Map<string, string>> {
     [generatedPaths.readme, withToolsTable(readme, await toolsMarkdownTableFromPolicy())],
     [generatedPaths.toolsList, await toolsListJson()],
     [generatedPaths.apiMarkdown, apiMarkdown(doc as unknown as OpenApi)],
+    [generatedPaths.errorCodes, errorCodesMarkdown()],
   ]);
 }

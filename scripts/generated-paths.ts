@@ -8,4 +8,5 @@ export const generatedPaths = {
   readme: 'README.md',
   toolsList: 'test/mcp/fixtures/tools-list.json',
   apiMarkdown: 'docs/api.md',
+  errorCodes: 'docs/error-codes.md',
 };

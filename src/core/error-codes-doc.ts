@@ -1,6 +1,6 @@
 import { ERROR_CODES, errorCodeList } from './error-codes';
 
-// docs/error-codes.md, made from the one list of codes (`npx tsx scripts/error-codes-doc.ts` writes it).
+// docs/error-codes.md, made from the one list of codes (`npm run generate` writes it).
 
 export function errorCodesMarkdown(): string {
   const rows = errorCodeList.map((code) => {
