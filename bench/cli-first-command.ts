@@ -7,7 +7,7 @@
  * every migration is applied). For each, BENCH_RUNS times (default 5): `org create` on a new data
  * directory, then `user create` and `token create` on that one, migrated; and `serve` on a new data
  * directory until it says it is serving. Prints the median wall time and CPU (user + system) of
- * each. Target (issue 15): a first command under 3 s, aiming at ~1 s. Needs a built dist/ with its
+ * each. Target: a first command under 3 s, aiming at ~1 s. Needs a built dist/ with its
  * snapshot (npm run build:server); nothing is asserted, every directory made is deleted.
  */
 import { spawn, spawnSync } from 'node:child_process';

@@ -9,11 +9,11 @@
  *   - 50,000 testcases (about 17 MB): 50,000 tests (a run's limit), 10,000 of
  *     them failed once and passed on a rerun (Surefire's flakyFailure);
  *   - 100,000 testcases (about 33 MB): 100,000 tests (a run's limit), every
- *     10th failing with a stack trace (issue 21).
+ *     10th failing with a stack trace.
  * Then the 20,000 report again into the same project (every test matched).
  * Prints wall time, the answer's counts, and the server's RSS before, at its
- * peak during and after each import. Targets (issue 13): 20k < 5 s, 60k < 15 s,
- * RSS growth < 150 MB; (issue 21) 100k with 10% failures < 30 s, RSS peak
+ * peak during and after each import. Targets: 20k < 5 s, 60k < 15 s,
+ * RSS growth < 150 MB; 100k with 10% failures < 30 s, RSS peak
  * < 300 MB. Nothing is asserted but the counts; everything started is stopped.
  */
 import type { Database } from '../src/db/client';
@@ -106,7 +106,7 @@ async function measure(s: Awaited<ReturnType<typeof seed>>, server: BenchServer)
   );
   if (e.created !== 100_000 || e.failed !== 10_000) throw new Error(`expected 100000 created, 10000 failed, got ${e.created}, ${e.failed}`);
   console.log(
-    `  issue 21 targets: wall time ${e.seconds < 30 ? 'met' : 'MISSED'} (${e.seconds.toFixed(1)} s), ` +
+    `  100k targets: wall time ${e.seconds < 30 ? 'met' : 'MISSED'} (${e.seconds.toFixed(1)} s), ` +
       `RSS peak ${e.peakMb < 300 ? 'met' : 'MISSED'} (${e.peakMb.toFixed(0)} MB)`,
   );
   const c = await importReport('20,000 testcases again, new run, every test matched', server, s.token, s.small, small.xml, 'none');

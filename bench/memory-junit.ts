@@ -1,5 +1,5 @@
 /**
- * JUnit imports under one User's flood (issue 20 item 5): measureJUnitImports()
+ * JUnit imports under one User's flood: measureJUnitImports()
  * sends JUNIT_BENCH_IMPORTS (12) dry-run imports (createMissing) of a report of
  * JUNIT_BENCH_MB (50) MB at once, all with one User's token, to the real server,
  * and samples its RSS every 20 ms (target: peak < 400 MB). Imports beyond the

@@ -1,5 +1,5 @@
 /**
- * Remote MCP under a Reader's flood (issue 20 item 2): measureMcp() runs
+ * Remote MCP under a Reader's flood: measureMcp() runs
  * MCP_BENCH_INITIALIZATIONS (2,000) initializations on /mcp from MCP_BENCH_TOKENS (100)
  * tokens of one Reader, MCP_BENCH_CLIENTS (16) at once, with large reads among them
  * (every 10th initialization is followed by get-tests with limit 1000, every 100th

@@ -126,7 +126,7 @@ async function main() {
     );
     console.log(`idle RSS after the load: ${mb(await idleRss(server))}`);
 
-    // Issue 20 items 2 and 5, each on a server of its own: its peak is that load's alone.
+    // The MCP flood and the import flood, each on a server of its own: its peak is that load's alone.
     await stopServer(server);
     server = await startServer(bench);
     const mcp = await measureMcp({ base: bench.base, pid: server.pid!, databaseUrl: bench.databaseUrl, projectId: seeded.projectId });

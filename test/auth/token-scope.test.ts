@@ -5,7 +5,7 @@ import type { Role } from '../../src/generated/prisma/client';
 import { createTestApp, type TestApp } from '../support/app';
 import { createOrg, createProject, createUser } from '../support/factories';
 
-// Issue 20 item 1: a token carries the organization scope fixed when it was minted. A
+// A token carries the organization scope fixed when it was minted. A
 // request acts in that scope ∩ the user's memberships now, with the roles held now.
 
 let t: TestApp;

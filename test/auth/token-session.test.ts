@@ -4,7 +4,7 @@ import { createTestApp, type TestApp } from '../support/app';
 import { createOrg, createUser, type TestUser } from '../support/factories';
 import { cookieValue } from '../support/oauth-login';
 
-// Issue 20 item 4: a browser session started from an API token ("Sign in with an API
+// A browser session started from an API token ("Sign in with an API
 // token") ends when the token is revoked or expires, and has exactly the token's
 // rights and organization scope, never more.
 

@@ -8,7 +8,7 @@ import { createTestApp, type TestApp } from '../support/app';
 import { runCliInProcess } from '../support/cli';
 import { createOrg, createProject, createUser } from '../support/factories';
 
-// `casebook import junit` with the files CI jobs leave behind (issue 21 items 7 and 8): a broken
+// `casebook import junit` with the files CI jobs leave behind: a broken
 // file among many, UTF-8 with a BOM and UTF-16 reports, coverage reports in the same directory;
 // and its exit code and dry runs as CI steps use them. Against the real server on a port.
 

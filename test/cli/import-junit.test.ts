@@ -118,7 +118,7 @@ describe('casebook import junit', () => {
     expect(res.code).toBe(0);
     const run = await t.db.run.findFirstOrThrow({ where: { projectId, runName: 'CI 1' } });
     expect(res.stdout).toContain(`Run ${run.runId}: ${url}/projects/${projectId}/runs/${run.runId}\n`);
-    // What the runner's summary can be checked against, then the tests they make (issue 21).
+    // What the runner's summary can be checked against, then the tests they make.
     expect(res.stdout).toContain(
       'Testcases: 5 (0 repetitions and 0 reruns of a test folded into its result); 3 found by their old key moved to their full key\n',
     );
@@ -316,7 +316,7 @@ describe('casebook import junit', () => {
     expect(screen).toMatch(/\r<EL>\rdry run \(nothing written\), 5 tests: 5 matched/);
   });
 
-  it("shows the server's phase while it works: a line per phase in a pipe, redrawn on a terminal (issue 21, Scale)", async () => {
+  it("shows the server's phase while it works: a line per phase in a pipe, redrawn on a terminal", async () => {
     // A project of its own, and an empty run whose row lock the test holds: the import reads
     // its report, says it is matching, then waits for the lock long enough to be polled.
     const { orgId } = await t.db.project.findUniqueOrThrow({ where: { projectId } });

@@ -5,7 +5,7 @@ import { Client } from 'pg';
 import { applyMigrations, migrationsUntil } from '../support/migrations';
 import { urlFor, withAdminClient } from '../support/postgres';
 
-// Issue 20 item 1: the migration that gave tokens an organization scope fixes each
+// The migration that gave tokens an organization scope fixes each
 // existing token's scope to its owner's memberships at that moment; a membership the
 // owner gains afterwards is outside it.
 const MIGRATION = '20261126135741_token_scope_oauth_states';

@@ -3,7 +3,7 @@ import { createWorld, type World } from '../support/factories';
 import { createTests } from '../support/catalog-factories';
 import { startRun } from '../support/run-factories';
 
-// Issue 15 item 1: the status histories page like every other list, by limit/offset
+// The status histories page like every other list, by limit/offset
 // and by cursor, while their answer stays the bare array of entries the contract
 // gives: the list's total comes in X-Total-Count and, while more entries follow,
 // the next page's cursor in X-Next-Cursor. Without a limit a page holds up to 1000

@@ -3,7 +3,7 @@ import { createTestApp, type TestApp } from '../support/app';
 import { createProject, createWorld, type World } from '../support/factories';
 import { importJUnit, suite, tableCounts } from '../support/junit-import';
 
-// An import's progress (issue 21, Scale): the client names the import with an
+// An import's progress: the client names the import with an
 // X-Import-Progress id and polls GET /run/import-progress while it waits. The
 // table is written outside the import's transaction; only its own user reads it.
 

@@ -3,7 +3,7 @@ import { createProject, createUser, createWorld, type World } from '../support/f
 import { countedStatuses } from '../support/run-factories';
 import { importJUnit, suite, tableCounts } from '../support/junit-import';
 
-// POST /run/import-junit as CI uses it across jobs (issue 21 items 8 and 9): a dry run asked
+// POST /run/import-junit as CI uses it across jobs: a dry run asked
 // again with the same Idempotency-Key is planned afresh, and shards of one test job import
 // into one run, created empty beforehand, at the same time.
 

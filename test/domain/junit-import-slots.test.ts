@@ -5,7 +5,7 @@ import { createTestApp, type TestApp } from '../support/app';
 import { createUser, createWorld, type TestUser, type World } from '../support/factories';
 import { importJUnit, suite, tableCounts } from '../support/junit-import';
 
-// JUnit imports take a slot before their body is read (issue 20, finding 5): two
+// JUnit imports take a slot before their body is read: two
 // at once in all, one of them at most for one user, a 300 ms wait for one, then
 // 503 with Retry-After, having read none of the body and written nothing.
 // An import holds its slot while its body arrives: one whose client has sent

@@ -6,7 +6,7 @@ import { idsAndTitleFromName, idsFromPropertyValue, parseElapsedMs } from '../..
 import { drainPendingText } from '../../src/domain/junit/saxes-pending';
 import { TEXT_CAP } from '../../src/domain/junit/junit-text';
 
-// The streaming JUnit XML parser (issue 13): fixtures from real producers (jest-junit, pytest) and
+// The streaming JUnit XML parser: fixtures from real producers (jest-junit, pytest) and
 // hand-written ones after the documented formats of Surefire, Playwright, gotestsum and PHPUnit.
 
 const FIXTURES = path.join(__dirname, '..', 'fixtures', 'junit');

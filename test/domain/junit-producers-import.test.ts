@@ -5,7 +5,7 @@ import { createProject, createWorld, type World } from '../support/factories';
 import { countedStatuses } from '../support/run-factories';
 import { importJUnit } from '../support/junit-import';
 
-// Issue 21: Casebook's counts for reports of real runners (test/fixtures/junit/producers/, one
+// Casebook's counts for reports of real runners (test/fixtures/junit/producers/, one
 // folder per producer, with the runner's own summary in expected.json) equal the runner's. A
 // producer with several reports (shards) imports each into one run created empty beforehand, as
 // CI jobs do.

@@ -3,7 +3,7 @@ import path from 'node:path';
 import { SaxesParser } from 'saxes';
 import { parseJUnit } from '../../src/domain/junit/junit-parser';
 
-// Reports written by real test runners (issue 21), one folder per producer under
+// Reports written by real test runners, one folder per producer under
 // test/fixtures/junit/producers/ (see the README there). This file only checks what is true of the
 // XML itself, whatever the importer becomes: each report is well-formed and the number of
 // <testcase> elements is expected.json's `testcases`. Comparing Casebook's import answer with the

@@ -4,7 +4,7 @@ import { createTests } from '../support/catalog-factories';
 import { countedStatuses } from '../support/run-factories';
 import { historyOf, importJUnit, runResults, suite } from '../support/junit-import';
 
-// Issue 21 "What was seen" 1-6: reports as real runners write them (node --test, jest-junit,
+// Reports as real runners write them (node --test, jest-junit,
 // mocha-junit-reporter, vitest, pytest, Surefire, Playwright) must give the runner's own counts.
 
 let t: TestApp;

@@ -4,7 +4,7 @@ import { createLabel, createSection, createTests, labelTests, lookupIds } from '
 import { startRun } from '../support/run-factories';
 import { importJUnit, suite } from '../support/junit-import';
 
-// Issue 15 item 1: every list pages by an opaque cursor beside limit/offset, a
+// Every list pages by an opaque cursor beside limit/offset, a
 // walk by cursor sees exactly what a walk by offset sees, a bad cursor is a 400,
 // and the catalog's unfiltered total is a counter kept exact by every write.
 

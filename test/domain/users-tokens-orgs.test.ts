@@ -51,7 +51,7 @@ describe('users', () => {
     expect(colleague.body.data.email).toBe(w.reader.email);
   });
 
-  // Issue 20 item 6: one policy for reading other users. A Reader read co-members' emails
+  // One policy for reading other users. A Reader read co-members' emails
   // and roles through /user/details while /all-users refused it.
   it('shows another user only to whom /all-users shows them: 403 for a Reader and a User, as /all-users', async () => {
     for (const caller of [w.reader, w.user]) {

@@ -2,7 +2,7 @@ import zlib from 'node:zlib';
 import { createWorld, type World } from '../support/factories';
 import { connectMcpHttp, dataOf, errorOf, restAs, startRealApp, type McpSession, type RunningApp } from './support';
 
-// import-junit with the report gzipped and base64-encoded (issue 21 item 9): an MCP message
+// import-junit with the report gzipped and base64-encoded: an MCP message
 // is at most 6 MiB, a report up to the REST limit (50 MiB) is not, but gzipped it fits. The
 // tool sends the gzip bytes as they are, with Content-Encoding: gzip.
 

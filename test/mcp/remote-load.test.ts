@@ -15,7 +15,7 @@ import { createOrg, createProject, createUser } from '../support/factories';
 import { createTestDatabase } from '../support/postgres';
 import { dataOf } from './support';
 
-// Issue 20 item 2: a Reader with many tokens opening MCP connections as fast as it
+// A Reader with many tokens opening MCP connections as fast as it
 // can. 2,000 initializations from 100 tokens (the most one user may hold) with
 // large reads among them: the server answers each with 200 or 429, never fails,
 // and answers afterwards, holding nothing of them. Its memory is measured against

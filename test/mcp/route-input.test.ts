@@ -94,7 +94,7 @@ it('lets a tool require what the route can do without, and nothing else', () => 
   expect(json(shape).required).toEqual(['projectId', 'title', 'ids']);
 });
 
-// JSON Schema ignores key order, but clients get the listed bytes, and issue 12 keeps
+// JSON Schema ignores key order, but clients get the listed bytes, and the tool list keeps
 // them as the hand-written table gave them: the tool's words for an optional number,
 // flag or choice come first (they were put on its wrapper), those for ids and text
 // last, and words taken from the route last too.

@@ -44,7 +44,7 @@ const expectedRequired: Record<string, string[]> = {
   'run-remove-tests': ['runId', 'projectId', 'testIds'],
   'run-add-tests': ['runId', 'projectId', 'testIds'],
   'run-unlock': ['runId', 'projectId'],
-  // Issue 13's tool (the service description predates it).
+  // A tool the service description predates.
   'import-junit': ['projectId'],
   'get-labels': ['projectId'],
   'get-sections': ['projectId'],
@@ -60,7 +60,7 @@ const expectedRequired: Record<string, string[]> = {
   'edit-section': ['sectionId', 'sectionName'],
   'get-user-details': ['userId'],
   'get-all-users': [],
-  // Issue 14's tools for what the API gained.
+  // Tools for what the API gained since.
   'delete-section': ['sectionId'],
   'update-user-role': ['userId', 'role'],
   'get-audit': ['orgId'],

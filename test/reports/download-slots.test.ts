@@ -5,7 +5,7 @@ import { createTestApp, type TestApp } from '../support/app';
 import { createUser, createWorld, type TestUser, type World } from '../support/factories';
 import { createTests } from '../support/catalog-factories';
 
-// Downloads that hold a render slot without being read (issue 20, finding 3):
+// Downloads that hold a render slot without being read:
 // three slots in all, two of them at most for one user, a 300 ms wait for one,
 // and a download whose client reads nothing for 1.5 s is cut. The export is
 // ~20 MB, far more than the socket buffers of both ends hold (some 4 MB on
