@@ -9,7 +9,7 @@ import type { Logger } from './logger';
 import { loadRbac } from './auth/rbac';
 import { buildLoginRouter } from './auth/login-routes';
 import { apiRoutes } from './domain/routes';
-import type { AnyRoute } from './core/route';
+import { rawBodyOf, type AnyRoute } from './core/route';
 import { buildApiRouter } from './http/api-router';
 import { renderSlots } from './http/render-slots';
 import { sendData, sendError } from './http/envelope';
@@ -41,7 +41,7 @@ const BODY_LIMIT = '5mb';
  */
 function requireJsonBody(routes: AnyRoute[]) {
   const key = (method: string, path: string) => `${method.toUpperCase()} ${path.toLowerCase().replace(/\/+$/, '')}`;
-  const raw = new Set(routes.filter((r) => r.rawBody).map((r) => key(r.method, r.path)));
+  const raw = new Set(routes.filter((r) => rawBodyOf(r)).map((r) => key(r.method, r.path)));
   return (req: Request, res: Response, next: NextFunction) => {
     const hasBody = Number(req.headers['content-length'] ?? 0) > 0 || req.headers['transfer-encoding'] !== undefined;
     if (hasBody && !req.is('application/json') && !raw.has(key(req.method, req.path))) {
@@ -85,7 +85,7 @@ export async function buildApp({ config, database, logger, mounts = [] }: AppDep
   app.set('trust proxy', 'loopback');
   app.disable('x-powered-by');
   // No answer is hashed to make an ETag: the reads that can be revalidated carry one made
-  // of their data's version (RouteSpec etag, src/http/etag.ts), decided before the page is
+  // of their data's version (RouteSpec caching, src/http/etag.ts), decided before the page is
   // built; the web app's files keep the ETags their static server gives them.
   app.set('etag', false);
   // HSTS only where the service is really reached over https: over http a browser ignores it at

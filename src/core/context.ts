@@ -18,7 +18,7 @@ export interface AnswerMeta {
   nextCursor?: string;
   /**
    * The version of what the answer shows, read in the same statement as its data,
-   * on routes with `versionInAnswer`: the source of the answer's ETag (src/http/etag.ts).
+   * on routes with `caching.versionInAnswer`: the source of the answer's ETag (src/http/etag.ts).
    */
   version?: string;
 }

@@ -1,6 +1,6 @@
 import type { z } from 'zod';
 import type { ErrorCode } from './error-codes';
-import type { RouteSpec } from './route';
+import { jsonBodyOf, rawBodyOf, type RouteSpec } from './route';
 
 // The error codes a route can answer: those every route can, those its spec implies (its body,
 // the ids it takes, a download, an Idempotency-Key) and the ones it declares (`errors`). The
@@ -30,15 +30,15 @@ function fieldsOf(schema: z.ZodType | undefined): string[] {
 
 export function routeErrorCodes(route: Omit<RouteSpec, 'handler'>): ErrorCode[] {
   const codes = new Set<ErrorCode>(EVERY_ROUTE);
-  for (const field of [...fieldsOf(route.query), ...fieldsOf(route.body)]) {
+  for (const field of [...fieldsOf(route.query), ...fieldsOf(jsonBodyOf(route))]) {
     const code = ID_FIELDS[field];
     if (code) codes.add(code);
   }
   if (route.method !== 'get') codes.add('forbidden_origin');
-  if (route.body || route.rawBody)
-    for (const code of ['payload_too_large', 'unsupported_media_type', 'malformed_request'] as const) codes.add(code);
+  // A JSON body or a raw one.
+  if (route.body) for (const code of ['payload_too_large', 'unsupported_media_type', 'malformed_request'] as const) codes.add(code);
   // Downloads and raw-body imports wait for a slot of their own (src/http/render-slots.ts).
-  if (route.download || route.rawBody) codes.add('server_busy');
+  if (route.download || rawBodyOf(route)) codes.add('server_busy');
   if (route.idempotent) for (const code of ['idempotency_conflict', 'idempotency_mismatch'] as const) codes.add(code);
   for (const code of route.errors ?? []) codes.add(code);
   return [...codes];

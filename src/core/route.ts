@@ -1,4 +1,4 @@
-import type { z } from 'zod';
+import { z } from './zod-messages';
 import type { RequestContext } from './context';
 import type { ErrorCode } from './error-codes';
 import type { FileDownload } from './download';
@@ -61,18 +61,40 @@ export type Sendable<T> = string extends T
  */
 export type RouteAnswer<R extends z.ZodType, D> = D extends string[] ? FileDownload : Sendable<z.input<R>>;
 
+/** What a route's handler and its functions (versions) get: the validated query and body. */
+export type RouteInput<Q extends z.ZodType, B extends z.ZodType> = { query: z.output<Q>; body: z.output<B> };
+
 /**
- * One REST operation: everything the router, the RBAC policy check, the
- * OpenAPI document and the tests need to know about it.
+ * A route's body: a zod schema of a JSON body, or `raw`, a document the router reads
+ * as it arrives and hands the handler as what its `parse` made of it (typed by B).
  */
-export interface RouteSpec<
-  Q extends z.ZodType = z.ZodType,
-  B extends z.ZodType = z.ZodType,
-  R extends z.ZodType = z.ZodType,
-  D extends string[] | undefined = string[] | undefined,
-  H extends z.ZodType = z.ZodType,
-> {
-  method: Method;
+export type BodyOption<Q extends z.ZodType, B extends z.ZodType> = B | { raw: RawBody<z.output<Q>, z.output<B>> };
+
+/**
+ * Conditional reads (src/http/etag.ts): `etag` is the version of what this GET shows,
+ * read before the handler (e.g. its project's change counter), or undefined when the
+ * caller may not see it (the handler then answers as it would). The router tags the
+ * answer with an ETag of the version, the route and the query, and answers a matching
+ * If-None-Match with 304 without running the handler.
+ */
+export interface Caching<I> {
+  etag: VersionRead<I>;
+  /**
+   * The handler names the `etag` version of what it shows in `ctx.answer.version`,
+   * read with its data in one statement: the router then reads the version first
+   * only to answer an If-None-Match, and a plain GET costs one round trip less.
+   */
+  versionInAnswer?: true;
+  /**
+   * The answer depends on nothing but the route, the query and the `etag` version
+   * (not on who asks, beyond being allowed to see it): the router may keep it by its
+   * ETag and send it again while the version holds (src/http/answer-cache.ts).
+   */
+  answerCache?: true;
+}
+
+/** What every route says, GET or write. */
+interface RouteCommon<Q extends z.ZodType, B extends z.ZodType, R extends z.ZodType, D extends string[] | undefined, H extends z.ZodType> {
   /** Path under /api/v1. */
   path: string;
   /** Casbin object and action: RBAC decides on (role, resource, action). */
@@ -81,7 +103,6 @@ export interface RouteSpec<
   summary: string;
   tag: string;
   query?: Q;
-  body?: B;
   /**
    * Request headers the handler reads, as a zod object keyed by lower-case header name
    * (optional ones `.optional()`): validated with the query, before any body is read (400).
@@ -95,16 +116,40 @@ export interface RouteSpec<
    * permission whose holders (in any of their organizations) may use a token too.
    */
   sessionOnly?: boolean | { unless: { resource: string; action: string } };
-  /** The body is a raw document (no `body` schema); the handler gets what its `parse` made of it. */
-  rawBody?: RawBody<z.output<Q>, z.output<B>>;
-  /** The handler answers a file (a FileDownload, sent without the envelope); these are its content types. */
-  download?: D;
   /**
    * Error codes of its own this route can answer (src/core/error-codes.ts), beyond those that follow
    * from the rest of its spec (src/core/route-errors.ts): authentication, validation, its body, its
    * ids' `<kind>_not_found`, downloads and idempotency.
    */
   errors?: ErrorCode[];
+  /** `headers` is what the route's `headers` schema made of the request's (absent without one). */
+  handler: (ctx: RequestContext, input: RouteInput<Q, B> & { headers?: z.output<H> }) => Promise<RouteAnswer<R, D>>;
+}
+
+/** `true` where the response is a list: an array schema (or the erased schema of a table of routes, which may be one). */
+type ListFlag<R extends z.ZodType> = R extends z.ZodArray ? true : z.ZodArray extends R ? true : never;
+
+/** A GET: read conditionally (`caching`), answering a page with its metadata, or a file. */
+interface ReadOptions<Q extends z.ZodType, B extends z.ZodType, R extends z.ZodType, D extends string[] | undefined> {
+  method: 'get';
+  /** The handler answers a file (a FileDownload, sent without the envelope); these are its content types. */
+  download?: D;
+  /** A file is streamed as it is rendered: it is neither tagged nor kept. */
+  caching?: D extends string[] ? never : Caching<RouteInput<Q, B>>;
+  /**
+   * The data is one page of a longer list, sent as the bare array the contract
+   * names for it; the handler puts the list's total and the next page's cursor in
+   * `ctx.answer`, which the edge sends as X-Total-Count and X-Next-Cursor.
+   */
+  pageMeta?: D extends string[] ? never : ListFlag<R>;
+  body?: never;
+  idempotent?: never;
+}
+
+/** A write: what it takes as its body. */
+interface WriteOptions<Q extends z.ZodType, B extends z.ZodType> {
+  method: Exclude<Method, 'get'>;
+  body?: BodyOption<Q, B>;
   /**
    * Honours an `Idempotency-Key` header (src/http/idempotency.ts): a repeat of the
    * same request answers the first one's stored 2xx response without running again.
@@ -112,35 +157,23 @@ export interface RouteSpec<
    * each time, its key ignored (a stored plan would go stale once something is written).
    */
   idempotent?: true;
-  /**
-   * The data is one page of a longer list, sent as the bare array the contract
-   * names for it; the handler puts the list's total and the next page's cursor in
-   * `ctx.answer`, which the edge sends as X-Total-Count and X-Next-Cursor.
-   */
-  pageMeta?: true;
-  /**
-   * Conditional reads (src/http/etag.ts): the version of what this GET shows, read
-   * before the handler (e.g. its project's change counter), or undefined when the
-   * caller may not see it (the handler then answers as it would). The router tags
-   * the answer with an ETag of the version, the route and the query, and answers a
-   * matching If-None-Match with 304 without running the handler.
-   */
-  etag?: VersionRead<{ query: z.output<Q>; body: z.output<B> }>;
-  /**
-   * The handler names the `etag` version of what it shows in `ctx.answer.version`,
-   * read with its data in one statement: the router then reads the version first
-   * only to answer an If-None-Match, and a plain GET costs one round trip less.
-   */
-  versionInAnswer?: true;
-  /**
-   * The answer depends on nothing but the route, the query and the `etag` version
-   * (not on who asks, beyond being allowed to see it): the router may keep it by its
-   * ETag and send it again while the version holds (src/http/answer-cache.ts).
-   */
-  answerCache?: true;
-  /** `headers` is what the route's `headers` schema made of the request's (absent without one). */
-  handler: (ctx: RequestContext, input: { query: z.output<Q>; body: z.output<B>; headers?: z.output<H> }) => Promise<RouteAnswer<R, D>>;
+  download?: never;
+  caching?: never;
+  pageMeta?: never;
 }
+
+/**
+ * One REST operation: everything the router, the RBAC policy check, the
+ * OpenAPI document and the tests need to know about it. A GET and a write take
+ * different options, so a combination the router could not honour does not compile.
+ */
+export type RouteSpec<
+  Q extends z.ZodType = z.ZodType,
+  B extends z.ZodType = z.ZodType,
+  R extends z.ZodType = z.ZodType,
+  D extends string[] | undefined = string[] | undefined,
+  H extends z.ZodType = z.ZodType,
+> = RouteCommon<Q, B, R, D, H> & (ReadOptions<Q, B, R, D> | WriteOptions<Q, B>);
 
 export function route<
   Q extends z.ZodType = z.ZodType,
@@ -155,3 +188,13 @@ export function route<
 // Erased form for tables of routes of different input types.
 // eslint-disable-next-line @typescript-eslint/no-explicit-any
 export type AnyRoute = RouteSpec<any, any, any, any, any>;
+
+/** The zod schema of the route's JSON body; undefined when it takes none, or a raw one. */
+export function jsonBodyOf(spec: { body?: unknown }): z.ZodType | undefined {
+  return spec.body instanceof z.ZodType ? spec.body : undefined;
+}
+
+/** The raw document the route takes as its body, if it takes one. */
+export function rawBodyOf(spec: { body?: unknown }): RawBody | undefined {
+  return spec.body && !(spec.body instanceof z.ZodType) ? (spec.body as { raw: RawBody }).raw : undefined;
+}

@@ -5,7 +5,7 @@ import { sendAnswerMeta } from './answer-meta';
 import { tagAnswer } from './etag';
 
 // Answers kept by their ETag, for routes whose answer depends only on the route,
-// the query and the version (RouteSpec.answerCache): the hot list pages. The ETag
+// the query and the version (RouteSpec caching.answerCache): the hot list pages. The ETag
 // is computed from a version read with the caller's credential, and only for a
 // caller the route allows, so a kept answer is served exactly when a 304 would be
 // right for a client that had it: a write moves the version, and the old answers

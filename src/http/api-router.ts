@@ -1,4 +1,5 @@
 import express, { type Request, type Response, type NextFunction } from 'express';
+import type { z } from 'zod';
 import type { Db } from '../db/client';
 import type { Rbac } from '../auth/rbac';
 import { authenticate, type Principal } from '../auth/authenticate';
@@ -17,7 +18,7 @@ import { AppError, forbidden, forbiddenOrigin, unauthorized, zodMessage } from '
 import type { RenderSlots } from './render-slots';
 import type { RequestContext } from '../core/context';
 import type { FileDownload } from '../core/download';
-import type { AnyRoute, RouteSpec } from '../core/route';
+import { jsonBodyOf, rawBodyOf, type AnyRoute } from '../core/route';
 
 export interface ApiDeps {
   db: Db;
@@ -55,10 +56,12 @@ export function buildApiRouter(routes: AnyRoute[], deps: ApiDeps): express.Route
   const router = express.Router();
   const answers = answerCache(deps.answerCacheBytes);
   for (const spec of routes) {
-    const readRawBody = spec.rawBody && rawBodyReader(spec.rawBody);
+    const rawBody = rawBodyOf(spec);
+    const readRawBody = rawBody && rawBodyReader(rawBody);
     // The schemas as zod types (AnyRoute erases them to any): what they parse is unknown until the handler's types apply.
-    const schemas: Pick<RouteSpec, 'query' | 'body' | 'headers'> = spec;
-    const rider = spec.method === 'get' ? spec.etag?.rider : undefined;
+    const schemas: { query?: z.ZodType; body?: z.ZodType; headers?: z.ZodType } = { ...spec, body: jsonBodyOf(spec) };
+    const { caching } = spec;
+    const rider = spec.method === 'get' ? caching?.etag.rider : undefined;
     router[spec.method](spec.path, async (req: Request, res: Response, _next: NextFunction) => {
       // A GET whose version can be read as SQL reads it with the credential, in one statement (etag.ts);
       // its query is parsed first for that, and a bad one is still answered after the credential's 401.
@@ -122,10 +125,10 @@ export function buildApiRouter(routes: AnyRoute[], deps: ApiDeps): express.Route
       const handle = () => spec.handler(ctx, input);
       // A conditional read: a matching If-None-Match is a 304 from the route's version alone, before any page is built.
       // Where the handler reads the version with its data, a request without If-None-Match skips this read.
-      const preRead = spec.etag && !ridden && (!spec.versionInAnswer || req.headers['if-none-match'] !== undefined);
+      const preRead = caching && !ridden && (!caching.versionInAnswer || req.headers['if-none-match'] !== undefined);
       let etag = ridden ? riddenEtag(spec, input, principal.rider, orgIds) : preRead ? await etagOf(spec, ctx, input) : undefined;
       if (etag && answeredNotModified(req, res, etag)) return;
-      if (etag && spec.answerCache && answers.sent(req, res, etag)) return;
+      if (etag && caching?.answerCache && answers.sent(req, res, etag)) return;
       if (keyed) {
         const call = {
           db: deps.db,
@@ -145,12 +148,12 @@ export function buildApiRouter(routes: AnyRoute[], deps: ApiDeps): express.Route
       } else {
         const data: unknown = await handle();
         // The version read with the data is the answer's own (one read before it is at most older: a needless refresh, never a stale 304).
-        if (spec.versionInAnswer && ctx.answer.version !== undefined) etag = etagFor(spec, query.data, ctx.answer.version);
+        if (caching?.versionInAnswer && ctx.answer.version !== undefined) etag = etagFor(spec, query.data, ctx.answer.version);
         if (etag) tagAnswer(res, etag);
         sendAnswerMeta(res, ctx.answer);
         const status = spec.successStatus ?? 200;
         const json = envelopeJson(data, status);
-        if (etag && spec.answerCache) answers.keep(etag, json, ctx.answer);
+        if (etag && caching?.answerCache) answers.keep(etag, json, ctx.answer);
         res.status(status).type('json').send(json);
       }
     });

@@ -3,7 +3,7 @@ import type { Request, Response } from 'express';
 import type { RequestContext } from '../core/context';
 import type { AnyRoute } from '../core/route';
 
-// Conditional reads. A route with an `etag` reads its version first (one indexed
+// Conditional reads. A route with `caching` reads its version first (one indexed
 // row, e.g. the project's change counter); its ETag is that version with a digest
 // of the route and the validated query, so each page of each list has its own. A
 // matching If-None-Match is a 304 before the handler runs: no page is built.
@@ -30,7 +30,7 @@ export function etagFor(spec: AnyRoute, query: unknown, version: string): string
 
 /** The weak ETag of the route's answer to `input`, or undefined when the route has no version for it. */
 export async function etagOf(spec: AnyRoute, ctx: RequestContext, input: { query: unknown; body: unknown }): Promise<string | undefined> {
-  const version = await spec.etag?.(ctx, input);
+  const version = await spec.caching?.etag(ctx, input);
   return version === undefined ? undefined : etagFor(spec, input.query, version);
 }
 
@@ -40,7 +40,7 @@ export async function etagOf(spec: AnyRoute, ctx: RequestContext, input: { query
  * route allows the caller (`orgIds`), as the plain read does; else undefined.
  */
 export function riddenEtag(spec: AnyRoute, input: { query: unknown; body: unknown }, read: unknown, orgIds: number[]): string | undefined {
-  const rider = spec.etag?.rider;
+  const rider = spec.caching?.etag.rider;
   if (!rider || !Array.isArray(read) || read.length !== 2 || !orgIds.includes(Number(read[0]))) return undefined;
   return etagFor(spec, input.query, rider.version(input, Number(read[1])));
 }

@@ -1,5 +1,5 @@
 import type { Rbac } from '../auth/rbac';
-import type { AnyRoute } from '../core/route';
+import { jsonBodyOf, rawBodyOf, type AnyRoute } from '../core/route';
 import { apiRoutes } from '../domain/routes';
 import type { Role } from '../generated/prisma/client';
 import { pagedLocally } from './answer-budget';
@@ -33,7 +33,7 @@ export function resolve(decl: ToolDecl): ToolSpec {
   const input: Record<string, z.ZodType> = {};
   const placement: ToolSpec['placement'] = {};
   for (const at of ['query', 'body'] as const) {
-    const schema = route[at] as z.ZodType | undefined;
+    const schema = at === 'body' ? jsonBodyOf(route) : (route.query as z.ZodType | undefined);
     if (!schema || (at === 'body' && decl.rawBody)) continue;
     const mine = Object.fromEntries(Object.entries(params).filter(([name]) => fieldOf(schema, rename[name] ?? routeFieldOf(name))));
     Object.assign(input, toolShape(schema, mine, rename, at, `tool ${decl.name}`));
@@ -41,7 +41,7 @@ export function resolve(decl: ToolDecl): ToolSpec {
   }
   let rawBody: ToolSpec['rawBody'];
   if (decl.rawBody) {
-    const contentType = route.rawBody?.types[0];
+    const contentType = rawBodyOf(route)?.types[0];
     if (!contentType) throw new Error(`tool ${decl.name}: ${decl.route} takes no raw body`);
     if (typeof raw !== 'string') throw new Error(`tool ${decl.name}: describe the raw body ${decl.rawBody} among its params`);
     input[decl.rawBody] = z.string().describe(raw);

@@ -5,7 +5,7 @@ import pkg from '../../package.json';
 import { SESSION_COOKIE } from '../auth/authenticate';
 import { loadRbac, type Rbac } from '../auth/rbac';
 import { apiRoutes } from '../domain/routes';
-import type { AnyRoute, RawBody, RouteSpec } from '../core/route';
+import { jsonBodyOf, rawBodyOf, type AnyRoute, type RawBody, type RouteSpec } from '../core/route';
 import { statusOf } from '../core/error-codes';
 import { routeErrorCodes } from '../core/route-errors';
 import { CONTENT_ENCODING_MESSAGE, contentTypeMessage, PAYLOAD_TOO_LARGE } from '../http/raw-body';
@@ -158,7 +158,7 @@ function routeDescription(route: DocumentedRoute, rbac: Rbac): { text: string; m
         'A download whose client reads nothing for DOWNLOAD_IDLE_TIMEOUT_MS is cut, freeing its slot.',
     );
   }
-  if (route.rawBody) {
+  if (rawBodyOf(route)) {
     lines.push(
       "Imports share the process's import slots (IMPORT_CONCURRENCY, at most IMPORT_PER_USER of them one user's), taken before the body is read: " +
         'when none frees up in time (IMPORT_WAIT_MS) the answer is 503 with `Retry-After` and nothing of the body is read.',
@@ -176,7 +176,7 @@ function routeDescription(route: DocumentedRoute, rbac: Rbac): { text: string; m
 function successHeaders(route: DocumentedRoute): Pick<ResponseConfig, 'headers'> {
   const headers = {
     ...(route.idempotent ? replayedHeader : {}),
-    ...(route.etag ? etagHeaders : {}),
+    ...(route.caching ? etagHeaders : {}),
     ...(route.pageMeta ? pageMetaHeaders : {}),
   };
   return Object.keys(headers).length ? { headers } : {};
@@ -186,7 +186,7 @@ function successHeaders(route: DocumentedRoute): Pick<ResponseConfig, 'headers'>
 function requestHeaders(route: DocumentedRoute): Pick<NonNullable<RouteConfig['request']>, 'headers'> {
   const shapes = [
     route.idempotent ? idempotencyHeaders.shape : {},
-    route.etag ? conditionalHeaders.shape : {},
+    route.caching ? conditionalHeaders.shape : {},
     route.headers instanceof z.ZodObject ? (route.headers.shape as z.ZodRawShape) : {},
   ];
   const shape = Object.assign({}, ...shapes) as z.ZodRawShape;
@@ -198,6 +198,8 @@ function registerApiRoute(registry: OpenAPIRegistry, errors: ReturnType<typeof e
   const { text, minimumRole } = routeDescription(route, rbac);
   const codes = routeErrorCodes(route);
   const statuses = codes.map(statusOf);
+  const body = jsonBodyOf(route);
+  const rawBody = rawBodyOf(route);
   const config: RouteConfig = {
     method: route.method,
     path: API_PREFIX + route.path,
@@ -211,8 +213,8 @@ function registerApiRoute(registry: OpenAPIRegistry, errors: ReturnType<typeof e
     request: {
       ...(route.query ? { query: documentedQuery(route) } : {}),
       ...requestHeaders(route),
-      ...(route.body ? { body: { required: true, content: { 'application/json': { schema: route.body } } } } : {}),
-      ...(route.rawBody ? { body: rawRequestBody(route.rawBody) } : {}),
+      ...(body ? { body: { required: true, content: { 'application/json': { schema: body } } } } : {}),
+      ...(rawBody ? { body: rawRequestBody(rawBody) } : {}),
     },
     responses: {
       [success]: route.download
@@ -222,9 +224,9 @@ function registerApiRoute(registry: OpenAPIRegistry, errors: ReturnType<typeof e
             ...successHeaders(route),
             content: { 'application/json': { schema: z.object({ data: route.response ?? z.unknown(), status: z.literal(success) }) } },
           },
-      ...(route.etag ? { 304: notModifiedResponse } : {}),
+      ...(route.caching ? { 304: notModifiedResponse } : {}),
       ...errors.refs(statuses),
-      ...(route.rawBody ? rawBodyErrors(route.rawBody) : {}),
+      ...(rawBody ? rawBodyErrors(rawBody) : {}),
     },
   };
   registry.registerPath(config);

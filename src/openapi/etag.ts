@@ -1,6 +1,6 @@
 import { z } from 'zod';
 
-// How a route with `etag` is documented (src/http/etag.ts is the behaviour): the
+// How a route with `caching` is documented (src/http/etag.ts is the behaviour): the
 // If-None-Match request header, the ETag of the answer, and the 304.
 
 export const conditionalHeaders = z.object({

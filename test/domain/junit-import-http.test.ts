@@ -6,6 +6,7 @@ import { countedStatuses, startRun } from '../support/run-factories';
 import { fixture, importJUnit, suite, tableCounts, type ImportQuery } from '../support/junit-import';
 import { MAX_JUNIT_BYTES } from '../../src/domain/junit/junit-import.schemas';
 import { junitImportRoutes } from '../../src/domain/junit/junit-import.routes';
+import { rawBodyOf } from '../../src/core/route';
 
 // POST /run/import-junit as HTTP: the body's type, encoding and size, malformed
 // reports, roles, and the reports of real producers.
@@ -100,7 +101,7 @@ describe('the body', () => {
       t,
       w.user.token,
       { projectId, createMissing: true, dryRun: true },
-      junitImportRoutes[0].rawBody!.example!,
+      rawBodyOf(junitImportRoutes[0])!.example!,
     ).expect(201);
     expect(res.body.data).toMatchObject({ total: 2, created: 1, unknown: 1, passed: 0, failed: 1 });
   });

@@ -4,6 +4,7 @@ import { execFileSync } from 'node:child_process';
 import { statusOf } from '../../src/core/error-codes';
 import { routeErrorCodes } from '../../src/core/route-errors';
 import { apiRoutes } from '../../src/domain/routes';
+import { jsonBodyOf, rawBodyOf } from '../../src/core/route';
 import { API_PREFIX, generateOpenApiDocument, openApiYaml, operationId, type OpenApiDocument } from '../../src/openapi/document';
 import { createTestApp, type TestApp } from '../support/app';
 
@@ -72,9 +73,10 @@ describe('the document', () => {
       expect(o.tags).toEqual([route.tag]);
       expect(o.summary).toBe(route.summary);
       expect(Object.keys(o.responses)).toContain(String(route.successStatus ?? 200));
-      expect(Boolean(o.requestBody)).toBe(Boolean(route.body || route.rawBody));
+      expect(Boolean(o.requestBody)).toBe(Boolean(route.body));
       // A raw body is documented as text of each of its types; a JSON body as application/json.
-      const bodyTypes = route.rawBody ? route.rawBody.types : route.body ? ['application/json'] : [];
+      const raw = rawBodyOf(route);
+      const bodyTypes = raw ? raw.types : jsonBodyOf(route) ? ['application/json'] : [];
       expect(Object.keys(o.requestBody?.content ?? {})).toEqual(bodyTypes);
       expect(o.security).toEqual(route.sessionOnly === true ? [{ sessionCookie: [] }] : [{ bearerToken: [] }, { sessionCookie: [] }]);
     }
@@ -91,7 +93,7 @@ describe('the document', () => {
         .filter((s) => !s.startsWith('2'))
         .map(Number);
       const codes = routeErrorCodes(route);
-      const expected = new Set([...codes.map(statusOf), ...(route.etag ? [304] : [])]);
+      const expected = new Set([...codes.map(statusOf), ...(route.caching ? [304] : [])]);
       expect({ route: label(route), statuses }).toEqual({ route: label(route), statuses: [...expected].sort((a, b) => a - b) });
       expect({ route: label(route), codes: operation['x-error-codes'] }).toEqual({ route: label(route), codes });
     }
@@ -195,9 +197,10 @@ describe('examples', () => {
         const parsed = route.query.safeParse(query);
         expect({ route: label(route), query, ok: parsed.success }).toEqual({ route: label(route), query, ok: true });
       }
-      if (route.body) {
+      const body = jsonBodyOf(route);
+      if (body) {
         const example = o.requestBody!.content['application/json'].example;
-        const parsed = route.body.safeParse(example);
+        const parsed = body.safeParse(example);
         expect({ route: label(route), example, ok: parsed.success }).toEqual({ route: label(route), example, ok: true });
       }
       if (route.response && !route.download) {

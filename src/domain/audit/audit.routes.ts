@@ -13,7 +13,7 @@ export const auditRoutes = [
     summary: "An organization's audit log, newest first (Admin of that organization)",
     query: auditQuery,
     response: auditPage,
-    etag: auditVersion,
+    caching: { etag: auditVersion },
     handler: (ctx, { query }) => listAudit(ctx, query),
   }),
 ];

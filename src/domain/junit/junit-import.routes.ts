@@ -47,15 +47,17 @@ export const junitImportRoutes = [
       'are untested by default. One transaction: all or nothing. dryRun answers the mapping and writes nothing',
     query: importJUnitQuery,
     headers: importProgressHeaders,
-    rawBody: {
-      types: JUNIT_CONTENT_TYPES,
-      limitBytes: MAX_JUNIT_BYTES,
-      // Malformed XML anywhere is a 400 before anything is matched or written.
-      parse: (body, query) => collectReport(body, query.statusMap ?? DEFAULT_STATUS_MAP),
-      description:
-        `A JUnit XML report (root <testsuites> or <testsuite>; JUnit 5/Surefire, pytest, jest-junit, Playwright, gotestsum, PHPUnit), ` +
-        `at most ${MAX_JUNIT_CASES} testcases`,
-      example,
+    body: {
+      raw: {
+        types: JUNIT_CONTENT_TYPES,
+        limitBytes: MAX_JUNIT_BYTES,
+        // Malformed XML anywhere is a 400 before anything is matched or written.
+        parse: (body, query) => collectReport(body, query.statusMap ?? DEFAULT_STATUS_MAP),
+        description:
+          `A JUnit XML report (root <testsuites> or <testsuite>; JUnit 5/Surefire, pytest, jest-junit, Playwright, gotestsum, PHPUnit), ` +
+          `at most ${MAX_JUNIT_CASES} testcases`,
+        example,
+      },
     },
     response: importJUnitResult,
     successStatus: 201,

@@ -17,7 +17,7 @@ export const labelRoutes = [
     summary: 'The labels of a project',
     query: projectIdQuery,
     response: z.array(labelRecord),
-    etag: projectVersion,
+    caching: { etag: projectVersion },
     handler: (ctx, { query }) => listNames(ctx, labelKind, query.projectId),
   }),
   route({
@@ -42,7 +42,7 @@ export const labelRoutes = [
     summary: 'The squads of a project',
     query: projectIdQuery,
     response: z.array(squadRecord),
-    etag: projectVersion,
+    caching: { etag: projectVersion },
     handler: (ctx, { query }) => listNames(ctx, squadKind, query.projectId),
   }),
   route({

@@ -26,7 +26,7 @@ export const lookupRoutes = lists.map(({ path, kind, summary }) =>
     summary,
     query: projectIdQuery,
     response: z.array(lookupEntry),
-    etag: projectVersion,
+    caching: { etag: projectVersion },
     handler: (ctx, { query }) => listLookup(ctx, query.projectId, kind),
   }),
 );

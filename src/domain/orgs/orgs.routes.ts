@@ -13,7 +13,7 @@ export const orgRoutes = [
     tag: 'Organizations',
     summary: "List the caller's organizations",
     response: z.array(orgRecord),
-    etag: orgsVersion,
+    caching: { etag: orgsVersion },
     handler: (ctx) => listOrgs(ctx),
   }),
   route({
@@ -25,7 +25,7 @@ export const orgRoutes = [
     summary: 'One organization with its project count',
     query: orgDetailQuery,
     response: orgDetailRecord,
-    etag: orgVersion,
+    caching: { etag: orgVersion },
     handler: (ctx, { query }) => getOrg(ctx, query.orgId),
   }),
 ];

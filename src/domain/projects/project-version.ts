@@ -1,7 +1,7 @@
 import { counterVersion } from '../../core/counter-version';
 import { projectChangeSql } from './data';
 
-/** The version projectVersion gives, from a change counter a handler read with its data (routes with `versionInAnswer`). */
+/** The version projectVersion gives, from a change counter a handler read with its data (routes with `caching.versionInAnswer`). */
 export const projectVersionAt = (projectId: number, changes: number): string => `p${projectId}.${changes}`;
 
 type ProjectInput = { query: { projectId: number } };

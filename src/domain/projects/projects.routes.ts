@@ -27,7 +27,7 @@ export const projectRoutes = [
     summary: 'List the projects of an organization (paged by page/pageSize)',
     query: listProjectsQuery,
     response: projectPage,
-    etag: orgVersion,
+    caching: { etag: orgVersion },
     handler: (ctx, { query }) => listProjects(ctx, query),
   }),
   route({
@@ -39,7 +39,7 @@ export const projectRoutes = [
     summary: 'One project with its counts of tests and runs',
     query: projectIdQuery,
     response: projectDetailRecord,
-    etag: projectVersion,
+    caching: { etag: projectVersion },
     handler: (ctx, { query }) => getProject(ctx, query.projectId),
   }),
   route({

@@ -47,7 +47,7 @@ export const runRoutes = [
     summary: 'List the runs of a project, newest first, each with its status counts',
     query: listRunsQuery,
     response: runPage,
-    etag: projectVersion,
+    caching: { etag: projectVersion },
     handler: (ctx, { query }) => listRuns(ctx, query),
   }),
   route({
@@ -59,7 +59,7 @@ export const runRoutes = [
     summary: 'One run with its status counts and lock state',
     query: runQuery,
     response: runRecord,
-    etag: projectVersion,
+    caching: { etag: projectVersion },
     handler: (ctx, { query }) => getRun(ctx, query.runId, query.projectId),
   }),
   route({
@@ -110,9 +110,7 @@ export const runRoutes = [
     summary: 'The tests of a run by test id, each with its status and comment; optionally only one status',
     query: runTestsQuery,
     response: runTestPage,
-    etag: projectVersion,
-    versionInAnswer: true,
-    answerCache: true,
+    caching: { etag: projectVersion, versionInAnswer: true, answerCache: true },
     handler: (ctx, { query }) => listRunTests(ctx, query),
   }),
   route({
@@ -124,9 +122,7 @@ export const runRoutes = [
     summary: 'The tests of a run with the given status (all when absent), by test id, paged like GET /run/tests',
     query: runTestsQuery,
     response: runTestPage,
-    etag: projectVersion,
-    versionInAnswer: true,
-    answerCache: true,
+    caching: { etag: projectVersion, versionInAnswer: true, answerCache: true },
     handler: (ctx, { query }) => listRunTests(ctx, query),
   }),
   route({
@@ -138,9 +134,7 @@ export const runRoutes = [
     summary: 'Counts of the five statuses, the total and the lock state of a run',
     query: runQuery,
     response: stateDetail,
-    etag: projectVersion,
-    versionInAnswer: true,
-    answerCache: true,
+    caching: { etag: projectVersion, versionInAnswer: true, answerCache: true },
     handler: (ctx, { query }) => getStateDetail(ctx, query.runId, query.projectId),
   }),
   route({
@@ -153,7 +147,7 @@ export const runRoutes = [
       'Counts of the five statuses per section of a run (sections holding tests of it, in tree order; tests without a section first)',
     query: runQuery,
     response: z.array(sectionCounts),
-    etag: projectVersion,
+    caching: { etag: projectVersion },
     handler: (ctx, { query }) => getRunSectionCounts(ctx, query.runId, query.projectId),
   }),
   route({
@@ -166,7 +160,7 @@ export const runRoutes = [
     query: runTestHistoryQuery,
     response: z.array(historyEntry),
     pageMeta: true,
-    etag: runTestHistoryVersionRead,
+    caching: { etag: runTestHistoryVersionRead },
     handler: (ctx, { query }) => getRunTestHistory(ctx, query),
   }),
   route({

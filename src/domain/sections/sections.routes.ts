@@ -17,7 +17,7 @@ export const sectionRoutes = [
     summary: 'Every section of a project with its parent and depth, in tree order',
     query: projectIdQuery,
     response: z.array(sectionRecord),
-    etag: projectVersion,
+    caching: { etag: projectVersion },
     handler: (ctx, { query }) => listSections(ctx, query.projectId),
   }),
   route({

@@ -37,9 +37,7 @@ export const testRoutes = [
     summary: 'The tests of a project, filtered, in testId order, paged by limit/offset',
     query: listTestsQuery,
     response: testPage,
-    etag: projectVersion,
-    versionInAnswer: true,
-    answerCache: true,
+    caching: { etag: projectVersion, versionInAnswer: true, answerCache: true },
     handler: (ctx, { query }) => listTests(ctx, query),
   }),
   route({
@@ -51,7 +49,7 @@ export const testRoutes = [
     summary: 'How many tests of a project match the filters',
     query: countTestsQuery,
     response: testCount,
-    etag: projectVersion,
+    caching: { etag: projectVersion },
     handler: (ctx, { query }) => countTests(ctx, query),
   }),
   route({
@@ -63,7 +61,7 @@ export const testRoutes = [
     summary: 'One test of a project',
     query: testInProjectQuery,
     response: testRecord,
-    etag: projectVersion,
+    caching: { etag: projectVersion },
     handler: (ctx, { query }) => getTest(ctx, query.projectId, query.testId),
   }),
   route({
@@ -164,7 +162,7 @@ export const testRoutes = [
     query: testHistoryQuery,
     response: z.array(statusHistoryEntry),
     pageMeta: true,
-    etag: testHistoryVersion,
+    caching: { etag: testHistoryVersion },
     handler: (ctx, { query }) => testStatusHistory(ctx, query),
   }),
 ];

@@ -41,7 +41,7 @@ export const tokenRoutes = [
     tag,
     summary: "The caller's tokens, without their secrets",
     response: z.array(tokenRecord),
-    etag: tokensVersion,
+    caching: { etag: tokensVersion },
     handler: (ctx) => listTokens(ctx),
   }),
 ];

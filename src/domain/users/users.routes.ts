@@ -16,7 +16,7 @@ export const userRoutes = [
     summary: 'Details of a user (default: the caller); another user only for an Admin of an organization both share, as /all-users',
     query: userDetailsQuery,
     response: userRecord,
-    etag: userDetailsVersion,
+    caching: { etag: userDetailsVersion },
     handler: (ctx, { query }) => getUser(ctx, { userId: query.userId ?? ctx.userId, orgId: query.orgId }),
   }),
   route({
@@ -28,7 +28,7 @@ export const userRoutes = [
     summary: "Users of the caller's organizations (Admin)",
     query: allUsersQuery,
     response: userPage,
-    etag: allUsersVersion,
+    caching: { etag: allUsersVersion },
     handler: (ctx, { query }) => listUsers(ctx, query),
   }),
   route({
