@@ -22,6 +22,12 @@ export function attachReadPool(prisma: object, pool: pg.Pool): void {
   pools.set(prisma, pool);
 }
 
+/** Lets `readRows(wrapper, …)` use the pool of `prisma`, which `wrapper` stands for. */
+export function shareReadPool(wrapper: object, prisma: object): void {
+  const pool = pools.get(prisma);
+  if (pool) pools.set(wrapper, pool);
+}
+
 const TIMESTAMP = 1114;
 const utc = (text: string) => new Date(`${text.replace(' ', 'T')}Z`);
 const types: pg.CustomTypesConfig = {

@@ -10,4 +10,14 @@ export {
   type OrgKey,
 } from './orgs';
 export { orgsOwning, type OwnedRefs } from './owners';
-export { noteMemberOrgsChange, noteOrgAudit, noteOrgChange, orgCounterSql, orgsChangeSum } from './changes';
+export {
+  deferOrgCounters,
+  memberOrgsAmongSql,
+  moveOrgCountersAtEnd,
+  noteMemberOrgsChange,
+  noteOrgAudit,
+  noteOrgChange,
+  orgCounterSql,
+  orgsChangeSum,
+  projectOrgSql,
+} from './changes';

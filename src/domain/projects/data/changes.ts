@@ -15,6 +15,16 @@ export async function noteProjectChange(tx: DbOrTx, projectIds: number | number[
   await tx.$executeRaw`UPDATE projects SET change_count = change_count + 1 WHERE id = ANY(${ids}::int[])`;
 }
 
+// Which projects a write changes, as SQL the router reads before the write runs
+// (RouteSpec changes, src/core/changes.ts): a section or a test never moves to another project.
+
+/** The project of a section. */
+export const sectionProjectSql = (sectionId: number): Prisma.Sql => Prisma.sql`SELECT project_id FROM sections WHERE id = ${sectionId}`;
+
+/** The projects of some tests. */
+export const testProjectsSql = (testIds: readonly number[]): Prisma.Sql =>
+  Prisma.sql`SELECT DISTINCT project_id FROM tests WHERE id = ANY(${testIds}::int[])`;
+
 /** `ARRAY[org_id, change_count]` of the project when its organization is one of `orgIds` (an int[] expression), else NULL. */
 export const projectChangeSql = (projectId: number, orgIds: Prisma.Sql): Prisma.Sql =>
   Prisma.sql`(SELECT ARRAY[p.org_id, p.change_count] FROM projects p WHERE p.id = ${projectId} AND p.org_id = ANY(${orgIds}))`;

@@ -7,4 +7,4 @@ export {
   listProjectsPage,
   updateProject,
 } from './projects';
-export { noteProjectChange, projectChangeSql } from './changes';
+export { noteProjectChange, projectChangeSql, sectionProjectSql, testProjectsSql } from './changes';

@@ -14,6 +14,14 @@ export async function noteUserChange(tx: DbOrTx, userId: number): Promise<void> 
   await tx.$executeRaw`UPDATE users SET change_count = change_count + 1 WHERE id = ${userId}`;
 }
 
+/** Moves the change counter of each of the users, in id order, in the caller's transaction. */
+export async function noteUsersChange(tx: DbOrTx, userIds: number[]): Promise<void> {
+  for (const userId of [...new Set(userIds)].sort((a, b) => a - b)) await noteUserChange(tx, userId);
+}
+
+/** The owner of a token, as SQL the router reads before a write to the token runs (RouteSpec changes, src/core/changes.ts). */
+export const tokenOwnerSql = (tokenId: number): Prisma.Sql => Prisma.sql`SELECT user_id FROM api_tokens WHERE id = ${tokenId}`;
+
 /** The user's change counter, or undefined when there is no such user. */
 export async function userChangeCount(db: DbOrTx, userId: number): Promise<number | undefined> {
   const [row] = await readRows<{ n: number }>(db, Prisma.sql`SELECT change_count AS n FROM users WHERE id = ${userId}`);

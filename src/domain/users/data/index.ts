@@ -33,4 +33,4 @@ export {
   upsertUserByEmail,
   type UserRow,
 } from './users';
-export { noteUserChange, userChangeCount, visibleUserChangeCount } from './changes';
+export { noteUserChange, noteUsersChange, tokenOwnerSql, userChangeCount, visibleUserChangeCount } from './changes';
