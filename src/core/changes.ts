@@ -4,7 +4,9 @@ import type { RequestContext } from './context';
 // What a write route changes, named by the change counters that version the reads
 // showing it (the ETags of src/http/etag.ts). The route declares them; the router
 // moves them in each transaction the handler commits, as its last statements
-// (src/domain/tracked-writes.ts), so no service has to remember to.
+// (src/domain/tracked-writes.ts), so no service has to remember to. A handler
+// therefore writes in `ctx.db.$transaction`: a statement outside one moves nothing
+// (test/http/write-versions.test.ts drives every write route and would see it).
 
 /**
  * The ids of the records whose counter a write moves: given, or an SQL subquery of
@@ -16,7 +18,7 @@ export type ChangedIds = number | readonly number[] | Prisma.Sql | undefined;
 /** Which records of one counter a request changes, from its validated input. */
 export type ChangeSelector<I> = (input: I, ctx: RequestContext) => ChangedIds;
 
-/** The counters the router moves for a route, each with the records it touches. */
+/** What a route's writes change, by counter: the ones the router moves each with the records it names. */
 export interface CounterChanges<I> {
   /** The projects whose reads (catalog, sections, labels, squads, lookups, runs, results) show the write. */
   project: ChangeSelector<I>;

@@ -1,4 +1,5 @@
 import { z } from './zod-messages';
+import type { Changes } from './changes';
 import type { RequestContext } from './context';
 import type { ErrorCode } from './error-codes';
 import type { FileDownload } from './download';
@@ -61,7 +62,7 @@ export type Sendable<T> = string extends T
  */
 export type RouteAnswer<R extends z.ZodType, D> = D extends string[] ? FileDownload : Sendable<z.input<R>>;
 
-/** What a route's handler and its functions (versions) get: the validated query and body. */
+/** What a route's handler and its functions (versions, changes) get: the validated query and body. */
 export type RouteInput<Q extends z.ZodType, B extends z.ZodType> = { query: z.output<Q>; body: z.output<B> };
 
 /**
@@ -144,9 +145,10 @@ interface ReadOptions<Q extends z.ZodType, B extends z.ZodType, R extends z.ZodT
   pageMeta?: D extends string[] ? never : ListFlag<R>;
   body?: never;
   idempotent?: never;
+  changes?: never;
 }
 
-/** A write: what it takes as its body. */
+/** A write: what it takes as its body, and what it changes of what GETs show. */
 interface WriteOptions<Q extends z.ZodType, B extends z.ZodType> {
   method: Exclude<Method, 'get'>;
   body?: BodyOption<Q, B>;
@@ -157,6 +159,8 @@ interface WriteOptions<Q extends z.ZodType, B extends z.ZodType> {
    * each time, its key ignored (a stored plan would go stale once something is written).
    */
   idempotent?: true;
+  /** The change counters the write moves, in its own transactions (src/core/changes.ts). */
+  changes: Changes<RouteInput<Q, B>>;
   download?: never;
   caching?: never;
   pageMeta?: never;

@@ -1,7 +1,7 @@
-import type { Db, DbOrTx } from '../db/client';
+import type { Db, DbOrTx, Tx } from '../db/client';
 import { readRows, shareReadPool } from '../db/raw-read';
 import { Prisma } from '../generated/prisma/client';
-import type { ChangedIds, ChangeKind, Changes } from '../core/changes';
+import { COUNTER_KINDS, type ChangedIds, type ChangeKind, type Changes } from '../core/changes';
 import type { RequestContext } from '../core/context';
 import { deferOrgCounters, moveOrgCountersAtEnd } from './orgs/data';
 import { noteProjectChange } from './projects/data';
@@ -15,8 +15,9 @@ import { noteUsersChange } from './users/data';
 // orgs/data/changes.ts: projects, users, then the organizations, whose counters the
 // transaction moved on its way (an audit entry) wait for its end.
 
+/** The counters the router moves (an audit entry moves its own as it is written). */
 type Counted = Exclude<ChangeKind, 'audit'>;
-const COUNTED: Counted[] = ['project', 'user', 'org'];
+const COUNTED = COUNTER_KINDS.filter((kind): kind is Counted => kind !== 'audit');
 
 /** The records whose counters a request's write moves, by counter. */
 export type ChangeTargets = Record<Counted, number[]>;
@@ -50,18 +51,19 @@ export function trackingDb(db: Db, targets: ChangeTargets): Db {
   const transaction = (fn: unknown, options?: Parameters<Db['$transaction']>[1]) => {
     // A batch ($transaction([...])) could not end with the counters: writes use a function.
     if (typeof fn !== 'function') throw new Error("A write route's transactions take a function");
+    const write = fn as (tx: Tx) => Promise<unknown>;
     return db.$transaction(async (tx) => {
       deferOrgCounters(tx);
-      const result: unknown = await fn(tx);
+      const result = await write(tx);
       await moveCounters(tx, targets);
       return result;
     }, options);
   };
   const tracked = new Proxy(db, {
-    get(target, prop) {
+    get(target, prop): unknown {
       if (prop === '$transaction') return transaction;
       const value: unknown = Reflect.get(target, prop, target);
-      return typeof value === 'function' ? value.bind(target) : value;
+      return typeof value === 'function' ? (value as (...args: unknown[]) => unknown).bind(target) : value;
     },
   });
   shareReadPool(tracked, db);

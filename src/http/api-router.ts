@@ -14,6 +14,7 @@ import { answerIdempotently, idempotencyKeyOf, streamedFingerprint, writesNothin
 import { answeredNotModified, etagFor, etagOf, riddenEtag, tagAnswer } from './etag';
 import { sendAnswerMeta } from './answer-meta';
 import { rawBodyReader } from './raw-body';
+import { changeTargets, trackingDb } from '../domain/tracked-writes';
 import { AppError, forbidden, forbiddenOrigin, unauthorized, zodMessage } from '../core/errors';
 import type { RenderSlots } from './render-slots';
 import type { RequestContext } from '../core/context';
@@ -60,7 +61,7 @@ export function buildApiRouter(routes: AnyRoute[], deps: ApiDeps): express.Route
     const readRawBody = rawBody && rawBodyReader(rawBody);
     // The schemas as zod types (AnyRoute erases them to any): what they parse is unknown until the handler's types apply.
     const schemas: { query?: z.ZodType; body?: z.ZodType; headers?: z.ZodType } = { ...spec, body: jsonBodyOf(spec) };
-    const { caching } = spec;
+    const { caching, changes } = spec;
     const rider = spec.method === 'get' ? caching?.etag.rider : undefined;
     router[spec.method](spec.path, async (req: Request, res: Response, _next: NextFunction) => {
       // A GET whose version can be read as SQL reads it with the credential, in one statement (etag.ts);
@@ -122,7 +123,12 @@ export function buildApiRouter(routes: AnyRoute[], deps: ApiDeps): express.Route
         answer: {},
       };
       const input = { query: query.data, body: body.data, headers: headers?.data };
-      const handle = () => spec.handler(ctx, input);
+      // A write's transactions end by moving the counters of what it declares it changes (src/domain/tracked-writes.ts).
+      const tracked = async () =>
+        changes && changes.nothing === undefined
+          ? { ...ctx, db: trackingDb(deps.db, await changeTargets(deps.db, changes, input, ctx)) }
+          : ctx;
+      const handle = async (): Promise<unknown> => spec.handler(await tracked(), input);
       // A conditional read: a matching If-None-Match is a 304 from the route's version alone, before any page is built.
       // Where the handler reads the version with its data, a request without If-None-Match skips this read.
       const preRead = caching && !ridden && (!caching.versionInAnswer || req.headers['if-none-match'] !== undefined);

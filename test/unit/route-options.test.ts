@@ -5,7 +5,7 @@ import { z } from '../../src/core/schemas';
 
 // A route's options come in groups a GET and a write each take their own of
 // (src/core/route.ts): caching, paging metadata and downloads on a GET; a JSON or
-// raw body and Idempotency-Key on a write. A combination the router could not
+// raw body, Idempotency-Key and what it changes on a write. A combination the router could not
 // honour does not compile: each line marked below as an expected error must stay
 // one (`npm run typecheck` and ts-jest fail on an unused directive).
 
@@ -27,7 +27,8 @@ const raw: RawBody<unknown, string[]> = {
 const file = {} as FileDownload;
 const common = { path: '/thing', resource: 'thing', action: 'read', summary: 'A thing', tag: 'Things' } as const;
 const get = { ...common, method: 'get' } as const;
-const post = { ...common, method: 'post' } as const;
+// What a write changes (src/core/changes.ts) is required; these change nothing a GET shows.
+const post = { ...common, method: 'post', changes: { nothing: 'No GET shows a thing' } } as const;
 const one = async () => ({ thingId: 1 });
 const list = async () => [{ thingId: 1 }];
 
@@ -84,5 +85,30 @@ describe('route options', () => {
       route({ ...post, body, rawBody: raw, response: thing, handler: one }),
     ];
     expect(wrong).toHaveLength(11);
+  });
+
+  it('make a write say what it changes, and only a write', () => {
+    const { changes: _nothing, ...silent } = post;
+    const declared = route({
+      ...silent,
+      body,
+      response: thing,
+      changes: { project: ({ body: b }) => b.thingId, audit: true },
+      handler: one,
+    });
+    expect(Object.keys(declared.changes ?? {})).toEqual(['project', 'audit']);
+    const wrong = [
+      // @ts-expect-error a write that does not say what it changes
+      route({ ...silent, body, response: thing, handler: one }),
+      // @ts-expect-error a declaration that names no counter
+      route({ ...silent, body, response: thing, changes: {}, handler: one }),
+      // @ts-expect-error changing nothing and a project at once
+      route({ ...silent, body, response: thing, changes: { nothing: 'why', project: ({ body: b }) => b.thingId }, handler: one }),
+      // @ts-expect-error a counter the route's input does not name
+      route({ ...silent, body, response: thing, changes: { project: ({ body: b }) => b.projectId }, handler: one }),
+      // @ts-expect-error a GET changing something
+      route({ ...get, query, response: thing, changes: { nothing: 'a read' }, handler: one }),
+    ];
+    expect(wrong).toHaveLength(5);
   });
 });

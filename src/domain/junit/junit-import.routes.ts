@@ -63,6 +63,8 @@ export const junitImportRoutes = [
     successStatus: 201,
     errors: ['project_inactive', 'run_locked', 'junit_malformed', 'junit_too_large', 'run_too_large'],
     idempotent: true,
+    // A dry run writes nothing.
+    changes: { project: ({ query }) => (query.dryRun ? undefined : query.projectId) },
     handler: (ctx, { query, body, headers }) => importJUnit(ctx, query, body, headers?.[IMPORT_PROGRESS_HEADER]),
   }),
   route({

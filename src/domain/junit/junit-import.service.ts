@@ -2,7 +2,6 @@ import type { RequestContext } from '../../core/context';
 import { forbidden } from '../../core/errors';
 import { requireProject } from '../access';
 import { lockRunForWrite } from '../runs/run-access';
-import { noteProjectChange } from '../projects/data';
 import { lockSections } from '../sections/data';
 import { BULK_TRANSACTION } from '../testcases/testcases.bulk';
 import { deleteStaleImportProgress, findImportProgress, recordImportProgress } from './data';
@@ -106,7 +105,6 @@ export async function importJUnit(
       const run = runId !== undefined ? { runId } : { runName: query.runName ?? `JUnit import ${new Date().toISOString()}` };
       const target = { projectId, userId: ctx.userId, run };
       const writtenRunId = await writeImport(tx, target, report, matching, (done, total) => note('writing', done, total));
-      await noteProjectChange(tx, projectId);
       return summary(report, matching, writtenRunId, projectId, false);
     }, BULK_TRANSACTION);
     const handled = dryRun ? result.total : result.matched + result.created;

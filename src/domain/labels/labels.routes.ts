@@ -31,6 +31,7 @@ export const labelRoutes = [
     response: z.array(labelRecord),
     successStatus: 201,
     errors: ['duplicate_name', 'project_inactive'],
+    changes: { project: ({ body }) => body.projectId },
     handler: (ctx, { body }) => addNames(ctx, labelKind, body.projectId, body.labels),
   }),
   route({
@@ -56,6 +57,7 @@ export const labelRoutes = [
     response: z.array(squadRecord),
     successStatus: 201,
     errors: ['duplicate_name', 'project_inactive'],
+    changes: { project: ({ body }) => body.projectId },
     handler: (ctx, { body }) => addNames(ctx, squadKind, body.projectId, body.squads),
   }),
 ];

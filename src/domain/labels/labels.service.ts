@@ -1,6 +1,5 @@
 import type { RequestContext } from '../../core/context';
 import { requireProject } from '../access';
-import { noteProjectChange } from '../projects/data';
 import { insertNames, listNameRecords, type NameSetKind } from './data';
 
 export { labelKind, squadKind, type NameSetKind } from './data';
@@ -37,7 +36,6 @@ export async function addNames<Id extends string, Name extends string>(
       projectId,
       [...byKey].map(([key, name]) => ({ name, key })),
     );
-    await noteProjectChange(tx, projectId);
     return records;
   });
 }

@@ -11,6 +11,7 @@ import {
   projectRecord,
   projectStatusBody,
 } from './projects.schemas';
+import { projectOrgSql } from '../orgs/data';
 import { orgVersion } from '../orgs/org-version';
 import { projectVersion } from './project-version';
 import { createProject, deleteProject, editProject, getProject, listProjects, setProjectStatus } from './projects.service';
@@ -53,6 +54,7 @@ export const projectRoutes = [
     response: projectRecord,
     successStatus: 201,
     errors: ['duplicate_name'],
+    changes: { org: ({ body }) => body.orgId },
     handler: (ctx, { body }) => createProject(ctx, body),
   }),
   route({
@@ -65,6 +67,7 @@ export const projectRoutes = [
     body: editProjectBody,
     response: projectRecord,
     errors: ['duplicate_name'],
+    changes: { project: ({ body }) => body.projectId, org: ({ body }) => projectOrgSql(body.projectId) },
     handler: (ctx, { body }) => editProject(ctx, body),
   }),
   route({
@@ -76,6 +79,7 @@ export const projectRoutes = [
     summary: 'Activate or deactivate a project',
     body: projectStatusBody,
     response: projectRecord,
+    changes: { project: ({ body }) => body.projectId, org: ({ body }) => projectOrgSql(body.projectId) },
     handler: (ctx, { body }) => setProjectStatus(ctx, body.projectId, body.isActive),
   }),
   route({
@@ -87,6 +91,7 @@ export const projectRoutes = [
     summary: 'Delete a project with all its tests, runs and metadata',
     body: projectIdBody,
     response: projectDeleted,
+    changes: { org: ({ body }) => projectOrgSql(body.projectId), audit: true },
     handler: (ctx, { body }) => deleteProject(ctx, body.projectId),
   }),
 ];

@@ -4,7 +4,6 @@ import { conflict, notFound } from '../../core/errors';
 import { defaultLookupRows } from '../lookups/lookup-defaults';
 import { recordAudit } from '../audit/audit.service';
 import { requireOrgMember, requireProject } from '../access';
-import { noteOrgChange } from '../orgs/data';
 import {
   deleteProjectRow,
   findProjectInOrgs,
@@ -54,8 +53,6 @@ export async function createProject(ctx: RequestContext, input: CreateProjectInp
         createdBy: ctx.userId,
       });
       await insertLookupEntries(tx, defaultLookupRows(project.projectId));
-      // The organization's project list and count show it (org-version.ts).
-      await noteOrgChange(tx, project.orgId);
       return project;
     });
   } catch (err) {
@@ -64,13 +61,9 @@ export async function createProject(ctx: RequestContext, input: CreateProjectInp
   }
 }
 
-/** Updates the project's row and, after it, the change counter of its organization (whose project list shows the row). */
+/** The update in a transaction of its own: the counters its route declares move in it (src/domain/tracked-writes.ts). */
 function updateProjectRecord(ctx: RequestContext, projectId: number, fields: Parameters<typeof updateProject>[2]) {
-  return ctx.db.$transaction(async (tx) => {
-    const project = await updateProject(tx, projectId, fields);
-    await noteOrgChange(tx, project.orgId);
-    return project;
-  });
+  return ctx.db.$transaction(async (tx) => updateProject(tx, projectId, fields));
 }
 
 export async function editProject(ctx: RequestContext, input: EditProjectInput) {
@@ -96,8 +89,6 @@ export async function deleteProject(ctx: RequestContext, projectId: number) {
     const project = await findProjectInOrgs(tx, projectId, ctx.orgIds);
     if (!project) throw notFound('Project');
     await deleteProjectRow(tx, projectId);
-    // The organization's rows last (orgs/data/changes.ts): its project list, then its audit log.
-    await noteOrgChange(tx, project.orgId);
     await recordAudit(tx, ctx, [project.orgId], {
       action: 'project.deleted',
       targetType: 'project',

@@ -2,7 +2,6 @@ import type { Tx } from '../../db/client';
 import type { RequestContext } from '../../core/context';
 import { badRequest } from '../../core/errors';
 import { recordInProject } from '../audit/audit.service';
-import { noteProjectChange } from '../projects/data';
 import { deleteRunTests, idListSql, idsNotInRun, resetResults, setStatuses } from './data';
 import { lockRunForWrite, RUN_WRITE_TX } from './run-access';
 import { entriesMessage, insertUntested, MAX_NAMED, requireLiveTests } from './run-test-sources';
@@ -30,7 +29,6 @@ export async function updateTestStatuses(ctx: RequestContext, input: UpdateStatu
     await lockRunForWrite(tx, ctx, input.runId, input.projectId);
     await requireTestsInRun(tx, input.runId, ids, (i) => `testResults.${i}.testId`);
     const updated = await setStatuses(tx, input.runId, ctx.userId, { testIds: ids, statuses, comments, elapsedMs: elapsed });
-    await noteProjectChange(tx, input.projectId);
     return { updated };
   }, RUN_WRITE_TX);
 }
@@ -40,7 +38,6 @@ export async function resetRun(ctx: RequestContext, runId: number, projectId: nu
   return ctx.db.$transaction(async (tx) => {
     await lockRunForWrite(tx, ctx, runId, projectId);
     const reset = await resetResults(tx, runId, ctx.userId);
-    await noteProjectChange(tx, projectId);
     await recordInProject(tx, ctx, projectId, {
       action: 'run.reset',
       targetType: 'run',
@@ -57,7 +54,6 @@ export async function removeTests(ctx: RequestContext, input: RemoveTestsInput) 
     await lockRunForWrite(tx, ctx, input.runId, input.projectId);
     await requireTestsInRun(tx, input.runId, input.testIds, (i) => `testIds.${i}`);
     const removed = await deleteRunTests(tx, input.runId, input.testIds);
-    await noteProjectChange(tx, input.projectId);
     return { removed };
   }, RUN_WRITE_TX);
 }
@@ -71,7 +67,6 @@ export async function addTests(ctx: RequestContext, input: AddTestsInput) {
     await lockRunForWrite(tx, ctx, input.runId, input.projectId);
     await requireLiveTests(tx, input.projectId, input.testIds);
     const added = await insertUntested(tx, input.runId, ctx.userId, idListSql(input.testIds), { newRun: false });
-    await noteProjectChange(tx, input.projectId);
     return added;
   }, RUN_WRITE_TX);
 }

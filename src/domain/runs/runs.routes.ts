@@ -75,6 +75,7 @@ export const runRoutes = [
     successStatus: 201,
     errors: ['project_inactive', 'no_matching_tests', 'run_too_large', 'invalid_reference'],
     idempotent: true,
+    changes: { project: ({ body }) => body.projectId },
     handler: (ctx, { body }) => createRun(ctx, body),
   }),
   route({
@@ -87,6 +88,7 @@ export const runRoutes = [
     body: editRunBody,
     response: runRecord,
     errors: ['project_inactive', 'run_locked'],
+    changes: { project: ({ body }) => body.projectId },
     handler: (ctx, { body }) => editRun(ctx, body),
   }),
   route({
@@ -99,6 +101,7 @@ export const runRoutes = [
     body: runIdBody,
     response: runDeleted,
     errors: ['project_inactive'],
+    changes: { project: ({ body }) => body.projectId, audit: true },
     handler: (ctx, { body }) => deleteRun(ctx, body.runId, body.projectId),
   }),
   route({
@@ -174,6 +177,7 @@ export const runRoutes = [
     response: updatedCount,
     errors: ['project_inactive', 'run_locked', 'invalid_reference'],
     idempotent: true,
+    changes: { project: ({ body }) => body.projectId },
     handler: (ctx, { body }) => updateTestStatuses(ctx, body),
   }),
   route({
@@ -188,6 +192,7 @@ export const runRoutes = [
     body: runIdBody,
     response: runRecord,
     errors: ['project_inactive', 'run_locked'],
+    changes: { project: ({ body }) => body.projectId, audit: true },
     handler: (ctx, { body }) => lockRun(ctx, body.runId, body.projectId),
   }),
   route({
@@ -202,6 +207,7 @@ export const runRoutes = [
     body: runIdBody,
     response: runRecord,
     errors: ['project_inactive', 'run_not_locked'],
+    changes: { project: ({ body }) => body.projectId, audit: true },
     handler: (ctx, { body }) => unlockRun(ctx, body.runId, body.projectId),
   }),
   route({
@@ -214,6 +220,7 @@ export const runRoutes = [
     body: runIdBody,
     response: resetCount,
     errors: ['project_inactive', 'run_locked', 'invalid_reference'],
+    changes: { project: ({ body }) => body.projectId, audit: true },
     handler: (ctx, { body }) => resetRun(ctx, body.runId, body.projectId),
   }),
   route({
@@ -228,6 +235,7 @@ export const runRoutes = [
     response: addedCount,
     errors: ['project_inactive', 'run_locked', 'no_matching_tests', 'run_too_large', 'invalid_reference'],
     idempotent: true,
+    changes: { project: ({ body }) => body.projectId },
     handler: (ctx, { body }) => addTests(ctx, body),
   }),
   route({
@@ -240,6 +248,7 @@ export const runRoutes = [
     body: removeTestsBody,
     response: removedCount,
     errors: ['project_inactive', 'run_locked', 'invalid_reference'],
+    changes: { project: ({ body }) => body.projectId },
     handler: (ctx, { body }) => removeTests(ctx, body),
   }),
   route({

@@ -3,7 +3,6 @@ import { pageOf } from '../../core/cursor';
 import { badRequest } from '../../core/errors';
 import { requireProject } from '../access';
 import { recordInProject } from '../audit/audit.service';
-import { noteProjectChange } from '../projects/data';
 import { projectVersionAt } from '../projects/project-version';
 import { deleteRunRow, insertRunRow, listRunsPage, updateRunRow } from './data';
 import { countsOf, lockRunForWrite, requireRun, RUN_WRITE_TX, toRunRecord } from './run-access';
@@ -44,7 +43,6 @@ export async function createRun(ctx: RequestContext, input: CreateRunInput) {
         runDescription: input.runDescription ?? null,
         createdBy: ctx.userId,
       });
-      await noteProjectChange(tx, input.projectId);
       return created;
     }, RUN_WRITE_TX);
     return toRunRecord(run);
@@ -60,7 +58,6 @@ export async function createRun(ctx: RequestContext, input: CreateRunInput) {
     const { added } = await insertUntested(tx, created.runId, ctx.userId, source, { newRun: true });
     // The selection may have changed since it was counted.
     if (added === 0) throw badRequest('no tests match the selection', 'no_matching_tests');
-    await noteProjectChange(tx, input.projectId);
     return { ...created, untestedCount: added };
   }, RUN_WRITE_TX);
   return toRunRecord(run);
@@ -70,7 +67,6 @@ export async function editRun(ctx: RequestContext, input: EditRunInput) {
   const run = await ctx.db.$transaction(async (tx) => {
     await lockRunForWrite(tx, ctx, input.runId, input.projectId);
     const run = await updateRunRow(tx, input.runId, { runName: input.runName, runDescription: input.runDescription });
-    await noteProjectChange(tx, input.projectId);
     return run;
   }, RUN_WRITE_TX);
   return toRunRecord(run);
@@ -81,7 +77,6 @@ export async function deleteRun(ctx: RequestContext, runId: number, projectId: n
   await ctx.db.$transaction(async (tx) => {
     const run = await lockRunForWrite(tx, ctx, runId, projectId, { allowLocked: true });
     await deleteRunRow(tx, runId);
-    await noteProjectChange(tx, projectId);
     await recordInProject(tx, ctx, projectId, {
       action: 'run.deleted',
       targetType: 'run',

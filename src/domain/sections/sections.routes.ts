@@ -1,3 +1,4 @@
+import { sectionProjectSql } from '../projects/data';
 import { projectVersion } from '../projects/project-version';
 import { route } from '../../core/route';
 import { z } from '../../core/schemas';
@@ -31,6 +32,7 @@ export const sectionRoutes = [
     response: sectionRecord,
     successStatus: 201,
     errors: ['duplicate_name', 'project_inactive', 'invalid_reference'],
+    changes: { project: ({ body }) => body.projectId },
     handler: (ctx, { body }) => addSection(ctx, body),
   }),
   route({
@@ -43,6 +45,7 @@ export const sectionRoutes = [
     body: editSectionBody,
     response: sectionRecord,
     errors: ['duplicate_name', 'project_inactive', 'invalid_reference'],
+    changes: { project: ({ body }) => sectionProjectSql(body.sectionId) },
     handler: (ctx, { body }) => editSection(ctx, body),
   }),
   route({
@@ -55,6 +58,7 @@ export const sectionRoutes = [
     body: deleteSectionBody,
     response: sectionDeleted,
     errors: ['duplicate_name', 'project_inactive'],
+    changes: { project: ({ body }) => sectionProjectSql(body.sectionId), audit: true },
     handler: (ctx, { body }) => deleteSection(ctx, body.sectionId),
   }),
 ];

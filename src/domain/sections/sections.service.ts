@@ -2,7 +2,6 @@ import type { Tx } from '../../db/client';
 import type { RequestContext } from '../../core/context';
 import { badRequest, conflict, notFound, projectInactive } from '../../core/errors';
 import { requireProject } from '../access';
-import { noteProjectChange } from '../projects/data';
 import { recordInProject } from '../audit/audit.service';
 import { moveSectionTests } from '../testcases/data';
 import {
@@ -53,7 +52,6 @@ export async function addSection(ctx: RequestContext, input: AddSectionInput) {
     await refuseSiblingName(tx, input.projectId, parentSectionId, input.sectionName);
     const section = await insertSection(tx, { projectId: input.projectId, sectionName: input.sectionName, parentSectionId });
     const placed = await withDepth(tx, section);
-    await noteProjectChange(tx, input.projectId);
     return placed;
   });
 }
@@ -81,7 +79,6 @@ export async function editSection(ctx: RequestContext, input: EditSectionInput) 
     await refuseSiblingName(tx, current.projectId, parentSectionId, input.sectionName, input.sectionId);
     const section = await updateSection(tx, input.sectionId, { sectionName: input.sectionName, parentSectionId });
     const placed = await withDepth(tx, section);
-    await noteProjectChange(tx, current.projectId);
     return placed;
   });
 }
@@ -99,7 +96,6 @@ export async function deleteSection(ctx: RequestContext, sectionId: number) {
     const movedTests = await moveSectionTests(tx, sectionId, parentSectionId);
     const movedSections = await moveSubsections(tx, sectionId, parentSectionId);
     await deleteSectionRow(tx, sectionId);
-    await noteProjectChange(tx, section.projectId);
     await recordInProject(tx, ctx, section.projectId, {
       action: 'section.deleted',
       targetType: 'section',

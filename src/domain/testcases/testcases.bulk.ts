@@ -1,7 +1,6 @@
 import type { RequestContext } from '../../core/context';
 import { badRequest, projectInactive } from '../../core/errors';
 import { requireProject } from '../access';
-import { noteProjectChange } from '../projects/data';
 import { recordInProject } from '../audit/audit.service';
 import type { TestFieldsInput } from './testcases.schemas';
 import { requireFreeAutomationKeys } from './testcases.keys';
@@ -41,7 +40,6 @@ export async function bulkAddTests(
       items.map((fields) => ({ projectId, automationKey: fields.automationKey })),
     );
     const ids = await insertTests(tx, projectId, ctx.userId, items);
-    await noteProjectChange(tx, projectId);
     return ids;
   }, BULK_TRANSACTION);
   return { testIds, count: testIds.length };
@@ -65,10 +63,6 @@ export async function bulkUpdateTests(ctx: RequestContext, input: { projectId?: 
       input.tests.map((t) => ({ projectId: byId.get(t.testId)!.projectId, testId: t.testId, automationKey: t.automationKey })),
     );
     await updateTests(tx, input.tests);
-    await noteProjectChange(
-      tx,
-      found.map((row) => row.projectId),
-    );
   }, BULK_TRANSACTION);
   return { testIds, count: testIds.length };
 }
@@ -82,7 +76,6 @@ export async function bulkDeleteTests(ctx: RequestContext, input: { projectId: n
     if (missing.length > 0) throw badRequest(listOf(missing), 'invalid_reference');
     if (!project.isActive) throw projectInactive();
     await softDeleteTests(tx, testIds);
-    await noteProjectChange(tx, projectId);
     await recordInProject(tx, ctx, projectId, { action: 'test.deleted', targetType: 'test', detail: { projectId, testIds } });
   });
   return { testIds, count: testIds.length };

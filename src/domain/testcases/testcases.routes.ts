@@ -1,6 +1,7 @@
 import { route } from '../../core/route';
 import { z } from '../../core/schemas';
 import { exportTests } from '../../reports/test-export';
+import { testProjectsSql } from '../projects/data';
 import { projectVersion } from '../projects/project-version';
 import {
   bulkAddBody,
@@ -76,6 +77,7 @@ export const testRoutes = [
     successStatus: 201,
     errors: ['duplicate_automation_key', 'project_inactive', 'invalid_reference'],
     idempotent: true,
+    changes: { project: ({ body }) => body.projectId },
     handler: (ctx, { body }) => createTest(ctx, body),
   }),
   route({
@@ -88,6 +90,7 @@ export const testRoutes = [
     body: updateTestBody,
     response: testRecord,
     errors: ['duplicate_automation_key', 'project_inactive', 'invalid_reference'],
+    changes: { project: ({ body }) => body.projectId ?? testProjectsSql([body.testId]) },
     handler: (ctx, { body }) => updateTest(ctx, body),
   }),
   route({
@@ -100,6 +103,7 @@ export const testRoutes = [
     body: testIdBody,
     response: testDeleted,
     errors: ['project_inactive'],
+    changes: { project: ({ body }) => body.projectId, audit: true },
     handler: (ctx, { body }) => deleteTest(ctx, body.projectId, body.testId),
   }),
   route({
@@ -114,6 +118,7 @@ export const testRoutes = [
     successStatus: 201,
     errors: ['duplicate_automation_key', 'project_inactive', 'invalid_reference'],
     idempotent: true,
+    changes: { project: ({ body }) => body.projectId },
     handler: (ctx, { body }) => bulkAddTests(ctx, body),
   }),
   route({
@@ -126,6 +131,7 @@ export const testRoutes = [
     body: bulkUpdateBody,
     response: testIdsResult,
     errors: ['duplicate_automation_key', 'project_inactive', 'invalid_reference'],
+    changes: { project: ({ body }) => body.projectId ?? testProjectsSql(body.tests.map((t) => t.testId)) },
     handler: (ctx, { body }) => bulkUpdateTests(ctx, body),
   }),
   route({
@@ -138,6 +144,7 @@ export const testRoutes = [
     body: bulkDeleteBody,
     response: testIdsResult,
     errors: ['project_inactive', 'invalid_reference'],
+    changes: { project: ({ body }) => body.projectId, audit: true },
     handler: (ctx, { body }) => bulkDeleteTests(ctx, body),
   }),
   route({

@@ -3,7 +3,6 @@ import { nextCursorAfter } from '../../core/cursor';
 import { notFound, projectInactive } from '../../core/errors';
 import { recordInProject } from '../audit/audit.service';
 import { requireProject } from '../access';
-import { noteProjectChange } from '../projects/data';
 import { projectVersionAt } from '../projects/project-version';
 import {
   catalogPage,
@@ -54,7 +53,6 @@ export async function createTest(ctx: RequestContext, input: CreateTestInput) {
     await requireReferencesInProject(tx, [{ projectId, fields, at: '' }]);
     await requireFreeAutomationKeys(tx, [{ projectId, automationKey: fields.automationKey }]);
     const ids = await insertTests(tx, projectId, ctx.userId, [fields]);
-    await noteProjectChange(tx, projectId);
     return ids;
   });
   return (await findLiveTest(ctx.db, projectId, testId))!;
@@ -70,7 +68,6 @@ export async function updateTest(ctx: RequestContext, input: UpdateTestInput) {
     await requireReferencesInProject(tx, [{ projectId: test.projectId, fields, at: '' }]);
     await requireFreeAutomationKeys(tx, [{ projectId: test.projectId, testId, automationKey: fields.automationKey }]);
     await updateTests(tx, [{ testId, ...fields }]);
-    await noteProjectChange(tx, test.projectId);
   });
   return (await findLiveTest(ctx.db, test.projectId, testId))!;
 }
@@ -81,7 +78,6 @@ export async function deleteTest(ctx: RequestContext, projectId: number, testId:
   if (!project.isActive) throw projectInactive();
   await ctx.db.$transaction(async (tx) => {
     await softDeleteTests(tx, [testId]);
-    await noteProjectChange(tx, projectId);
     await recordInProject(tx, ctx, projectId, {
       action: 'test.deleted',
       targetType: 'test',

@@ -1,6 +1,7 @@
 import { route } from '../../core/route';
 import { z } from '../../core/schemas';
 import { deleteTokenBody, generateTokenBody, newTokenRecord, tokenRecord, tokenRevoked } from './tokens.schemas';
+import { tokenOwnerSql } from '../users/data';
 import { tokensVersion } from './token-version';
 import { generateToken, listTokens, revokeToken } from './tokens.service';
 
@@ -20,6 +21,7 @@ export const tokenRoutes = [
     response: newTokenRecord,
     successStatus: 201,
     errors: ['token_limit'],
+    changes: { user: ({ body }) => body.userId, audit: true },
     handler: (ctx, { body }) => generateToken(ctx, body),
   }),
   route({
@@ -31,6 +33,7 @@ export const tokenRoutes = [
     summary: "Revoke a token (own; Admin: another user's when Admin in every organization of that user)",
     body: deleteTokenBody,
     response: tokenRevoked,
+    changes: { user: ({ body }) => tokenOwnerSql(body.tokenId), audit: true },
     handler: (ctx, { body }) => revokeToken(ctx, body.tokenId),
   }),
   route({

@@ -81,7 +81,6 @@ export async function revokeToken(ctx: RequestContext, tokenId: number) {
   if (!token.revokedAt) {
     await ctx.db.$transaction(async (tx) => {
       await setTokenRevoked(tx, tokenId, new Date());
-      await noteUserChange(tx, token.userId);
       await recordAudit(tx, ctx, await userOrgIds(tx, token.userId), {
         action: 'token.revoked',
         targetType: 'token',

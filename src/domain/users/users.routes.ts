@@ -3,6 +3,8 @@ import { allUsersQuery, invitationRecord, inviteBody, updateRoleBody, userDetail
 import { inviteUser } from './invitations.service';
 import { getUser, listUsers, updateRole } from './users.service';
 import { allUsersVersion, userDetailsVersion } from './user-version';
+import { memberOrgs } from './user-visibility';
+import { memberOrgsAmongSql } from '../orgs/data';
 
 const tag = 'Users';
 
@@ -41,6 +43,12 @@ export const userRoutes = [
     body: updateRoleBody,
     response: userRecord,
     errors: ['last_admin'],
+    changes: {
+      user: ({ body }) => body.userId,
+      // The organization named, or the only one the user shares with the caller (else the request is refused).
+      org: ({ body }, ctx) => body.orgId ?? memberOrgsAmongSql(body.userId, memberOrgs(ctx)),
+      audit: true,
+    },
     handler: (ctx, { body }) => updateRole(ctx, body),
   }),
   route({
@@ -54,6 +62,7 @@ export const userRoutes = [
     response: invitationRecord,
     successStatus: 201,
     errors: ['already_member'],
+    changes: { audit: true },
     handler: (ctx, { body }) => inviteUser(ctx, body),
   }),
 ];

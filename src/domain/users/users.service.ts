@@ -5,7 +5,7 @@ import { badRequest, conflict, forbidden, notFound } from '../../core/errors';
 import { requireOrgMember } from '../access';
 import { memberOrgs, orgsShowing } from './user-visibility';
 import { recordAudit } from '../audit/audit.service';
-import { lockOrg, noteOrgChange } from '../orgs/data';
+import { lockOrg } from '../orgs/data';
 import {
   countAdmins,
   findRole,
@@ -85,8 +85,6 @@ export async function updateRole(ctx: RequestContext, input: { userId: number; r
     }
     if (current.role !== input.role) {
       await setRole(tx, input.userId, orgId, input.role);
-      // The organization's member list shows the role.
-      await noteOrgChange(tx, orgId);
       await recordAudit(tx, ctx, [orgId], {
         action: 'user.role-changed',
         targetType: 'user',

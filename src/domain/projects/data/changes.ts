@@ -3,7 +3,9 @@ import { Prisma } from '../../../generated/prisma/client';
 
 // The project's change counter (projects.change_count): every write to what the
 // project's reads show moves it, as the last statement of the write's transaction
-// (an earlier row lock on the project would be held through the whole write). A
+// (an earlier row lock on the project would be held through the whole write): a
+// write route declares the projects it changes, and its transactions end by moving
+// their counters (src/domain/tracked-writes.ts). A
 // reader takes it before building its page, so a page is at least as new as the
 // counter it is tagged with: a write committing in between costs a client one
 // needless refresh, never a stale 304.

@@ -64,8 +64,7 @@ export function updateProject(
   projectId: number,
   data: { projectName?: string; projectDescription?: string | null; isActive?: boolean },
 ) {
-  // The change counter moves in the same statement: project reads show these fields.
-  return db.project.update({ where: { projectId }, data: { ...data, changeCount: { increment: 1 } }, omit: counters });
+  return db.project.update({ where: { projectId }, data, omit: counters });
 }
 
 /** Deletes the project; its sections, tests, runs and lookups go with it (ON DELETE CASCADE). */

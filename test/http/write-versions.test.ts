@@ -1,0 +1,307 @@
+import crypto from 'node:crypto';
+import supertest from 'supertest';
+import { z } from 'zod';
+import { buildApp } from '../../src/app';
+import { createSession } from '../../src/auth/sessions';
+import type { ChangeKind } from '../../src/core/changes';
+import { openDatabase, type Database } from '../../src/db/client';
+import { auditVersion } from '../../src/domain/audit/audit-version';
+import { orgsVersion, orgVersion } from '../../src/domain/orgs/org-version';
+import { projectVersion } from '../../src/domain/projects/project-version';
+import { apiRoutes } from '../../src/domain/routes';
+import { runTestHistoryVersionRead } from '../../src/domain/runs/run-history-version';
+import { testHistoryVersion } from '../../src/domain/testcases/testcases.history';
+import { tokensVersion } from '../../src/domain/tokens/token-version';
+import { issueToken } from '../../src/domain/tokens/tokens.service';
+import { allUsersVersion, userDetailsVersion } from '../../src/domain/users/user-version';
+import { createLogger } from '../../src/logger';
+import { createTestApp, type TestApp } from '../support/app';
+import { createProject, createUser, createWorld, type TestUser, type World } from '../support/factories';
+import { createSection, createTests } from '../support/catalog-factories';
+import { suite } from '../support/junit-import';
+
+// Every write route of the route table, on its happy path, moves the versions of
+// what it declares it changes (RouteSpec changes, src/core/changes.ts), and no other:
+// each versioned GET of the route table that shows it answers a stale ETag with the
+// new page, and a kept answer (RouteSpec caching.answerCache) is not sent again: what
+// comes is what an app keeping no answers builds. A GET that shows nothing it changed
+// still answers 304. A new write route fails here until it has a happy path below.
+//
+// Everyone calls with a browser session: an API token's first use in a while records
+// when it was used, which moves its owner's counter off the request path and would
+// race the reads.
+
+let t: TestApp;
+let w: World;
+let P: number;
+let A: number;
+let ids: number[];
+/** A run of project A holding the witness test, with a result: what run and history reads show. */
+let witness: { runId: number; testId: number };
+/** A member whose role the role change toggles. */
+let member: TestUser;
+/** The same database served by an app that keeps no answers: what a fresh answer is. */
+let fresh: { http: ReturnType<typeof supertest>; database: Database };
+const cookies = new Map<number, string>();
+
+const unique = (prefix: string) => `${prefix}-${crypto.randomBytes(4).toString('hex')}`;
+const label = (r: (typeof apiRoutes)[number]) => `${r.method.toUpperCase()} ${r.path}`;
+
+async function signIn(user: TestUser) {
+  const session = await createSession(t.db, user.userId, 60 * 60_000);
+  cookies.set(user.userId, `user_session=${session.secret}`);
+}
+
+function call(user: TestUser, method: 'get' | 'post' | 'put' | 'delete', path: string, query: object = {}) {
+  return t.http[method](`/api/v1${path}`)
+    .query(query as Record<string, string>)
+    .set('Cookie', cookies.get(user.userId)!);
+}
+
+async function newRun(testIds: number[]): Promise<number> {
+  const res = await call(w.user, 'post', '/run/create')
+    .send({ projectId: P, runName: unique('run'), testIds })
+    .expect(201);
+  return res.body.data.runId;
+}
+
+/** One write on its happy path: who sends it, its input, and the records of each counter it changes. */
+interface HappyPath {
+  as: TestUser;
+  query?: Record<string, unknown>;
+  body?: object;
+  /** A raw body: a JUnit report. */
+  xml?: string;
+  changes: Partial<{ project: number; org: number; user: TestUser; audit: number }>;
+}
+
+const happyPaths: Record<string, () => Promise<HappyPath>> = {
+  'POST /token/generate': async () => ({ as: w.admin, body: { userId: w.user.userId, name: 'ci' }, changes: { user: w.user, audit: A } }),
+  'DELETE /token/delete': async () => {
+    const { tokenId } = await issueToken(t.db, w.user.userId, 'old');
+    return { as: w.admin, body: { tokenId }, changes: { user: w.user, audit: A } };
+  },
+  'PUT /user/update-role': async () => ({
+    as: w.admin,
+    body: { userId: member.userId, role: 'Reader' },
+    changes: { user: member, org: A, audit: A },
+  }),
+  'POST /user/invite': async () => ({
+    as: w.admin,
+    body: { orgId: A, email: `${unique('invited')}@example.test`, role: 'User' },
+    changes: { audit: A },
+  }),
+  'POST /project/create': async () => ({ as: w.user, body: { orgId: A, projectName: unique('project') }, changes: { org: A } }),
+  'PUT /project/edit': async () => ({
+    as: w.user,
+    body: { projectId: P, projectDescription: unique('about') },
+    changes: { project: P, org: A },
+  }),
+  'PUT /project/update-status': async () => ({ as: w.user, body: { projectId: P, isActive: true }, changes: { project: P, org: A } }),
+  'DELETE /project/delete': async () => {
+    const doomed = await createProject(t.db, A);
+    return { as: w.admin, body: { projectId: doomed.projectId }, changes: { org: A, audit: A } };
+  },
+  'POST /test/create': async () => ({ as: w.user, body: { projectId: P, title: 'Created' }, changes: { project: P } }),
+  // Without projectId: the project is the test's.
+  'PUT /test/update': async () => ({ as: w.user, body: { testId: ids[2], title: 'Updated' }, changes: { project: P } }),
+  'DELETE /test/delete': async () => ({ as: w.admin, body: { projectId: P, testId: ids[3] }, changes: { project: P, audit: A } }),
+  'POST /test/bulk-add': async () => ({ as: w.user, body: { projectId: P, tests: [{ title: 'Bulk' }] }, changes: { project: P } }),
+  'PUT /test/bulk-update': async () => ({ as: w.user, body: { tests: [{ testId: ids[4], steps: 'Open' }] }, changes: { project: P } }),
+  'DELETE /test/bulk-delete': async () => ({ as: w.admin, body: { projectId: P, testIds: [ids[5]] }, changes: { project: P, audit: A } }),
+  'POST /project/add-section': async () => ({
+    as: w.user,
+    body: { projectId: P, sectionName: unique('section') },
+    changes: { project: P },
+  }),
+  'PUT /project/edit-section': async () => {
+    const section = await createSection(t.db, P, unique('section'));
+    return { as: w.user, body: { sectionId: section.sectionId, sectionName: unique('renamed') }, changes: { project: P } };
+  },
+  'DELETE /project/delete-section': async () => {
+    const section = await createSection(t.db, P, unique('section'));
+    return { as: w.admin, body: { sectionId: section.sectionId }, changes: { project: P, audit: A } };
+  },
+  'POST /project/add-labels': async () => ({ as: w.user, body: { projectId: P, labels: [unique('label')] }, changes: { project: P } }),
+  'POST /project/add-squads': async () => ({ as: w.user, body: { projectId: P, squads: [unique('squad')] }, changes: { project: P } }),
+  'POST /run/create': async () => ({ as: w.user, body: { projectId: P, runName: 'Created', testIds: [ids[6]] }, changes: { project: P } }),
+  'PUT /run/edit': async () => ({
+    as: w.user,
+    body: { runId: await newRun([ids[6]]), projectId: P, runName: 'Edited' },
+    changes: { project: P },
+  }),
+  'DELETE /run/delete': async () => ({
+    as: w.admin,
+    body: { runId: await newRun([ids[6]]), projectId: P },
+    changes: { project: P, audit: A },
+  }),
+  'PUT /run/update-test-status': async () => ({
+    as: w.user,
+    body: { runId: await newRun([ids[6]]), projectId: P, testResults: [{ testId: ids[6], status: 'failed' }] },
+    changes: { project: P },
+  }),
+  'PUT /run/lock': async () => ({ as: w.user, body: { runId: await newRun([ids[6]]), projectId: P }, changes: { project: P, audit: A } }),
+  'PUT /run/unlock': async () => {
+    const runId = await newRun([ids[6]]);
+    await call(w.user, 'put', '/run/lock').send({ runId, projectId: P }).expect(200);
+    return { as: w.admin, body: { runId, projectId: P }, changes: { project: P, audit: A } };
+  },
+  'PUT /run/reset': async () => ({ as: w.user, body: { runId: await newRun([ids[6]]), projectId: P }, changes: { project: P, audit: A } }),
+  'PUT /run/add-tests': async () => ({
+    as: w.user,
+    body: { runId: await newRun([ids[6]]), projectId: P, testIds: [ids[7]] },
+    changes: { project: P },
+  }),
+  'PUT /run/remove-tests': async () => ({
+    as: w.user,
+    body: { runId: await newRun([ids[6], ids[7]]), projectId: P, testIds: [ids[7]] },
+    changes: { project: P },
+  }),
+  'POST /run/import-junit': async () => ({
+    as: w.user,
+    query: { projectId: P, runName: 'Imported' },
+    xml: suite(
+      'checkout',
+      `<testcase classname="c" name="n"><properties><property name="casebook_id" value="${ids[8]}"/></properties></testcase>`,
+    ),
+    changes: { project: P },
+  }),
+};
+
+/** The counters each versioned GET's version is made of, the one naming its records first. */
+const follows = new Map<unknown, ChangeKind[]>([
+  [projectVersion, ['project']],
+  [runTestHistoryVersionRead, ['project', 'user']],
+  [testHistoryVersion, ['project', 'user']],
+  [orgVersion, ['org']],
+  [orgsVersion, ['org']],
+  [allUsersVersion, ['org']],
+  [userDetailsVersion, ['user']],
+  [tokensVersion, ['user']],
+  [auditVersion, ['audit']],
+]);
+const versioned = apiRoutes.filter((r) => r.method === 'get' && r.caching);
+
+function queryKeys(route: (typeof apiRoutes)[number]): string[] {
+  let query: unknown = route.query;
+  while (query instanceof z.ZodPipe) query = query.in;
+  return query instanceof z.ZodObject ? Object.keys(query.shape) : [];
+}
+
+/** A versioned GET of the records `happy` changes (or of the usual ones, for a counter it leaves alone). */
+interface Watched {
+  name: string;
+  path: string;
+  query: Record<string, number>;
+  caller: TestUser;
+  kept: boolean;
+  /** Its version must move; undefined: a counter it follows besides its first may or may not (a history's users). */
+  moves?: boolean;
+}
+
+function watchList(happy: HappyPath): Watched[] {
+  const declared = new Set(Object.keys(happy.changes));
+  const user = happy.changes.user ?? w.reader;
+  return versioned.map((route) => {
+    const kinds = follows.get(route.caching!.etag)!;
+    const ids: Record<string, number> = {
+      projectId: happy.changes.project ?? P,
+      runId: witness.runId,
+      testId: witness.testId,
+      orgId: happy.changes.org ?? happy.changes.audit ?? A,
+      userId: user.userId,
+    };
+    const keys = queryKeys(route);
+    // A user read names its user (GET /user/details) or is the caller's own (GET /tokens).
+    const caller = kinds[0] === 'user' && !keys.includes('userId') ? user : w.admin;
+    const moves = declared.has(kinds[0]) ? true : kinds.some((k) => declared.has(k)) ? undefined : false;
+    return {
+      name: label(route),
+      path: route.path,
+      query: Object.fromEntries(keys.filter((k) => k in ids).map((k) => [k, ids[k]])),
+      caller,
+      kept: Boolean(route.caching!.answerCache),
+      moves,
+    };
+  });
+}
+
+beforeAll(async () => {
+  t = await createTestApp();
+  w = await createWorld(t.db);
+  P = w.projectA.projectId;
+  A = w.orgA.orgId;
+  member = await createUser(t.db, 'User', [A]);
+  for (const user of [w.reader, w.user, w.admin, member]) await signIn(user);
+  ids = await createTests(t.db, P, 10);
+  const runId = await newRun([ids[0], ids[1]]);
+  await call(w.user, 'put', '/run/update-test-status')
+    .send({ runId, projectId: P, testResults: [{ testId: ids[0], status: 'passed' }] })
+    .expect(200);
+  witness = { runId, testId: ids[0] };
+  const database = await openDatabase(t.config);
+  const app = await buildApp({ config: { ...t.config, answerCacheBytes: 0 }, database, logger: createLogger('silent') });
+  fresh = { http: supertest(app), database };
+});
+afterAll(async () => {
+  await fresh?.database.close();
+  await t?.close();
+});
+
+const writes = apiRoutes.filter((r) => r.method !== 'get');
+
+it('classifies every versioned GET by the counters its version follows', () => {
+  expect(versioned.length).toBeGreaterThan(20);
+  expect(versioned.filter((r) => !follows.has(r.caching!.etag)).map(label)).toEqual([]);
+});
+
+it('has a happy path for every write route of the table', () => {
+  expect(Object.keys(happyPaths).sort()).toEqual(writes.map(label).sort());
+});
+
+it.each(writes.map((r) => [label(r), r] as const))('%s moves the versions of what it changes, and of nothing else', async (name, route) => {
+  const happy = await happyPaths[name]();
+  const { nothing: _nothing, ...declared } = (route.changes ?? {}) as Record<string, unknown>;
+  expect(Object.keys(happy.changes).sort()).toEqual(Object.keys(declared).sort());
+
+  const watched = watchList(happy);
+  const before = new Map<Watched, string>();
+  await Promise.all(
+    watched.map(async (read) => {
+      const res = await call(read.caller, 'get', read.path, read.query);
+      expect({ read: read.name, status: res.status }).toEqual({ read: read.name, status: 200 });
+      expect(res.headers.etag).toMatch(/^W\/".+"$/);
+      before.set(read, res.headers.etag);
+      // Asked again, a kept answer is sent from the cache: the write must make it unused.
+      if (read.kept) await call(read.caller, 'get', read.path, read.query).expect(200);
+    }),
+  );
+
+  const req = call(happy.as, route.method, route.path, happy.query);
+  const sent =
+    happy.xml === undefined ? req.send(happy.body ?? {}) : req.set('Content-Type', 'application/xml').send(Buffer.from(happy.xml));
+  const res = await sent;
+  expect({ status: res.status, error: res.body.error }).toEqual({ status: route.successStatus ?? 200, error: undefined });
+
+  await Promise.all(
+    watched.map(async (read) => {
+      if (read.moves === undefined) return;
+      const etag = before.get(read)!;
+      const after = await call(read.caller, 'get', read.path, read.query).set('If-None-Match', etag);
+      if (!read.moves) {
+        expect({ read: read.name, status: after.status }).toEqual({ read: read.name, status: 304 });
+        return;
+      }
+      expect({ read: read.name, status: after.status }).toEqual({ read: read.name, status: 200 });
+      expect(after.headers.etag).not.toBe(etag);
+      if (!read.kept) return;
+      // What came is the answer as it is now, not one kept from before the write.
+      const now = await fresh.http.get(`/api/v1${read.path}`).query(read.query).set('Cookie', cookies.get(read.caller.userId)!).expect(200);
+      expect({ read: read.name, etag: after.headers.etag, body: after.body }).toEqual({
+        read: read.name,
+        etag: now.headers.etag,
+        body: now.body,
+      });
+    }),
+  );
+});
