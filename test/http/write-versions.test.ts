@@ -38,7 +38,7 @@ let A: number;
 let ids: number[];
 /** A run of project A holding the witness test, with a result: what run and history reads show. */
 let witness: { runId: number; testId: number };
-/** A member whose role the role change toggles. */
+/** A member whose role the role change lowers. */
 let member: TestUser;
 /** The same database served by an app that keeps no answers: what a fresh answer is. */
 let fresh: { http: ReturnType<typeof supertest>; database: Database };
