@@ -23,7 +23,7 @@ import { isDeepStrictEqual } from 'node:util';
 import type { Database } from '../src/db/client';
 import { updateTestStatuses } from '../src/domain/runs/run-results.service';
 import { createRun } from '../src/domain/runs/runs.service';
-import { bulkAddTests } from '../src/domain/testcases/testcases.bulk';
+import { bulkAddTests } from '../src/domain/test-cases/bulk.service';
 import {
   autocannon,
   benchSettings,

@@ -12,7 +12,7 @@
  */
 import { cpus, loadavg } from 'node:os';
 import type { Database } from '../src/db/client';
-import { bulkAddTests } from '../src/domain/testcases/testcases.bulk';
+import { bulkAddTests } from '../src/domain/test-cases/bulk.service';
 import { issueToken } from '../src/domain/tokens/tokens.service';
 import { benchSettings, openSeedDatabase, rssKb, rssSampler, runBench, seedMember, seedProject, serverNodeArgs } from './support';
 

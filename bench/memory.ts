@@ -20,7 +20,7 @@ import { cpus, loadavg } from 'node:os';
 import type { Database } from '../src/db/client';
 import { measureJUnitImports } from './memory-junit';
 import { measureMcp } from './memory-mcp';
-import { bulkAddTests } from '../src/domain/testcases/testcases.bulk';
+import { bulkAddTests } from '../src/domain/test-cases/bulk.service';
 import {
   admin,
   autocannon,

@@ -16,7 +16,7 @@
  */
 import http from 'node:http';
 import type { Database } from '../src/db/client';
-import { recountLiveTests } from '../src/domain/testcases/data';
+import { recountLiveTests } from '../src/domain/test-cases/data';
 import { createRun } from '../src/domain/runs/runs.service';
 import { updateTestStatuses } from '../src/domain/runs/run-results.service';
 import { benchSettings, runBench, seedMember, seedProject, type BenchServer } from './support';

@@ -10,7 +10,7 @@
  * Every figure is printed; nothing is asserted. Everything started is stopped.
  */
 import type { Database } from '../src/db/client';
-import { recountLiveTests } from '../src/domain/testcases/data';
+import { recountLiveTests } from '../src/domain/test-cases/data';
 import { benchSettings, runBench, seedMember, seedProject } from './support';
 
 const bench = benchSettings('casebook_bench_run_size', 3931);

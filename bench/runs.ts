@@ -16,7 +16,7 @@
  */
 import { Client } from 'pg';
 import type { Database } from '../src/db/client';
-import { recountLiveTests } from '../src/domain/testcases/data';
+import { recountLiveTests } from '../src/domain/test-cases/data';
 import { createRun } from '../src/domain/runs/runs.service';
 import { autocannon, benchSettings, runBench, seedMember, seedProject, type BenchServer, type RssSampler } from './support';
 

@@ -13,7 +13,7 @@ import fs from 'node:fs';
 import path from 'node:path';
 import zlib from 'node:zlib';
 import type { Database } from '../src/db/client';
-import { recountLiveTests } from '../src/domain/testcases/data';
+import { recountLiveTests } from '../src/domain/test-cases/data';
 import { launchBrowser } from '../test/support/browser';
 import { benchSettings, runBench, seedMember, seedProject } from './support';
 

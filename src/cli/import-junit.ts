@@ -21,7 +21,7 @@ import {
 } from './junit-files';
 import { formatBytes, uploadProgress, type UploadProgress } from './progress';
 import { UsageError } from './usage-error';
-import { CASE_MATCHERS, type ImportJUnitResult, type ImportProgressResult } from '../domain/junit/junit-import.schemas';
+import { CASE_MATCHERS, type ImportJUnitResult, type ImportProgressResult } from '../domain/junit-import/junit-import.schemas';
 
 // `casebook import junit`: uploads JUnit XML reports to a running Casebook over HTTP only
 // (POST /api/v1/run/import-junit), so it works from any CI runner against any server.

@@ -3,13 +3,13 @@ import { orgRoutes } from './orgs/orgs.routes';
 import { projectRoutes } from './projects/projects.routes';
 import { tokenRoutes } from './tokens/tokens.routes';
 import { userRoutes } from './users/users.routes';
-import { testRoutes } from './testcases/testcases.routes';
+import { testRoutes } from './test-cases/test-cases.routes';
 import { sectionRoutes } from './sections/sections.routes';
 import { labelRoutes } from './labels/labels.routes';
 import { lookupRoutes } from './lookups/lookups.routes';
 import { runRoutes } from './runs/runs.routes';
 import { auditRoutes } from './audit/audit.routes';
-import { junitImportRoutes } from './junit/junit-import.routes';
+import { junitImportRoutes } from './junit-import/junit-import.routes';
 
 /** Every REST operation under /api/v1: the router, RBAC tests and OpenAPI all read this list. */
 export const apiRoutes: AnyRoute[] = [

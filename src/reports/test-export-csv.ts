@@ -3,7 +3,7 @@ import type { DbOrTx } from '../db/client';
 import { labelKind, nameMap, squadKind } from '../domain/labels/data';
 import { lookupNames } from '../domain/lookups/data';
 import { sectionPaths } from '../domain/sections/data';
-import { csvColumns, type CsvColumn, type Reference, type TestRecord } from '../domain/testcases/data';
+import { csvColumns, type CsvColumn, type Reference, type TestRecord } from '../domain/test-cases/data';
 
 // The CSV form of the test export: names instead of ids, one row per test.
 
@@ -33,7 +33,7 @@ const cellOf =
     return (value as string | number | null) ?? '';
   };
 
-// The columns and their headers are the test's fields (testcases/data/columns.ts).
+// The columns and their headers are the test's fields (test-cases/data/columns.ts).
 const columns = csvColumns.map((c) => [c.header, cellOf(c)] as const);
 export const csvHeaders = columns.map(([header]) => header);
 

@@ -4,8 +4,8 @@ import type { Db } from '../db/client';
 import type { RequestContext } from '../core/context';
 import type { FileDownload } from '../core/download';
 import { requireProject } from '../domain/access';
-import type { TestFilters } from '../domain/testcases/testcases.schemas';
-import { catalogJsonBatch, catalogWhere, type CatalogBatch, type CatalogWhere, type TestRecord } from '../domain/testcases/data';
+import type { TestFilters } from '../domain/test-cases/test-cases.schemas';
+import { catalogJsonBatch, catalogWhere, type CatalogBatch, type CatalogWhere, type TestRecord } from '../domain/test-cases/data';
 import { csvRow, csvStream, loadCatalogNames, type CatalogNames } from './test-export-csv';
 import { coalesce, drained, writtenBy } from './stream-writes';
 

@@ -4,8 +4,8 @@ import { createProject, createWorld, type World } from '../support/factories';
 import { createTests } from '../support/catalog-factories';
 import { countedStatuses, startRun } from '../support/run-factories';
 import { fixture, importJUnit, suite, tableCounts, type ImportQuery } from '../support/junit-import';
-import { MAX_JUNIT_BYTES } from '../../src/domain/junit/junit-import.schemas';
-import { junitImportRoutes } from '../../src/domain/junit/junit-import.routes';
+import { MAX_JUNIT_BYTES } from '../../src/domain/junit-import/junit-import.schemas';
+import { junitImportRoutes } from '../../src/domain/junit-import/junit-import.routes';
 import { rawBodyOf } from '../../src/core/route';
 
 // POST /run/import-junit as HTTP: the body's type, encoding and size, malformed

@@ -1,10 +1,10 @@
 import { readFileSync } from 'node:fs';
 import path from 'node:path';
 import { SaxesParser } from 'saxes';
-import { parseJUnit, JUnitSyntaxError, type JUnitCase } from '../../src/domain/junit/junit-parser';
-import { idsAndTitleFromName, idsFromPropertyValue, parseElapsedMs } from '../../src/domain/junit/junit-ids';
-import { drainPendingText } from '../../src/domain/junit/saxes-pending';
-import { TEXT_CAP } from '../../src/domain/junit/junit-text';
+import { parseJUnit, JUnitSyntaxError, type JUnitCase } from '../../src/domain/junit-import/junit-parser';
+import { idsAndTitleFromName, idsFromPropertyValue, parseElapsedMs } from '../../src/domain/junit-import/junit-ids';
+import { drainPendingText } from '../../src/domain/junit-import/saxes-pending';
+import { TEXT_CAP } from '../../src/domain/junit-import/junit-text';
 
 // The streaming JUnit XML parser: fixtures from real producers (jest-junit, pytest) and
 // hand-written ones after the documented formats of Surefire, Playwright, gotestsum and PHPUnit.

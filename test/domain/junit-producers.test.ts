@@ -1,7 +1,7 @@
 import { readdirSync, readFileSync, statSync } from 'node:fs';
 import path from 'node:path';
 import { SaxesParser } from 'saxes';
-import { parseJUnit } from '../../src/domain/junit/junit-parser';
+import { parseJUnit } from '../../src/domain/junit-import/junit-parser';
 
 // Reports written by real test runners, one folder per producer under
 // test/fixtures/junit/producers/ (see the README there). This file only checks what is true of the

@@ -10,7 +10,7 @@ import { orgsVersion, orgVersion } from '../../src/domain/orgs/org-version';
 import { projectVersion } from '../../src/domain/projects/project-version';
 import { apiRoutes } from '../../src/domain/routes';
 import { runTestHistoryVersionRead } from '../../src/domain/runs/run-history-version';
-import { testHistoryVersion } from '../../src/domain/testcases/testcases.history';
+import { testHistoryVersion } from '../../src/domain/test-cases/history.service';
 import { tokensVersion } from '../../src/domain/tokens/token-version';
 import { issueToken } from '../../src/domain/tokens/tokens.service';
 import { allUsersVersion, userDetailsVersion } from '../../src/domain/users/user-version';

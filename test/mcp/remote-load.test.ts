@@ -5,7 +5,7 @@ import type { CallToolResult } from '@modelcontextprotocol/sdk/types.js';
 import { buildApp } from '../../src/app';
 import { loadConfig } from '../../src/config';
 import { openDatabase, type Database } from '../../src/db/client';
-import { recountLiveTests } from '../../src/domain/testcases/data';
+import { recountLiveTests } from '../../src/domain/test-cases/data';
 import { issueToken } from '../../src/domain/tokens/tokens.service';
 import { createHttpServer } from '../../src/http/http-server';
 import { createLogger } from '../../src/logger';

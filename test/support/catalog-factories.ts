@@ -1,6 +1,6 @@
 import type { Db } from '../../src/db/client';
 import type { LookupKind, TestStatus } from '../../src/generated/prisma/client';
-import { recountLiveTests } from '../../src/domain/testcases/data';
+import { recountLiveTests } from '../../src/domain/test-cases/data';
 
 // Catalog rows written straight to the database: lookups, sections, labels,
 // squads, tests, and runs with status history (the runs API is not needed).

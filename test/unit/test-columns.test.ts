@@ -1,7 +1,7 @@
-import { testColumns } from '../../src/domain/testcases/data';
-import { testRecord, updateTestBody } from '../../src/domain/testcases/testcases.schemas';
+import { testColumns } from '../../src/domain/test-cases/data';
+import { testRecord, updateTestBody } from '../../src/domain/test-cases/test-cases.schemas';
 
-// The test's field table (testcases/data/columns.ts) against the zod schemas,
+// The test's field table (test-cases/data/columns.ts) against the zod schemas,
 // which stay the source of the API's types. Its compile-time checks say the
 // sets agree; these say the order does too (JSON keys and CSV columns follow it).
 

@@ -3,7 +3,7 @@ import type { RequestContext } from '../../core/context';
 import { badRequest, conflict, notFound, projectInactive } from '../../core/errors';
 import { requireProject } from '../access';
 import { recordInProject } from '../audit/audit.service';
-import { moveSectionTests } from '../testcases/data';
+import { moveSectionTests } from '../test-cases/data';
 import {
   childNameClash,
   deleteSectionRow,

@@ -4,7 +4,7 @@ import type { Prisma } from '../../../generated/prisma/client';
 // The projects table. Organization scoping is in the `where`: a project of
 // another organization is simply not found.
 
-// The row's counters (the catalog's size: testcases/data/counter.ts) are the data
+// The row's counters (the catalog's size: test-cases/data/counter.ts) are the data
 // layer's, never part of a project record.
 const counters = { liveTestCount: true, changeCount: true } as const;
 

@@ -2,9 +2,9 @@ import type { RequestContext } from '../../core/context';
 import { badRequest, projectInactive } from '../../core/errors';
 import { requireProject } from '../access';
 import { recordInProject } from '../audit/audit.service';
-import type { TestFieldsInput } from './testcases.schemas';
-import { requireFreeAutomationKeys } from './testcases.keys';
-import { listOf, requireReferencesInProject } from './testcases.references';
+import type { TestFieldsInput } from './test-cases.schemas';
+import { requireFreeAutomationKeys } from './automation-keys';
+import { listOf, requireReferencesInProject } from './references';
 import { insertTests, lockLiveTestsInOrgs, lockLiveTestsOfProject, softDeleteTests, updateTests } from './data';
 
 // Bulk routes: each is one transaction of set-based statements, all or nothing.

@@ -1,6 +1,6 @@
 import type { Tx } from '../../db/client';
-import { countAutomationKeys, liveTestIds, testIdsByAutomationKey } from '../testcases/data/import';
-import { automationKeyOf, keyOf, titleOf, type Attempt, type Report } from './junit-import.collect';
+import { countAutomationKeys, liveTestIds, testIdsByAutomationKey } from '../test-cases/data/import';
+import { automationKeyOf, keyOf, titleOf, type Attempt, type Report } from './collect-report';
 import type { CaseMatcher, ImportAction, ImportStatus } from './junit-import.schemas';
 
 // Step 2: which test each testcase is, with a few queries whatever the report's

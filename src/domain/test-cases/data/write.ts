@@ -1,6 +1,6 @@
 import type { Tx } from '../../../db/client';
 import { Prisma } from '../../../generated/prisma/client';
-import type { TestFieldsInput } from '../testcases.schemas';
+import type { TestFieldsInput } from '../test-cases.schemas';
 import { writableColumns } from './columns';
 import { moveLiveTestCount } from './counter';
 

@@ -14,9 +14,9 @@ import {
   softDeleteTests,
   updateTests,
 } from './data';
-import type { CreateTestInput, TestFilters, UpdateTestInput } from './testcases.schemas';
-import { requireFreeAutomationKeys } from './testcases.keys';
-import { requireReferencesInProject } from './testcases.references';
+import type { CreateTestInput, TestFilters, UpdateTestInput } from './test-cases.schemas';
+import { requireFreeAutomationKeys } from './automation-keys';
+import { requireReferencesInProject } from './references';
 
 /**
  * One page of the catalog and its total in a single round trip, the page as one

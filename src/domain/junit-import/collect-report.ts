@@ -1,5 +1,5 @@
 import { badRequest } from '../../core/errors';
-import { AUTOMATION_KEY_MAX } from '../testcases/testcases.schemas';
+import { AUTOMATION_KEY_MAX } from '../test-cases/test-cases.schemas';
 import type { AttemptKind, JUnitCase } from './junit-case';
 import { idsAndTitleFromName } from './junit-ids';
 import { JUnitSyntaxError, parseJUnit } from './junit-parser';

@@ -1,7 +1,7 @@
 import { route } from '../../core/route';
 import type { z } from '../../core/schemas';
 import { importJUnit, importProgress } from './junit-import.service';
-import { collectReport, type Report } from './junit-import.collect';
+import { collectReport, type Report } from './collect-report';
 import {
   DEFAULT_STATUS_MAP,
   IMPORT_PROGRESS_HEADER,

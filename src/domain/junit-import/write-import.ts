@@ -4,9 +4,9 @@ import { recordAttempts, type AttemptRows } from '../runs/data/import';
 import { tooManyTests } from '../runs/run-test-sources';
 import { MAX_RUN_TESTS } from '../runs/runs.schemas';
 import { ensureSectionPaths } from '../sections/data/import';
-import { insertImportedTests, moveAutomationKeys } from '../testcases/data/import';
-import { titleOf, type Report } from './junit-import.collect';
-import { settle, type Matching, type Outcome } from './junit-import.match';
+import { insertImportedTests, moveAutomationKeys } from '../test-cases/data/import';
+import { titleOf, type Report } from './collect-report';
+import { settle, type Matching, type Outcome } from './match-report';
 
 // Step 3, inside the import's one transaction: keys to move, sections and tests to
 // create, the run when it is new, then the results of the matched and created tests:

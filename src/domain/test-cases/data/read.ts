@@ -2,7 +2,7 @@ import type { DbOrTx } from '../../../db/client';
 import { readRows } from '../../../db/raw-read';
 import { JsonText } from '../../../core/json-text';
 import { Prisma } from '../../../generated/prisma/client';
-import type { TestFilters } from '../testcases.schemas';
+import type { TestFilters } from '../test-cases.schemas';
 import { testRecordColumns, type TestRecord } from './columns';
 import { catalogCount, catalogWhere, projectInOrgs, type CatalogWhere } from './filters';
 

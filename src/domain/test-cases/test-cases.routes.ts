@@ -21,10 +21,10 @@ import {
   testPage,
   testRecord,
   updateTestBody,
-} from './testcases.schemas';
-import { bulkAddTests, bulkDeleteTests, bulkUpdateTests } from './testcases.bulk';
-import { testHistoryVersion, testStatusHistory } from './testcases.history';
-import { countTests, createTest, deleteTest, getTest, listTests, updateTest } from './testcases.service';
+} from './test-cases.schemas';
+import { bulkAddTests, bulkDeleteTests, bulkUpdateTests } from './bulk.service';
+import { testHistoryVersion, testStatusHistory } from './history.service';
+import { countTests, createTest, deleteTest, getTest, listTests, updateTest } from './test-cases.service';
 
 const tag = 'Tests';
 

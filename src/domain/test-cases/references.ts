@@ -1,7 +1,7 @@
 import type { Tx } from '../../db/client';
 import { badRequest } from '../../core/errors';
 import { findReferencedRows, labelColumns, referenceColumns, referenceTables, type Reference } from './data';
-import type { TestFieldsInput } from './testcases.schemas';
+import type { TestFieldsInput } from './test-cases.schemas';
 
 // Every field that refers to a row of the test's project (data/columns.ts), checked
 // in the order of the tables (lookups, section, squad, labels), then of the fields.

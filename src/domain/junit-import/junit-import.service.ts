@@ -3,12 +3,12 @@ import { forbidden } from '../../core/errors';
 import { requireProject } from '../access';
 import { lockRunForWrite } from '../runs/run-access';
 import { lockSections } from '../sections/data';
-import { BULK_TRANSACTION } from '../testcases/testcases.bulk';
+import { BULK_TRANSACTION } from '../test-cases/bulk.service';
 import { deleteStaleImportProgress, findImportProgress, recordImportProgress } from './data';
-import type { Report } from './junit-import.collect';
-import { matchReport, settle, type Matching } from './junit-import.match';
+import type { Report } from './collect-report';
+import { matchReport, settle, type Matching } from './match-report';
 import type { ImportJUnitQuery, ImportJUnitResult, ImportPhase, ImportProgressQuery, ImportStatus } from './junit-import.schemas';
-import { requireRunSize, writeImport } from './junit-import.write';
+import { requireRunSize, writeImport } from './write-import';
 import { notFound } from '../../core/errors';
 
 // POST /run/import-junit: the router has read the whole report (collect, as the

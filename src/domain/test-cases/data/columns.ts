@@ -1,11 +1,11 @@
 import type { z } from '../../../core/schemas';
 import { Prisma, type LookupKind } from '../../../generated/prisma/client';
-import type { TestFieldsInput, testRecord } from '../testcases.schemas';
+import type { TestFieldsInput, testRecord } from '../test-cases.schemas';
 
 // The fields of a test, declared once: API field, column and what kind of value
 // it holds. The SELECT list of a test record, the writable columns of the bulk
 // INSERT and UPDATE, the references check and the CSV export's columns are all
-// derived from this table; the zod schemas (testcases.schemas.ts) stay the source
+// derived from this table; the zod schemas (test-cases.schemas.ts) stay the source
 // of the API's types, and the checks at the end keep the two in step.
 
 /** A test as the API returns it (timestamps as ISO 8601 UTC strings). */

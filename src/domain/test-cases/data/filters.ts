@@ -1,6 +1,6 @@
 import { Prisma } from '../../../generated/prisma/client';
 import { sectionSubtreeSql } from '../../sections/data';
-import type { TestFilters } from '../testcases.schemas';
+import type { TestFilters } from '../test-cases.schemas';
 import { columnOf } from './columns';
 
 // The catalog list filters as SQL conditions on `FROM tests t`, shared by the
