@@ -8,7 +8,7 @@ import { envelopeJson } from '../../src/http/envelope';
 import { JsonText } from '../../src/core/json-text';
 import { noteUserChange } from '../../src/domain/users/data';
 
-// Issue 15: the version of a project read rides with the credential (one statement
+// The version of a project read rides with the credential (one statement
 // for a 304), list pages carry the version read with them, hot reads go to the pg
 // pool directly and decode as Prisma does, and PostgreSQL's JSON text is spliced
 // into the envelope. What must hold whatever the path: no stale 304, no 304 for

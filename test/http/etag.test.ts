@@ -5,7 +5,7 @@ import { createSection, createTests } from '../support/catalog-factories';
 import { startRun } from '../support/run-factories';
 import { createHttpClient } from '../../src/mcp/http-client';
 
-// Issue 15 item 2: reads of a project answer with an ETag from the project's
+// Reads of a project answer with an ETag from the project's
 // change counter; If-None-Match gets 304 before any page is built, every write
 // moves the counter, and tenancy and roles decide before any ETag does.
 

@@ -4,7 +4,7 @@ import { createTests } from '../support/catalog-factories';
 import { createSession } from '../../src/auth/sessions';
 import { createOrUpdateUser } from '../../src/cli/admin-commands';
 
-// Issue 15 item 2, organization-level reads: GET /orgs, /org/detail, /projects,
+// Organization-level reads: GET /orgs, /org/detail, /projects,
 // /all-users, /audit, /tokens and /user/details answer with an ETag made of a
 // version read before the page (organizations' change and audit counters, the
 // user's change counter, and for answers that differ by caller the caller's
