@@ -1,14 +1,13 @@
 import { createBrowserRouter, Navigate } from 'react-router';
-import { AppLayout } from '../components/app-layout';
+import { AppLayout } from './app-layout';
 import { Placeholder } from '../components/page';
-import { CatalogPage } from '../features/catalog/components/catalog-page';
-import { ProjectsPage } from '../features/projects/components/projects-page';
-import { RunReportPage } from '../features/reports/components/run-report-page';
-import { RunExecutePage } from '../features/runs/components/run-execute-page';
-import { RunsPage } from '../features/runs/components/runs-page';
-import { TestCasePage } from '../features/test-cases/components/test-case-page';
-import { TokensPage } from '../features/tokens/components/tokens-page';
-import { UsersPage } from '../features/users/components/users-page';
+import { CatalogPage } from '../features/catalog';
+import { ProjectsPage } from '../features/projects';
+import { RunReportPage } from '../features/reports';
+import { RunExecutePage, RunsPage } from '../features/runs';
+import { TestCasePage } from '../features/test-cases';
+import { TokensPage } from '../features/tokens';
+import { UsersPage } from '../features/users';
 
 // Every path here is also served index.html by the server (any HTML GET outside /api, /auth,
 // /login, /logout, /healthz, /readyz), so deep links survive a reload.

@@ -1,4 +1,4 @@
-import type { Section } from '../../project-metadata/api/get-sections';
+import type { Section } from '../../project-metadata';
 import { sectionPath } from '../section-tree';
 
 /** A <select> of sections by their path ("Auth > Login"), with a first "none" option. */

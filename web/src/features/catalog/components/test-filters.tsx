@@ -1,7 +1,5 @@
 import { useEffect, useState } from 'react';
-import { useLabels } from '../../project-metadata/api/get-labels';
-import { useLookup } from '../../project-metadata/api/get-lookups';
-import { useSquads } from '../../project-metadata/api/get-squads';
+import { useLabels, useLookup, useSquads } from '../../project-metadata';
 import type { TestFilters } from '../api/get-tests';
 import type { IdFilter } from '../catalog-filters';
 

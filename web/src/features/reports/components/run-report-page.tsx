@@ -3,7 +3,7 @@ import { ErrorMessage } from '../../../components/error-message';
 import { Page } from '../../../components/page';
 import { StatusBar } from '../../../components/status-bar';
 import { STATUS_LABELS, STATUSES } from '../../../lib/status-counts';
-import { useRunDetail } from '../../runs/api/get-run-detail';
+import { useRunDetail } from '../../runs';
 import { useSectionCounts } from '../api/get-section-counts';
 import { catalogExportUrl, reportUrl } from '../downloads';
 import { StatusChart } from './status-chart';

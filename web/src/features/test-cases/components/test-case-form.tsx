@@ -1,10 +1,7 @@
 import { useMemo, useState, type FormEvent, type ReactNode } from 'react';
 import type { UseMutationResult } from '@tanstack/react-query';
 import { ErrorMessage } from '../../../components/error-message';
-import { useLabels } from '../../project-metadata/api/get-labels';
-import { useProjectLookups, type LookupKind } from '../../project-metadata/api/get-lookups';
-import { useSections } from '../../project-metadata/api/get-sections';
-import { useSquads } from '../../project-metadata/api/get-squads';
+import { useLabels, useProjectLookups, type LookupKind, useSections, useSquads } from '../../project-metadata';
 import { changedFields, formFromTest, sectionPaths, type TestForm, type TestRecord, type TestUpdate } from '../test-form';
 import { LabelsPicker } from './labels-picker';
 

@@ -1,8 +1,8 @@
 import { Link, useNavigate, useParams } from 'react-router';
 import { ErrorMessage } from '../../../components/error-message';
 import { Page } from '../../../components/page';
-import { atLeast, useRole } from '../../auth/use-role';
-import { useProject } from '../../projects/api/get-project';
+import { atLeast, useRole } from '../../auth';
+import { useProject } from '../../projects';
 import { useDeleteTest } from '../api/delete-test';
 import { useTest } from '../api/get-test';
 import { useUpdateTest } from '../api/update-test';

@@ -1,9 +1,7 @@
 import { NavLink, Outlet, useParams } from 'react-router';
-import { useMe } from '../features/auth/api/get-me';
-import { useOrgs } from '../features/auth/api/get-orgs';
-import { useIsAnyAdmin } from '../features/auth/use-role';
-import { useProject } from '../features/projects/api/get-project';
-import { ErrorMessage } from './error-message';
+import { useMe, useOrgs, useIsAnyAdmin } from '../features/auth';
+import { useProject } from '../features/projects';
+import { ErrorMessage } from '../components/error-message';
 
 /** Where the user is: the current project and its organization, else their organizations. */
 function Context() {
