@@ -107,7 +107,7 @@ it('edits title, steps, priority, labels and section, sends only those, and they
     sectionId: ids.payments,
     labels: [ids.regression],
   });
-  await page.getByRole('link', { name: '← Back to the catalog' }).click();
+  await page.getByRole('navigation', { name: 'Breadcrumb' }).getByRole('link', { name: 'Catalog' }).click();
   await page.waitForURL(`${h.baseUrl}/projects/${projectId}/catalog`);
 });
 

@@ -25,9 +25,6 @@ export function RunsPage() {
 
   return (
     <Page title={title}>
-      <p className="page-links">
-        <Link to={`/projects/${projectId}/catalog`}>Catalog</Link>
-      </p>
       <ErrorMessage error={project.error ?? runs.error} />
       {canCreate && !creating && project.data?.isActive !== false && (
         <p>

@@ -1,4 +1,4 @@
-import { Link, useNavigate, useParams } from 'react-router';
+import { useNavigate, useParams } from 'react-router';
 import { ErrorMessage } from '../../../components/error-message';
 import { Page } from '../../../components/page';
 import { atLeast, useRole } from '../../auth';
@@ -30,10 +30,7 @@ export function TestCasePage() {
 
   return (
     <Page title={test.data?.title ?? `Test case ${testId}`}>
-      <p className="test-case-crumbs">
-        <Link to={catalog}>← Back to the catalog</Link>
-        {test.data && <span className="muted"> · Test #{test.data.testId}</span>}
-      </p>
+      {test.data && <p className="muted test-case-number">Test #{test.data.testId}</p>}
       <ErrorMessage error={test.error} />
       {test.isPending && <p className="muted">Loading…</p>}
       {test.data && (
