@@ -1,3 +1,4 @@
+import { IdSelect, type IdOption } from '../../../components/id-select';
 import { useLabels, useLookup, useSquads, type Section } from '../../project-metadata';
 import type { BulkField } from '../api/test-writes';
 import { SectionSelect } from './section-select';
@@ -19,20 +20,13 @@ export function BulkValueInput({
   const priorities = useLookup('priority', projectId);
   const labels = useLabels(projectId);
   const squads = useSquads(projectId);
-  const single = (options: { id: number; name: string }[], none: string) => (
-    <select id="bulk-value" value={value[0] ?? ''} onChange={(e) => setValue(e.target.value ? [Number(e.target.value)] : [])}>
-      <option value="">{none}</option>
-      {options.map((o) => (
-        <option key={o.id} value={o.id}>
-          {o.name}
-        </option>
-      ))}
-    </select>
+  const single = (options: IdOption[] | undefined, none: string) => (
+    <IdSelect id="bulk-value" value={value[0] ?? null} options={options} none={none} onChange={(id) => setValue(id === null ? [] : [id])} />
   );
-  if (field === 'priority') return single(priorities.data ?? [], '(none)');
+  if (field === 'priority') return single(priorities.data, '(none)');
   if (field === 'squad')
     return single(
-      (squads.data ?? []).map((s) => ({ id: s.squadId, name: s.squadName })),
+      squads.data?.map((s) => ({ id: s.squadId, name: s.squadName })),
       '(none)',
     );
   if (field === 'section')
