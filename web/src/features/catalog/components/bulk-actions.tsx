@@ -86,7 +86,12 @@ export function BulkActions({ projectId, sections, selection, onClear, onDeleted
         </p>
       )}
       <ErrorMessage error={update.error ?? remove.error} />
-      <CreateRunDialog open={dialog === 'run'} projectId={projectId} testIds={[...selection.ids]} onClose={() => setDialog(null)} />
+      <CreateRunDialog
+        open={dialog === 'run'}
+        projectId={projectId}
+        testIds={dialog === 'run' ? [...selection.ids] : []}
+        onClose={() => setDialog(null)}
+      />
       <Dialog open={dialog === 'delete'} title={`Delete ${count} ${noun}?`} onClose={() => setDialog(null)}>
         <p>They leave the catalog{batches}; runs that hold them keep their results.</p>
         <div className="button-row">
