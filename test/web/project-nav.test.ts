@@ -122,6 +122,8 @@ it('places a test inside the catalog: the trail goes through it and the navigati
   expect(await marks(page)).toEqual({ Catalog: 'true', Runs: null });
   await breadcrumbs(page).getByRole('link', { name: 'Catalog' }).click();
   await page.waitForURL(url('/catalog'));
+  // The address changes before React renders the next page: read the marks once it has.
+  await page.getByRole('heading', { level: 1, name: 'Catalog of Checkout' }).waitFor();
   expect(await marks(page)).toEqual({ Catalog: 'page', Runs: null });
 });
 
