@@ -29,8 +29,12 @@ const url = (path = '') => `${h.baseUrl}/projects/${projectId}${path}`;
 const breadcrumbs = (page: Page) => page.getByRole('navigation', { name: 'Breadcrumb' });
 const projectNav = (page: Page) => page.getByRole('navigation', { name: 'Project' });
 
-/** The trail's link texts once it names the page (labels like a run's name arrive with its data), and the one marked current. */
+/**
+ * The trail's link texts, and which is marked current, once it names the organization and the
+ * page (names arrive with their data: the organization's with the organizations, a run's with it).
+ */
 async function trail(page: Page, last: string): Promise<{ links: string[]; current: (string | null)[] }> {
+  await breadcrumbs(page).getByRole('link', { name: 'Nav testers', exact: true }).waitFor();
   await breadcrumbs(page).getByRole('link', { name: last, exact: true }).waitFor();
   const links = breadcrumbs(page).getByRole('link');
   return { links: await links.allTextContents(), current: await currentMarks(links) };
