@@ -38,7 +38,12 @@ it('signs in with a token, opens every screen by deep link, and signs out', asyn
     await page.reload();
     expect(page.url()).toBe(`${h.baseUrl}${path}`);
     await page.getByRole('heading', { level: 1, name: heading }).waitFor();
-    if (path.startsWith('/projects/')) await page.getByRole('banner').getByText('Shell testers / Checkout').waitFor();
+    if (path.startsWith('/projects/')) {
+      // A project's pages name the organization and the project in their breadcrumbs.
+      const crumbs = page.getByRole('navigation', { name: 'Breadcrumb' }).getByRole('link');
+      await crumbs.getByText('Shell testers', { exact: true }).waitFor();
+      expect((await crumbs.allTextContents()).slice(0, 2)).toEqual(['Shell testers', 'Checkout']);
+    }
     await checkScreen(page, name);
   }
 

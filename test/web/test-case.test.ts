@@ -107,7 +107,7 @@ it('edits title, steps, priority, labels and section, sends only those, and they
     sectionId: ids.payments,
     labels: [ids.regression],
   });
-  await page.getByRole('link', { name: '← Back to the catalog' }).click();
+  await page.getByRole('navigation', { name: 'Breadcrumb' }).getByRole('link', { name: 'Catalog' }).click();
   await page.waitForURL(`${h.baseUrl}/projects/${projectId}/catalog`);
 });
 
@@ -213,16 +213,19 @@ it('lets an Admin delete the test after confirming, back to the catalog', async 
   const doomed = (await h.t.as(admin.token).post('/test/create', { projectId, title: 'Obsolete flow' }).expect(201)).body.data.testId;
   await page.goto(url(doomed));
   await page.getByRole('heading', { level: 1, name: 'Obsolete flow' }).waitFor();
-  const dialogs: string[] = [];
-  page.once('dialog', (d) => (dialogs.push(d.message()), void d.dismiss()));
+  // Cancel keeps it.
   await page.getByRole('button', { name: 'Delete test' }).click();
-  expect(dialogs).toEqual(['Delete the test "Obsolete flow"? Runs keep its results.']);
+  const confirm = page.getByRole('dialog', { name: 'Delete the test “Obsolete flow”?' });
+  await confirm.getByText('It leaves the catalog; runs keep its results.').waitFor();
+  await checkScreen(page, 'test-case-delete');
+  await confirm.getByRole('button', { name: 'Cancel' }).click();
+  await confirm.waitFor({ state: 'hidden' });
   await h.t.as(admin.token).get('/test/details', { projectId, testId: doomed }).expect(200);
 
-  page.once('dialog', (d) => void d.accept());
+  await page.getByRole('button', { name: 'Delete test' }).click();
   await Promise.all([
     page.waitForURL(`${h.baseUrl}/projects/${projectId}/catalog`),
-    page.getByRole('button', { name: 'Delete test' }).click(),
+    confirm.getByRole('button', { name: 'Delete', exact: true }).click(),
   ]);
   await h.t.as(admin.token).get('/test/details', { projectId, testId: doomed }).expect(404);
 });

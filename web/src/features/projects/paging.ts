@@ -1,4 +1,5 @@
-// Paging of a project list: what the pager shows and where it may go.
+// Paging of a project list by page number (the API's page and pageSize); the pager itself
+// counts by offset (lib/paging.ts).
 
 export interface PageState {
   page: number;
@@ -8,14 +9,6 @@ export interface PageState {
 
 /** Number of pages (at least 1, so an empty list is "page 1 of 1"). */
 export const pageCount = ({ pageSize, total }: Omit<PageState, 'page'>) => Math.max(1, Math.ceil(total / pageSize));
-
-/** "51–100 of 120", "0 of 0" for an empty list. */
-export function rangeText({ page, pageSize, total }: PageState): string {
-  if (total === 0) return '0 of 0';
-  const first = (page - 1) * pageSize + 1;
-  const last = Math.min(page * pageSize, total);
-  return `${first}–${last} of ${total}`;
-}
 
 /**
  * The page to show once the total is known: a list that shrank (a project deactivated or deleted

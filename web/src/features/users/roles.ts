@@ -1,4 +1,4 @@
-import type { Role } from '../auth/use-role';
+import type { Role } from '../auth';
 
 /** The roles in rising order, as the selects offer them. */
 export const ROLES: readonly Role[] = ['Reader', 'User', 'Admin'];

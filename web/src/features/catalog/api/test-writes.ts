@@ -1,17 +1,29 @@
-import { useMutation, useQueryClient } from '@tanstack/react-query';
+import { useMutation, useQueryClient, type QueryClient } from '@tanstack/react-query';
 import { api, unwrap } from '../../../lib/api';
+import { projectKeys } from '../../projects';
+import { catalogKeys } from './query-keys';
 
 /** The most items one bulk call takes (API.md). */
 export const BULK_LIMIT = 5000;
 
 export type BulkFields = { priorityId?: number | null; sectionId?: number | null; squadId?: number | null; labels?: number[] };
 
+/** What a bulk edit sets: one of these fields, to the chosen ids. */
+export type BulkField = 'priority' | 'section' | 'squad' | 'labels';
+
+/** The API's fields for setting `field` to `value`: labels replace the tests' labels; no id clears a field. */
+export const bulkFields = (field: BulkField, value: number[]): BulkFields =>
+  field === 'labels' ? { labels: value } : { [`${field}Id`]: value[0] ?? null };
+
 // Test writes of the catalog: create one (POST /test/create), bulk-update and bulk-delete the
 // selection in batches of ≤ 5000 (each batch is atomic; a later batch's failure leaves the earlier
 // ones done, which the error says). Each refreshes the lists and the project's counts.
 
-const refresh = (qc: ReturnType<typeof useQueryClient>, projectId: number) =>
-  Promise.all([qc.invalidateQueries({ queryKey: ['tests', projectId] }), qc.invalidateQueries({ queryKey: ['projects', projectId] })]);
+const refresh = (qc: QueryClient, projectId: number) =>
+  Promise.all([
+    qc.invalidateQueries({ queryKey: catalogKeys.tests(projectId) }),
+    qc.invalidateQueries({ queryKey: projectKeys.detail(projectId) }),
+  ]);
 
 async function inBatches(batches: number[][], call: (ids: number[]) => Promise<{ count: number }>) {
   let done = 0;

@@ -1,6 +1,6 @@
 import { useState, type FormEvent } from 'react';
 import { ErrorMessage } from '../../../components/error-message';
-import type { Section } from '../../project-metadata/api/get-sections';
+import type { Section } from '../../project-metadata';
 import { useCreateTest } from '../api/test-writes';
 import { SectionSelect } from './section-select';
 

@@ -1,9 +1,9 @@
 import { useEffect, useState, type FormEvent } from 'react';
+import { Dialog } from '../../../components/dialog';
 import { ErrorMessage } from '../../../components/error-message';
-import type { Section } from '../../project-metadata/api/get-sections';
+import type { Section } from '../../project-metadata';
 import { useAddSection, useDeleteSection, useEditSection } from '../api/section-writes';
 import { moveTargets, sectionPath } from '../section-tree';
-import { Dialog } from './dialog';
 import { SectionSelect } from './section-select';
 
 interface Props {
@@ -108,29 +108,27 @@ function EditSectionForm({ projectId, sections, selected, onSelect, canDelete }:
           </button>
         )}
       </div>
-      {confirming && (
-        <Dialog title={`Delete section “${selected.sectionName}”?`} onClose={() => setConfirming(false)}>
-          <p>Its tests and subsections move to {parentName}.</p>
-          <div className="button-row">
-            <button
-              type="button"
-              className="button danger"
-              disabled={remove.isPending}
-              onClick={() =>
-                remove.mutate(selected.sectionId, {
-                  onSuccess: (r) => onSelect(r.parentSectionId ?? undefined),
-                  onSettled: () => setConfirming(false),
-                })
-              }
-            >
-              Delete
-            </button>
-            <button type="button" className="button secondary" onClick={() => setConfirming(false)}>
-              Cancel
-            </button>
-          </div>
-        </Dialog>
-      )}
+      <Dialog open={confirming} title={`Delete section “${selected.sectionName}”?`} onClose={() => setConfirming(false)}>
+        <p>Its tests and subsections move to {parentName}.</p>
+        <div className="button-row">
+          <button
+            type="button"
+            className="button danger"
+            disabled={remove.isPending}
+            onClick={() =>
+              remove.mutate(selected.sectionId, {
+                onSuccess: (r) => onSelect(r.parentSectionId ?? undefined),
+                onSettled: () => setConfirming(false),
+              })
+            }
+          >
+            Delete
+          </button>
+          <button type="button" className="button secondary" onClick={() => setConfirming(false)}>
+            Cancel
+          </button>
+        </div>
+      </Dialog>
     </form>
   );
 }

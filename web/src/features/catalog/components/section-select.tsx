@@ -1,4 +1,5 @@
-import type { Section } from '../../project-metadata/api/get-sections';
+import { IdSelect } from '../../../components/id-select';
+import type { Section } from '../../project-metadata';
 import { sectionPath } from '../section-tree';
 
 /** A <select> of sections by their path ("Auth > Login"), with a first "none" option. */
@@ -19,14 +20,6 @@ export function SectionSelect({
   onChange: (sectionId: number | null) => void;
   noneLabel: string;
 }) {
-  return (
-    <select id={id} value={value ?? ''} onChange={(e) => onChange(e.target.value ? Number(e.target.value) : null)}>
-      <option value="">{noneLabel}</option>
-      {sections.map((s) => (
-        <option key={s.sectionId} value={s.sectionId}>
-          {sectionPath(all, s.sectionId)}
-        </option>
-      ))}
-    </select>
-  );
+  const options = sections.map((s) => ({ id: s.sectionId, name: sectionPath(all, s.sectionId) }));
+  return <IdSelect id={id} value={value} options={options} none={noneLabel} onChange={onChange} />;
 }

@@ -1,6 +1,6 @@
 import { useState } from 'react';
 import { ErrorMessage } from '../../../components/error-message';
-import type { Section } from '../../project-metadata/api/get-sections';
+import type { Section } from '../../project-metadata';
 import { buildSectionTree, type SectionNode } from '../section-tree';
 import { SectionEditor } from './section-editor';
 

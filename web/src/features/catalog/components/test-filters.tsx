@@ -1,7 +1,6 @@
 import { useEffect, useState } from 'react';
-import { useLabels } from '../../project-metadata/api/get-labels';
-import { useLookup } from '../../project-metadata/api/get-lookups';
-import { useSquads } from '../../project-metadata/api/get-squads';
+import { IdSelect, type IdOption } from '../../../components/id-select';
+import { useLabels, useLookup, useSquads } from '../../project-metadata';
 import type { TestFilters } from '../api/get-tests';
 import type { IdFilter } from '../catalog-filters';
 
@@ -22,19 +21,12 @@ function FilterSelect({
   id: string;
   label: string;
   field: IdFilter;
-  options: { id: number; name: string }[];
+  options: IdOption[] | undefined;
 }) {
   return (
     <div className="filter">
       <label htmlFor={id}>{label}</label>
-      <select id={id} value={filters[field] ?? ''} onChange={(e) => onChange(field, e.target.value ? Number(e.target.value) : undefined)}>
-        <option value="">Any</option>
-        {options.map((o) => (
-          <option key={o.id} value={o.id}>
-            {o.name}
-          </option>
-        ))}
-      </select>
+      <IdSelect id={id} value={filters[field] ?? null} options={options} none="Any" onChange={(v) => onChange(field, v ?? undefined)} />
     </div>
   );
 }
@@ -64,20 +56,20 @@ export function TestFiltersBar({ projectId, filters, onChange }: Props) {
         <label htmlFor="filter-search">Search titles</label>
         <input id="filter-search" type="search" value={search} maxLength={200} onChange={(e) => setSearch(e.target.value)} />
       </div>
-      <FilterSelect id="filter-priority" label="Priority" field="priorityId" options={priorities.data ?? []} {...shared} />
-      <FilterSelect id="filter-automation" label="Automation" field="automationStatusId" options={automation.data ?? []} {...shared} />
+      <FilterSelect id="filter-priority" label="Priority" field="priorityId" options={priorities.data} {...shared} />
+      <FilterSelect id="filter-automation" label="Automation" field="automationStatusId" options={automation.data} {...shared} />
       <FilterSelect
         id="filter-label"
         label="Label"
         field="labelId"
-        options={(labels.data ?? []).map((l) => ({ id: l.labelId, name: l.labelName }))}
+        options={labels.data?.map((l) => ({ id: l.labelId, name: l.labelName }))}
         {...shared}
       />
       <FilterSelect
         id="filter-squad"
         label="Squad"
         field="squadId"
-        options={(squads.data ?? []).map((s) => ({ id: s.squadId, name: s.squadName }))}
+        options={squads.data?.map((s) => ({ id: s.squadId, name: s.squadName }))}
         {...shared}
       />
     </div>

@@ -3,8 +3,7 @@ import { useVirtualizer } from '@tanstack/react-virtual';
 import { useEffect, useMemo, useRef, useState, type MouseEvent } from 'react';
 import { Link } from 'react-router';
 import { ErrorMessage } from '../../../components/error-message';
-import { useLookup } from '../../project-metadata/api/get-lookups';
-import type { Section } from '../../project-metadata/api/get-sections';
+import { useLookup, type Section } from '../../project-metadata';
 import { TESTS_PAGE_SIZE, testsPageQueryOptions, useFirstTestsPage, type TestFilters, type TestRow } from '../api/get-tests';
 import { isSelected, pagesCovering, rangeBounds, selectRange, toggle, type Selection } from '../catalog-selection';
 

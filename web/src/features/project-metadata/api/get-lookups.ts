@@ -1,5 +1,6 @@
 import { queryOptions, useQuery } from '@tanstack/react-query';
 import { api, unwrap } from '../../../lib/api';
+import { metadataKeys } from './query-keys';
 
 // The five lookup lists of a project (entries { id, name }), for every screen that shows or
 // picks a priority, type, automation status, platform or "covered by": the catalog's filters,
@@ -17,7 +18,7 @@ export type LookupKind = keyof typeof LOOKUP_PATHS;
 /** Lookup lists change rarely: they are kept fresh for a few minutes. */
 export const lookupQueryOptions = (kind: LookupKind, projectId: number) =>
   queryOptions({
-    queryKey: ['lookup', kind, projectId],
+    queryKey: metadataKeys.lookup(kind, projectId),
     queryFn: () => unwrap(api.GET(LOOKUP_PATHS[kind], { params: { query: { projectId } } })),
     staleTime: 5 * 60_000,
   });

@@ -1,10 +1,11 @@
 import { queryOptions, useQuery } from '@tanstack/react-query';
 import { api, unwrap } from '../../../lib/api';
+import { metadataKeys } from './query-keys';
 
-/** The squads of a project (GET /squads); invalidate ['squads', projectId] after adding some. */
+/** The squads of a project (GET /squads); invalidate metadataKeys.squads(projectId) after adding some. */
 export const squadsQueryOptions = (projectId: number) =>
   queryOptions({
-    queryKey: ['squads', projectId],
+    queryKey: metadataKeys.squads(projectId),
     queryFn: () => unwrap(api.GET('/api/v1/squads', { params: { query: { projectId } } })),
   });
 

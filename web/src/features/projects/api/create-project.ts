@@ -1,6 +1,7 @@
 import { useMutation, useQueryClient } from '@tanstack/react-query';
 import { api, unwrap } from '../../../lib/api';
-import type { JsonBody } from './json-body';
+import type { JsonBody } from '../../../lib/json-body';
+import { projectKeys } from './query-keys';
 
 export type CreateProjectBody = JsonBody<'postProjectCreate'>;
 
@@ -9,6 +10,6 @@ export function useCreateProject() {
   const queryClient = useQueryClient();
   return useMutation({
     mutationFn: (body: CreateProjectBody) => unwrap(api.POST('/api/v1/project/create', { body })),
-    onSuccess: () => queryClient.invalidateQueries({ queryKey: ['projects'] }),
+    onSuccess: () => queryClient.invalidateQueries({ queryKey: projectKeys.all() }),
   });
 }

@@ -1,5 +1,6 @@
 import { keepPreviousData, queryOptions, useQuery } from '@tanstack/react-query';
 import { api, unwrap } from '../../../lib/api';
+import { projectKeys } from './query-keys';
 
 export interface ProjectsQuery {
   orgId: number;
@@ -11,8 +12,7 @@ export interface ProjectsQuery {
 /** One page of an organization's active or inactive projects, `{ projects, total, page, pageSize }`. */
 export const projectsQueryOptions = (q: ProjectsQuery) =>
   queryOptions({
-    // Under ['projects'] so a project write invalidates every list and detail at once.
-    queryKey: ['projects', 'list', q],
+    queryKey: projectKeys.list(q),
     queryFn: () => unwrap(api.GET('/api/v1/projects', { params: { query: { ...q, isActive: q.isActive ? 'true' : 'false' } } })),
     placeholderData: keepPreviousData,
   });

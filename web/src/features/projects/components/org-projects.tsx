@@ -1,5 +1,5 @@
 import { useId, useRef, useState } from 'react';
-import { atLeast, useRole } from '../../auth/use-role';
+import { atLeast, useRole } from '../../auth';
 import { useCreateProject } from '../api/create-project';
 import { useFocusReturn } from '../use-focus-return';
 import { ProjectForm } from './project-form';

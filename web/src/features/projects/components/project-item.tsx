@@ -1,7 +1,7 @@
 import { useRef, useState, type RefObject } from 'react';
 import { Link } from 'react-router';
 import { ErrorMessage } from '../../../components/error-message';
-import { atLeast, type Role } from '../../auth/use-role';
+import { atLeast, type Role } from '../../auth';
 import { useDeleteProject } from '../api/delete-project';
 import { useEditProject } from '../api/edit-project';
 import type { Project } from '../api/get-projects';

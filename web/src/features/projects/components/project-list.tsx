@@ -1,8 +1,9 @@
 import { useId, useState } from 'react';
 import { ErrorMessage } from '../../../components/error-message';
-import type { Role } from '../../auth/use-role';
+import { Pager } from '../../../components/pager';
+import type { Role } from '../../auth';
 import { useProjects } from '../api/get-projects';
-import { clampPage, pageCount, rangeText } from '../paging';
+import { clampPage } from '../paging';
 import { ProjectItem } from './project-item';
 
 const PAGE_SIZE = 50;
@@ -45,21 +46,15 @@ export function ProjectList({ orgId, isActive, role, onDone }: Props) {
         </ul>
       )}
       {total !== undefined && total > PAGE_SIZE && (
-        <nav className="pager" aria-label={`${title} pages`}>
-          <button type="button" className="button secondary small" disabled={page <= 1} onClick={() => setPage(page - 1)}>
-            Previous
-          </button>
-          {/* The page on screen: the previous one stays until the next has loaded. */}
-          <span aria-live="polite">{rangeText({ page: projects.data?.page ?? page, pageSize: PAGE_SIZE, total })}</span>
-          <button
-            type="button"
-            className="button secondary small"
-            disabled={page >= pageCount({ pageSize: PAGE_SIZE, total })}
-            onClick={() => setPage(page + 1)}
-          >
-            Next
-          </button>
-        </nav>
+        // The range is the page on screen: the previous one stays until the next has loaded.
+        <Pager
+          label={`${title} pages`}
+          offset={((projects.data?.page ?? page) - 1) * PAGE_SIZE}
+          limit={PAGE_SIZE}
+          total={total}
+          onOffset={(offset) => setPage(offset / PAGE_SIZE + 1)}
+          small
+        />
       )}
     </section>
   );

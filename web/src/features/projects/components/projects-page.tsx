@@ -1,6 +1,6 @@
 import { ErrorMessage } from '../../../components/error-message';
 import { Page } from '../../../components/page';
-import { useOrgs } from '../../auth/api/get-orgs';
+import { useOrgs } from '../../auth';
 import '../projects.css';
 import { OrgProjects } from './org-projects';
 

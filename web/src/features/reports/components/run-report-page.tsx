@@ -1,9 +1,9 @@
-import { Link, useParams } from 'react-router';
+import { useParams } from 'react-router';
 import { ErrorMessage } from '../../../components/error-message';
 import { Page } from '../../../components/page';
 import { StatusBar } from '../../../components/status-bar';
 import { STATUS_LABELS, STATUSES } from '../../../lib/status-counts';
-import { useRunDetail } from '../../runs/api/get-run-detail';
+import { useRunDetail } from '../../runs';
 import { useSectionCounts } from '../api/get-section-counts';
 import { catalogExportUrl, reportUrl } from '../downloads';
 import { StatusChart } from './status-chart';
@@ -20,10 +20,6 @@ export function RunReportPage() {
 
   return (
     <Page title={title}>
-      <p className="report-links">
-        <Link to={`/projects/${projectId}/runs`}>All runs</Link>
-        <Link to={`/projects/${projectId}/runs/${runId}`}>{run.data?.locked ? 'View run' : 'Execute run'}</Link>
-      </p>
       <ErrorMessage error={run.error ?? sections.error} />
       {run.data && (
         <>

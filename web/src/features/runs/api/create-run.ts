@@ -1,8 +1,10 @@
 import { useMutation, useQueryClient } from '@tanstack/react-query';
 import { api, unwrap } from '../../../lib/api';
-import type { operations } from '../../../lib/api-types';
+import type { JsonBody } from '../../../lib/json-body';
+import { projectKeys } from '../../projects';
+import { runKeys } from './query-keys';
 
-export type CreateRunBody = operations['postRunCreate']['requestBody']['content']['application/json'];
+export type CreateRunBody = JsonBody<'postRunCreate'>;
 
 /**
  * POST /run/create (User): listed testIds (a run takes up to 50,000) or a selection. The
@@ -14,8 +16,8 @@ export function useCreateRun() {
     mutationFn: (body: CreateRunBody) => unwrap(api.POST('/api/v1/run/create', { body })),
     onSuccess: (run) =>
       Promise.all([
-        qc.invalidateQueries({ queryKey: ['runs', run.projectId] }),
-        qc.invalidateQueries({ queryKey: ['projects', run.projectId] }),
+        qc.invalidateQueries({ queryKey: runKeys.all(run.projectId) }),
+        qc.invalidateQueries({ queryKey: projectKeys.detail(run.projectId) }),
       ]),
   });
 }

@@ -1,10 +1,11 @@
 import { queryOptions, useQuery } from '@tanstack/react-query';
 import { api, unwrap } from '../../../lib/api';
+import { runKeys } from './query-keys';
 
 /** Counts of the five statuses, the total and the lock state: the progress bar's source. */
 export const runStateQueryOptions = (projectId: number, runId: number) =>
   queryOptions({
-    queryKey: ['runs', projectId, runId, 'state'],
+    queryKey: runKeys.state(projectId, runId),
     queryFn: () => unwrap(api.GET('/api/v1/run/state-detail', { params: { query: { projectId, runId } } })),
   });
 

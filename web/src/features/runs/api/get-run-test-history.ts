@@ -1,5 +1,6 @@
 import { infiniteQueryOptions, useInfiniteQuery } from '@tanstack/react-query';
 import { api, unwrapPage } from '../../../lib/api';
+import { runKeys } from './query-keys';
 
 /**
  * One test's status changes in one run, newest first: a page of up to 1000 (the
@@ -7,7 +8,7 @@ import { api, unwrapPage } from '../../../lib/api';
  */
 export const runTestHistoryQueryOptions = (projectId: number, runId: number, testId: number) =>
   infiniteQueryOptions({
-    queryKey: ['runs', projectId, runId, 'history', testId],
+    queryKey: runKeys.history(projectId, runId, testId),
     queryFn: ({ pageParam }) =>
       unwrapPage(api.GET('/api/v1/run/test-status-history', { params: { query: { runId, testId, cursor: pageParam } } })),
     initialPageParam: undefined as string | undefined,

@@ -1,6 +1,7 @@
 import { queryOptions, useQuery } from '@tanstack/react-query';
 import { api, unwrap } from '../../../lib/api';
 import type { paths } from '../../../lib/api-types';
+import { runKeys } from './query-keys';
 
 export type RunTest = paths['/api/v1/run/tests']['get']['responses'][200]['content']['application/json']['data']['tests'][number];
 
@@ -12,7 +13,7 @@ const PAGE = 1000; // the API's largest page
  */
 export const runTestsQueryOptions = (projectId: number, runId: number) =>
   queryOptions({
-    queryKey: ['runs', projectId, runId, 'tests'],
+    queryKey: runKeys.tests(projectId, runId),
     queryFn: async ({ signal }) => {
       const tests: RunTest[] = [];
       for (let offset = 0; ; offset += PAGE) {

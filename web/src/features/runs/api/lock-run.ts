@@ -1,6 +1,7 @@
 import { useMutation, useQueryClient } from '@tanstack/react-query';
 import { api, unwrap } from '../../../lib/api';
 import { runDetailQueryOptions } from './get-run-detail';
+import { runKeys } from './query-keys';
 
 /**
  * PUT /run/lock (User) or /run/unlock (Admin). The run's tests are read again afterwards: a
@@ -12,7 +13,7 @@ export function useSetRunLock(projectId: number, runId: number) {
     mutationFn: (lock: boolean) => unwrap(api.PUT(lock ? '/api/v1/run/lock' : '/api/v1/run/unlock', { body: { runId, projectId } })),
     onSuccess: (run) => {
       qc.setQueryData(runDetailQueryOptions(projectId, runId).queryKey, run);
-      void qc.invalidateQueries({ queryKey: ['runs', projectId] });
+      void qc.invalidateQueries({ queryKey: runKeys.all(projectId) });
     },
   });
 }

@@ -1,9 +1,9 @@
 import { useMutation, useQueryClient, type QueryClient } from '@tanstack/react-query';
 import { api, ApiError, unwrap } from '../../../lib/api';
 import { applyToCounts, applyToTests, undoResults, type Result, type TestStatus } from '../run-execution';
-import { runDetailQueryOptions } from './get-run-detail';
 import { runStateQueryOptions } from './get-run-state';
 import { runTestsQueryOptions } from './get-run-tests';
+import { runKeys } from './query-keys';
 
 /** Writes results into the cached rows and counts at once, as if the server had answered. */
 function applyToCache(qc: QueryClient, projectId: number, runId: number, results: Result[]) {
@@ -29,7 +29,7 @@ export function useUpdateTestStatus(projectId: number, runId: number) {
       ),
     onMutate: async (results) => {
       // A fetch in flight would overwrite the optimistic rows with what it read before.
-      await qc.cancelQueries({ queryKey: ['runs', projectId, runId] });
+      await qc.cancelQueries({ queryKey: runKeys.run(projectId, runId) });
       const tests = qc.getQueryData(runTestsQueryOptions(projectId, runId).queryKey) ?? [];
       const undo = undoResults(
         tests,
@@ -43,12 +43,12 @@ export function useUpdateTestStatus(projectId: number, runId: number) {
       if (context) applyToCache(qc, projectId, runId, context.undo);
       // Locked behind our back: learn it, so the banner shows and the keys stop.
       if (error instanceof ApiError && error.code === 'run_locked') {
-        void qc.invalidateQueries({ queryKey: runDetailQueryOptions(projectId, runId).queryKey });
-        void qc.invalidateQueries({ queryKey: runStateQueryOptions(projectId, runId).queryKey });
+        void qc.invalidateQueries({ queryKey: runKeys.detail(projectId, runId) });
+        void qc.invalidateQueries({ queryKey: runKeys.state(projectId, runId) });
       }
     },
     onSuccess: (_data, results) => {
-      for (const r of results) void qc.invalidateQueries({ queryKey: ['runs', projectId, runId, 'history', r.testId] });
+      for (const r of results) void qc.invalidateQueries({ queryKey: runKeys.history(projectId, runId, r.testId) });
     },
   });
 }

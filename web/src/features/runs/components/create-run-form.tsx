@@ -2,9 +2,7 @@ import { useMemo, useState, type FormEvent } from 'react';
 import { useNavigate } from 'react-router';
 import { ErrorMessage } from '../../../components/error-message';
 import { useCreateRun } from '../api/create-run';
-import { useLabels } from '../../project-metadata/api/get-labels';
-import { useLookup } from '../../project-metadata/api/get-lookups';
-import { useSections } from '../../project-metadata/api/get-sections';
+import { useLabels, useLookup, useSections } from '../../project-metadata';
 import { coveredByAncestor, sectionRows, selectionFields, toggled, type SelectionState } from '../selection';
 
 const none: ReadonlySet<number> = new Set();
@@ -110,12 +108,7 @@ export function CreateRunForm({ projectId, onCancel }: { projectId: number; onCa
           </fieldset>
         </div>
       )}
-      {problem && (
-        <div role="alert" className="error-message">
-          {problem}
-        </div>
-      )}
-      <ErrorMessage error={createRun.error} />
+      <ErrorMessage error={problem ?? createRun.error} />
       <div className="form-actions">
         <button type="submit" className="button" disabled={createRun.isPending}>
           {createRun.isPending ? 'Creating…' : 'Create run'}

@@ -1,10 +1,10 @@
 import { useState } from 'react';
 import { Link } from 'react-router';
 import { ErrorMessage } from '../../../components/error-message';
-import { atLeast, type Role } from '../../auth/use-role';
+import { atLeast, type Role } from '../../auth';
 import { useSetRunLock } from '../api/lock-run';
 import { useResetRun } from '../api/reset-run';
-import { Dialog } from './dialog';
+import { Dialog } from '../../../components/dialog';
 
 type Confirm = 'lock' | 'reset' | null;
 
@@ -73,7 +73,7 @@ export function RunActions({
             ? 'Every test becomes Retest and its comment is cleared. The history keeps every earlier result.'
             : 'Results become read-only and the tests are frozen as they are now. Only an Admin can unlock it.'}
         </p>
-        <div className="run-dialog-buttons">
+        <div className="button-row">
           <button type="button" className="button" onClick={() => act(confirm ?? 'lock')}>
             {confirm === 'reset' ? 'Reset run' : 'Lock run'}
           </button>

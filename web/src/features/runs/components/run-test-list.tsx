@@ -2,7 +2,7 @@ import { useVirtualizer } from '@tanstack/react-virtual';
 import { memo, useCallback, useEffect, useMemo, useRef, type MouseEvent } from 'react';
 import type { RunTest } from '../api/get-run-tests';
 import type { Group } from '../run-execution';
-import { StatusBadge } from './status-badge';
+import { StatusBadge } from '../../../components/status-badge';
 
 interface Props {
   groups: Group<RunTest>[];

@@ -4,9 +4,9 @@ import { OlderEntries } from '../../../components/older-entries';
 import { STATUSES, STATUS_LABELS } from '../../../lib/status-counts';
 import { useRunTestHistory } from '../api/get-run-test-history';
 import type { RunTest } from '../api/get-run-tests';
-import { useTest } from '../../test-cases/api/get-test';
+import { useTest } from '../../test-cases';
 import { STATUS_KEY, type TestStatus } from '../run-execution';
-import { StatusBadge } from './status-badge';
+import { StatusBadge } from '../../../components/status-badge';
 
 interface Props {
   projectId: number;

@@ -2,9 +2,10 @@ import { useState } from 'react';
 import { Link, useParams } from 'react-router';
 import { ErrorMessage } from '../../../components/error-message';
 import { Page } from '../../../components/page';
+import { Pager } from '../../../components/pager';
 import { StatusBar } from '../../../components/status-bar';
-import { atLeast, useRole } from '../../auth/use-role';
-import { useProject } from '../../projects/api/get-project';
+import { atLeast, useRole } from '../../auth';
+import { useProject } from '../../projects';
 import { useRuns } from '../api/get-runs';
 import { CreateRunForm } from './create-run-form';
 import '../runs.css';
@@ -24,9 +25,6 @@ export function RunsPage() {
 
   return (
     <Page title={title}>
-      <p className="page-links">
-        <Link to={`/projects/${projectId}/catalog`}>Catalog</Link>
-      </p>
       <ErrorMessage error={project.error ?? runs.error} />
       {canCreate && !creating && project.data?.isActive !== false && (
         <p>
@@ -63,27 +61,15 @@ export function RunsPage() {
         ))}
       </ul>
       {total > PAGE_SIZE && (
-        <nav className="pager" aria-label="Run pages">
-          <button
-            type="button"
-            className="button secondary"
-            disabled={offset === 0}
-            onClick={() => setOffset(Math.max(0, offset - PAGE_SIZE))}
-          >
-            Newer
-          </button>
-          <span>
-            {offset + 1}–{Math.min(offset + PAGE_SIZE, total)} of {total}
-          </span>
-          <button
-            type="button"
-            className="button secondary"
-            disabled={offset + PAGE_SIZE >= total}
-            onClick={() => setOffset(offset + PAGE_SIZE)}
-          >
-            Older
-          </button>
-        </nav>
+        <Pager
+          label="Run pages"
+          offset={offset}
+          limit={PAGE_SIZE}
+          total={total}
+          onOffset={setOffset}
+          previousText="Newer"
+          nextText="Older"
+        />
       )}
     </Page>
   );

@@ -1,4 +1,4 @@
-import { Dialog } from './dialog';
+import { Dialog } from '../../../components/dialog';
 
 const SHORTCUTS: [string[], string][] = [
   [['j', '↓'], 'Next test'],

@@ -1,6 +1,6 @@
 import { useMutation, useQueryClient } from '@tanstack/react-query';
 import { api, unwrap } from '../../../lib/api';
-import { testQueryOptions } from './get-test';
+import { testKeys } from './query-keys';
 
 /** DELETE /test/delete (Admin): the test leaves the catalog; runs keep its results. */
 export function useDeleteTest(projectId: number, testId: number) {
@@ -8,8 +8,8 @@ export function useDeleteTest(projectId: number, testId: number) {
   return useMutation({
     mutationFn: () => unwrap(api.DELETE('/api/v1/test/delete', { body: { testId, projectId } })),
     onSuccess: async () => {
-      queryClient.removeQueries({ queryKey: testQueryOptions(projectId, testId).queryKey });
-      await queryClient.invalidateQueries({ queryKey: ['tests', projectId] });
+      queryClient.removeQueries({ queryKey: testKeys.detail(projectId, testId) });
+      await queryClient.invalidateQueries({ queryKey: testKeys.all(projectId) });
     },
   });
 }

@@ -1,5 +1,6 @@
 import { infiniteQueryOptions, useInfiniteQuery } from '@tanstack/react-query';
 import { api, unwrapPage } from '../../../lib/api';
+import { testKeys } from './query-keys';
 
 /**
  * A test's status changes across all runs of its project, newest first: a page of
@@ -7,7 +8,7 @@ import { api, unwrapPage } from '../../../lib/api';
  */
 export const testStatusHistoryQueryOptions = (projectId: number, testId: number) =>
   infiniteQueryOptions({
-    queryKey: ['test-status-history', projectId, testId],
+    queryKey: testKeys.statusHistory(projectId, testId),
     queryFn: ({ pageParam }) =>
       unwrapPage(api.GET('/api/v1/test/status-history', { params: { query: { projectId, testId, cursor: pageParam } } })),
     initialPageParam: undefined as string | undefined,

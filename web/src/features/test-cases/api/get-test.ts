@@ -1,14 +1,11 @@
 import { queryOptions, useQuery } from '@tanstack/react-query';
 import { api, unwrap } from '../../../lib/api';
+import { testKeys } from './query-keys';
 
-/**
- * One test of a project with its steps and expected result. The key starts with
- * ['tests', projectId] so that invalidating a project's tests (after a bulk edit in the
- * catalog, say) also refreshes the open test.
- */
+/** One test of a project with its steps and expected result. */
 export const testQueryOptions = (projectId: number, testId: number) =>
   queryOptions({
-    queryKey: ['tests', projectId, testId],
+    queryKey: testKeys.detail(projectId, testId),
     queryFn: () => unwrap(api.GET('/api/v1/test/details', { params: { query: { projectId, testId } } })),
   });
 

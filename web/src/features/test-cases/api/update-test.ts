@@ -1,7 +1,8 @@
-import { useMutation, useQueryClient } from '@tanstack/react-query';
+import { hashKey, useMutation, useQueryClient } from '@tanstack/react-query';
 import { api, unwrap } from '../../../lib/api';
 import type { TestUpdate } from '../test-form';
 import { testQueryOptions } from './get-test';
+import { testKeys } from './query-keys';
 
 /** PUT /test/update with only the changed fields; the open test takes the answer at once. */
 export function useUpdateTest(projectId: number, testId: number) {
@@ -10,9 +11,10 @@ export function useUpdateTest(projectId: number, testId: number) {
     mutationFn: (changes: Omit<TestUpdate, 'testId' | 'projectId'>) =>
       unwrap(api.PUT('/api/v1/test/update', { body: { testId, projectId, ...changes } })),
     onSuccess: async (test) => {
-      queryClient.setQueryData(testQueryOptions(projectId, testId).queryKey, test);
-      // Lists and counts of the project's tests may show the changed fields.
-      await queryClient.invalidateQueries({ queryKey: ['tests', projectId], predicate: (q) => q.queryKey[2] !== testId });
+      const open = testQueryOptions(projectId, testId).queryKey;
+      queryClient.setQueryData(open, test);
+      // Lists and counts of the project's tests may show the changed fields; the open test has the answer.
+      await queryClient.invalidateQueries({ queryKey: testKeys.all(projectId), predicate: (q) => q.queryHash !== hashKey(open) });
     },
   });
 }

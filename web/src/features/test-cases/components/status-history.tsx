@@ -2,7 +2,7 @@ import { Link } from 'react-router';
 import { ErrorMessage } from '../../../components/error-message';
 import { OlderEntries } from '../../../components/older-entries';
 import { useTestStatusHistory } from '../api/get-test-status-history';
-import { StatusBadge } from './status-badge';
+import { StatusBadge } from '../../../components/status-badge';
 
 /** The test's status changes across the project's runs, newest first. */
 export function StatusHistory({ projectId, testId }: { projectId: number; testId: number }) {

@@ -1,12 +1,10 @@
 import { useMemo, useState, type FormEvent, type ReactNode } from 'react';
 import type { UseMutationResult } from '@tanstack/react-query';
 import { ErrorMessage } from '../../../components/error-message';
-import { useLabels } from '../../project-metadata/api/get-labels';
-import { useProjectLookups, type LookupKind } from '../../project-metadata/api/get-lookups';
-import { useSections } from '../../project-metadata/api/get-sections';
-import { useSquads } from '../../project-metadata/api/get-squads';
+import { useLabels, useProjectLookups, type LookupKind, useSections, useSquads } from '../../project-metadata';
 import { changedFields, formFromTest, sectionPaths, type TestForm, type TestRecord, type TestUpdate } from '../test-form';
 import { LabelsPicker } from './labels-picker';
+import { RefSelect } from './ref-select';
 
 type Changes = Omit<TestUpdate, 'testId' | 'projectId'>;
 
@@ -32,40 +30,6 @@ const LOOKUPS: [LookupKind, 'priorityId' | 'typeId' | 'automationStatusId' | 'pl
   ['platform', 'platformId', 'Platform'],
   ['testCoveredBy', 'testCoveredById', 'Test covered by'],
 ];
-
-interface RefSelectProps {
-  id: string;
-  label: string;
-  value: number | null;
-  /** Undefined while the list loads. */
-  options: { id: number; name: string }[] | undefined;
-  readOnly: boolean;
-  onChange: (id: number | null) => void;
-}
-
-/** A select of id/name options with a "none" entry; the current id stays selected while its list loads. */
-function RefSelect({ id, label, value, options, readOnly, onChange }: RefSelectProps) {
-  const missing = value !== null && !options?.some((o) => o.id === value);
-  return (
-    <div className="field">
-      <label htmlFor={id}>{label}</label>
-      <select
-        id={id}
-        value={value ?? ''}
-        disabled={readOnly}
-        onChange={(e) => onChange(e.target.value === '' ? null : Number(e.target.value))}
-      >
-        <option value="">— None —</option>
-        {missing && <option value={value}>{options ? `#${value}` : 'Loading…'}</option>}
-        {options?.map((o) => (
-          <option key={o.id} value={o.id}>
-            {o.name}
-          </option>
-        ))}
-      </select>
-    </div>
-  );
-}
 
 /** Every field of a test, editable unless readOnly; Save sends only what changed. */
 export function TestCaseForm({ test, readOnly, save, actions }: Props) {

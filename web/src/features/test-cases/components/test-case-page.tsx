@@ -1,12 +1,12 @@
-import { Link, useNavigate, useParams } from 'react-router';
+import { useParams } from 'react-router';
 import { ErrorMessage } from '../../../components/error-message';
 import { Page } from '../../../components/page';
-import { atLeast, useRole } from '../../auth/use-role';
-import { useProject } from '../../projects/api/get-project';
-import { useDeleteTest } from '../api/delete-test';
+import { atLeast, useRole } from '../../auth';
+import { useProject } from '../../projects';
 import { useTest } from '../api/get-test';
 import { useUpdateTest } from '../api/update-test';
 import '../test-cases.css';
+import { DeleteTestButton } from './delete-test-button';
 import { StatusHistory } from './status-history';
 import { TestCaseForm } from './test-case-form';
 
@@ -14,26 +14,14 @@ import { TestCaseForm } from './test-case-form';
 export function TestCasePage() {
   const projectId = Number(useParams().projectId);
   const testId = Number(useParams().testId);
-  const navigate = useNavigate();
   const project = useProject(projectId);
   const role = useRole(project.data?.orgId);
   const test = useTest(projectId, testId);
   const save = useUpdateTest(projectId, testId);
-  const remove = useDeleteTest(projectId, testId);
-  const catalog = `/projects/${projectId}/catalog`;
-
-  const onDelete = () => {
-    if (!window.confirm(`Delete the test "${test.data?.title}"? Runs keep its results.`)) return;
-    // navigate()'s promise only says when the next page has loaded; nothing waits for it.
-    remove.mutate(undefined, { onSuccess: () => void navigate(catalog) });
-  };
 
   return (
     <Page title={test.data?.title ?? `Test case ${testId}`}>
-      <p className="test-case-crumbs">
-        <Link to={catalog}>← Back to the catalog</Link>
-        {test.data && <span className="muted"> · Test #{test.data.testId}</span>}
-      </p>
+      {test.data && <p className="muted test-case-number">Test #{test.data.testId}</p>}
       <ErrorMessage error={test.error} />
       {test.isPending && <p className="muted">Loading…</p>}
       {test.data && (
@@ -44,16 +32,7 @@ export function TestCasePage() {
             test={test.data}
             readOnly={!atLeast(role, 'User')}
             save={save}
-            actions={
-              atLeast(role, 'Admin') && (
-                <>
-                  <button type="button" className="button danger" onClick={onDelete} disabled={remove.isPending}>
-                    Delete test
-                  </button>
-                  <ErrorMessage error={remove.error} />
-                </>
-              )
-            }
+            actions={atLeast(role, 'Admin') && <DeleteTestButton projectId={projectId} testId={testId} title={test.data.title} />}
           />
           <StatusHistory projectId={projectId} testId={testId} />
         </>

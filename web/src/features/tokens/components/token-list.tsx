@@ -1,6 +1,6 @@
 import { useState } from 'react';
 import { ErrorMessage } from '../../../components/error-message';
-import { useOrgs } from '../../auth/api/get-orgs';
+import { useOrgs } from '../../auth';
 import { useRevokeToken } from '../api/revoke-token';
 import { useTokens } from '../api/get-tokens';
 import { formatWhen, isRevoked, sortTokens, tokenLabel } from '../token-format';

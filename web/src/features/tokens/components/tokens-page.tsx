@@ -1,8 +1,7 @@
 import { useState, type FormEvent } from 'react';
 import { ErrorMessage } from '../../../components/error-message';
 import { Page } from '../../../components/page';
-import { useMe } from '../../auth/api/get-me';
-import { useOrgs } from '../../auth/api/get-orgs';
+import { useMe, useOrgs } from '../../auth';
 import { useGenerateToken } from '../api/generate-token';
 import { NewTokenSecret } from './new-token-secret';
 import { TokenList } from './token-list';

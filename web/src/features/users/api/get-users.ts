@@ -1,10 +1,11 @@
 import { keepPreviousData, queryOptions, useQuery } from '@tanstack/react-query';
 import { api, unwrap } from '../../../lib/api';
+import { userKeys } from './query-keys';
 
 /** One page of an organization's members, each with the role held there (Admin only). */
 export const usersQueryOptions = (orgId: number, limit: number, offset: number) =>
   queryOptions({
-    queryKey: ['users', orgId, { limit, offset }],
+    queryKey: userKeys.page(orgId, { limit, offset }),
     queryFn: () => unwrap(api.GET('/api/v1/all-users', { params: { query: { orgId, limit, offset } } })),
   });
 

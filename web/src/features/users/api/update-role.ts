@@ -1,8 +1,10 @@
 import { useMutation, useQueryClient } from '@tanstack/react-query';
 import { api, unwrap } from '../../../lib/api';
-import type { operations } from '../../../lib/api-types';
+import type { JsonBody } from '../../../lib/json-body';
+import { authKeys } from '../../auth';
+import { userKeys } from './query-keys';
 
-type UpdateRoleBody = operations['putUserUpdateRole']['requestBody']['content']['application/json'];
+type UpdateRoleBody = JsonBody<'putUserUpdateRole'>;
 
 /** Changes a member's role in one organization; refreshes `me` too, as it may be the caller's own (the nav follows). */
 export function useUpdateRole() {
@@ -11,8 +13,8 @@ export function useUpdateRole() {
     mutationFn: (body: UpdateRoleBody) => unwrap(api.PUT('/api/v1/user/update-role', { body })),
     onSuccess: async (_user, body) => {
       await Promise.all([
-        queryClient.invalidateQueries({ queryKey: ['users', body.orgId] }),
-        queryClient.invalidateQueries({ queryKey: ['me'] }),
+        queryClient.invalidateQueries({ queryKey: body.orgId === undefined ? userKeys.all() : userKeys.org(body.orgId) }),
+        queryClient.invalidateQueries({ queryKey: authKeys.me() }),
       ]);
     },
   });

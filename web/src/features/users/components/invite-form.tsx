@@ -1,6 +1,6 @@
 import { useState, type FormEvent } from 'react';
 import { ErrorMessage } from '../../../components/error-message';
-import type { Role } from '../../auth/use-role';
+import type { Role } from '../../auth';
 import { useInviteUser } from '../api/invite-user';
 import { ROLES } from '../roles';
 

@@ -1,9 +1,9 @@
 import { useState } from 'react';
 import { ErrorMessage } from '../../../components/error-message';
-import type { Role } from '../../auth/use-role';
+import { Pager } from '../../../components/pager';
+import type { Role } from '../../auth';
 import { useUpdateRole } from '../api/update-role';
 import { useUsers } from '../api/get-users';
-import { nextOffset, pageSummary, previousOffset } from '../paging';
 import { ROLES } from '../roles';
 
 const PAGE_SIZE = 25;
@@ -14,9 +14,6 @@ export function MemberList({ orgId, orgName, myUserId }: { orgId: number; orgNam
   const users = useUsers(orgId, PAGE_SIZE, offset);
   const updateRole = useUpdateRole();
   const [announcement, setAnnouncement] = useState('');
-  const paging = users.data && { offset, limit: PAGE_SIZE, total: users.data.total };
-  const previous = paging && previousOffset(paging);
-  const next = paging && nextOffset(paging);
 
   const change = (userId: number, name: string, role: Role) => {
     setAnnouncement('');
@@ -67,15 +64,14 @@ export function MemberList({ orgId, orgName, myUserId }: { orgId: number; orgNam
               ))}
             </tbody>
           </table>
-          <nav className="users-paging" aria-label="Members pages">
-            <button type="button" className="button secondary" disabled={previous === undefined} onClick={() => setOffset(previous ?? 0)}>
-              Previous
-            </button>
-            <span aria-live="polite">{paging && pageSummary(paging)}</span>
-            <button type="button" className="button secondary" disabled={next === undefined} onClick={() => setOffset(next ?? offset)}>
-              Next
-            </button>
-          </nav>
+          <Pager
+            label="Members pages"
+            offset={offset}
+            limit={PAGE_SIZE}
+            total={users.data.total}
+            onOffset={setOffset}
+            emptyText="No members"
+          />
         </>
       )}
     </section>

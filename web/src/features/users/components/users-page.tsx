@@ -1,7 +1,6 @@
 import { useSearchParams } from 'react-router';
 import { Page } from '../../../components/page';
-import { useMe } from '../../auth/api/get-me';
-import { useOrgs } from '../../auth/api/get-orgs';
+import { useMe, useOrgs } from '../../auth';
 import { InviteForm } from './invite-form';
 import { MemberList } from './member-list';
 import '../users.css';

@@ -1,20 +1,13 @@
 import { NavLink, Outlet, useParams } from 'react-router';
-import { useMe } from '../features/auth/api/get-me';
-import { useOrgs } from '../features/auth/api/get-orgs';
-import { useIsAnyAdmin } from '../features/auth/use-role';
-import { useProject } from '../features/projects/api/get-project';
-import { ErrorMessage } from './error-message';
+import { useMe, useOrgs, useIsAnyAdmin } from '../features/auth';
+import { ErrorMessage } from '../components/error-message';
 
-/** Where the user is: the current project and its organization, else their organizations. */
+/** The user's organizations, beside the logo; a project's pages name theirs in the breadcrumbs instead. */
 function Context() {
-  const { projectId } = useParams();
-  const project = useProject(projectId ? Number(projectId) : undefined);
+  const inProject = useParams().projectId !== undefined;
   const orgs = useOrgs();
-  const orgName = (orgId: number) => orgs.data?.find((o) => o.orgId === orgId)?.orgName;
-  if (project.data)
-    return <span className="context">{[orgName(project.data.orgId), project.data.projectName].filter(Boolean).join(' / ')}</span>;
-  if (orgs.data?.length) return <span className="context">{orgs.data.map((o) => o.orgName).join(', ')}</span>;
-  return null;
+  if (inProject || !orgs.data?.length) return null;
+  return <span className="context">{orgs.data.map((o) => o.orgName).join(', ')}</span>;
 }
 
 function UserBadge() {

@@ -1,8 +1,11 @@
 import { useEffect, useId, useRef, type ReactNode } from 'react';
+import './dialog.css';
 
 /**
- * A modal <dialog>: the browser traps focus inside, closes it on Escape and gives focus back to
- * where it was; `onClose` keeps the parent's state in step.
+ * A modal <dialog>, shown while `open`: the browser traps focus inside, closes it on Escape and
+ * gives focus back to where it was; `onClose` keeps the owner's state in step. Owners keep it
+ * mounted and switch `open` (closing through close() is what gives focus back); its content is
+ * rendered only while open, so a form inside starts afresh each time.
  */
 export function Dialog({ open, onClose, title, children }: { open: boolean; onClose: () => void; title: string; children: ReactNode }) {
   const ref = useRef<HTMLDialogElement>(null);
@@ -14,7 +17,7 @@ export function Dialog({ open, onClose, title, children }: { open: boolean; onCl
     if (!open && dialog.open) dialog.close();
   }, [open]);
   return (
-    <dialog ref={ref} className="run-dialog" aria-labelledby={titleId} onClose={onClose}>
+    <dialog ref={ref} className="dialog" aria-labelledby={titleId} onClose={onClose}>
       <h2 id={titleId}>{title}</h2>
       {open && children}
     </dialog>

@@ -1,0 +1,47 @@
+import { Navigate, type RouteObject } from 'react-router';
+import { CatalogPage } from '../features/catalog';
+import { RunReportPage } from '../features/reports';
+import { RunExecutePage, RunName, RunsPage } from '../features/runs';
+import { TestCasePage, TestTitle } from '../features/test-cases';
+import { projectPath, type PageCrumb, type ProjectPageHandle } from './project-pages';
+import { ProjectLayout } from './project-layout';
+
+const catalog: PageCrumb = { label: () => 'Catalog', to: (p) => projectPath(p.projectId, 'catalog') };
+const test: PageCrumb = {
+  label: (p) => <TestTitle projectId={p.projectId} testId={p.testId} />,
+  to: (p) => projectPath(p.projectId, 'tests', p.testId),
+};
+const runs: PageCrumb = { label: () => 'Runs', to: (p) => projectPath(p.projectId, 'runs') };
+const run: PageCrumb = {
+  label: (p) => <RunName projectId={p.projectId} runId={p.runId} />,
+  to: (p) => projectPath(p.projectId, 'runs', p.runId),
+};
+const report: PageCrumb = { label: () => 'Report', to: (p) => projectPath(p.projectId, 'runs', p.runId, 'report') };
+
+const handle = (h: ProjectPageHandle) => h;
+
+/** Every page of a project, under one layout: the project's navigation and breadcrumbs. */
+export const projectRoute: RouteObject = {
+  path: 'projects/:projectId',
+  element: <ProjectLayout />,
+  children: [
+    { index: true, element: <Navigate to="catalog" replace /> },
+    { path: 'catalog', element: <CatalogPage />, handle: handle({ section: 'catalog', crumbs: [catalog] }) },
+    { path: 'tests/:testId', element: <TestCasePage />, handle: handle({ section: 'catalog', crumbs: [catalog, test] }) },
+    {
+      path: 'runs',
+      handle: handle({ section: 'runs', crumbs: [runs] }),
+      children: [
+        { index: true, element: <RunsPage /> },
+        {
+          path: ':runId',
+          handle: handle({ crumbs: [run] }),
+          children: [
+            { index: true, element: <RunExecutePage /> },
+            { path: 'report', element: <RunReportPage />, handle: handle({ crumbs: [report] }) },
+          ],
+        },
+      ],
+    },
+  ],
+};

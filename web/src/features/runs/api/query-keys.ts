@@ -1,0 +1,13 @@
+// Query keys of a project's runs: every query and invalidation of them. Everything of one run sits
+// under `run(projectId, runId)`, and every run of a project under `all(projectId)`, so a write
+// refreshes exactly what it changed (a reset the whole run, a result one test's history).
+
+export const runKeys = {
+  all: (projectId: number) => ['runs', projectId] as const,
+  list: (projectId: number, page: { limit: number; offset: number }) => ['runs', projectId, 'list', page] as const,
+  run: (projectId: number, runId: number) => ['runs', projectId, runId] as const,
+  detail: (projectId: number, runId: number) => [...runKeys.run(projectId, runId), 'detail'] as const,
+  state: (projectId: number, runId: number) => [...runKeys.run(projectId, runId), 'state'] as const,
+  tests: (projectId: number, runId: number) => [...runKeys.run(projectId, runId), 'tests'] as const,
+  history: (projectId: number, runId: number, testId: number) => [...runKeys.run(projectId, runId), 'history', testId] as const,
+};

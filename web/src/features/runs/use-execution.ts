@@ -1,0 +1,81 @@
+import { useState } from 'react';
+import { STATUS_LABELS } from '../../lib/status-counts';
+import type { RunTest } from './api/get-run-tests';
+import { useUpdateTestStatus } from './api/update-test-status';
+import { nextAfter, selectWithClick, type TestStatus } from './run-execution';
+
+interface Shown {
+  order: number[];
+  shownById: Map<number, { t: RunTest; path: string | null }>;
+}
+
+/**
+ * Where the tester is in a run and what they do there: the current test, the checked tests, the
+ * comment being written, the last action's notice, and the moves that change them (go to a test,
+ * set a status, check a test). A status goes to the checked tests, else to the current one, which
+ * then moves on.
+ */
+export function useExecution(
+  projectId: number,
+  runId: number,
+  { order, shownById }: Shown,
+  access: { canWrite: boolean; locked: boolean },
+) {
+  const update = useUpdateTestStatus(projectId, runId);
+  const [currentId, setCurrentId] = useState<number | null>(null);
+  const [selected, setSelected] = useState<Set<number>>(new Set());
+  const [anchor, setAnchor] = useState<number | null>(null);
+  const [draft, setDraft] = useState('');
+  const [notice, setNotice] = useState('');
+  // Changes when the current row should take focus (a keyboard move).
+  const [focusRequest, setFocusRequest] = useState(0);
+  // The current test, or the first shown when it is filtered out (or none was chosen yet).
+  const current = (currentId !== null ? shownById.get(currentId) : undefined) ?? (order.length ? shownById.get(order[0]) : undefined);
+
+  const goTo = (testId: number | null | undefined, focus: boolean) => {
+    if (testId === null || testId === undefined) return;
+    if (testId !== current?.t.testId && selected.size === 0) setDraft('');
+    if (focus) setFocusRequest((n) => n + 1); // the list scrolls to the row and focuses it
+    setCurrentId(testId);
+  };
+
+  const setStatus = (status: TestStatus, focus: boolean) => {
+    if (!access.canWrite) return setNotice('You have read-only access to this run.');
+    if (access.locked) return setNotice('This run is locked: results cannot be changed.');
+    if (!current) return;
+    const targets = selected.size > 0 ? order.filter((id) => selected.has(id)) : [current.t.testId];
+    const comment = draft.trim() || null;
+    update.mutate(targets.map((testId) => ({ testId, status, comment })));
+    setDraft('');
+    setNotice(
+      targets.length > 1 ? `${targets.length} tests marked ${STATUS_LABELS[status]}.` : `${current.t.title}: ${STATUS_LABELS[status]}.`,
+    );
+    if (selected.size > 0) {
+      setSelected(new Set());
+      setAnchor(null);
+    } else {
+      goTo(nextAfter(order, current.t.testId), focus);
+    }
+  };
+
+  const check = (testId: number, shift: boolean) => {
+    setSelected((s) => selectWithClick(s, order, anchor, testId, shift));
+    setAnchor(testId);
+  };
+
+  return {
+    current,
+    selected,
+    draft,
+    setDraft,
+    notice,
+    setNotice,
+    focusRequest,
+    requestFocus: () => setFocusRequest((n) => n + 1),
+    goTo,
+    setStatus,
+    check,
+    uncheckAll: () => setSelected(new Set()),
+    updateError: update.error,
+  };
+}

@@ -1,0 +1,51 @@
+import { useEffect, useEffectEvent, type RefObject } from 'react';
+import { keyAction, moveIndex } from './run-execution';
+import type { useExecution } from './use-execution';
+
+interface Options {
+  /** A dialog is open: it has the keyboard. */
+  paused: boolean;
+  execution: ReturnType<typeof useExecution>;
+  order: number[];
+  editable: boolean;
+  locked: boolean;
+  onHelp: () => void;
+  commentRef: RefObject<HTMLTextAreaElement | null>;
+}
+
+/** The execute screen's keys (keyAction in run-execution.ts) on the whole document: move, set a status, check, comment, help. */
+export function useRunKeys({ paused, execution, order, editable, locked, onHelp, commentRef }: Options) {
+  // One listener for the screen; as an effect event it sees the latest render's state.
+  const onKey = useEffectEvent((e: KeyboardEvent) => {
+    if (paused) return;
+    const action = keyAction({
+      key: e.key,
+      ctrlKey: e.ctrlKey,
+      metaKey: e.metaKey,
+      altKey: e.altKey,
+      target: e.target as HTMLElement | null,
+    });
+    if (!action) return;
+    if (action.type === 'help') {
+      e.preventDefault();
+      onHelp();
+      return;
+    }
+    const { current } = execution;
+    if (!current) return;
+    e.preventDefault();
+    if (action.type === 'move') execution.goTo(order[moveIndex(order.indexOf(current.t.testId), action.by, order.length)], true);
+    else if (action.type === 'status') execution.setStatus(action.status, true);
+    else if (action.type === 'toggle-select') {
+      if (editable) execution.check(current.t.testId, false);
+    } else if (action.type === 'comment') {
+      if (editable) commentRef.current?.focus();
+      else execution.setNotice(locked ? 'This run is locked: results cannot be changed.' : 'You have read-only access to this run.');
+    }
+  });
+  useEffect(() => {
+    const listener = (e: KeyboardEvent) => onKey(e);
+    document.addEventListener('keydown', listener);
+    return () => document.removeEventListener('keydown', listener);
+  }, []);
+}

@@ -1,0 +1,37 @@
+import { useState } from 'react';
+import { useNavigate } from 'react-router';
+import { Dialog } from '../../../components/dialog';
+import { ErrorMessage } from '../../../components/error-message';
+import { useDeleteTest } from '../api/delete-test';
+
+/** Delete test (Admin), confirmed in a dialog first; then back to the catalog. */
+export function DeleteTestButton({ projectId, testId, title }: { projectId: number; testId: number; title: string }) {
+  const navigate = useNavigate();
+  const remove = useDeleteTest(projectId, testId);
+  const [confirming, setConfirming] = useState(false);
+  const confirmDelete = () =>
+    remove.mutate(undefined, {
+      // navigate()'s promise only says when the next page has loaded; nothing waits for it.
+      onSuccess: () => void navigate(`/projects/${projectId}/catalog`),
+      onSettled: () => setConfirming(false),
+    });
+  return (
+    <>
+      <button type="button" className="button danger" onClick={() => setConfirming(true)} disabled={remove.isPending}>
+        Delete test
+      </button>
+      <ErrorMessage error={remove.error} />
+      <Dialog open={confirming} title={`Delete the test “${title}”?`} onClose={() => setConfirming(false)}>
+        <p>It leaves the catalog; runs keep its results.</p>
+        <div className="button-row">
+          <button type="button" className="button danger" disabled={remove.isPending} onClick={confirmDelete}>
+            Delete
+          </button>
+          <button type="button" className="button secondary" onClick={() => setConfirming(false)}>
+            Cancel
+          </button>
+        </div>
+      </Dialog>
+    </>
+  );
+}

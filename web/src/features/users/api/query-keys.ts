@@ -1,0 +1,7 @@
+// Query keys of an organization's members: every query and invalidation of them.
+
+export const userKeys = {
+  all: () => ['users'] as const,
+  org: (orgId: number) => ['users', orgId] as const,
+  page: (orgId: number, page: { limit: number; offset: number }) => ['users', orgId, page] as const,
+};

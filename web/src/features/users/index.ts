@@ -1,0 +1,2 @@
+// What the app uses of users: the Users screen.
+export { UsersPage } from './components/users-page';
