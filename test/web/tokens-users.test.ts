@@ -101,7 +101,7 @@ it('generates a token shown once with a copy button, lists its use, and revokes 
   expect((await h.t.db.apiToken.findUniqueOrThrow({ where: { tokenId: created.tokenId } })).revokedAt).not.toBeNull();
 });
 
-// Issue 20 items 1 and 4: a token acts only in the organizations chosen when it is made, and a
+// A token acts only in the organizations chosen when it is made, and a
 // session started from a token has that token's rights.
 it('makes a token for the organizations ticked, and lists each token with its organizations', async () => {
   const page = await h.signInOAuth(admin.userId);
