@@ -7,7 +7,9 @@ import { createTests } from '../support/catalog-factories';
 
 // Downloads that hold a render slot without being read:
 // three slots in all, two of them at most for one user, a 300 ms wait for one,
-// and a download whose client reads nothing for 1.5 s is cut. The export is
+// and a download whose client reads nothing for 4 s is cut (long enough that a
+// loaded CI machine starts all three held downloads and asks for a fourth
+// before the first is cut). The export is
 // ~20 MB, far more than the socket buffers of both ends hold (some 4 MB on
 // loopback), so a client that does not read leaves bytes waiting on our side.
 
@@ -19,7 +21,7 @@ let server: http.Server;
 let base: string;
 let projectId: number;
 const TESTS = 2000;
-const IDLE_MS = 1500;
+const IDLE_MS = 4000;
 
 /** The server with these slot settings, listening, on a project of TESTS long tests (~20 MB as CSV). */
 async function start(idleMs: number) {
