@@ -8,8 +8,8 @@ import {
   selectionChunks,
   selectRange,
   toggle,
-} from '../../../web/src/features/catalog/catalog-selection';
-import { buildSectionTree, moveTargets, sectionPath, subtreeIds } from '../../../web/src/features/catalog/section-tree';
+} from '../../../web/src/features/test-cases/catalog-selection';
+import { buildSectionTree, moveTargets, sectionPath, subtreeIds } from '../../../web/src/features/test-cases/section-tree';
 
 // Rows 0..9 hold tests 100..109; rows of unloaded pages are unknown.
 const idAt = (i: number) => (i >= 0 && i < 10 ? 100 + i : undefined);

@@ -24,7 +24,7 @@ const lines = (messages: Message[], ruleId: string) => messages.filter((m) => m.
 let results: Record<string, Message[]>;
 beforeAll(() => {
   results = lint({
-    'web/src/features/catalog/components/probe.tsx': [
+    'web/src/features/test-cases/components/probe.tsx': [
       "import { useCreateRun } from '../../runs/api/create-run';",
       "import { useRunDetail } from '../../runs';",
       "import type { Role } from '../../auth/use-role';",
@@ -50,7 +50,7 @@ beforeAll(() => {
 }, 60_000);
 
 it("refuses a feature's import of another feature's files, value or type, and allows its public entry and its own files", () => {
-  const messages = results['web/src/features/catalog/components/probe.tsx'];
+  const messages = results['web/src/features/test-cases/components/probe.tsx'];
   expect(lines(messages, 'boundaries/dependencies')).toEqual([1, 3]);
   expect(messages[0].message).toContain("only through its public entry: import from 'features/runs'");
 });

@@ -22,7 +22,7 @@ const pages = fs
 
 it('finds the screens', () => {
   expect(pages.map((p) => p.page)).toEqual(
-    expect.arrayContaining(['catalog/components/catalog-page.tsx', 'runs/components/run-execute-page.tsx']),
+    expect.arrayContaining(['test-cases/components/catalog-page.tsx', 'runs/components/run-execute-page.tsx']),
   );
 });
 

@@ -1,8 +1,7 @@
 import { Navigate, type RouteObject } from 'react-router';
-import { CatalogPage } from '../features/catalog';
 import { RunReportPage } from '../features/reports';
 import { RunExecutePage, RunName, RunsPage } from '../features/runs';
-import { TestCasePage, TestTitle } from '../features/test-cases';
+import { CatalogPage, TestCasePage, TestTitle } from '../features/test-cases';
 import { projectPath, type PageCrumb, type ProjectPageHandle } from './project-pages';
 import { ProjectLayout } from './project-layout';
 

@@ -1,5 +1,5 @@
-// What other features and the app may use of test cases: the test's screen, its title, one test and the keys of a project's tests.
+// What other features and the app may use of test cases: the catalog's and a test's screens, a test's title and one test.
 export { useTest } from './api/get-test';
-export { testKeys } from './api/query-keys';
+export { CatalogPage } from './components/catalog-page';
 export { TestCasePage } from './components/test-case-page';
 export { TestTitle } from './components/test-title';

@@ -4,7 +4,7 @@ import { ErrorMessage } from '../../../components/error-message';
 import { atLeast, type Role } from '../../auth';
 import { useSetRunLock } from '../api/lock-run';
 import { useResetRun } from '../api/reset-run';
-import { Dialog } from '../../../components/dialog';
+import { ConfirmDialog } from '../../../components/confirm-dialog';
 
 type Confirm = 'lock' | 'reset' | null;
 
@@ -67,21 +67,21 @@ export function RunActions({
         )}
       </div>
       <ErrorMessage error={setLock.error ?? reset.error} />
-      <Dialog open={confirm !== null} onClose={() => setConfirm(null)} title={confirm === 'reset' ? 'Reset this run?' : 'Lock this run?'}>
+      <ConfirmDialog
+        open={confirm !== null}
+        title={confirm === 'reset' ? 'Reset this run?' : 'Lock this run?'}
+        confirmLabel={confirm === 'reset' ? 'Reset run' : 'Lock run'}
+        danger={false}
+        pending={setLock.isPending || reset.isPending}
+        onConfirm={() => act(confirm ?? 'lock')}
+        onClose={() => setConfirm(null)}
+      >
         <p>
           {confirm === 'reset'
             ? 'Every test becomes Retest and its comment is cleared. The history keeps every earlier result.'
             : 'Results become read-only and the tests are frozen as they are now. Only an Admin can unlock it.'}
         </p>
-        <div className="button-row">
-          <button type="button" className="button" onClick={() => act(confirm ?? 'lock')}>
-            {confirm === 'reset' ? 'Reset run' : 'Lock run'}
-          </button>
-          <button type="button" className="button secondary" onClick={() => setConfirm(null)}>
-            Cancel
-          </button>
-        </div>
-      </Dialog>
+      </ConfirmDialog>
     </div>
   );
 }

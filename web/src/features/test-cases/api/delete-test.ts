@@ -1,6 +1,7 @@
 import { useMutation, useQueryClient } from '@tanstack/react-query';
 import { api, unwrap } from '../../../lib/api';
 import { testKeys } from './query-keys';
+import { refreshTests } from './refresh';
 
 /** DELETE /test/delete (Admin): the test leaves the catalog; runs keep its results. */
 export function useDeleteTest(projectId: number, testId: number) {
@@ -9,7 +10,7 @@ export function useDeleteTest(projectId: number, testId: number) {
     mutationFn: () => unwrap(api.DELETE('/api/v1/test/delete', { body: { testId, projectId } })),
     onSuccess: async () => {
       queryClient.removeQueries({ queryKey: testKeys.detail(projectId, testId) });
-      await queryClient.invalidateQueries({ queryKey: testKeys.all(projectId) });
+      await refreshTests(queryClient, projectId);
     },
   });
 }

@@ -1,9 +1,13 @@
-// Query keys of a project's tests: every query and invalidation of them. The catalog's lists
-// (catalog/api/query-keys.ts) and each open test sit under `all(projectId)`, so a write to the
-// project's tests (a bulk edit in the catalog, say) refreshes both.
+import type { TestFilters } from './get-tests';
+
+// Query keys of a project's tests: every query and invalidation of them. The catalog's pages of
+// the filtered list and each open test sit under `all(projectId)`, so a write to the project's
+// tests (a bulk edit in the catalog, say) refreshes both.
 
 export const testKeys = {
+  /** Every list of the project's tests, whatever the filters, and every open test. */
   all: (projectId: number) => ['tests', projectId] as const,
+  page: (projectId: number, filters: TestFilters, page: number) => ['tests', projectId, 'page', filters, page] as const,
   detail: (projectId: number, testId: number) => ['tests', projectId, 'detail', testId] as const,
   /** A test's results across runs: results are written in runs, not here, so it stands apart. */
   statusHistory: (projectId: number, testId: number) => ['test-status-history', projectId, testId] as const,

@@ -1,6 +1,6 @@
 import { useState } from 'react';
 import { useNavigate } from 'react-router';
-import { Dialog } from '../../../components/dialog';
+import { ConfirmDialog } from '../../../components/confirm-dialog';
 import { ErrorMessage } from '../../../components/error-message';
 import { useDeleteTest } from '../api/delete-test';
 
@@ -21,17 +21,15 @@ export function DeleteTestButton({ projectId, testId, title }: { projectId: numb
         Delete test
       </button>
       <ErrorMessage error={remove.error} />
-      <Dialog open={confirming} title={`Delete the test “${title}”?`} onClose={() => setConfirming(false)}>
+      <ConfirmDialog
+        open={confirming}
+        title={`Delete the test “${title}”?`}
+        pending={remove.isPending}
+        onConfirm={confirmDelete}
+        onClose={() => setConfirming(false)}
+      >
         <p>It leaves the catalog; runs keep its results.</p>
-        <div className="button-row">
-          <button type="button" className="button danger" disabled={remove.isPending} onClick={confirmDelete}>
-            Delete
-          </button>
-          <button type="button" className="button secondary" onClick={() => setConfirming(false)}>
-            Cancel
-          </button>
-        </div>
-      </Dialog>
+      </ConfirmDialog>
     </>
   );
 }

@@ -1,8 +1,10 @@
 import { useState, type FormEvent } from 'react';
-import { Dialog } from '../../../components/dialog';
+import { ConfirmDialog } from '../../../components/confirm-dialog';
 import { ErrorMessage } from '../../../components/error-message';
 import type { Section } from '../../project-metadata';
-import { BULK_LIMIT, bulkFields, useBulkDeleteTests, useBulkUpdateTests, type BulkField } from '../api/test-writes';
+import { useBulkDeleteTests } from '../api/bulk-delete-tests';
+import { useBulkUpdateTests } from '../api/bulk-update-tests';
+import { BULK_LIMIT, bulkFields, type BulkField } from '../bulk-batches';
 import { selectionChunks, type Selection } from '../catalog-selection';
 import { BulkValueInput } from './bulk-value-input';
 import { CreateRunDialog } from './create-run-dialog';
@@ -92,17 +94,15 @@ export function BulkActions({ projectId, sections, selection, onClear, onDeleted
         testIds={dialog === 'run' ? [...selection.ids] : []}
         onClose={() => setDialog(null)}
       />
-      <Dialog open={dialog === 'delete'} title={`Delete ${count} ${noun}?`} onClose={() => setDialog(null)}>
+      <ConfirmDialog
+        open={dialog === 'delete'}
+        title={`Delete ${count} ${noun}?`}
+        pending={remove.isPending}
+        onConfirm={deleteSelected}
+        onClose={() => setDialog(null)}
+      >
         <p>They leave the catalog{batches}; runs that hold them keep their results.</p>
-        <div className="button-row">
-          <button type="button" className="button danger" disabled={remove.isPending} onClick={deleteSelected}>
-            Delete
-          </button>
-          <button type="button" className="button secondary" onClick={() => setDialog(null)}>
-            Cancel
-          </button>
-        </div>
-      </Dialog>
+      </ConfirmDialog>
     </section>
   );
 }

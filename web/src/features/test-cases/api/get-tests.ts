@@ -1,6 +1,6 @@
 import { keepPreviousData, queryOptions, useQuery } from '@tanstack/react-query';
 import { api, unwrap } from '../../../lib/api';
-import { catalogKeys } from './query-keys';
+import { testKeys } from './query-keys';
 
 /** The catalog's filters; a section filter always covers its subsections. */
 export interface TestFilters {
@@ -26,7 +26,7 @@ export const testsQuery = (projectId: number, filters: TestFilters, limit: numbe
 /** One page of the project's tests matching the filters, with the total that match. */
 export const testsPageQueryOptions = (projectId: number, filters: TestFilters, page: number) =>
   queryOptions({
-    queryKey: catalogKeys.page(projectId, filters, page),
+    queryKey: testKeys.page(projectId, filters, page),
     queryFn: () =>
       unwrap(
         api.GET('/api/v1/project/tests', { params: { query: testsQuery(projectId, filters, TESTS_PAGE_SIZE, page * TESTS_PAGE_SIZE) } }),

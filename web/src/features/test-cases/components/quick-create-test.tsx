@@ -1,7 +1,7 @@
 import { useState, type FormEvent } from 'react';
 import { ErrorMessage } from '../../../components/error-message';
 import type { Section } from '../../project-metadata';
-import { useCreateTest } from '../api/test-writes';
+import { useCreateTest } from '../api/create-test';
 import { SectionSelect } from './section-select';
 
 /** Adds a test with a title and a section; the rest is edited on the test's page. */

@@ -1,8 +1,10 @@
 import { useEffect, useState, type FormEvent } from 'react';
-import { Dialog } from '../../../components/dialog';
+import { ConfirmDialog } from '../../../components/confirm-dialog';
 import { ErrorMessage } from '../../../components/error-message';
 import type { Section } from '../../project-metadata';
-import { useAddSection, useDeleteSection, useEditSection } from '../api/section-writes';
+import { useAddSection } from '../api/add-section';
+import { useDeleteSection } from '../api/delete-section';
+import { useEditSection } from '../api/edit-section';
 import { moveTargets, sectionPath } from '../section-tree';
 import { SectionSelect } from './section-select';
 
@@ -108,27 +110,20 @@ function EditSectionForm({ projectId, sections, selected, onSelect, canDelete }:
           </button>
         )}
       </div>
-      <Dialog open={confirming} title={`Delete section “${selected.sectionName}”?`} onClose={() => setConfirming(false)}>
+      <ConfirmDialog
+        open={confirming}
+        title={`Delete section “${selected.sectionName}”?`}
+        pending={remove.isPending}
+        onConfirm={() =>
+          remove.mutate(selected.sectionId, {
+            onSuccess: (r) => onSelect(r.parentSectionId ?? undefined),
+            onSettled: () => setConfirming(false),
+          })
+        }
+        onClose={() => setConfirming(false)}
+      >
         <p>Its tests and subsections move to {parentName}.</p>
-        <div className="button-row">
-          <button
-            type="button"
-            className="button danger"
-            disabled={remove.isPending}
-            onClick={() =>
-              remove.mutate(selected.sectionId, {
-                onSuccess: (r) => onSelect(r.parentSectionId ?? undefined),
-                onSettled: () => setConfirming(false),
-              })
-            }
-          >
-            Delete
-          </button>
-          <button type="button" className="button secondary" onClick={() => setConfirming(false)}>
-            Cancel
-          </button>
-        </div>
-      </Dialog>
+      </ConfirmDialog>
     </form>
   );
 }

@@ -1,6 +1,6 @@
 import { IdSelect, type IdOption } from '../../../components/id-select';
 import { useLabels, useLookup, useSquads, type Section } from '../../project-metadata';
-import type { BulkField } from '../api/test-writes';
+import type { BulkField } from '../bulk-batches';
 import { SectionSelect } from './section-select';
 
 /** The value control for the chosen field; `null` clears the field. */

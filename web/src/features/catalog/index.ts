@@ -1,2 +1,0 @@
-// What the app uses of the catalog: its screen.
-export { CatalogPage } from './components/catalog-page';
