@@ -94,9 +94,16 @@ it('answers JSON to the web app signing in again in place: the session, or the r
   const json = { Accept: 'application/json' };
   const res = await signIn(ada.token, json).expect(200);
   expect(res.body).toEqual({ data: { signedIn: true, userId: ada.userId }, status: 200 });
-  await t.http.get('/api/v1/user/details').set('Cookie', `user_session=${sessionOf(res)}`).expect(200);
+  await t.http
+    .get('/api/v1/user/details')
+    .set('Cookie', `user_session=${sessionOf(res)}`)
+    .expect(200);
   const refused = await signIn('hello', json).expect(401);
-  expect(refused.body).toEqual({ error: 'This API token is not valid: it is unknown, revoked or expired.', status: 401, code: 'unauthorized' });
+  expect(refused.body).toEqual({
+    error: 'This API token is not valid: it is unknown, revoked or expired.',
+    status: 401,
+    code: 'unauthorized',
+  });
   expect(sessionOf(refused)).toBeUndefined();
   const empty = await signIn(' ', json).expect(400);
   expect(empty.body).toMatchObject({ error: 'Enter an API token.', code: 'validation_failed' });
