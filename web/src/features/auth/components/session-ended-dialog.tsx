@@ -37,8 +37,8 @@ export function SessionEndedDialog() {
   return (
     <Dialog open={ended && dismissed !== ask} onClose={() => setDismissed(ask)} title="Your session has ended">
       <p>
-        You were signed out: the session expired or was ended elsewhere. Nothing is lost: what you have not sent yet is kept on this
-        device and sent once you sign in again.
+        You were signed out: the session expired or was ended elsewhere. Nothing is lost: what you have not sent yet is kept on this device
+        and sent once you sign in again.
       </p>
       <form className="session-form" onSubmit={(e) => void submit(e)}>
         <label htmlFor="session-token">API token</label>
