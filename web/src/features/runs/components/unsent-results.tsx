@@ -19,12 +19,14 @@ export function UnsentResults({ unsent, state }: { unsent: number; state: Outbox
     <div className="run-unsent" role="status" data-state={shown ? state : undefined}>
       {shown && (
         <>
-          {unsent > 0 && (
-            <>
-              <strong data-testid="unsent-count">{unsent}</strong> {unsent === 1 ? 'result' : 'results'}{' '}
-            </>
-          )}
-          {text}
+          <span>
+            {unsent > 0 && (
+              <>
+                <strong data-testid="unsent-count">{unsent}</strong> {unsent === 1 ? 'result' : 'results'}{' '}
+              </>
+            )}
+            {text}
+          </span>
           {state === 'signed-out' && (
             <button type="button" className="button secondary" onClick={openSignIn}>
               Sign in again
