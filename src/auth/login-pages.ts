@@ -27,13 +27,15 @@ export interface LoginPageOptions {
   error?: boolean;
   /** Why the API token was refused. */
   tokenError?: string;
+  /** The page to return to once signed in (a checked same-origin path, return-path.ts). */
+  next?: string;
 }
 
 // Signing in with an API token works on every server, OAuth or not: the embedded default
 // prints one at first start, so a newcomer can paste it and work.
-function tokenForm(error?: string): string {
+function tokenForm(error?: string, next?: string): string {
   return `<form method="post" action="/auth/token" class="token-form">
-<h2>Sign in with an API token</h2>
+<h2>Sign in with an API token</h2>${next ? `\n<input type="hidden" name="next" value="${escape(next)}">` : ''}
 ${error ? `<p class="error" role="alert" id="token-error">${escape(error)}</p>` : ''}
 <label for="token">API token</label>
 <input id="token" name="token" type="password" autocomplete="off" spellcheck="false" required${error ? ' aria-invalid="true" aria-describedby="token-error"' : ''}>
@@ -44,13 +46,13 @@ ${error ? `<p class="error" role="alert" id="token-error">${escape(error)}</p>` 
 export function loginPage(opts: LoginPageOptions): string {
   const oauth = opts.configured
     ? `${opts.error ? '<p class="error" role="alert">Sign-in failed. Please try again.</p>' : ''}
-<a class="button" id="sign-in" href="/auth/login">Sign in</a>`
+<a class="button" id="sign-in" href="/auth/login${opts.next ? `?next=${escape(encodeURIComponent(opts.next))}` : ''}">Sign in</a>`
     : `<p>Browser sign-in through an identity provider is not configured on this server (set the OAUTH_* settings).</p>`;
   return page(
     'Sign in',
     `<h1>Casebook</h1><p>Test management for QA teams, CI pipelines and AI assistants.</p>
 ${oauth}
-${tokenForm(opts.tokenError)}
+${tokenForm(opts.tokenError, opts.next)}
 <p class="hint">Create a token with <code>npx casebook token create --email you@example.com</code>, or use the one printed at first start.</p>`,
   );
 }

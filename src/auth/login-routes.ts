@@ -5,8 +5,10 @@ import type { Config } from '../config';
 import type { Db } from '../db/client';
 import { admitOAuthLogin, type LoginOutcome, type OAuthProfile, type RefusalReason } from './oauth-identity';
 import { forbiddenOrigin } from '../core/errors';
+import { sendError } from '../http/envelope';
 import { authenticateToken, SESSION_COOKIE } from './authenticate';
 import { loginPage, refusedPage } from './login-pages';
+import { returnPath, RETURN_COOKIE } from './return-path';
 import { isForeignOrigin } from './same-origin';
 import { databaseStateStore } from './oauth-state-store';
 import { createSession, endSession, sessionCookieOptions } from './sessions';
@@ -84,20 +86,25 @@ export function buildLoginRouter(config: Config, db: Db): express.Router {
   const passport = buildPassport(config, db);
 
   router.get('/login', (req, res) => {
-    res.type('html').send(loginPage({ configured: Boolean(passport), error: 'error' in req.query }));
+    res.type('html').send(loginPage({ configured: Boolean(passport), error: 'error' in req.query, next: returnPath(req.query.next) }));
   });
 
   // "Sign in with an API token": the token is checked as a Bearer header is, and starts the
   // same session an OAuth login does. A form post, so checked for a foreign origin like /logout.
   router.post('/auth/token', express.urlencoded({ extended: false, limit: '4kb' }), async (req, res) => {
     if (isForeignOrigin(req, config.publicUrl)) throw forbiddenOrigin();
-    const token: unknown = (req.body as Record<string, unknown> | undefined)?.token;
-    const secret = typeof token === 'string' ? token.trim() : '';
+    const form = req.body as Record<string, unknown> | undefined;
+    const secret = typeof form?.token === 'string' ? form.token.trim() : '';
+    const next = returnPath(form?.next);
+    // The web app signs in again in place (its session ended mid-work) and asks for JSON.
+    const wantsJson = req.accepts(['html', 'json']) === 'json';
     const refuse = (status: number, tokenError: string) =>
-      res
-        .status(status)
-        .type('html')
-        .send(loginPage({ configured: Boolean(passport), tokenError }));
+      wantsJson
+        ? sendError(res, status === 400 ? 'validation_failed' : 'unauthorized', tokenError)
+        : res
+            .status(status)
+            .type('html')
+            .send(loginPage({ configured: Boolean(passport), tokenError, next }));
     if (!secret) return refuse(400, 'Enter an API token.');
     const principal = await authenticateToken(db, secret, req);
     if (!principal) return refuse(401, 'This API token is not valid: it is unknown, revoked or expired.');
@@ -105,11 +112,24 @@ export function buildLoginRouter(config: Config, db: Db): express.Router {
     const from = principal.tokenId === null ? null : { tokenId: principal.tokenId, expiresAt: principal.expiresAt };
     const session = await createSession(db, principal.userId, config.sessionTtlMs, from);
     res.cookie(SESSION_COOKIE, session.secret, sessionCookieOptions(config.publicUrl, session.expiresAt));
-    res.redirect(303, '/');
+    if (wantsJson) return res.json({ data: { signedIn: true, userId: principal.userId }, status: 200 });
+    res.redirect(303, next ?? '/');
   });
 
   if (passport) {
-    router.get('/auth/login', passport.authenticate('oauth2', { session: false }));
+    // The page to come back to rides along in a short-lived cookie of its own (the provider
+    // round trip carries only the state).
+    const returnCookie = { ...sessionCookieOptions(config.publicUrl), path: '/auth' };
+    router.get(
+      '/auth/login',
+      (req, res, next) => {
+        const back = returnPath(req.query.next);
+        if (back) res.cookie(RETURN_COOKIE, back, { ...returnCookie, maxAge: 10 * 60_000 });
+        else res.clearCookie(RETURN_COOKIE, returnCookie);
+        next();
+      },
+      passport.authenticate('oauth2', { session: false }),
+    );
     router.get('/auth/callback', (req, res, next) => {
       passport.authenticate('oauth2', { session: false }, async (err: unknown, user: { userId: number } | false, info?: Refusal) => {
         try {
@@ -125,7 +145,9 @@ export function buildLoginRouter(config: Config, db: Db): express.Router {
           }
           const session = await createSession(db, user.userId, config.sessionTtlMs);
           res.cookie(SESSION_COOKIE, session.secret, sessionCookieOptions(config.publicUrl, session.expiresAt));
-          res.redirect('/');
+          const back = returnPath((req as Request).cookies?.[RETURN_COOKIE]);
+          res.clearCookie(RETURN_COOKIE, returnCookie);
+          res.redirect(back ?? '/');
         } catch (e) {
           next(e);
         }

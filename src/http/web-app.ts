@@ -3,6 +3,7 @@ import path from 'node:path';
 import express, { type Request } from 'express';
 import type { Db } from '../db/client';
 import { authenticate } from '../auth/authenticate';
+import { loginUrl } from '../auth/return-path';
 import { sendError } from './envelope';
 
 /** Where `npm run web:build` (run at npm install) writes the web app. */
@@ -29,7 +30,8 @@ export function webApp(db: Db, dist = WEB_DIST): express.Router {
   router.use(async (req, res, next) => {
     if (!isAppNavigation(req)) return next();
     const principal = await authenticate(db, req);
-    if (principal?.via !== 'session') return res.redirect('/login');
+    // Back to this page once signed in (a reload after the session ended keeps its place).
+    if (principal?.via !== 'session') return res.redirect(loginUrl(req.originalUrl));
     if (!fs.existsSync(index)) {
       return res.status(503).type('text').send('The web app is not built: run `npm run web:build` (npm install does it).');
     }

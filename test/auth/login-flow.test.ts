@@ -98,6 +98,26 @@ describe('browser login through the OAuth provider', () => {
     expect(await t.db.session.count()).toBe(sessions);
   });
 
+  it('comes back to the page the login started from (next, carried in a cookie through the provider)', async () => {
+    const page = await t.http.get('/login').query({ next: '/projects/3/runs/7' }).expect(200);
+    expect(page.text).toContain('href="/auth/login?next=%2Fprojects%2F3%2Fruns%2F7"');
+    await provider.setIdentity({ email: 'back@example.test', name: 'Back' });
+    const start = await t.http.get('/auth/login').query({ next: '/projects/3/runs/7' }).expect(302);
+    const returnTo = cookieValue(start.headers['set-cookie'] as unknown as string[], 'return_to');
+    expect(decodeURIComponent(returnTo!)).toBe('/projects/3/runs/7');
+    const stateCookie = cookieValue(start.headers['set-cookie'] as unknown as string[], 'oauth_state')!;
+    const atProvider = await fetch(new URL(start.headers.location), { redirect: 'manual' });
+    const callback = new URL(atProvider.headers.get('location')!);
+    const res = await t.http
+      .get(callback.pathname + callback.search)
+      .set('Cookie', `oauth_state=${stateCookie}; return_to=${returnTo}`)
+      .expect(302);
+    expect(res.headers.location).toBe('/projects/3/runs/7');
+    // A cookie set by anything else than this server is checked again: another site is refused.
+    const evil = await t.http.get('/auth/login').query({ next: '//evil.example' }).expect(302);
+    expect(cookieValue(evil.headers['set-cookie'] as unknown as string[], 'return_to')).toBe('');
+  });
+
   it('serves a login page with a sign-in button', async () => {
     const res = await t.http.get('/login').expect(200);
     expect(res.headers['content-type']).toMatch(/text\/html/);

@@ -73,3 +73,38 @@ it('refuses a post from another site (403) and starts no session', async () => {
   expect(sessionOf(foreignOrigin)).toBeUndefined();
   expect(await t.db.session.count({ where: { userId: ada.userId } })).toBe(before);
 });
+
+it('returns to the page given as next (a path of this site only), which the login page carries in its form', async () => {
+  const page = await t.http.get('/login').query({ next: '/projects/3/runs/7?q=pay' }).expect(200);
+  expect(page.text).toContain('<input type="hidden" name="next" value="/projects/3/runs/7?q=pay">');
+  const back = await t.http.post('/auth/token').type('form').send({ token: ada.token, next: '/projects/3/runs/7?q=pay' }).expect(303);
+  expect(back.headers.location).toBe('/projects/3/runs/7?q=pay');
+  for (const next of ['//evil.example/x', 'https://evil.example/', '/\\evil.example', '/login']) {
+    const res = await t.http.post('/auth/token').type('form').send({ token: ada.token, next }).expect(303);
+    expect(res.headers.location).toBe('/');
+  }
+  const foreign = await t.http.get('/login').query({ next: '//evil.example' }).expect(200);
+  expect(foreign.text).not.toContain('name="next"');
+  // A refusal keeps next in the form, for the second try.
+  const refused = await t.http.post('/auth/token').type('form').send({ token: 'hello', next: '/tokens' }).expect(401);
+  expect(refused.text).toContain('<input type="hidden" name="next" value="/tokens">');
+});
+
+it('answers JSON to the web app signing in again in place: the session, or the reason (401, 400)', async () => {
+  const json = { Accept: 'application/json' };
+  const res = await signIn(ada.token, json).expect(200);
+  expect(res.body).toEqual({ data: { signedIn: true, userId: ada.userId }, status: 200 });
+  await t.http
+    .get('/api/v1/user/details')
+    .set('Cookie', `user_session=${sessionOf(res)}`)
+    .expect(200);
+  const refused = await signIn('hello', json).expect(401);
+  expect(refused.body).toEqual({
+    error: 'This API token is not valid: it is unknown, revoked or expired.',
+    status: 401,
+    code: 'unauthorized',
+  });
+  expect(sessionOf(refused)).toBeUndefined();
+  const empty = await signIn(' ', json).expect(400);
+  expect(empty.body).toMatchObject({ error: 'Enter an API token.', code: 'validation_failed' });
+});

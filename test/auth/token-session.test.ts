@@ -43,7 +43,7 @@ it('ends when its token is revoked', async () => {
   // The web app's own pages are refused too: back to the login page.
   const page = await t.http.get('/projects').set('Cookie', cookie).set('Accept', 'text/html');
   expect(page.status).toBe(302);
-  expect(page.headers.location).toBe('/login');
+  expect(page.headers.location).toBe('/login?next=%2Fprojects');
 });
 
 it('ends when its token expires, and its cookie expires no later than the token', async () => {

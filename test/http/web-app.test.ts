@@ -30,10 +30,12 @@ it.each(['/', '/projects', '/projects/12/catalog', '/projects/12/runs/3/report',
   },
 );
 
-it('sends a browser without a session (or with an ended one) to /login', async () => {
-  const anonymous = await t.http.get('/projects/1/runs/2').set(html).expect(302);
-  expect(anonymous.headers.location).toBe('/login');
-  await t.http.get('/tokens').set(html).set('Cookie', 'user_session=not-a-session').expect(302);
+it('sends a browser without a session (or with an ended one) to /login, to come back to the same page', async () => {
+  const anonymous = await t.http.get('/projects/1/runs/2?q=pay').set(html).expect(302);
+  expect(anonymous.headers.location).toBe('/login?next=%2Fprojects%2F1%2Fruns%2F2%3Fq%3Dpay');
+  const ended = await t.http.get('/tokens').set(html).set('Cookie', 'user_session=not-a-session').expect(302);
+  expect(ended.headers.location).toBe('/login?next=%2Ftokens');
+  expect((await t.http.get('/').set(html).expect(302)).headers.location).toBe('/login');
 });
 
 it('serves the hashed assets with a year-long immutable cache, and 404 for an unknown one', async () => {

@@ -49,9 +49,9 @@ it('signs in with a token, opens every screen by deep link, and signs out', asyn
 
   await Promise.all([page.waitForURL(`${h.baseUrl}/login`), page.getByRole('button', { name: 'Sign out' }).click()]);
   await checkScreen(page, 'login');
-  // The session is over: a deep link leads back to the login page.
+  // The session is over: a deep link leads back to the login page, which will return to it.
   await page.goto(`${h.baseUrl}/projects/${projectId}/runs`);
-  expect(page.url()).toBe(`${h.baseUrl}/login`);
+  expect(page.url()).toBe(`${h.baseUrl}/login?next=${encodeURIComponent(`/projects/${projectId}/runs`)}`);
 });
 
 it('shows a refused token on the login page, and no Users link to a Reader', async () => {

@@ -1,5 +1,5 @@
 import { NavLink, Outlet, useParams } from 'react-router';
-import { useMe, useOrgs, useIsAnyAdmin } from '../features/auth';
+import { SessionEndedDialog, useMe, useOrgs, useIsAnyAdmin } from '../features/auth';
 import { ErrorMessage } from '../components/error-message';
 
 /** The user's organizations, beside the logo; a project's pages name theirs in the breadcrumbs instead. */
@@ -67,6 +67,7 @@ export function AppLayout() {
         <ErrorMessage error={me.error} />
         <Outlet />
       </main>
+      <SessionEndedDialog />
     </>
   );
 }

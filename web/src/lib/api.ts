@@ -1,5 +1,6 @@
 import createClient, { type Middleware } from 'openapi-fetch';
 import type { components, paths } from './api-types';
+import { sessionEnded, sessionWorks } from './session';
 
 type Schemas = components['schemas'];
 /** The `code` of an error envelope: every code the API documents (its error schemas, from src/core/error-codes.ts). */
@@ -29,10 +30,12 @@ async function codeOf(response: Response): Promise<ErrorCode | undefined> {
   return body?.code;
 }
 
-// `unauthorized` means the session ended (expired, signed out elsewhere): back to the login page.
+// `unauthorized` means the session ended (expired, signed out elsewhere): session.ts says so
+// and keeps the page, so what is not sent yet is not lost.
 const signInAgain: Middleware = {
   async onResponse({ response }) {
-    if ((await codeOf(response)) === 'unauthorized') window.location.assign('/login');
+    if ((await codeOf(response)) === 'unauthorized') sessionEnded();
+    else sessionWorks();
   },
 };
 

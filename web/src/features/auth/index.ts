@@ -3,3 +3,4 @@ export { useMe } from './api/get-me';
 export { useOrgs } from './api/get-orgs';
 export { authKeys } from './api/query-keys';
 export { atLeast, useIsAnyAdmin, useRole, type Role } from './use-role';
+export { SessionEndedDialog } from './components/session-ended-dialog';

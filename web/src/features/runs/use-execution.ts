@@ -1,7 +1,8 @@
 import { useState } from 'react';
 import { STATUS_LABELS } from '../../lib/status-counts';
 import type { RunTest } from './api/get-run-tests';
-import { useUpdateTestStatus } from './api/update-test-status';
+import { addResults } from './outbox';
+import { useCommentDrafts } from './use-comment-drafts';
 import { nextAfter, selectWithClick, type TestStatus } from './run-execution';
 
 interface Shown {
@@ -13,7 +14,9 @@ interface Shown {
  * Where the tester is in a run and what they do there: the current test, the checked tests, the
  * comment being written, the last action's notice, and the moves that change them (go to a test,
  * set a status, check a test). A status goes to the checked tests, else to the current one, which
- * then moves on.
+ * then moves on. The comment is a draft of the current test (or of the checked tests together),
+ * kept across moves and reloads until a status saves it; marks go through the outbox, which
+ * keeps them until the server has them.
  */
 export function useExecution(
   projectId: number,
@@ -21,20 +24,23 @@ export function useExecution(
   { order, shownById }: Shown,
   access: { canWrite: boolean; locked: boolean },
 ) {
-  const update = useUpdateTestStatus(projectId, runId);
+  const drafts = useCommentDrafts(runId);
   const [currentId, setCurrentId] = useState<number | null>(null);
   const [selected, setSelected] = useState<Set<number>>(new Set());
   const [anchor, setAnchor] = useState<number | null>(null);
-  const [draft, setDraft] = useState('');
   const [notice, setNotice] = useState('');
   // Changes when the current row should take focus (a keyboard move).
   const [focusRequest, setFocusRequest] = useState(0);
   // The current test, or the first shown when it is filtered out (or none was chosen yet).
   const current = (currentId !== null ? shownById.get(currentId) : undefined) ?? (order.length ? shownById.get(order[0]) : undefined);
+  const slot = selected.size > 0 ? 'checked' : (current?.t.testId ?? null);
+  const draft = slot === null ? '' : drafts.get(slot);
+  const setDraft = (text: string) => {
+    if (slot !== null) drafts.set(slot, text);
+  };
 
   const goTo = (testId: number | null | undefined, focus: boolean) => {
     if (testId === null || testId === undefined) return;
-    if (testId !== current?.t.testId && selected.size === 0) setDraft('');
     if (focus) setFocusRequest((n) => n + 1); // the list scrolls to the row and focuses it
     setCurrentId(testId);
   };
@@ -45,7 +51,11 @@ export function useExecution(
     if (!current) return;
     const targets = selected.size > 0 ? order.filter((id) => selected.has(id)) : [current.t.testId];
     const comment = draft.trim() || null;
-    update.mutate(targets.map((testId) => ({ testId, status, comment })));
+    addResults(
+      projectId,
+      runId,
+      targets.map((testId) => ({ testId, status, comment })),
+    );
     setDraft('');
     setNotice(
       targets.length > 1 ? `${targets.length} tests marked ${STATUS_LABELS[status]}.` : `${current.t.title}: ${STATUS_LABELS[status]}.`,
@@ -76,6 +86,5 @@ export function useExecution(
     setStatus,
     check,
     uncheckAll: () => setSelected(new Set()),
-    updateError: update.error,
   };
 }

@@ -3,7 +3,9 @@ import { api, unwrap } from '../../../lib/api';
 import type { paths } from '../../../lib/api-types';
 import { runKeys } from './query-keys';
 
-export type RunTest = paths['/api/v1/run/tests']['get']['responses'][200]['content']['application/json']['data']['tests'][number];
+type ServedRunTest = paths['/api/v1/run/tests']['get']['responses'][200]['content']['application/json']['data']['tests'][number];
+/** A test of the run as the page shows it: `unsent` when its status is a mark the server does not have yet (outbox.ts). */
+export type RunTest = ServedRunTest & { unsent?: true };
 
 const PAGE = 1000; // the API's largest page
 
@@ -15,7 +17,7 @@ export const runTestsQueryOptions = (projectId: number, runId: number) =>
   queryOptions({
     queryKey: runKeys.tests(projectId, runId),
     queryFn: async ({ signal }) => {
-      const tests: RunTest[] = [];
+      const tests: ServedRunTest[] = [];
       for (let offset = 0; ; offset += PAGE) {
         const page = await unwrap(api.GET('/api/v1/run/tests', { params: { query: { projectId, runId, limit: PAGE, offset } }, signal }));
         tests.push(...page.tests);

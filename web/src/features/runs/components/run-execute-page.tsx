@@ -11,6 +11,7 @@ import { useRunTests } from '../api/get-run-tests';
 import type { TestStatus } from '../run-execution';
 import { useExecution } from '../use-execution';
 import { useRunKeys } from '../use-run-keys';
+import { usePendingView } from '../use-pending-view';
 import { useShownTests } from '../use-shown-tests';
 import { CheckedTestsBar } from './checked-tests-bar';
 import { LockedBanner } from './locked-banner';
@@ -19,6 +20,7 @@ import { RunProgress } from './run-progress';
 import { RunTestList } from './run-test-list';
 import { RunTestPanel } from './run-test-panel';
 import { ShortcutsDialog } from './shortcuts-dialog';
+import { UnsentResults } from './unsent-results';
 import '../run-execute.css';
 
 /** Executing a run: the tests by section, the current test's panel, keyboard first. */
@@ -38,7 +40,9 @@ export function RunExecutePage() {
   const [helpOpen, setHelpOpen] = useState(false);
   const [confirmOpen, setConfirmOpen] = useState(false);
   const commentRef = useRef<HTMLTextAreaElement>(null);
-  const shown = useShownTests(projectId, tests.data, filter);
+  // The tester's marks show at once, also those the server does not have yet (offline, signed out).
+  const view = usePendingView(runId, tests.data, state.data);
+  const shown = useShownTests(projectId, view.tests, filter);
   const { groups, order } = shown;
   const execution = useExecution(projectId, runId, shown, { canWrite, locked });
   const { current, selected } = execution;
@@ -61,8 +65,9 @@ export function RunExecutePage() {
         />
       )}
       {locked && <LockedBanner lockedAt={run.data?.lockedAt} />}
-      {state.data && <RunProgress counts={state.data} filter={filter} onFilter={setFilter} />}
-      <ErrorMessage error={execution.updateError} />
+      {view.counts && <RunProgress counts={view.counts} filter={filter} onFilter={setFilter} />}
+      <ErrorMessage error={view.refusal} />
+      <UnsentResults unsent={view.unsent} state={view.state} />
       <p className="run-notice" role="status">
         {execution.notice}
       </p>

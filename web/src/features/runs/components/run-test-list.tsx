@@ -54,6 +54,7 @@ const RunTestRow = memo(function RunTestRow({ test: t, current, checked, last, s
           {t.title}
           {t.deleted && <span className="muted"> (deleted from the catalog)</span>}
         </span>
+        {t.unsent && <span className="run-row-unsent">Not sent</span>}
         <StatusBadge status={t.status} />
       </button>
     </div>

@@ -103,8 +103,8 @@ export function RunTestPanel({
             }}
           />
           <p id="run-comment-hint" className="muted run-hint">
-            Saved with the next status you set{checkedCount ? ` (on each of the ${checkedCount} checked tests)` : ''}. Esc returns to the
-            list.
+            Saved with the next status you set{checkedCount ? ` (on each of the ${checkedCount} checked tests)` : ''}; kept until then, also
+            when you move to another test. Esc returns to the list.
           </p>
         </div>
       )}
