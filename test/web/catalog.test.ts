@@ -146,7 +146,7 @@ it('filters by section subtree and priority, creates and moves a section, bulk-e
   const runId = Number(page.url().split('/').pop());
   const runTests = (await h.t.as(user.token).get('/run/tests', { runId, projectId }).expect(200)).body.data;
   expect(runTests.tests.map((t: { testId: number }) => t.testId).sort()).toEqual([...range].sort());
-});
+}, 120_000);
 
 it('creates a test in a section, selects all that match, and gives delete controls to Admins only', async () => {
   const page = await h.signIn(user.token);
