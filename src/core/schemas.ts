@@ -13,6 +13,24 @@ export const queryId = z
   .transform(Number)
   .pipe(z.number().int().positive('Expected a positive integer').max(2147483647, 'Too large'));
 
+/**
+ * Up to `max` positive integer ids given in a query string, comma-separated: "12,15,40". A string in
+ * OpenAPI (one parameter, not a repeated one), a number[] once parsed.
+ */
+export const queryIdList = (max: number) =>
+  z
+    .string()
+    .regex(/^[0-9]+(,[0-9]+)*$/, 'Expected comma-separated positive integers')
+    .meta({ example: '12,15,40' })
+    .transform((text, ctx) => {
+      const ids = text.split(',').map(Number);
+      if (ids.length > max) ctx.addIssue({ code: 'custom', message: `At most ${max} ids` });
+      else if (ids.some((id) => id < 1 || id > 2147483647))
+        ctx.addIssue({ code: 'custom', message: 'Expected positive integers up to 2147483647' });
+      else return ids;
+      return z.NEVER;
+    });
+
 export const queryInt = (min: number, max: number) =>
   z
     .string()

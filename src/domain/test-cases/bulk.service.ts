@@ -2,10 +2,10 @@ import type { RequestContext } from '../../core/context';
 import { badRequest, projectInactive } from '../../core/errors';
 import { requireProject } from '../access';
 import { recordInProject } from '../audit/audit.service';
-import type { TestFieldsInput } from './test-cases.schemas';
+import { MAX_LABELS, type LabelChanges, type TestFieldsInput } from './test-cases.schemas';
 import { requireFreeAutomationKeys } from './automation-keys';
 import { listOf, requireReferencesInProject } from './references';
-import { insertTests, lockLiveTestsInOrgs, lockLiveTestsOfProject, softDeleteTests, updateTests } from './data';
+import { insertTests, lockLiveTestsInOrgs, lockLiveTestsOfProject, softDeleteTests, testsWithMoreLabels, updateTests } from './data';
 
 // Bulk routes: each is one transaction of set-based statements, all or nothing.
 // A bad item is a 400 naming its index and field, and nothing is written.
@@ -45,7 +45,10 @@ export async function bulkAddTests(
   return { testIds, count: testIds.length };
 }
 
-export async function bulkUpdateTests(ctx: RequestContext, input: { projectId?: number; tests: (TestFieldsInput & { testId: number })[] }) {
+export async function bulkUpdateTests(
+  ctx: RequestContext,
+  input: { projectId?: number; tests: (TestFieldsInput & LabelChanges & { testId: number })[] },
+) {
   const testIds = input.tests.map((t) => t.testId);
   if (input.projectId !== undefined) await requireProject(ctx, input.projectId);
   await ctx.db.$transaction(async (tx) => {
@@ -63,8 +66,27 @@ export async function bulkUpdateTests(ctx: RequestContext, input: { projectId?: 
       input.tests.map((t) => ({ projectId: byId.get(t.testId)!.projectId, testId: t.testId, automationKey: t.automationKey })),
     );
     await updateTests(tx, input.tests);
+    await requireLabelLimit(tx, input.tests);
   }, BULK_TRANSACTION);
   return { testIds, count: testIds.length };
+}
+
+/** Labels added to tests that had some may take a test past MAX_LABELS: a 400 naming each, and the transaction rolls back. */
+async function requireLabelLimit(tx: Parameters<typeof updateTests>[0], items: (LabelChanges & { testId: number })[]) {
+  const grown = items.flatMap((item, i) => (item.addLabels?.length ? [{ testId: item.testId, i }] : []));
+  const over = new Map(
+    (
+      await testsWithMoreLabels(
+        tx,
+        grown.map((g) => g.testId),
+        MAX_LABELS,
+      )
+    ).map((row) => [row.testId, row.count]),
+  );
+  const errors = grown.flatMap(({ testId, i }) =>
+    over.has(testId) ? [`tests.${i}.addLabels: A test has at most ${MAX_LABELS} labels; this makes ${over.get(testId)}`] : [],
+  );
+  if (errors.length > 0) throw badRequest(listOf(errors));
 }
 
 export async function bulkDeleteTests(ctx: RequestContext, input: { projectId: number; testIds: number[] }) {

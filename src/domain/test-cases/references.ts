@@ -1,17 +1,22 @@
 import type { Tx } from '../../db/client';
 import { badRequest } from '../../core/errors';
 import { findReferencedRows, labelColumns, referenceColumns, referenceTables, type Reference } from './data';
-import type { TestFieldsInput } from './test-cases.schemas';
+import type { LabelChanges, TestFieldsInput } from './test-cases.schemas';
 
 // Every field that refers to a row of the test's project (data/columns.ts), checked
-// in the order of the tables (lookups, section, squad, labels), then of the fields.
-const checked = [...referenceColumns, ...labelColumns].sort(
+// in the order of the tables (lookups, section, squad, labels), then of the fields. A bulk
+// update's addLabels and removeLabels hold label ids too.
+const labelChangeFields = labelColumns.flatMap((c) => [
+  { field: 'addLabels' as const, refers: c.refers },
+  { field: 'removeLabels' as const, refers: c.refers },
+]);
+const checked = [...referenceColumns, ...labelColumns, ...labelChangeFields].sort(
   (a, b) => referenceTables.indexOf(a.refers.table) - referenceTables.indexOf(b.refers.table),
 );
 type Checked = (typeof checked)[number];
 
 /** The ids a field of the item holds: a list field's own array, a set id as one, none when unset. */
-function idsOf(fields: TestFieldsInput, c: Checked): readonly number[] {
+function idsOf(fields: TestFieldsInput & LabelChanges, c: Checked): readonly number[] {
   const value = fields[c.field];
   return Array.isArray(value) ? value : value == null ? [] : [value];
 }
@@ -19,7 +24,7 @@ function idsOf(fields: TestFieldsInput, c: Checked): readonly number[] {
 /** A test's intended fields with the project they must refer into, and where it sits in the request. */
 export interface ReferencingItem {
   projectId: number;
-  fields: TestFieldsInput;
+  fields: TestFieldsInput & LabelChanges;
   /** Prefix of its error messages: '' for a single test, 'tests.3.' in a bulk call. */
   at: string;
 }

@@ -4,11 +4,13 @@ import {
   bodyId,
   bulkArray,
   limitOffset,
+  MAX_PAGE,
   noDuplicateIds,
   nonBlank,
   optionalText,
   queryBoolean,
   queryId,
+  queryIdList,
   z,
 } from '../../core/schemas';
 
@@ -66,9 +68,36 @@ export const bulkAddBody = z.strictObject({
   // An item may repeat the request's projectId, as a create body would carry it.
   tests: bulkArray(z.strictObject({ projectId: bodyId.optional(), title, ...testFields }), 'test').superRefine(noDuplicateKeys),
 });
+const labelChange = (what: string) =>
+  z
+    .array(bodyId)
+    .max(MAX_LABELS, `At most ${MAX_LABELS} labels`)
+    .optional()
+    .describe(`Label ids ${what} the test's labels, its other labels kept; not together with labels`);
+/** Changes to a test's labels that keep its other labels, as a bulk edit of many tests adds or removes a few. */
+export const labelChanges = { addLabels: labelChange('added to'), removeLabels: labelChange('removed from') };
+export type LabelChanges = { addLabels?: number[]; removeLabels?: number[] };
+
+/** `labels` replaces the labels; addLabels/removeLabels change some: one or the other, and no label both added and removed. */
+function oneWayToRelabel(item: { labels?: number[] } & LabelChanges, ctx: z.RefinementCtx) {
+  if (item.labels !== undefined) {
+    for (const field of ['addLabels', 'removeLabels'] as const)
+      if (item[field] !== undefined)
+        ctx.addIssue({ code: 'custom', path: [field], message: 'Not together with labels, which replace them all' });
+    return;
+  }
+  const added = new Set(item.addLabels ?? []);
+  (item.removeLabels ?? []).forEach((id, i) => {
+    if (added.has(id)) ctx.addIssue({ code: 'custom', path: ['removeLabels', i], message: 'Also in addLabels' });
+  });
+}
+
 export const bulkUpdateBody = z.strictObject({
   projectId: bodyId.optional(),
-  tests: bulkArray(z.strictObject({ testId: bodyId, title: title.optional(), ...testFields }), 'test').superRefine((items, ctx) => {
+  tests: bulkArray(
+    z.strictObject({ testId: bodyId, title: title.optional(), ...testFields, ...labelChanges }).superRefine(oneWayToRelabel),
+    'test',
+  ).superRefine((items, ctx) => {
     noDuplicateIds<{ testId: number }>('tests', (t) => t.testId, 'testId')(items, ctx);
     noDuplicateKeys(items, ctx);
   }),
@@ -92,6 +121,10 @@ export const testFilters = {
   search,
   /** Exactly this automation key. */
   automationKey: nonBlank(AUTOMATION_KEY_MAX).optional(),
+  /** Only these tests, e.g. to read the current fields of a selection. */
+  testIds: queryIdList(MAX_PAGE)
+    .optional()
+    .describe(`Only the tests with these ids: up to ${MAX_PAGE}, comma-separated (e.g. 12,15,40); ids of other projects match nothing`),
 };
 export const listTestsQuery = z.object({ projectId: queryId, ...testFilters, ...limitOffset });
 export const countTestsQuery = z.object({ projectId: queryId, ...testFilters });

@@ -28,6 +28,7 @@ function filterConditions(projectId: number, f: TestFilters): Prisma.Sql[] {
   if (f.labelId !== undefined) {
     parts.push(Prisma.sql`EXISTS (SELECT 1 FROM test_labels fl WHERE fl.test_id = t.id AND fl.label_id = ${f.labelId})`);
   }
+  if (f.testIds !== undefined) parts.push(Prisma.sql`t.id = ANY(${f.testIds}::int[])`);
   if (f.search) parts.push(Prisma.sql`t.title ILIKE ${`%${escapeLike(f.search)}%`}`);
   return parts;
 }
@@ -41,7 +42,11 @@ export type CatalogWhere = ReturnType<typeof catalogWhere>;
 
 /** Whether any filter narrows the catalog (includeSubsections alone does not). */
 const narrowed = (f: TestFilters): boolean =>
-  f.sectionId !== undefined || f.labelId !== undefined || Boolean(f.search) || equalityFilters.some((field) => f[field] !== undefined);
+  f.sectionId !== undefined ||
+  f.labelId !== undefined ||
+  f.testIds !== undefined ||
+  Boolean(f.search) ||
+  equalityFilters.some((field) => f[field] !== undefined);
 
 /**
  * The number of catalog tests matching the filters, as an SQL expression for

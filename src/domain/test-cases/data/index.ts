@@ -24,5 +24,5 @@ export {
   type CatalogBatch,
 } from './read';
 export { findReferencedRows, referenceTables, type ReferencedRow } from './references';
-export { insertTests, moveSectionTests, softDeleteTests, updateTests } from './write';
+export { insertTests, moveSectionTests, softDeleteTests, testsWithMoreLabels, updateTests } from './write';
 export { insertImportedTests, liveTestIds, testIdsByAutomationKey, type ImportedTest } from './import';

@@ -1,6 +1,6 @@
 import type { Tx } from '../../../db/client';
 import { Prisma } from '../../../generated/prisma/client';
-import type { TestFieldsInput } from '../test-cases.schemas';
+import type { LabelChanges, TestFieldsInput } from '../test-cases.schemas';
 import { writableColumns } from './columns';
 import { moveLiveTestCount } from './counter';
 
@@ -9,7 +9,7 @@ import { moveLiveTestCount } from './counter';
 // for their label links. Callers validate and run them inside a transaction.
 
 type NewTest = TestFieldsInput & { title: string };
-type TestChange = TestFieldsInput & { testId: number };
+type TestChange = TestFieldsInput & LabelChanges & { testId: number };
 
 const columnList = Prisma.raw(writableColumns.map((c) => c.column).join(', '));
 const arrayOf = (values: unknown[], type: string) => Prisma.sql`${values}::${Prisma.raw(type)}[]`;
@@ -44,7 +44,10 @@ const updateSets = Prisma.raw(
 );
 const updateAliases = Prisma.raw(writableColumns.map((c) => `${c.column}_set, ${c.column}`).join(', '));
 
-/** Applies partial changes: a field absent from an item keeps its value; labels given replace the test's labels. */
+/**
+ * Applies partial changes: a field absent from an item keeps its value; labels given replace the
+ * test's labels; addLabels and removeLabels add and remove some, keeping the others.
+ */
 export async function updateTests(tx: Tx, items: TestChange[]): Promise<void> {
   const arrays = writableColumns.flatMap((c) => [
     arrayOf(
@@ -60,6 +63,7 @@ export async function updateTests(tx: Tx, items: TestChange[]): Promise<void> {
     UPDATE tests t SET ${updateSets}, updated_at = now()
       FROM unnest(${items.map((item) => item.testId)}::int[], ${Prisma.join(arrays)}) AS v(id, ${updateAliases})
      WHERE t.id = v.id`;
+  await changeLabels(tx, items);
   const relabelled = items.filter((item) => item.labels !== undefined);
   if (relabelled.length === 0) return;
   const pairs = labelPairs(
@@ -75,6 +79,35 @@ export async function updateTests(tx: Tx, items: TestChange[]): Promise<void> {
             WHERE tl.test_id = ANY(${relabelled.map((item) => item.testId)}::int[])
               AND NOT EXISTS (SELECT 1 FROM wanted w WHERE w.test_id = tl.test_id AND w.label_id = tl.label_id))
     INSERT INTO test_labels (test_id, label_id) SELECT test_id, label_id FROM wanted ON CONFLICT DO NOTHING`;
+}
+
+/** addLabels and removeLabels: one DELETE and one INSERT of just those links, whatever the test's other labels. */
+async function changeLabels(tx: Tx, items: TestChange[]) {
+  const removed = labelPairs(
+    items.map((item) => item.testId),
+    items.map((item) => item.removeLabels),
+  );
+  if (removed.testIds.length > 0) {
+    await tx.$executeRaw`
+      DELETE FROM test_labels tl USING unnest(${removed.testIds}::int[], ${removed.labelIds}::int[]) AS r(test_id, label_id)
+       WHERE tl.test_id = r.test_id AND tl.label_id = r.label_id`;
+  }
+  const added = labelPairs(
+    items.map((item) => item.testId),
+    items.map((item) => item.addLabels),
+  );
+  if (added.testIds.length > 0) {
+    await tx.$executeRaw`
+      INSERT INTO test_labels (test_id, label_id) SELECT * FROM unnest(${added.testIds}::int[], ${added.labelIds}::int[]) ON CONFLICT DO NOTHING`;
+  }
+}
+
+/** The tests (of `testIds`) that hold more than `max` labels, with how many: read after adding labels, in the same transaction. */
+export async function testsWithMoreLabels(tx: Tx, testIds: number[], max: number): Promise<{ testId: number; count: number }[]> {
+  if (testIds.length === 0) return [];
+  return tx.$queryRaw<{ testId: number; count: number }[]>`
+    SELECT test_id AS "testId", count(*)::int AS count FROM test_labels
+     WHERE test_id = ANY(${testIds}::int[]) GROUP BY test_id HAVING count(*) > ${max}::int`;
 }
 
 /** The (test, label) links as two parallel arrays, each test's label ids once. */

@@ -1,16 +1,15 @@
 import { useMutation, useQueryClient } from '@tanstack/react-query';
 import { api, unwrap } from '../../../lib/api';
-import { inBatches, type BulkFields } from '../bulk-batches';
+import { BULK_LIMIT, inBatches } from '../bulk-batches';
+import { chunk, type BulkItem } from '../bulk-edit';
 import { refreshTests } from './refresh';
 
-/** PUT /test/bulk-update, batch by batch: sets the same fields on every selected test. */
+/** PUT /test/bulk-update, BULK_LIMIT items a call: each test gets its own fields (a change, or its undo). */
 export function useBulkUpdateTests(projectId: number) {
   const qc = useQueryClient();
   return useMutation({
-    mutationFn: ({ batches, fields }: { batches: number[][]; fields: BulkFields }) =>
-      inBatches(batches, (ids) =>
-        unwrap(api.PUT('/api/v1/test/bulk-update', { body: { projectId, tests: ids.map((testId) => ({ testId, ...fields })) } })),
-      ),
+    mutationFn: (items: BulkItem[]) =>
+      inBatches(chunk(items, BULK_LIMIT), (tests) => unwrap(api.PUT('/api/v1/test/bulk-update', { body: { projectId, tests } }))),
     onSettled: () => refreshTests(qc, projectId),
   });
 }

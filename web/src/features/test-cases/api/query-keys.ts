@@ -8,6 +8,8 @@ export const testKeys = {
   /** Every list of the project's tests, whatever the filters, and every open test. */
   all: (projectId: number) => ['tests', projectId] as const,
   page: (projectId: number, filters: TestFilters, page: number) => ['tests', projectId, 'page', filters, page] as const,
+  /** How many of the selected tests (`testIds`, comma-separated) the filters show. */
+  shown: (projectId: number, filters: TestFilters, testIds: string) => ['tests', projectId, 'shown', filters, testIds] as const,
   detail: (projectId: number, testId: number) => ['tests', projectId, 'detail', testId] as const,
   /** A test's results across runs: results are written in runs, not here, so it stands apart. */
   statusHistory: (projectId: number, testId: number) => ['test-status-history', projectId, testId] as const,

@@ -67,11 +67,12 @@ export function CatalogPage() {
           <TestFiltersBar projectId={projectId} filters={filters} onChange={setFilter} />
           {canWrite && <QuickCreateTest projectId={projectId} sections={sectionList} sectionId={filters.sectionId} />}
           {canWrite && <SelectAllMatching projectId={projectId} filters={filters} total={total} onSelect={setSelection} />}
-          {canWrite && selection.ids.size > 0 && (
+          {canWrite && (
             <BulkActions
               projectId={projectId}
               sections={sectionList}
               selection={selection}
+              filters={filters}
               onClear={() => setSelection(emptySelection)}
               onDeleted={(ids) => setSelection((s) => deselectIds(s, ids))}
               canDelete={canDelete}

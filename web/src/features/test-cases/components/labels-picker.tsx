@@ -12,11 +12,14 @@ export function LabelsPicker({
   value,
   onChange,
   readOnly,
+  legend = 'Labels',
 }: {
   labels: Label[];
   value: number[];
   onChange: (ids: number[]) => void;
   readOnly: boolean;
+  /** What the checked labels are for (a bulk edit: "Labels to add"). */
+  legend?: string;
 }) {
   const [filter, setFilter] = useState('');
   const chosen = new Set(value);
@@ -27,7 +30,7 @@ export function LabelsPicker({
   return (
     <fieldset className="test-labels-picker">
       <legend>
-        Labels <span className="muted">({value.length} selected)</span>
+        {legend} <span className="muted">({value.length} selected)</span>
       </legend>
       {labels.length === 0 && <p className="muted">This project has no labels.</p>}
       {labels.length > 8 && (
