@@ -5,8 +5,8 @@ import { runStateQueryOptions } from './get-run-state';
 import { runTestsQueryOptions } from './get-run-tests';
 import { runKeys } from './query-keys';
 
-/** Writes results into the cached rows and counts at once, as if the server had answered. */
-function applyToCache(qc: QueryClient, projectId: number, runId: number, results: Result[]) {
+/** Writes results into the cached rows and counts at once, as if the server had answered (or as another tester's live marks say). */
+export function applyToCache(qc: QueryClient, projectId: number, runId: number, results: Result[]) {
   const testsKey = runTestsQueryOptions(projectId, runId).queryKey;
   const current = new Map<number, TestStatus>((qc.getQueryData(testsKey) ?? []).map((t) => [t.testId, t.status]));
   qc.setQueryData(runStateQueryOptions(projectId, runId).queryKey, (state) => state && applyToCounts(state, current, results));

@@ -9,12 +9,15 @@ import { useRunDetail } from '../api/get-run-detail';
 import { useRunState } from '../api/get-run-state';
 import { useRunTests } from '../api/get-run-tests';
 import type { TestStatus } from '../run-execution';
+import { finding, NO_FIND, type RunFind } from '../run-find';
 import { useExecution } from '../use-execution';
+import { useLiveRun } from '../use-live-run';
 import { useRunKeys } from '../use-run-keys';
 import { useShownTests } from '../use-shown-tests';
 import { CheckedTestsBar } from './checked-tests-bar';
 import { LockedBanner } from './locked-banner';
 import { RunActions } from './run-actions';
+import { RunFindBar } from './run-find-bar';
 import { RunProgress } from './run-progress';
 import { RunTestList } from './run-test-list';
 import { RunTestPanel } from './run-test-panel';
@@ -38,11 +41,23 @@ export function RunExecutePage() {
   const [helpOpen, setHelpOpen] = useState(false);
   const [confirmOpen, setConfirmOpen] = useState(false);
   const commentRef = useRef<HTMLTextAreaElement>(null);
-  const shown = useShownTests(projectId, tests.data, filter);
+  const [find, setFind] = useState<RunFind>(NO_FIND);
+  const searchRef = useRef<HTMLInputElement>(null);
+  const live = useLiveRun(projectId, runId);
+  const shown = useShownTests(projectId, tests.data, filter, find);
   const { groups, order } = shown;
   const execution = useExecution(projectId, runId, shown, { canWrite, locked });
   const { current, selected } = execution;
-  useRunKeys({ paused: helpOpen || confirmOpen, execution, order, editable, locked, onHelp: () => setHelpOpen(true), commentRef });
+  useRunKeys({
+    paused: helpOpen || confirmOpen,
+    execution,
+    order,
+    editable,
+    locked,
+    onHelp: () => setHelpOpen(true),
+    commentRef,
+    searchRef,
+  });
 
   const title = run.data?.runName ?? `Run ${runId}`;
   const error = run.error ?? tests.error ?? state.error;
@@ -62,6 +77,24 @@ export function RunExecutePage() {
       )}
       {locked && <LockedBanner lockedAt={run.data?.lockedAt} />}
       {state.data && <RunProgress counts={state.data} filter={filter} onFilter={setFilter} />}
+      {tests.data && (
+        <RunFindBar
+          find={find}
+          onFind={setFind}
+          sections={shown.sections}
+          shown={order.length}
+          total={tests.data.length}
+          live={live.live}
+          searchRef={searchRef}
+          onLeave={() => {
+            searchRef.current?.blur();
+            execution.requestFocus();
+          }}
+        />
+      )}
+      <p className="run-announce" role="status">
+        {live.announcement}
+      </p>
       <ErrorMessage error={execution.updateError} />
       <p className="run-notice" role="status">
         {execution.notice}
@@ -71,7 +104,9 @@ export function RunExecutePage() {
       )}
       {tests.isPending && !error && <p className="muted">Loading tests…</p>}
       {tests.data && order.length === 0 && (
-        <p className="muted">{filter ? `No ${STATUS_LABELS[filter].toLowerCase()} tests.` : 'This run has no tests.'}</p>
+        <p className="muted">
+          {finding(find) ? 'No tests match.' : filter ? `No ${STATUS_LABELS[filter].toLowerCase()} tests.` : 'This run has no tests.'}
+        </p>
       )}
       {tests.data && order.length > 0 && (
         <div className="run-layout">
@@ -83,6 +118,7 @@ export function RunExecutePage() {
             focusRequest={execution.focusRequest}
             onOpen={(id) => execution.goTo(id, false)}
             onCheck={execution.check}
+            markedBy={live.markedBy}
           />
           {current && (
             <RunTestPanel
