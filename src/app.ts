@@ -131,6 +131,8 @@ export async function buildApp({ config, database, logger, mounts = [] }: AppDep
       downloadIdleTimeoutMs: config.downloadIdleTimeoutMs,
       imports: renderSlots(config.imports),
       answerCacheBytes: config.answerCacheBytes,
+      notifications: database.notifications,
+      eventHeartbeatMs: config.eventHeartbeatMs,
     }),
   );
   for (const mount of mounts) app.use(mount.path, mount.handler);

@@ -39,6 +39,8 @@ const envSchema = z.object({
   RENDER_PER_USER: z.coerce.number().int().min(1).max(1000).default(2),
   // A download whose client reads nothing for this long is cut and its slot freed (src/http/send-download.ts); 0: never.
   DOWNLOAD_IDLE_TIMEOUT_MS: z.coerce.number().int().min(0).max(3_600_000).default(30_000),
+  // A quiet event stream (GET /run/events) sends a comment line this often, so proxies keep it open.
+  EVENT_HEARTBEAT_MS: z.coerce.number().int().min(100).max(600_000).default(15_000),
   // JUnit imports at once, of one user at once, and how long the next one waits (its body unread) before a 503.
   IMPORT_CONCURRENCY: z.coerce.number().int().min(1).max(1000).default(2),
   IMPORT_PER_USER: z.coerce.number().int().min(1).max(1000).default(1),
@@ -91,6 +93,8 @@ export interface Config {
   render: { concurrency: number; perUser: number; waitMs: number };
   /** A download whose client reads nothing for this long is cut (0: never). */
   downloadIdleTimeoutMs: number;
+  /** How often a quiet event stream sends a comment line. */
+  eventHeartbeatMs: number;
   /** JUnit imports, limited as renders are, in a pool of their own. */
   imports: { concurrency: number; perUser: number; waitMs: number };
   /** Bytes of answers the API may keep by their ETag (0: none). */
@@ -168,6 +172,7 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env): Config {
     logLevel: e.LOG_LEVEL,
     render: { concurrency: e.RENDER_CONCURRENCY, perUser: e.RENDER_PER_USER, waitMs: e.RENDER_WAIT_MS },
     downloadIdleTimeoutMs: e.DOWNLOAD_IDLE_TIMEOUT_MS,
+    eventHeartbeatMs: e.EVENT_HEARTBEAT_MS,
     imports: { concurrency: e.IMPORT_CONCURRENCY, perUser: e.IMPORT_PER_USER, waitMs: e.IMPORT_WAIT_MS },
     answerCacheBytes: e.ANSWER_CACHE_MB * 1024 * 1024,
     mcp: {

@@ -41,8 +41,10 @@ export async function startServer(
       database,
       logger,
       close: async () => {
-        // First the mounts: an open event stream would keep server.close() waiting.
+        // First the mounts and the API's event streams (they end when the process stops listening):
+        // an open event stream would keep server.close() waiting.
         await closeMounts();
+        await database.notifications.close();
         await new Promise<void>((resolve) => {
           server.close(() => resolve());
           server.closeIdleConnections();

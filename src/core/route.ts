@@ -3,6 +3,7 @@ import type { Changes } from './changes';
 import type { RequestContext } from './context';
 import type { ErrorCode } from './error-codes';
 import type { FileDownload } from './download';
+import type { EventFeed } from './event-feed';
 import type { JsonText } from './json-text';
 import type { Prisma } from '../generated/prisma/client';
 
@@ -57,10 +58,15 @@ export type Sendable<T> = string extends T
       : T;
 
 /**
- * What a route's handler resolves to: for a download a file, else the data its
- * response schema accepts. A service answering another shape fails type-checking.
+ * What a route's handler resolves to: for a download a file, for an event stream its
+ * feed of events (each what the response schema accepts), else the data its response
+ * schema accepts. A service answering another shape fails type-checking.
  */
-export type RouteAnswer<R extends z.ZodType, D> = D extends string[] ? FileDownload : Sendable<z.input<R>>;
+export type RouteAnswer<R extends z.ZodType, D, E = undefined> = E extends true
+  ? EventFeed<z.input<R>>
+  : D extends string[]
+    ? FileDownload
+    : Sendable<z.input<R>>;
 
 /** What a route's handler and its functions (versions, changes) get: the validated query and body. */
 export type RouteInput<Q extends z.ZodType, B extends z.ZodType> = { query: z.output<Q>; body: z.output<B> };
@@ -95,7 +101,14 @@ export interface Caching<I> {
 }
 
 /** What every route says, GET or write. */
-interface RouteCommon<Q extends z.ZodType, B extends z.ZodType, R extends z.ZodType, D extends string[] | undefined, H extends z.ZodType> {
+interface RouteCommon<
+  Q extends z.ZodType,
+  B extends z.ZodType,
+  R extends z.ZodType,
+  D extends string[] | undefined,
+  H extends z.ZodType,
+  E extends true | undefined,
+> {
   /** Path under /api/v1. */
   path: string;
   /** Casbin object and action: RBAC decides on (role, resource, action). */
@@ -124,25 +137,37 @@ interface RouteCommon<Q extends z.ZodType, B extends z.ZodType, R extends z.ZodT
    */
   errors?: ErrorCode[];
   /** `headers` is what the route's `headers` schema made of the request's (absent without one). */
-  handler: (ctx: RequestContext, input: RouteInput<Q, B> & { headers?: z.output<H> }) => Promise<RouteAnswer<R, D>>;
+  handler: (ctx: RequestContext, input: RouteInput<Q, B> & { headers?: z.output<H> }) => Promise<RouteAnswer<R, D, E>>;
 }
 
 /** `true` where the response is a list: an array schema (or the erased schema of a table of routes, which may be one). */
 type ListFlag<R extends z.ZodType> = R extends z.ZodArray ? true : z.ZodArray extends R ? true : never;
 
-/** A GET: read conditionally (`caching`), answering a page with its metadata, or a file. */
-interface ReadOptions<Q extends z.ZodType, B extends z.ZodType, R extends z.ZodType, D extends string[] | undefined> {
+/** A GET: read conditionally (`caching`), answering a page with its metadata, a file, or a stream of events. */
+interface ReadOptions<
+  Q extends z.ZodType,
+  B extends z.ZodType,
+  R extends z.ZodType,
+  D extends string[] | undefined,
+  E extends true | undefined,
+> {
   method: 'get';
   /** The handler answers a file (a FileDownload, sent without the envelope); these are its content types. */
-  download?: D;
-  /** A file is streamed as it is rendered: it is neither tagged nor kept. */
-  caching?: D extends string[] ? never : Caching<RouteInput<Q, B>>;
+  download?: E extends true ? never : D;
+  /**
+   * The handler answers an EventFeed (src/core/event-feed.ts): the answer is a
+   * text/event-stream that stays open, each event's data one JSON value of the
+   * `response` schema. Not an MCP tool: a tool call answers once.
+   */
+  events?: E;
+  /** A file is streamed as it is rendered, events as they happen: neither is tagged nor kept. */
+  caching?: D extends string[] ? never : E extends true ? never : Caching<RouteInput<Q, B>>;
   /**
    * The data is one page of a longer list, sent as the bare array the contract
    * names for it; the handler puts the list's total and the next page's cursor in
    * `ctx.answer`, which the edge sends as X-Total-Count and X-Next-Cursor.
    */
-  pageMeta?: D extends string[] ? never : ListFlag<R>;
+  pageMeta?: D extends string[] ? never : E extends true ? never : ListFlag<R>;
   body?: never;
   idempotent?: never;
   changes?: never;
@@ -162,6 +187,7 @@ interface WriteOptions<Q extends z.ZodType, B extends z.ZodType> {
   /** The change counters the write moves, in its own transactions (src/core/changes.ts). */
   changes: Changes<RouteInput<Q, B>>;
   download?: never;
+  events?: never;
   caching?: never;
   pageMeta?: never;
 }
@@ -177,7 +203,8 @@ export type RouteSpec<
   R extends z.ZodType = z.ZodType,
   D extends string[] | undefined = string[] | undefined,
   H extends z.ZodType = z.ZodType,
-> = RouteCommon<Q, B, R, D, H> & (ReadOptions<Q, B, R, D> | WriteOptions<Q, B>);
+  E extends true | undefined = true | undefined,
+> = RouteCommon<Q, B, R, D, H, E> & (ReadOptions<Q, B, R, D, E> | WriteOptions<Q, B>);
 
 export function route<
   Q extends z.ZodType = z.ZodType,
@@ -185,13 +212,14 @@ export function route<
   R extends z.ZodType = z.ZodType,
   D extends string[] | undefined = undefined,
   H extends z.ZodType = z.ZodType,
->(spec: RouteSpec<Q, B, R, D, H>): RouteSpec<Q, B, R, D, H> {
+  E extends true | undefined = undefined,
+>(spec: RouteSpec<Q, B, R, D, H, E>): RouteSpec<Q, B, R, D, H, E> {
   return spec;
 }
 
 // Erased form for tables of routes of different input types.
 // eslint-disable-next-line @typescript-eslint/no-explicit-any
-export type AnyRoute = RouteSpec<any, any, any, any, any>;
+export type AnyRoute = RouteSpec<any, any, any, any, any, any>;
 
 /** The zod schema of the route's JSON body; undefined when it takes none, or a raw one. */
 export function jsonBodyOf(spec: { body?: unknown }): z.ZodType | undefined {

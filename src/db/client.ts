@@ -12,6 +12,7 @@ import { acquireDirectoryLock } from './directory-lock';
 import { defaultSnapshotDir, restoreSnapshot } from './embedded-snapshot';
 import { keepWasmAtBaselineTier } from './wasm-tiering';
 import { attachReadPool } from './raw-read';
+import { pgliteNotifications, postgresNotifications, type Notifications } from './notifications';
 
 export type Db = PrismaClient;
 /** The client a `$transaction` callback gets. */
@@ -22,6 +23,8 @@ export type DbOrTx = Db | Tx;
 export interface Database {
   prisma: PrismaClient;
   kind: 'postgresql' | 'embedded';
+  /** LISTEN/NOTIFY: one listening connection for the process, opened on the first subscription. */
+  notifications: Notifications;
   /** Applies pending migrations (of prisma/migrations unless told); returns the names it applied. */
   migrate(dir?: string): Promise<string[]>;
   /** Resolves when the database answers a trivial query. */
@@ -51,6 +54,7 @@ function fromFactory(
   kind: Database['kind'],
   factory: SqlMigrationAwareDriverAdapterFactory,
   runScript: ScriptRunner,
+  notifications: Notifications,
   onClose: () => Promise<void> = async () => {},
   pool?: pg.Pool,
 ): Database {
@@ -59,11 +63,13 @@ function fromFactory(
   return {
     prisma,
     kind,
+    notifications,
     migrate: (dir) => applyMigrations(factory, runScript, dir),
     ping: async () => {
       await prisma.$queryRawUnsafe('SELECT 1');
     },
     close: async () => {
+      await notifications.close();
       await prisma.$disconnect();
       await onClose();
     },
@@ -125,7 +131,8 @@ function openPostgres(config: DbConfig, url: string, logger: Logger): Database {
       await client.end();
     }
   };
-  return fromFactory('postgresql', factory, runScript, () => pool.end(), pool);
+  const notifications = postgresNotifications(url, logger, { connectTimeoutMs: config.databaseConnectTimeoutMs });
+  return fromFactory('postgresql', factory, runScript, notifications, () => pool.end(), pool);
 }
 
 /** True when there is no database in `dataPath` yet: the directory is absent or empty. */
@@ -156,7 +163,7 @@ export async function openEmbedded(dataDir: string, snapshotDir: string | null =
     const runScript: ScriptRunner = async (script) => {
       await pg.transaction((tx) => tx.exec(script));
     };
-    const database = fromFactory('embedded', new PrismaPGlite(pg), runScript, async () => {
+    const database = fromFactory('embedded', new PrismaPGlite(pg), runScript, pgliteNotifications(pg), async () => {
       await pg.close();
       release();
     });

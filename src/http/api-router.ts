@@ -1,6 +1,7 @@
 import express, { type Request, type Response, type NextFunction } from 'express';
 import type { z } from 'zod';
 import type { Db } from '../db/client';
+import type { Notifications } from '../db/notifications';
 import type { Rbac } from '../auth/rbac';
 import { authenticate, type Principal } from '../auth/authenticate';
 import { allowedAnywhere, orgsAllowing, roleIn } from '../auth/org-roles';
@@ -9,6 +10,7 @@ import { orgsOwning, ownedRefs } from '../domain/access';
 import { envelopeJson } from './envelope';
 import { answerCache } from './answer-cache';
 import { sendDownload } from './send-download';
+import { sendEvents } from './send-events';
 import { refuseNulCharacters } from './nul-characters';
 import { answerIdempotently, idempotencyKeyOf, streamedFingerprint, writesNothing } from './idempotency';
 import { answeredNotModified, etagFor, etagOf, riddenEtag, tagAnswer } from './etag';
@@ -19,6 +21,7 @@ import { AppError, forbidden, forbiddenOrigin, unauthorized, zodMessage } from '
 import type { RenderSlots } from './render-slots';
 import type { RequestContext } from '../core/context';
 import type { FileDownload } from '../core/download';
+import type { EventFeed } from '../core/event-feed';
 import { jsonBodyOf, rawBodyOf, type AnyRoute } from '../core/route';
 
 export interface ApiDeps {
@@ -33,6 +36,10 @@ export interface ApiDeps {
   imports?: RenderSlots;
   /** Bytes of answers kept by their ETag (routes with answerCache); 0 keeps none. */
   answerCacheBytes?: number;
+  /** What routes with `events` stream from (LISTEN/NOTIFY); they answer 503 without it. */
+  notifications?: Notifications;
+  /** How often a quiet event stream sends a comment line (src/http/send-events.ts). */
+  eventHeartbeatMs?: number;
 }
 
 /**
@@ -148,7 +155,11 @@ export function buildApiRouter(routes: AnyRoute[], deps: ApiDeps): express.Route
         return answerIdempotently(call, handle);
       }
       // A download is rendered and sent in a render slot; the slot is freed once it is written or abandoned.
-      if (spec.download) {
+      if (spec.events) {
+        const feed = (await handle()) as EventFeed<unknown>;
+        if (!deps.notifications) throw new AppError('database_unavailable', 'Service unavailable');
+        await sendEvents(req, res, feed, deps.notifications, deps.eventHeartbeatMs);
+      } else if (spec.download) {
         const idleTimeoutMs = deps.downloadIdleTimeoutMs ?? 0;
         await deps.renders.run(res, ctx.userId, async () => sendDownload(res, (await handle()) as FileDownload, { idleTimeoutMs }));
       } else {

@@ -27,6 +27,8 @@ export function resolve(decl: ToolDecl): ToolSpec {
   const [method, path] = decl.route.split(' ') as [HttpMethod, string];
   const route = apiRoutes.find((r) => r.method === method.toLowerCase() && r.path === path);
   if (!route) throw new Error(`tool ${decl.name}: no route ${decl.route}`);
+  // A tool call answers once; a stream of events never ends (the run's tools read its state instead).
+  if (route.events) throw new Error(`tool ${decl.name}: ${decl.route} is a stream of events, not a tool`);
   const rename = decl.rename ?? {};
   const { [decl.rawBody ?? '']: raw, [decl.rawBodyGzip ?? '']: rawGzip, ...params } = decl.params;
 

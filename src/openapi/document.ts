@@ -116,6 +116,30 @@ function downloadResponse(route: DocumentedRoute): ResponseConfig {
   };
 }
 
+/**
+ * A stream of events (a route with `events`): text/event-stream, each event's `data:` one JSON
+ * value of the route's response schema, a named schema (`.meta({ id })`) the document lists
+ * among its components (OpenAPI 3.0 has no schema for the items of a stream).
+ */
+function eventsResponse(route: DocumentedRoute): ResponseConfig {
+  const name = eventSchemaOf(route)?.meta()?.id;
+  if (!name) throw new Error(`${route.method.toUpperCase()} ${route.path}: an event stream's response schema needs .meta({ id })`);
+  return {
+    description:
+      `Server-sent events (text/event-stream) until the client leaves: each event's \`data:\` line is one JSON value of ` +
+      `#/components/schemas/${name}; \`event: resync\` (data \`{}\`) means some may have been missed, so read again what you show; ` +
+      'comment lines (`: heartbeat`) every EVENT_HEARTBEAT_MS keep proxies from closing a quiet stream. ' +
+      'Errors before the stream starts use the error envelope.',
+    // The example (one event, made from the named schema) is added with the others (finishOperations).
+    content: { 'text/event-stream': { schema: { type: 'string' as const, [EVENT_OF]: name } } },
+  };
+}
+
+/** Marks the schema of a stream whose example is one event of the named component. */
+const EVENT_OF = 'x-event-of';
+
+const eventSchemaOf = (route: DocumentedRoute): z.ZodType | undefined => (route.events ? route.response : undefined);
+
 /** The request body of a raw-body route: the document itself, as text of one of its types. */
 function rawRequestBody(raw: RawBody) {
   const schema = { type: 'string' as const, description: raw.description };
@@ -156,6 +180,12 @@ function routeDescription(route: DocumentedRoute, rbac: Rbac): { text: string; m
       'Answers with a file download, written as a stream; errors before the first byte use the error envelope. ' +
         "Downloads share the process's render slots (RENDER_CONCURRENCY, at most RENDER_PER_USER of them one user's): when none frees up in time (RENDER_WAIT_MS) the answer is 503 with `Retry-After`. " +
         'A download whose client reads nothing for DOWNLOAD_IDLE_TIMEOUT_MS is cut, freeing its slot.',
+    );
+  }
+  if (route.events) {
+    lines.push(
+      'Answers with a stream of server-sent events that stays open (EventSource in a browser, with the session cookie). ' +
+        'Every instance on the database sends the same events: they travel through PostgreSQL LISTEN/NOTIFY and leave only once the write commits.',
     );
   }
   if (rawBodyOf(route)) {
@@ -219,11 +249,13 @@ function registerApiRoute(registry: OpenAPIRegistry, errors: ReturnType<typeof e
     responses: {
       [success]: route.download
         ? downloadResponse(route)
-        : {
-            description: success === 201 ? 'Created' : 'Success',
-            ...successHeaders(route),
-            content: { 'application/json': { schema: z.object({ data: route.response ?? z.unknown(), status: z.literal(success) }) } },
-          },
+        : route.events
+          ? eventsResponse(route)
+          : {
+              description: success === 201 ? 'Created' : 'Success',
+              ...successHeaders(route),
+              content: { 'application/json': { schema: z.object({ data: route.response ?? z.unknown(), status: z.literal(success) }) } },
+            },
       ...(route.caching ? { 304: notModifiedResponse } : {}),
       ...errors.refs(statuses),
       ...(rawBody ? rawBodyErrors(rawBody) : {}),
@@ -298,6 +330,12 @@ function finishOperations(doc: OpenApiDocument): void {
     // A file (string or binary) or an undeclared shape gets no made-up example.
     const schema = media.schema;
     if (!schema || media.example !== undefined) return;
+    const event = schema[EVENT_OF] as string | undefined;
+    if (event) {
+      delete schema[EVENT_OF];
+      media.example = `data: ${JSON.stringify(exampleOf({ $ref: `#/components/schemas/${event}` }, components))}\n\n`;
+      return;
+    }
     if (schema.$ref || schema.properties || schema.allOf || (schema.type && schema.type !== 'string')) {
       media.example = exampleOf(schema, components);
     }
@@ -344,6 +382,7 @@ export function buildOpenApiDocument(routes: AnyRoute[], rbac: Rbac): OpenApiDoc
   const doc = new OpenApiGeneratorV3([
     ...registry.definitions,
     ...errors.schemas().map((schema) => ({ type: 'schema' as const, schema })),
+    ...routes.flatMap((route) => eventSchemaOf(route) ?? []).map((schema) => ({ type: 'schema' as const, schema })),
   ]).generateDocument({
     openapi: '3.0.3',
     info: { title: 'Casebook API', version: pkg.version, description, license: { name: pkg.license } },

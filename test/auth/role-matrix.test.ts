@@ -44,6 +44,7 @@ const contract: Record<string, Role> = {
   'GET /run/state-detail': 'Reader',
   'GET /run/section-counts': 'Reader',
   'GET /run/test-status-history': 'Reader',
+  'GET /run/events': 'Reader',
   'PUT /run/update-test-status': 'User',
   'PUT /run/lock': 'User',
   'PUT /run/reset': 'User',

@@ -203,7 +203,12 @@ describe('examples', () => {
         const parsed = body.safeParse(example);
         expect({ route: label(route), example, ok: parsed.success }).toEqual({ route: label(route), example, ok: true });
       }
-      if (route.response && !route.download) {
+      if (route.response && route.events) {
+        // A stream's example is one event: a `data:` line of JSON the response schema accepts.
+        const example = o.responses['200'].content!['text/event-stream'].example as string;
+        const data = JSON.parse(/^data: (.*)\n\n$/.exec(example)![1]);
+        expect({ route: label(route), data, ok: route.response.safeParse(data).success }).toEqual({ route: label(route), data, ok: true });
+      } else if (route.response && !route.download) {
         const status = route.successStatus ?? 200;
         const example = o.responses[String(status)].content!['application/json'].example as { data: unknown; status: number };
         expect(example.status).toBe(status);

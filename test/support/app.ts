@@ -4,6 +4,7 @@ import { buildApp } from '../../src/app';
 import { createMcpEndpoint } from '../../src/mcp/http-endpoint';
 import { loadConfig, type Config } from '../../src/config';
 import { openDatabase, type Db } from '../../src/db/client';
+import type { Notifications } from '../../src/db/notifications';
 import { createLogger, type Logger } from '../../src/logger';
 import { createTestDatabase } from './postgres';
 import { responseChecker } from './openapi-responses';
@@ -11,6 +12,8 @@ import { responseChecker } from './openapi-responses';
 export interface TestApp {
   app: Express;
   db: Db;
+  /** The process's one LISTEN connection and its subscribers (GET /run/events). */
+  notifications: Notifications;
   config: Config;
   databaseUrl: string;
   http: ReturnType<typeof supertest>;
@@ -58,6 +61,7 @@ export async function createTestApp(env: Record<string, string> = {}, opts: { lo
   return {
     app,
     db: db.prisma,
+    notifications: db.notifications,
     config,
     databaseUrl: database.url,
     http,

@@ -1,5 +1,6 @@
 import type { RequestContext } from '../../src/core/context';
 import type { FileDownload } from '../../src/core/download';
+import type { EventFeed } from '../../src/core/event-feed';
 import { jsonBodyOf, rawBodyOf, route, type RawBody, type VersionRead } from '../../src/core/route';
 import { z } from '../../src/core/schemas';
 
@@ -30,6 +31,7 @@ const get = { ...common, method: 'get' } as const;
 // What a write changes (src/core/changes.ts) is required; these change nothing a GET shows.
 const post = { ...common, method: 'post', changes: { nothing: 'No GET shows a thing' } } as const;
 const one = async () => ({ thingId: 1 });
+const feed = async (): Promise<EventFeed<{ thingId: number }>> => ({ channel: 'things', eventOf: (p) => ({ thingId: Number(p) }) });
 const list = async () => [{ thingId: 1 }];
 
 describe('route options', () => {
@@ -57,6 +59,26 @@ describe('route options', () => {
     expect(jsonBodyOf(json)).toBe(body);
     expect(rawBodyOf(json)).toBeUndefined();
     expect(await write.handler({} as RequestContext, { query: {}, body: ['a', 'b'] })).toEqual({ thingId: 2 });
+    // A stream of events: its handler answers a feed of events of the response schema.
+    const events = route({ ...get, query, response: thing, events: true, handler: feed });
+    const answer = await events.handler({} as RequestContext, { query: { thingId: 1 }, body: {} });
+    expect(answer.eventOf('7')).toEqual({ thingId: 7 });
+  });
+
+  it('keep a stream of events to itself', () => {
+    const wrong = [
+      // @ts-expect-error events, sent as they happen, neither tagged nor kept
+      route({ ...get, query, response: thing, events: true, caching: { etag: version }, handler: feed }),
+      // @ts-expect-error paging metadata of a stream
+      route({ ...get, query, response: things, events: true, pageMeta: true, handler: feed }),
+      // @ts-expect-error a stream is not a file
+      route({ ...get, query, response: thing, events: true, download: ['text/csv'], handler: feed }),
+      // @ts-expect-error a stream's handler answers a feed, not the data
+      route({ ...get, query, response: thing, events: true, handler: one }),
+      // @ts-expect-error a write answering a stream
+      route({ ...post, body, response: thing, events: true, handler: feed }),
+    ];
+    expect(wrong).toHaveLength(5);
   });
 
   it('refuse a combination the router could not honour', () => {

@@ -2,6 +2,7 @@ import type { RequestContext } from '../../core/context';
 import { forbidden } from '../../core/errors';
 import { requireProject } from '../access';
 import { lockRunForWrite } from '../runs/run-access';
+import { notifyRunChange } from '../runs/data';
 import { lockSections } from '../sections/data';
 import { BULK_TRANSACTION } from '../test-cases/bulk.service';
 import { deleteStaleImportProgress, findImportProgress, recordImportProgress } from './data';
@@ -105,7 +106,11 @@ export async function importJUnit(
       const run = runId !== undefined ? { runId } : { runName: query.runName ?? `JUnit import ${new Date().toISOString()}` };
       const target = { projectId, userId: ctx.userId, run };
       const writtenRunId = await writeImport(tx, target, report, matching, (done, total) => note('writing', done, total));
-      return summary(report, matching, writtenRunId, projectId, false);
+      const written = summary(report, matching, writtenRunId, projectId, false);
+      // Testers on the run see the import land (GET /run/events).
+      if (runId !== undefined)
+        await notifyRunChange(tx, { runId, projectId, userId: ctx.userId, kind: 'run', count: written.matched + written.created });
+      return written;
     }, BULK_TRANSACTION);
     const handled = dryRun ? result.total : result.matched + result.created;
     await note('done', handled, handled);

@@ -2,7 +2,7 @@ import type { RequestContext } from '../../core/context';
 import { conflict } from '../../core/errors';
 import { lockRunForWrite, RUN_WRITE_TX, toRunRecord } from './run-access';
 import { recordInProject } from '../audit/audit.service';
-import { clearRunSnapshot, setRunLocked, setRunUnlocked, snapshotRunTests, type RunRow } from './data';
+import { clearRunSnapshot, notifyRunChange, setRunLocked, setRunUnlocked, snapshotRunTests, type RunRow } from './data';
 
 // Locking freezes a run: its results refuse changes (423) and its tests are
 // shown as they were at lock time (data/snapshot.ts). An Admin may unlock it.
@@ -13,6 +13,7 @@ export async function lockRun(ctx: RequestContext, runId: number, projectId: num
     await lockRunForWrite(tx, ctx, runId, projectId);
     await snapshotRunTests(tx, runId, projectId);
     const locked = await setRunLocked(tx, runId, ctx.userId, new Date());
+    await notifyRunChange(tx, { runId, projectId, userId: ctx.userId, kind: 'run', count: 0 });
     await recordInProject(tx, ctx, projectId, { action: 'run.locked', targetType: 'run', targetId: runId, detail: { projectId } });
     return locked;
   }, RUN_WRITE_TX);
@@ -26,6 +27,7 @@ export async function unlockRun(ctx: RequestContext, runId: number, projectId: n
     if (!current.locked) throw conflict('run_not_locked', 'Run is not locked');
     await clearRunSnapshot(tx, runId);
     const unlocked = await setRunUnlocked(tx, runId);
+    await notifyRunChange(tx, { runId, projectId, userId: ctx.userId, kind: 'run', count: 0 });
     await recordInProject(tx, ctx, projectId, { action: 'run.unlocked', targetType: 'run', targetId: runId, detail: { projectId } });
     return unlocked;
   }, RUN_WRITE_TX);

@@ -2,7 +2,7 @@ import type { Tx } from '../../db/client';
 import type { RequestContext } from '../../core/context';
 import { badRequest } from '../../core/errors';
 import { recordInProject } from '../audit/audit.service';
-import { deleteRunTests, idListSql, idsNotInRun, resetResults, setStatuses } from './data';
+import { deleteRunTests, idListSql, idsNotInRun, notifyRunChange, resetResults, setStatuses } from './data';
 import { lockRunForWrite, RUN_WRITE_TX } from './run-access';
 import { entriesMessage, insertUntested, MAX_NAMED, requireLiveTests } from './run-test-sources';
 import type { AddTestsInput, RemoveTestsInput, UpdateStatusInput } from './runs.schemas';
@@ -29,6 +29,8 @@ export async function updateTestStatuses(ctx: RequestContext, input: UpdateStatu
     await lockRunForWrite(tx, ctx, input.runId, input.projectId);
     await requireTestsInRun(tx, input.runId, ids, (i) => `testResults.${i}.testId`);
     const updated = await setStatuses(tx, input.runId, ctx.userId, { testIds: ids, statuses, comments, elapsedMs: elapsed });
+    const tests = input.testResults.map((r, i) => ({ testId: r.testId, status: r.status, comment: comments[i], elapsedMs: elapsed[i] }));
+    await notifyRunChange(tx, { ...input, userId: ctx.userId, kind: 'results', count: tests.length, tests });
     return { updated };
   }, RUN_WRITE_TX);
 }
@@ -38,6 +40,7 @@ export async function resetRun(ctx: RequestContext, runId: number, projectId: nu
   return ctx.db.$transaction(async (tx) => {
     await lockRunForWrite(tx, ctx, runId, projectId);
     const reset = await resetResults(tx, runId, ctx.userId);
+    await notifyRunChange(tx, { runId, projectId, userId: ctx.userId, kind: 'run', count: reset });
     await recordInProject(tx, ctx, projectId, {
       action: 'run.reset',
       targetType: 'run',
@@ -54,6 +57,7 @@ export async function removeTests(ctx: RequestContext, input: RemoveTestsInput) 
     await lockRunForWrite(tx, ctx, input.runId, input.projectId);
     await requireTestsInRun(tx, input.runId, input.testIds, (i) => `testIds.${i}`);
     const removed = await deleteRunTests(tx, input.runId, input.testIds);
+    await notifyRunChange(tx, { ...input, userId: ctx.userId, kind: 'run', count: removed });
     return { removed };
   }, RUN_WRITE_TX);
 }
@@ -67,6 +71,7 @@ export async function addTests(ctx: RequestContext, input: AddTestsInput) {
     await lockRunForWrite(tx, ctx, input.runId, input.projectId);
     await requireLiveTests(tx, input.projectId, input.testIds);
     const added = await insertUntested(tx, input.runId, ctx.userId, idListSql(input.testIds), { newRun: false });
+    await notifyRunChange(tx, { ...input, userId: ctx.userId, kind: 'run', count: added.added });
     return added;
   }, RUN_WRITE_TX);
 }

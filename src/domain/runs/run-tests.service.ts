@@ -1,27 +1,26 @@
 import type { RequestContext } from '../../core/context';
 import { nextCursorAfter } from '../../core/cursor';
 import { notFound } from '../../core/errors';
-import { findRunWithTestsPage, runTestHistoryPage, testIsInProject } from './data';
+import { findRunWithTestsPage, runTestHistoryPage, testIsInProject, type RunTestFilters } from './data';
 import { countsOf, requireRunAnyProject, runNotFound } from './run-access';
 import { projectVersionAt } from '../projects/project-version';
-import type { TestStatusName } from './runs.schemas';
 
 // Reads of the tests in a run: the paged list (optionally of one status) and the
 // history of one test in the run (queries: data/run-tests.ts).
 
 /**
  * A page of the run's tests by test id (GET /run/tests and /run/test-status), in one query with the run's scope check;
- * the total comes from the run's counters, not a count.
+ * the total comes from the run's counters, not a count, unless a search or a section narrows the list.
  */
 export async function listRunTests(
   ctx: RequestContext,
-  q: { runId: number; projectId: number; status?: TestStatusName; limit: number; offset: number; cursor?: number },
+  q: RunTestFilters & { runId: number; projectId: number; limit: number; offset: number; cursor?: number },
 ) {
   const run = await findRunWithTestsPage(ctx.db, ctx.orgIds, { ...q, afterId: q.cursor });
   if (!run) return runNotFound(ctx, q.projectId);
   ctx.answer.version = projectVersionAt(q.projectId, run.projectChanges);
   const counts = countsOf(run);
-  const total = q.status ? counts[q.status] : counts.total;
+  const total = run.matched ?? (q.status ? counts[q.status] : counts.total);
   return { tests: run.tests, total, limit: q.limit, offset: q.offset, ...nextCursorAfter(run.lastId) };
 }
 

@@ -19,6 +19,7 @@ import {
   runQuery,
   runRecord,
   runReport,
+  runEvent,
   runReportQuery,
   runTestHistoryQuery,
   runTestPage,
@@ -34,6 +35,7 @@ import { addTests, removeTests, resetRun, updateTestStatuses } from './run-resul
 import { getRunSectionCounts } from './run-sections.service';
 import { getRunTestHistory, listRunTests } from './run-tests.service';
 import { runTestHistoryVersionRead } from './run-history-version';
+import { runEvents } from './run-events.service';
 
 const tag = 'Runs';
 
@@ -152,6 +154,20 @@ export const runRoutes = [
     response: z.array(sectionCounts),
     caching: { etag: projectVersion },
     handler: (ctx, { query }) => getRunSectionCounts(ctx, query.runId, query.projectId),
+  }),
+  route({
+    method: 'get',
+    path: '/run/events',
+    resource: 'run',
+    action: 'read',
+    tag,
+    summary:
+      'Changes to the results of a run as they happen, from whichever instance wrote them: a text/event-stream that stays open, ' +
+      'one event (JSON data) per committed write, with who made it; `event: resync` when some may have been missed',
+    query: runQuery,
+    response: runEvent,
+    events: true,
+    handler: (ctx, { query }) => runEvents(ctx, query),
   }),
   route({
     method: 'get',

@@ -124,7 +124,41 @@ export const runReport = z.object({
 // Queries
 export const listRunsQuery = z.object({ projectId: queryId, ...limitOffset });
 export const runQuery = z.object({ runId: queryId, projectId: queryId });
-export const runTestsQuery = z.object({ runId: queryId, projectId: queryId, status: testStatus.optional(), ...limitOffset });
+
+/** One event of GET /run/events: a change to a run's results, who made it, and what it set when that is small. */
+export const runEvent = z
+  .object({
+    runId: int,
+    projectId: int,
+    kind: z
+      .enum(['results', 'run'])
+      .describe(
+        'results: tests were marked (PUT /run/update-test-status); run: the run changed otherwise (reset, tests added or removed, ' +
+          'locked or unlocked, a JUnit import): read it again',
+      ),
+    by: z.object({ userId: int, name: z.string() }).describe('Who made the change'),
+    at: when.describe('When the change was written'),
+    count: int.describe('How many tests the change touched'),
+    tests: z
+      .array(z.object({ testId: int, status: testStatus, comment: z.string().nullable(), elapsedMs }))
+      .nullable()
+      .describe("The results as written (kind results), or null when too many to carry: read the run's tests again"),
+  })
+  .meta({ id: 'RunEvent' });
+export type RunEvent = z.infer<typeof runEvent>;
+export const runTestsQuery = z.object({
+  runId: queryId,
+  projectId: queryId,
+  status: testStatus.optional(),
+  // An empty search is no search, as a cleared search box sends it.
+  search: z
+    .preprocess((v) => (v === '' ? undefined : v), z.string().trim().max(200, 'At most 200 characters').optional())
+    .describe('Only tests whose title or section path holds this text (any case), or whose id it is (42 or #42)'),
+  sectionId: queryId
+    .optional()
+    .describe('Only tests of this section and of its subsections (a locked run: the section they had when it was locked)'),
+  ...limitOffset,
+});
 export const runTestHistoryQuery = z.object({ runId: queryId, testId: queryId, ...arrayPageParams });
 export const REPORT_FORMATS = ['json', 'pdf', 'html'] as const;
 export const runReportQuery = runQuery.extend({

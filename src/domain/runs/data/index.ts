@@ -1,8 +1,16 @@
 export { counterMoves, isoTime, scopedRunSql, type RunRow, type ScopedRunRow } from './columns';
+export { notifyRunChange, RUN_EVENTS_CHANNEL } from './events';
 export { recordAttempts, type AttemptRows } from './import';
 export { readReportBatch, readReportHeader, type ReportHeader } from './report';
 export { deleteRunTests, idsNotInRun, insertUntestedRows, resetResults, setStatuses, type StatusRows } from './results';
-export { findRunWithTestsPage, runTestHistoryPage, runTestHistoryVersionSql, testIsInProject, type RunTestHistoryPage } from './run-tests';
+export {
+  findRunWithTestsPage,
+  runTestHistoryPage,
+  type RunTestFilters,
+  runTestHistoryVersionSql,
+  testIsInProject,
+  type RunTestHistoryPage,
+} from './run-tests';
 export { deleteRunRow, findScopedRun, insertRunRow, listRunsPage, setRunLocked, setRunUnlocked, updateRunRow } from './runs';
 export { countRunTestsBySection, type SectionCounts } from './section-counts';
 export { clearRunSnapshot, frozenNamesJson, shown, snapshotRunTests } from './snapshot';

@@ -14,6 +14,7 @@ export type KeyAction =
   | { type: 'status'; status: TestStatus }
   | { type: 'comment' }
   | { type: 'toggle-select' }
+  | { type: 'search' }
   | { type: 'help' };
 
 /** What a key press means on the execute screen, or null when the screen leaves it alone. */
@@ -55,6 +56,8 @@ export function keyAction(input: KeyInput): KeyAction | null {
       return { type: 'comment' };
     case 'x':
       return { type: 'toggle-select' };
+    case '/':
+      return { type: 'search' };
     case '?':
       return { type: 'help' };
   }

@@ -11,10 +11,12 @@ interface Options {
   locked: boolean;
   onHelp: () => void;
   commentRef: RefObject<HTMLTextAreaElement | null>;
+  /** The search box of the find bar (the `/` key). */
+  searchRef?: RefObject<HTMLInputElement | null>;
 }
 
-/** The execute screen's keys (keyAction in run-execution.ts) on the whole document: move, set a status, check, comment, help. */
-export function useRunKeys({ paused, execution, order, editable, locked, onHelp, commentRef }: Options) {
+/** The execute screen's keys (keyAction in run-execution.ts) on the whole document: move, set a status, check, comment, search, help. */
+export function useRunKeys({ paused, execution, order, editable, locked, onHelp, commentRef, searchRef }: Options) {
   // One listener for the screen; as an effect event it sees the latest render's state.
   const onKey = useEffectEvent((e: KeyboardEvent) => {
     if (paused) return;
@@ -29,6 +31,12 @@ export function useRunKeys({ paused, execution, order, editable, locked, onHelp,
     if (action.type === 'help') {
       e.preventDefault();
       onHelp();
+      return;
+    }
+    if (action.type === 'search') {
+      e.preventDefault(); // the key is not typed into the box
+      searchRef?.current?.focus();
+      searchRef?.current?.select();
       return;
     }
     const { current } = execution;

@@ -1,3 +1,4 @@
+import type { QueryClient } from '@tanstack/react-query';
 import { api, ApiError, unwrap } from '../../../lib/api';
 import { queryClient } from '../../../lib/query-client';
 import type { Batch } from '../pending-results';
@@ -19,15 +20,20 @@ export const sendResults = (batch: Batch) =>
     }),
   );
 
+/** Writes results into the cached rows and counts at once, as if the server had answered (or as another tester's live marks say). */
+export function applyToCache(qc: QueryClient, projectId: number, runId: number, results: Result[]) {
+  const testsKey = runTestsQueryOptions(projectId, runId).queryKey;
+  const current = new Map<number, TestStatus>((qc.getQueryData(testsKey) ?? []).map((t) => [t.testId, t.status]));
+  qc.setQueryData(runStateQueryOptions(projectId, runId).queryKey, (state) => state && applyToCounts(state, current, results));
+  qc.setQueryData(testsKey, (tests) => tests && applyToTests(tests, results));
+}
+
 /**
  * The server has the batch: its results go into the cached rows and counts (nothing is fetched
  * again), and the tests' histories are read afresh when next shown.
  */
 export function applySent({ projectId, runId, results }: Batch) {
-  const testsKey = runTestsQueryOptions(projectId, runId).queryKey;
-  const current = new Map<number, TestStatus>((queryClient.getQueryData(testsKey) ?? []).map((t) => [t.testId, t.status]));
-  queryClient.setQueryData(runStateQueryOptions(projectId, runId).queryKey, (state) => state && applyToCounts(state, current, results));
-  queryClient.setQueryData(testsKey, (tests) => tests && applyToTests(tests, results));
+  applyToCache(queryClient, projectId, runId, results);
   for (const r of results) void queryClient.invalidateQueries({ queryKey: runKeys.history(projectId, runId, r.testId) });
 }
 

@@ -9,13 +9,16 @@ import { useRunDetail } from '../api/get-run-detail';
 import { useRunState } from '../api/get-run-state';
 import { useRunTests } from '../api/get-run-tests';
 import type { TestStatus } from '../run-execution';
+import { finding, NO_FIND, type RunFind } from '../run-find';
 import { useExecution } from '../use-execution';
-import { useRunKeys } from '../use-run-keys';
+import { useLiveRun } from '../use-live-run';
 import { usePendingView } from '../use-pending-view';
+import { useRunKeys } from '../use-run-keys';
 import { useShownTests } from '../use-shown-tests';
 import { CheckedTestsBar } from './checked-tests-bar';
 import { LockedBanner } from './locked-banner';
 import { RunActions } from './run-actions';
+import { RunFindBar } from './run-find-bar';
 import { RunProgress } from './run-progress';
 import { RunTestList } from './run-test-list';
 import { RunTestPanel } from './run-test-panel';
@@ -42,11 +45,23 @@ export function RunExecutePage() {
   const commentRef = useRef<HTMLTextAreaElement>(null);
   // The tester's marks show at once, also those the server does not have yet (offline, signed out).
   const view = usePendingView(runId, tests.data, state.data);
-  const shown = useShownTests(projectId, view.tests, filter);
+  const [find, setFind] = useState<RunFind>(NO_FIND);
+  const searchRef = useRef<HTMLInputElement>(null);
+  const live = useLiveRun(projectId, runId);
+  const shown = useShownTests(projectId, view.tests, filter, find);
   const { groups, order } = shown;
   const execution = useExecution(projectId, runId, shown, { canWrite, locked });
   const { current, selected } = execution;
-  useRunKeys({ paused: helpOpen || confirmOpen, execution, order, editable, locked, onHelp: () => setHelpOpen(true), commentRef });
+  useRunKeys({
+    paused: helpOpen || confirmOpen,
+    execution,
+    order,
+    editable,
+    locked,
+    onHelp: () => setHelpOpen(true),
+    commentRef,
+    searchRef,
+  });
 
   const title = run.data?.runName ?? `Run ${runId}`;
   const error = run.error ?? tests.error ?? state.error;
@@ -66,6 +81,21 @@ export function RunExecutePage() {
       )}
       {locked && <LockedBanner lockedAt={run.data?.lockedAt} />}
       {view.counts && <RunProgress counts={view.counts} filter={filter} onFilter={setFilter} />}
+      {tests.data && (
+        <RunFindBar
+          find={find}
+          onFind={setFind}
+          sections={shown.sections}
+          shown={order.length}
+          total={tests.data.length}
+          live={live}
+          searchRef={searchRef}
+          onLeave={() => {
+            searchRef.current?.blur();
+            execution.requestFocus();
+          }}
+        />
+      )}
       <ErrorMessage error={view.refusal} />
       <UnsentResults unsent={view.unsent} state={view.state} />
       <p className="run-notice" role="status">
@@ -76,7 +106,9 @@ export function RunExecutePage() {
       )}
       {tests.isPending && !error && <p className="muted">Loading tests…</p>}
       {tests.data && order.length === 0 && (
-        <p className="muted">{filter ? `No ${STATUS_LABELS[filter].toLowerCase()} tests.` : 'This run has no tests.'}</p>
+        <p className="muted">
+          {finding(find) ? 'No tests match.' : filter ? `No ${STATUS_LABELS[filter].toLowerCase()} tests.` : 'This run has no tests.'}
+        </p>
       )}
       {tests.data && order.length > 0 && (
         <div className="run-layout">
@@ -88,6 +120,7 @@ export function RunExecutePage() {
             focusRequest={execution.focusRequest}
             onOpen={(id) => execution.goTo(id, false)}
             onCheck={execution.check}
+            markedBy={live.markedBy}
           />
           {current && (
             <RunTestPanel

@@ -14,6 +14,8 @@ interface Props {
   focusRequest: number;
   onOpen: (testId: number) => void;
   onCheck: (testId: number, shift: boolean) => void;
+  /** Rows another tester marked while this screen was open: test id → their name. */
+  markedBy?: ReadonlyMap<number, string>;
 }
 
 interface RowProps {
@@ -23,13 +25,15 @@ interface RowProps {
   /** The last row of its section (closes the section's box). */
   last: boolean;
   selectable: boolean;
+  /** Who else marked it, live. */
+  by?: string;
   onOpen: (testId: number) => void;
   onCheck: (testId: number, shift: boolean) => void;
 }
 
 // Memoized: a mark replaces one test object (the others keep theirs) and a move changes two
 // rows' `current`, so a run of thousands re-renders only the rows that changed.
-const RunTestRow = memo(function RunTestRow({ test: t, current, checked, last, selectable, onOpen, onCheck }: RowProps) {
+const RunTestRow = memo(function RunTestRow({ test: t, current, checked, last, selectable, by, onOpen, onCheck }: RowProps) {
   return (
     <div className="run-row" data-current={current || undefined} data-selected={checked || undefined} data-last={last || undefined}>
       {selectable && (
@@ -53,6 +57,11 @@ const RunTestRow = memo(function RunTestRow({ test: t, current, checked, last, s
         <span className="run-row-title">
           {t.title}
           {t.deleted && <span className="muted"> (deleted from the catalog)</span>}
+          {by && (
+            <span className="run-row-by">
+              marked by <bdi>{by}</bdi>
+            </span>
+          )}
         </span>
         {t.unsent && <span className="run-row-unsent">Not sent</span>}
         <StatusBadge status={t.status} />
@@ -69,7 +78,7 @@ type Item = { kind: 'header'; path: string | null; count: number } | { kind: 'ro
  * Tab enters the list at the current row; j/k and arrows, handled by the page, move it and ask
  * for focus through `focusRequest`).
  */
-export function RunTestList({ groups, currentId, selected, selectable, focusRequest, onOpen, onCheck }: Props) {
+export function RunTestList({ groups, currentId, selected, selectable, focusRequest, onOpen, onCheck, markedBy }: Props) {
   // Stable callbacks for the memoized rows, calling the page's latest handlers.
   const latest = useRef({ onOpen, onCheck });
   latest.current = { onOpen, onCheck };
@@ -141,6 +150,7 @@ export function RunTestList({ groups, currentId, selected, selectable, focusRequ
                   current={it.test.testId === currentId}
                   checked={selected.has(it.test.testId)}
                   selectable={selectable}
+                  by={markedBy?.get(it.test.testId)}
                   onOpen={open}
                   onCheck={check}
                 />

@@ -1,0 +1,50 @@
+import type { paths } from '../../../lib/api-types';
+import type { RunEvent } from '../live-run';
+
+const EVENTS_PATH = '/api/v1/run/events' satisfies keyof paths;
+
+export interface RunEventHandlers {
+  onEvent(event: RunEvent): void;
+  /** Events may have been missed (the stream was cut, or the server says so): read the run again. */
+  onResync(): void;
+  /** The stream is open (true) or being opened again (false). */
+  onLive(live: boolean): void;
+}
+
+/**
+ * GET /run/events through an EventSource (the session cookie goes with it): each event to
+ * `onEvent`. The browser reopens a cut stream itself (after the `retry` the server gives); a
+ * stream refused outright (a 503 while the server restarts, say) is opened again here, waiting
+ * longer each time up to 30 s. Returns the function that closes it.
+ */
+export function watchRunEvents(projectId: number, runId: number, on: RunEventHandlers): () => void {
+  const url = `${EVENTS_PATH}?${new URLSearchParams({ projectId: String(projectId), runId: String(runId) })}`;
+  let source: EventSource | undefined;
+  let timer: ReturnType<typeof setTimeout> | undefined;
+  let delay = 2000;
+  let opened = false;
+  const connect = () => {
+    const s = new EventSource(url, { withCredentials: true });
+    source = s;
+    s.onopen = () => {
+      on.onLive(true);
+      delay = 2000;
+      // Back after a cut: what changed meanwhile was not sent.
+      if (opened) on.onResync();
+      opened = true;
+    };
+    s.onmessage = (m: MessageEvent<string>) => on.onEvent(JSON.parse(m.data) as RunEvent);
+    s.addEventListener('resync', () => on.onResync());
+    s.onerror = () => {
+      on.onLive(false);
+      if (s.readyState !== EventSource.CLOSED) return; // the browser retries by itself
+      timer = setTimeout(connect, delay);
+      delay = Math.min(delay * 2, 30_000);
+    };
+  };
+  connect();
+  return () => {
+    clearTimeout(timer);
+    source?.close();
+  };
+}
