@@ -1,3 +1,4 @@
+import type { TestOrder } from '../catalog-filters';
 import type { TestFilters } from './get-tests';
 
 // Query keys of a project's tests: every query and invalidation of them. The catalog's pages of
@@ -7,7 +8,8 @@ import type { TestFilters } from './get-tests';
 export const testKeys = {
   /** Every list of the project's tests, whatever the filters, and every open test. */
   all: (projectId: number) => ['tests', projectId] as const,
-  page: (projectId: number, filters: TestFilters, page: number) => ['tests', projectId, 'page', filters, page] as const,
+  page: (projectId: number, filters: TestFilters, page: number, order: TestOrder) =>
+    ['tests', projectId, 'page', filters, page, order] as const,
   detail: (projectId: number, testId: number) => ['tests', projectId, 'detail', testId] as const,
   /** A test's results across runs: results are written in runs, not here, so it stands apart. */
   statusHistory: (projectId: number, testId: number) => ['test-status-history', projectId, testId] as const,
