@@ -44,7 +44,7 @@ beforeAll(async () => {
   ids = await createTests(db, projectId, rows.length, (i) => ({
     title: rows[i][0],
     sectionId: rows[i][1],
-    ...(rows[i][2] ? { priorityId: priority[rows[i][2]!] } : {}),
+    ...(rows[i][2] ? { priorityId: priority[rows[i][2]] } : {}),
   }));
   for (const [i, [title, , , minutes]] of rows.entries()) {
     test[title] = ids[i];
@@ -218,8 +218,9 @@ it('isolates a title holding a right-to-left override from the text beside it', 
       .getAttribute('dir'),
   ).toBe('auto');
   await page.goto(`${h.baseUrl}/projects/${p}/runs/${run.runId}/report`);
-  expect(await page.getByRole('navigation', { name: 'Breadcrumb' }).locator('bdi', { hasText: 'Nightly' }).count()).toBe(1);
-});
+  // The run's name arrives after the page: wait for its crumb.
+  await page.getByRole('navigation', { name: 'Breadcrumb' }).locator('bdi', { hasText: 'Nightly' }).waitFor();
+}, 120_000);
 
 it('lists sections in one order on the catalog, the execute page and the report', async () => {
   const run = await startRun(h.t, user.token, projectId, ids, 'Order check');

@@ -1,6 +1,6 @@
 import { keepPreviousData, queryOptions, useQuery } from '@tanstack/react-query';
 import { api, unwrap } from '../../../lib/api';
-import { DEFAULT_ORDER, isDefaultOrder, type TestOrder } from '../catalog-filters';
+import { DEFAULT_ORDER, isDefaultOrder, type TestOrder } from '../catalog-order';
 import { testKeys } from './query-keys';
 
 /** The catalog's filters; a section filter always covers its subsections. */

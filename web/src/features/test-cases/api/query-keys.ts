@@ -1,4 +1,4 @@
-import type { TestOrder } from '../catalog-filters';
+import type { TestOrder } from '../catalog-order';
 import type { TestFilters } from './get-tests';
 
 // Query keys of a project's tests: every query and invalidation of them. The catalog's pages of

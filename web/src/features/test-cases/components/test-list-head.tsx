@@ -1,4 +1,4 @@
-import { ariaSort, SORT_COLUMNS, type TestOrder, type TestSort } from '../catalog-filters';
+import { ariaSort, SORT_COLUMNS, type TestOrder, type TestSort } from '../catalog-order';
 
 /**
  * The list's header row: a button per sortable column (ID, title, priority, last change), each

@@ -5,7 +5,7 @@ import { Link } from 'react-router';
 import { ErrorMessage } from '../../../components/error-message';
 import { useLookup, type Section } from '../../project-metadata';
 import { TESTS_PAGE_SIZE, testsPageQueryOptions, useFirstTestsPage, type TestFilters, type TestRow } from '../api/get-tests';
-import type { TestOrder, TestSort } from '../catalog-filters';
+import type { TestOrder, TestSort } from '../catalog-order';
 import { isSelected, pagesCovering, rangeBounds, selectRange, toggle, type Selection } from '../catalog-selection';
 import { sectionPathNames } from '../section-tree';
 import { SectionPath } from './section-path';
