@@ -27,6 +27,15 @@ export function webApp(db: Db, dist = WEB_DIST): express.Router {
   // Vite names assets by content hash: a changed file is a new URL.
   router.use('/assets', express.static(path.join(dist, 'assets'), { immutable: true, maxAge: '1y', index: false }));
   router.use('/assets', (_req, res) => sendError(res, 'not_found', 'Asset not found'));
+  // The app's icon (web/public), cached for a day: browsers ask for /favicon.ico on any page,
+  // the login pages included, whether or not the page names an icon.
+  for (const icon of ['favicon.ico', 'favicon.svg']) {
+    router.get(`/${icon}`, (_req, res) =>
+      res.sendFile(path.join(dist, icon), { maxAge: '1d' }, (err) => {
+        if (err && !res.headersSent) sendError(res, 'not_found', 'Icon not found');
+      }),
+    );
+  }
   router.use(async (req, res, next) => {
     if (!isAppNavigation(req)) return next();
     const principal = await authenticate(db, req);

@@ -27,9 +27,17 @@ export const testTools = [
   tool({
     name: 'get-tests',
     description:
-      'List the tests of a project, a page at a time (limit/offset, or cursor: the result has total and hasMore, nextOffset and nextCursor while more pages exist). Use it to find testIds, filtered by section (includeSubsections: true for its whole subtree), priority, squad, label, automation status, a title search or an automation key.',
+      'List the tests of a project, a page at a time (limit/offset, or cursor: the result has total and hasMore, nextOffset and nextCursor while more pages exist). Use it to find testIds, filtered by section (includeSubsections: true for its whole subtree), priority, squad, label, automation status, a title search or an automation key, sorted by id, title, priority or last change.',
     route: 'GET /project/tests',
-    params: { projectId, ...filters, limit, offset, cursor },
+    params: {
+      projectId,
+      ...filters,
+      sort: 'Order of the list: testId (the default), title, priority (the priority list order, tests without one last) or updatedAt (last change); ties in testId order',
+      order: 'asc (the default) or desc',
+      limit,
+      offset,
+      cursor: `${cursor}; only in the default order (by testId, ascending)`,
+    },
     example: { projectId: 3, sectionId: 7, limit: 50, offset: 0 },
   }),
   tool({

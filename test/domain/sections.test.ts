@@ -51,6 +51,22 @@ describe('sections', () => {
     expect(billing.depth).toBe(0);
   });
 
+  it('lists siblings by name (case ignored), not by creation: the order of the run report too', async () => {
+    const p = (await createProject(t.db, w.orgA.orgId)).projectId;
+    const search = await createSection(t.db, p, 'search');
+    const checkout = await createSection(t.db, p, 'Checkout');
+    const zeta = await createSection(t.db, p, 'Zeta', checkout.sectionId);
+    const alpha = await createSection(t.db, p, 'alpha', checkout.sectionId);
+    const list = (await t.as(w.reader.token).get('/sections', { projectId: p }).expect(200)).body.data;
+    const order = [checkout, alpha, zeta, search].map((s) => s.sectionId);
+    expect(list.map((s: { sectionId: number }) => s.sectionId)).toEqual(order);
+    // A run of one test in each: its section counts come in the same order.
+    const tests = await Promise.all(order.map((sectionId) => createTests(t.db, p, 1, () => ({ sectionId }))));
+    const run = await t.as(w.user.token).post('/run/create', { projectId: p, runName: 'Order', testIds: tests.flat() }).expect(201);
+    const counts = await t.as(w.reader.token).get('/run/section-counts', { runId: run.body.data.runId, projectId: p }).expect(200);
+    expect(counts.body.data.map((c: { sectionId: number }) => c.sectionId)).toEqual(order);
+  });
+
   it('keeps sibling names unique, case-insensitively (409), and allows the name elsewhere', async () => {
     const p = w.projectA.projectId;
     const parent = (await add({ projectId: p, sectionName: 'Payments' }).expect(201)).body.data;

@@ -22,7 +22,7 @@ import type { AddSectionInput, EditSectionInput } from './sections.schemas';
 
 const duplicateName = () => conflict('duplicate_name', 'Section already exists');
 
-/** Every section of the project with its depth, depth-first; siblings in creation order. */
+/** Every section of the project with its depth, in tree order (depth-first, siblings by name then id). */
 export async function listSections(ctx: RequestContext, projectId: number) {
   await requireProject(ctx, projectId);
   return listSectionTree(ctx.db, projectId);

@@ -126,7 +126,30 @@ export const testFilters = {
     .optional()
     .describe(`Only the tests with these ids: up to ${MAX_PAGE}, comma-separated (e.g. 12,15,40); ids of other projects match nothing`),
 };
-export const listTestsQuery = z.object({ projectId: queryId, ...testFilters, ...limitOffset });
+/** The catalog's sort keys; ties are broken by testId in the same direction, so paging is stable. */
+export const TEST_SORTS = ['testId', 'title', 'priority', 'updatedAt'] as const;
+export type TestSort = (typeof TEST_SORTS)[number];
+export const listTestsQuery = z
+  .object({
+    projectId: queryId,
+    ...testFilters,
+    sort: z
+      .enum(TEST_SORTS, `Expected ${TEST_SORTS.join(', ')}`)
+      .default('testId')
+      .describe(
+        "The order of the list: testId (the default), title, priority (the priority list's order, tests without one last) " +
+          'or updatedAt (the last change); ties in testId order',
+      ),
+    order: z.enum(['asc', 'desc'], 'Expected asc or desc').default('asc').describe('Ascending (the default) or descending'),
+    ...limitOffset,
+  })
+  .superRefine((q, ctx) => {
+    // The cursor is a testId: it marks a place only in ascending testId order.
+    if (q.cursor !== undefined && (q.sort !== 'testId' || q.order !== 'asc')) {
+      ctx.addIssue({ code: 'custom', path: ['cursor'], message: 'A cursor pages only in the default order (sort=testId, order=asc)' });
+    }
+  });
+export type ListTestsQuery = z.output<typeof listTestsQuery>;
 export const countTestsQuery = z.object({ projectId: queryId, ...testFilters });
 export const exportTestsQuery = z.object({
   projectId: queryId,

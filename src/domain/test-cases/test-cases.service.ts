@@ -14,7 +14,7 @@ import {
   softDeleteTests,
   updateTests,
 } from './data';
-import type { CreateTestInput, TestFilters, UpdateTestInput } from './test-cases.schemas';
+import type { CreateTestInput, TestFilters, TestSort, UpdateTestInput } from './test-cases.schemas';
 import { requireFreeAutomationKeys } from './automation-keys';
 import { requireReferencesInProject } from './references';
 
@@ -25,12 +25,14 @@ import { requireReferencesInProject } from './references';
  */
 export async function listTests(
   ctx: RequestContext,
-  q: TestFilters & { projectId: number; limit: number; offset: number; cursor?: number },
+  q: TestFilters & { projectId: number; limit: number; offset: number; cursor?: number; sort?: TestSort; order?: 'asc' | 'desc' },
 ) {
   const page = await catalogPage(ctx.db, ctx.orgIds, { ...q, afterId: q.cursor });
   if (!page) throw notFound('Project');
   ctx.answer.version = projectVersionAt(q.projectId, page.changes);
-  return { tests: page.tests, total: page.total, limit: q.limit, offset: q.offset, ...nextCursorAfter(page.lastId) };
+  // The cursor is the last testId: a place only in the default order.
+  const keyset = (q.sort ?? 'testId') === 'testId' && (q.order ?? 'asc') === 'asc';
+  return { tests: page.tests, total: page.total, limit: q.limit, offset: q.offset, ...nextCursorAfter(keyset ? page.lastId : null) };
 }
 
 export async function countTests(ctx: RequestContext, q: TestFilters & { projectId: number }) {

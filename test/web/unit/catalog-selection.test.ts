@@ -78,7 +78,7 @@ describe('catalog selection', () => {
 });
 
 describe('section tree', () => {
-  // GET /sections order: depth-first, siblings in creation order.
+  // GET /sections order: depth-first, siblings by name.
   const sections = [
     { sectionId: 1, sectionName: 'Auth', parentSectionId: null, depth: 0 },
     { sectionId: 2, sectionName: 'Login', parentSectionId: 1, depth: 1 },

@@ -1,11 +1,12 @@
 import { coveredByAncestor, sectionRows, selectionFields, toggled } from '../../../web/src/features/runs/selection';
 import { segments, summaryText } from '../../../web/src/lib/status-counts';
 
+// In GET /sections order (depth-first, siblings by name), the one order of every screen.
 const sections = [
-  { sectionId: 3, sectionName: 'Shipping', parentSectionId: null },
-  { sectionId: 2, sectionName: 'Cards', parentSectionId: 1 },
   { sectionId: 1, sectionName: 'Payments', parentSectionId: null },
+  { sectionId: 2, sectionName: 'Cards', parentSectionId: 1 },
   { sectionId: 4, sectionName: 'Amex', parentSectionId: 2 },
+  { sectionId: 3, sectionName: 'Shipping', parentSectionId: null },
 ];
 const none = new Set<number>();
 
@@ -17,6 +18,15 @@ describe('create-run selection', () => {
       ['Amex', 2, [2, 1]],
       ['Shipping', 0, []],
     ]);
+  });
+
+  it('keeps the order of the list among siblings instead of sorting them again', () => {
+    // The server sorts with the database's collation; a second sort here could disagree with it.
+    const listed = [
+      { sectionId: 7, sectionName: 'beta', parentSectionId: null },
+      { sectionId: 5, sectionName: 'Alpha', parentSectionId: null },
+    ];
+    expect(sectionRows(listed).map((r) => r.sectionName)).toEqual(['beta', 'Alpha']);
   });
 
   it('sends only the topmost checked sections, with labels and priorities; nothing chosen is null', () => {

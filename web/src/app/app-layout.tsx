@@ -19,7 +19,7 @@ function UserBadge() {
     .join(', ');
   return (
     <span className="user" data-testid="signed-in-user">
-      <strong>{me.data.name}</strong> <span className="muted">{roles || 'no organization'}</span>
+      <strong dir="auto">{me.data.name}</strong> <span className="muted">{roles || 'no organization'}</span>
     </span>
   );
 }

@@ -1,9 +1,9 @@
 import { createBrowserRouter, Navigate } from 'react-router';
-import { Placeholder } from '../components/page';
 import { ProjectsPage } from '../features/projects';
 import { TokensPage } from '../features/tokens';
 import { UsersPage } from '../features/users';
 import { AppLayout } from './app-layout';
+import { NotFoundPage } from './not-found-page';
 import { projectRoute } from './project-routes';
 
 // Every path here is also served index.html by the server (any HTML GET outside /api, /auth,
@@ -17,7 +17,7 @@ export const router = createBrowserRouter([
       projectRoute,
       { path: 'tokens', element: <TokensPage /> },
       { path: 'users', element: <UsersPage /> },
-      { path: '*', element: <Placeholder title="Page not found">{null}</Placeholder> },
+      { path: '*', element: <NotFoundPage /> },
     ],
   },
 ]);

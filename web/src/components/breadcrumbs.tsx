@@ -8,7 +8,7 @@ export interface Crumb {
 }
 
 /**
- * Where the page sits, from the top ("Acme / Checkout / Runs / Nightly"): a navigation landmark
+ * Where the page sits (each label isolated: names are user text, in any direction), from the top ("Acme / Checkout / Runs / Nightly"): a navigation landmark
  * of links, the last one the page itself (aria-current="page").
  */
 export function Breadcrumbs({ items }: { items: Crumb[] }) {
@@ -18,7 +18,7 @@ export function Breadcrumbs({ items }: { items: Crumb[] }) {
         {items.map((item, i) => (
           <li key={i}>
             <Link to={item.to} aria-current={i === items.length - 1 ? 'page' : undefined}>
-              {item.label}
+              <bdi>{item.label}</bdi>
             </Link>
           </li>
         ))}

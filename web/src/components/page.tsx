@@ -12,13 +12,3 @@ export function Page({ title, children }: { title: string; children?: ReactNode 
     </>
   );
 }
-
-/** A screen not built yet. */
-export function Placeholder({ title, children }: { title: string; children?: ReactNode }) {
-  return (
-    <Page title={title}>
-      <p className="muted">This screen is coming soon.</p>
-      {children}
-    </Page>
-  );
-}

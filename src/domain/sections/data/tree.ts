@@ -8,8 +8,8 @@ import { Prisma } from '../../../generated/prisma/client';
 /**
  * CTEs `ranked`, `tree` and `ords` of a project's sections; they go after `WITH RECURSIVE`.
  * - tree: id, parent_id, name, depth (0 at the top), path (`A > B`), ids (root to the
- *   section: ordering by it lists the tree depth-first, siblings in creation order),
- *   sort_key (the same with siblings by name).
+ *   section), sort_key (ordering by it lists the tree depth-first, siblings by name (case
+ *   ignored, as sibling names are unique) then id: the one section order of every list, report and screen).
  * - ords: id, path, ord (the section's position in tree order, siblings by name).
  * The walk starts at the top-level sections and follows each section's single
  * parent, so it visits every section once and ends, even if the data held a cycle
@@ -17,7 +17,7 @@ import { Prisma } from '../../../generated/prisma/client';
  */
 export const sectionTreeSql = (projectId: number) => Prisma.sql`
   ranked AS (
-    SELECT id, parent_id, name, row_number() OVER (PARTITION BY parent_id ORDER BY name, id)::int AS pos
+    SELECT id, parent_id, name, row_number() OVER (PARTITION BY parent_id ORDER BY lower(name), id)::int AS pos
     FROM sections WHERE project_id = ${projectId}
   ), tree AS (
     SELECT id, parent_id, name, 0 AS depth, name::text AS path, ARRAY[id] AS ids, ARRAY[pos] AS sort_key
@@ -38,13 +38,17 @@ export interface SectionTreeRow {
   createdAt: Date;
 }
 
-/** Every section of the project with its depth, depth-first; siblings in creation order. */
+/**
+ * Every section of the project with its depth, in tree order: depth-first, siblings by name
+ * then id (sort_key), the order of the run reports, the section counts and the export, so every
+ * screen that shows sections shows them in this one order.
+ */
 export function listSectionTree(db: DbOrTx, projectId: number) {
   return db.$queryRaw<SectionTreeRow[]>`
     WITH RECURSIVE ${sectionTreeSql(projectId)}
     SELECT tree.id AS "sectionId", tree.name AS "sectionName", tree.parent_id AS "parentSectionId",
            s.project_id AS "projectId", s.created_at AS "createdAt", tree.depth
-      FROM tree JOIN sections s ON s.id = tree.id ORDER BY tree.ids`;
+      FROM tree JOIN sections s ON s.id = tree.id ORDER BY tree.sort_key, tree.id`;
 }
 
 /** Where a section of the project sits: its depth and the ids from its root down to it. */

@@ -2,7 +2,7 @@ import type { DbOrTx } from '../../../db/client';
 import { readRows } from '../../../db/raw-read';
 import { JsonText } from '../../../core/json-text';
 import { Prisma } from '../../../generated/prisma/client';
-import type { TestFilters } from '../test-cases.schemas';
+import type { TestFilters, TestSort } from '../test-cases.schemas';
 import { testRecordColumns, type TestRecord } from './columns';
 import { catalogCount, catalogWhere, projectInOrgs, type CatalogWhere } from './filters';
 
@@ -31,26 +31,53 @@ export interface CatalogPage {
 export async function catalogPage(
   db: DbOrTx,
   orgIds: number[],
-  q: TestFilters & { projectId: number; limit: number; offset: number; afterId?: number },
+  q: TestFilters & { projectId: number; limit: number; offset: number; afterId?: number; sort?: TestSort; order?: 'asc' | 'desc' },
 ): Promise<CatalogPage | undefined> {
   const after = q.afterId === undefined ? Prisma.empty : Prisma.sql`AND t.id > ${q.afterId}::int`;
+  const order = catalogOrder(q.sort ?? 'testId', q.order ?? 'asc');
   // MATERIALIZED: the ids are read once, not once per reference to them.
   const rows = await readRows<{ total: number; tests: string; lastId: number | null; changes: number }>(
     db,
     Prisma.sql`
     WITH s AS MATERIALIZED (
       SELECT ${catalogCount(q.projectId, q)} AS total, p.change_count AS changes,
-             ARRAY(SELECT t.id FROM tests t WHERE ${catalogWhere(q.projectId, q)} ${after}
-                    ORDER BY t.id LIMIT ${q.limit + 1}::int OFFSET ${q.offset}::bigint) AS ids
+             ARRAY(SELECT t.id FROM tests t ${order.join} WHERE ${catalogWhere(q.projectId, q)} ${after}
+                    ORDER BY ${order.by} LIMIT ${q.limit + 1}::int OFFSET ${q.offset}::bigint) AS ids
         FROM projects p WHERE ${projectInOrgs(q.projectId, orgIds)})
     SELECT s.total, s.changes, CASE WHEN cardinality(s.ids) > ${q.limit}::int THEN s.ids[${q.limit}::int] END AS "lastId",
-           (SELECT coalesce(json_agg(page ORDER BY page."testId"), '[]')::text FROM (
+           (SELECT coalesce(json_agg(page ORDER BY ${order.page}), '[]')::text FROM (
               SELECT ${testRecordColumns} FROM tests t WHERE t.id = ANY(s.ids[1:${q.limit}::int])) page) AS tests
       FROM s`,
   );
   if (rows.length === 0) return undefined;
   const [row] = rows;
   return { tests: new JsonText<TestRecord[]>(row.tests), total: row.total, lastId: row.lastId, changes: row.changes };
+}
+
+/**
+ * How the catalog's ids are ordered: the sort key, then the id in the same direction, so
+ * that equal keys keep one order across pages. Title and last change read the
+ * (project_id, key, id) indexes of live tests; priority the lookup list's order (a
+ * handful of rows joined to the priority index), tests without one last. The page's
+ * records keep the ids' order (`page`).
+ */
+function catalogOrder(sort: TestSort, order: 'asc' | 'desc') {
+  const dir = Prisma.raw(order === 'desc' ? 'DESC' : 'ASC');
+  const byPosition = Prisma.sql`array_position(s.ids, page."testId")`;
+  switch (sort) {
+    case 'testId':
+      return { join: Prisma.empty, by: Prisma.sql`t.id ${dir}`, page: Prisma.sql`page."testId" ${dir}` };
+    case 'title':
+      return { join: Prisma.empty, by: Prisma.sql`t.title ${dir}, t.id ${dir}`, page: byPosition };
+    case 'updatedAt':
+      return { join: Prisma.empty, by: Prisma.sql`t.updated_at ${dir}, t.id ${dir}`, page: byPosition };
+    case 'priority':
+      return {
+        join: Prisma.sql`LEFT JOIN lookup_entries pe ON pe.id = t.priority_id`,
+        by: Prisma.sql`pe.position ${dir} NULLS LAST, pe.id ${dir}, t.id ${dir}`,
+        page: byPosition,
+      };
+  }
 }
 
 /** The number of catalog tests matching the filters; undefined when the project is not one of `orgIds`. */

@@ -15,7 +15,10 @@ export interface SectionRow {
   ancestors: number[];
 }
 
-/** Sections in tree order (siblings by name), each with its depth and ancestors. */
+/**
+ * Sections in tree order, each with its depth and ancestors. Siblings keep the order of the
+ * list (GET /sections: by name, the one order of every screen and report), not re-sorted here.
+ */
 export function sectionRows(sections: SectionLike[]): SectionRow[] {
   const known = new Set(sections.map((s) => s.sectionId));
   const children = new Map<number | null, SectionLike[]>();
@@ -25,8 +28,7 @@ export function sectionRows(sections: SectionLike[]): SectionRow[] {
   }
   const rows: SectionRow[] = [];
   const walk = (parent: number | null, ancestors: number[]) => {
-    const kids = [...(children.get(parent) ?? [])].sort((a, b) => a.sectionName.localeCompare(b.sectionName) || a.sectionId - b.sectionId);
-    for (const s of kids) {
+    for (const s of children.get(parent) ?? []) {
       rows.push({ sectionId: s.sectionId, sectionName: s.sectionName, depth: ancestors.length, ancestors });
       walk(s.sectionId, [s.sectionId, ...ancestors]);
     }

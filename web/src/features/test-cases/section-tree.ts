@@ -51,6 +51,11 @@ export const moveTargets = <S extends SectionEntry>(sections: readonly S[], sect
 
 /** "Parent > Child" names, for a select where the tree's indentation is lost. */
 export function sectionPath(sections: readonly SectionEntry[], sectionId: number): string {
+  return sectionPathNames(sections, sectionId).join(' > ');
+}
+
+/** The names from the top section down to this one (each shown isolated where text direction matters). */
+export function sectionPathNames(sections: readonly SectionEntry[], sectionId: number): string[] {
   const byId = new Map(sections.map((s) => [s.sectionId, s]));
   const names: string[] = [];
   for (
@@ -60,5 +65,5 @@ export function sectionPath(sections: readonly SectionEntry[], sectionId: number
   ) {
     names.unshift(s.sectionName);
   }
-  return names.join(' > ');
+  return names;
 }

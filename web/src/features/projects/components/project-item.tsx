@@ -68,7 +68,7 @@ export function ProjectItem({ project, role, onDone }: Props) {
   return (
     <li className="project-item">
       <div className="project-summary">
-        <Link to={`/projects/${project.projectId}/catalog`} className="project-name">
+        <Link to={`/projects/${project.projectId}/catalog`} className="project-name" dir="auto">
           {name}
         </Link>
         {project.projectDescription && <p className="project-description muted">{project.projectDescription}</p>}
@@ -97,7 +97,7 @@ export function ProjectItem({ project, role, onDone }: Props) {
       {mode === 'confirm-delete' && (
         <div className="confirm-delete" role="group" aria-label={`Confirm deleting ${name}`}>
           <p>
-            Delete <strong>{name}</strong> with all its tests, runs and results? This cannot be undone.
+            Delete <strong dir="auto">{name}</strong> with all its tests, runs and results? This cannot be undone.
           </p>
           <ErrorMessage error={remove.error} />
           <div className="actions">

@@ -72,7 +72,7 @@ export function CreateRunForm({ projectId, onCancel }: { projectId: number; onCa
                         disabled={covered}
                         onChange={(e) => setState({ ...state, sectionIds: toggled(state.sectionIds, row.sectionId, e.target.checked) })}
                       />
-                      {row.sectionName}
+                      <bdi>{row.sectionName}</bdi>
                     </label>
                   </li>
                 );

@@ -55,7 +55,7 @@ const RunTestRow = memo(function RunTestRow({ test: t, current, checked, last, s
         onFocus={() => onOpen(t.testId)}
       >
         <span className="run-row-title">
-          {t.title}
+          <bdi>{t.title}</bdi>
           {t.deleted && <span className="muted"> (deleted from the catalog)</span>}
           {by && (
             <span className="run-row-by">
@@ -141,7 +141,7 @@ export function RunTestList({ groups, currentId, selected, selectable, focusRequ
             >
               {it.kind === 'header' ? (
                 <h2 className="run-group-title">
-                  {it.path ?? 'No section'} <span className="muted">({it.count})</span>
+                  <bdi>{it.path ?? 'No section'}</bdi> <span className="muted">({it.count})</span>
                 </h2>
               ) : (
                 <RunTestRow

@@ -56,15 +56,31 @@ export function RunTestPanel({
   const entries = history.data?.pages.flatMap((page) => page.items);
   return (
     <aside className="run-panel" aria-labelledby="run-panel-title">
-      <h2 id="run-panel-title">{test.title}</h2>
+      <h2 id="run-panel-title" dir="auto">
+        {test.title}
+      </h2>
       <p className="muted run-panel-meta">
         #{test.testId}
-        {sectionPath && ` · ${sectionPath}`}
-        {test.snapshot?.priority && ` · ${test.snapshot.priority}`}
+        {sectionPath && (
+          <>
+            {' · '}
+            <bdi>{sectionPath}</bdi>
+          </>
+        )}
+        {test.snapshot?.priority && (
+          <>
+            {' · '}
+            <bdi>{test.snapshot.priority}</bdi>
+          </>
+        )}
       </p>
       <div className="run-panel-result">
         <StatusBadge status={test.status} />
-        {test.comment && <span className="run-panel-comment">{test.comment}</span>}
+        {test.comment && (
+          <span className="run-panel-comment" dir="auto">
+            {test.comment}
+          </span>
+        )}
       </div>
 
       {editable && (
@@ -131,7 +147,12 @@ export function RunTestPanel({
               <StatusBadge status={h.status} />{' '}
               <span className="muted">
                 {when(h.createdAt)}
-                {h.userName ? ` · ${h.userName}` : ''}
+                {h.userName && (
+                  <>
+                    {' · '}
+                    <bdi>{h.userName}</bdi>
+                  </>
+                )}
               </span>
               {h.comment && <p className="run-panel-text">{h.comment}</p>}
             </li>

@@ -40,7 +40,9 @@ export function RunsPage() {
           <li key={run.runId} className="run-card" data-run-id={run.runId}>
             <div className="run-card-head">
               <h2>
-                <Link to={`/projects/${projectId}/runs/${run.runId}`}>{run.runName}</Link>
+                <Link to={`/projects/${projectId}/runs/${run.runId}`} dir="auto">
+                  {run.runName}
+                </Link>
               </h2>
               {run.locked && <span className="badge locked">Locked</span>}
               <span className="muted">

@@ -1,3 +1,4 @@
+import type { TestOrder } from '../catalog-order';
 import type { TestFilters } from './get-tests';
 
 // Query keys of a project's tests: every query and invalidation of them. The catalog's pages of
@@ -7,7 +8,8 @@ import type { TestFilters } from './get-tests';
 export const testKeys = {
   /** Every list of the project's tests, whatever the filters, and every open test. */
   all: (projectId: number) => ['tests', projectId] as const,
-  page: (projectId: number, filters: TestFilters, page: number) => ['tests', projectId, 'page', filters, page] as const,
+  page: (projectId: number, filters: TestFilters, page: number, order: TestOrder) =>
+    ['tests', projectId, 'page', filters, page, order] as const,
   /** How many of the selected tests (`testIds`, comma-separated) the filters show. */
   shown: (projectId: number, filters: TestFilters, testIds: string) => ['tests', projectId, 'shown', filters, testIds] as const,
   detail: (projectId: number, testId: number) => ['tests', projectId, 'detail', testId] as const,

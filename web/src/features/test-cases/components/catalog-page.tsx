@@ -7,6 +7,7 @@ import { useProject } from '../../projects';
 import { useSections } from '../../project-metadata';
 import type { TestFilters } from '../api/get-tests';
 import { filtersFromParams, withFilter } from '../catalog-filters';
+import { nextOrder, orderFromParams, withOrder, type TestSort } from '../catalog-order';
 import { deselectIds, emptySelection, forgetAnchor, type Selection } from '../catalog-selection';
 import '../catalog.css';
 import { BulkActions } from './bulk-actions';
@@ -26,15 +27,17 @@ export function CatalogPage() {
   const sections = useSections(projectId);
   const [params, setParams] = useSearchParams();
   const filters = useMemo(() => filtersFromParams(params), [params]);
+  const order = useMemo(() => orderFromParams(params), [params]);
+  const setSort = (sort: TestSort) => setParams((p) => withOrder(p, nextOrder(orderFromParams(p), sort)), { replace: true });
   const setFilter = useCallback(
     (field: keyof TestFilters, value: number | string | undefined) => setParams((p) => withFilter(p, field, value), { replace: true }),
     [setParams],
   );
   const [selection, setSelection] = useState<Selection>(emptySelection);
   const [total, setTotal] = useState<number | undefined>();
-  // Rows move when the filters change: a shift-click must not reach back to an old row.
+  // Rows move when the filters or the order change: a shift-click must not reach back to an old row.
   // Adjusted while rendering, not in an effect, so no frame shows the old anchor.
-  const filtersKey = JSON.stringify(filters);
+  const filtersKey = JSON.stringify([filters, order]);
   const [anchorFiltersKey, setAnchorFiltersKey] = useState(filtersKey);
   if (anchorFiltersKey !== filtersKey) {
     setAnchorFiltersKey(filtersKey);
@@ -59,7 +62,15 @@ export function CatalogPage() {
         />
         <section className="catalog-tests" aria-labelledby="tests-heading">
           <div className="tests-header">
-            <h2 id="tests-heading">{sectionName ? `Tests in ${sectionName} and its subsections` : 'All tests'}</h2>
+            <h2 id="tests-heading">
+              {sectionName ? (
+                <>
+                  Tests in <bdi>{sectionName}</bdi> and its subsections
+                </>
+              ) : (
+                'All tests'
+              )}
+            </h2>
             <p className="test-count" role="status">
               {total === undefined ? 'Counting…' : `${total} ${total === 1 ? 'test' : 'tests'}`}
             </p>
@@ -81,6 +92,8 @@ export function CatalogPage() {
           <TestList
             projectId={projectId}
             filters={filters}
+            order={order}
+            onSort={setSort}
             sections={sectionList}
             selection={canWrite ? { value: selection, set: setSelection } : undefined}
             onTotal={setTotal}

@@ -49,7 +49,7 @@ export function QuickCreateTest({
       </button>
       {create.isSuccess && !create.isPending && (
         <p className="muted" role="status">
-          Added “{create.data.title}”.
+          Added “<bdi>{create.data.title}</bdi>”.
         </p>
       )}
       <ErrorMessage error={create.error} />

@@ -87,7 +87,9 @@ function EditSectionForm({ projectId, sections, selected, onSelect, canDelete }:
   const parentName = selected.parentSectionId === null ? 'the top level' : sectionPath(sections, selected.parentSectionId);
   return (
     <form className="stack-form" onSubmit={submit}>
-      <h3>Section “{selected.sectionName}”</h3>
+      <h3>
+        Section “<bdi>{selected.sectionName}</bdi>”
+      </h3>
       <label htmlFor="edit-section-name">Name</label>
       <input id="edit-section-name" value={name} onChange={(e) => setName(e.target.value)} required maxLength={200} />
       <label htmlFor="edit-section-parent">Move under</label>

@@ -53,7 +53,7 @@ function TreeNodes({
                 aria-current={selectedId === section.sectionId ? 'true' : undefined}
                 onClick={() => onSelect(section.sectionId)}
               >
-                {section.sectionName}
+                <bdi>{section.sectionName}</bdi>
               </button>
             </div>
             {open && children.length > 0 && (
@@ -66,37 +66,59 @@ function TreeNodes({
   );
 }
 
-/** The section tree: choosing a section filters the list to its subtree; Users edit it. */
+/**
+ * The section tree: choosing a section filters the list to its subtree; Users edit it. On a
+ * narrow screen it folds behind a button (closed at first, and again once a section is
+ * chosen), so the tests come first.
+ */
 export function SectionTreePanel({ projectId, sections, error, selectedId, onSelect, canWrite, canDelete }: Props) {
   const [collapsed, setCollapsed] = useState<Set<number>>(new Set());
+  const [open, setOpen] = useState(false);
   const toggle = (id: number) =>
     setCollapsed((c) => {
       const next = new Set(c);
       if (!next.delete(id)) next.add(id);
       return next;
     });
+  const choose = (id: number | undefined) => {
+    setOpen(false);
+    onSelect(id);
+  };
   const selected = sections.find((s) => s.sectionId === selectedId);
   return (
-    <section className="section-tree" aria-labelledby="sections-heading">
-      <h2 id="sections-heading">Sections</h2>
-      <ErrorMessage error={error} />
-      <div className="tree">
-        <div className="tree-row">
-          <span className="tree-toggle" aria-hidden="true" />
-          <button
-            type="button"
-            className="tree-section"
-            aria-current={selectedId === undefined ? 'true' : undefined}
-            onClick={() => onSelect(undefined)}
-          >
-            All tests
-          </button>
-        </div>
-        <TreeNodes nodes={buildSectionTree(sections)} selectedId={selectedId} onSelect={onSelect} collapsed={collapsed} toggle={toggle} />
+    <section className="section-tree" data-open={open} aria-labelledby="sections-heading">
+      <div className="section-tree-head">
+        <h2 id="sections-heading">Sections</h2>
+        <button
+          type="button"
+          className="button secondary small tree-disclosure"
+          aria-expanded={open}
+          aria-controls="section-tree-body"
+          onClick={() => setOpen((o) => !o)}
+        >
+          {open ? 'Hide sections' : 'Show sections'}
+        </button>
       </div>
-      {canWrite && (
-        <SectionEditor projectId={projectId} sections={sections} selected={selected} onSelect={onSelect} canDelete={canDelete} />
-      )}
+      <div id="section-tree-body" className="section-tree-body">
+        <ErrorMessage error={error} />
+        <div className="tree">
+          <div className="tree-row">
+            <span className="tree-toggle" aria-hidden="true" />
+            <button
+              type="button"
+              className="tree-section"
+              aria-current={selectedId === undefined ? 'true' : undefined}
+              onClick={() => choose(undefined)}
+            >
+              All tests
+            </button>
+          </div>
+          <TreeNodes nodes={buildSectionTree(sections)} selectedId={selectedId} onSelect={choose} collapsed={collapsed} toggle={toggle} />
+        </div>
+        {canWrite && (
+          <SectionEditor projectId={projectId} sections={sections} selected={selected} onSelect={onSelect} canDelete={canDelete} />
+        )}
+      </div>
     </section>
   );
 }

@@ -20,7 +20,7 @@ export function StatusHistory({ projectId, testId }: { projectId: number; testId
             <li key={`${entry.runId}-${entry.createdAt}-${i}`} className="test-history-entry">
               <StatusBadge status={entry.status} />
               <Link to={`/projects/${projectId}/runs/${entry.runId}`}>
-                {entry.runName} <span className="muted">#{entry.runId}</span>
+                <bdi>{entry.runName}</bdi> <span className="muted">#{entry.runId}</span>
               </Link>
               <span className="test-history-meta muted">
                 {entry.userName ?? 'Unknown user'}

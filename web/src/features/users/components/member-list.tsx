@@ -42,7 +42,7 @@ export function MemberList({ orgId, orgName, myUserId }: { orgId: number; orgNam
               {users.data.users.map((user) => (
                 <tr key={user.userId}>
                   <th scope="row">
-                    {user.name}
+                    <bdi>{user.name}</bdi>
                     {user.userId === myUserId && <span className="muted"> (you)</span>}
                   </th>
                   <td data-label="Email">{user.email}</td>
