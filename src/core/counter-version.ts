@@ -5,7 +5,7 @@ import type { VersionRead } from './route';
 
 /**
  * A version kept as a counter of a row one organization owns, from its one SQL
- * (`rider.sql`: `ARRAY[owning org, counter]` when that org is one of `orgIds`, else
+ * (`rider.sql`: `ARRAY[owning org, counter]`, perhaps with a record's stamp, when that org is one of `orgIds`, else
  * NULL): read on its own before a handler, or in the credential's statement (the
  * rider, src/http/etag.ts). Undefined where the caller may not see the row.
  */
@@ -15,7 +15,7 @@ export function counterVersion<I>(rider: NonNullable<VersionRead<I>['rider']>): 
       ctx.db,
       Prisma.sql`SELECT ${rider.sql(input, Prisma.sql`${ctx.orgIds}::int[]`)} AS v`,
     );
-    return row?.v ? rider.version(input, row.v[1]) : undefined;
+    return row?.v ? rider.version(input, row.v[1], row.v[2]) : undefined;
   };
   return Object.assign(read, { rider });
 }

@@ -173,6 +173,12 @@ export const ERROR_CODES = {
     meaning: 'The Idempotency-Key was already used by this user with a different request',
     action: 'Use a new key for a new request',
   },
+  edit_conflict: {
+    status: 412,
+    meaning:
+      'The record (a test, run or project) changed since the read whose ETag the write sent in If-Match: writing now would undo the other change',
+    action: 'Read the record again (its GET answers the new ETag), reconcile the two versions, and send the write with the new ETag',
+  },
   run_locked: {
     status: 423,
     meaning: 'The run is locked: its results, name and tests cannot change',

@@ -19,10 +19,13 @@ export type Method = 'get' | 'post' | 'put' | 'delete';
 export interface VersionRead<I> {
   (ctx: RequestContext, input: I): Promise<string | undefined>;
   rider?: {
-    /** `ARRAY[owning org id, counter]` (int[]) when the row exists and its organization is one of `orgIds` (an int[] expression), else NULL. */
+    /**
+     * `ARRAY[owning org id, counter]` (int[]) when the row exists and its organization is one of `orgIds` (an int[] expression),
+     * else NULL; a read of one record may add a third element, its stamp (src/core/record-stamp.ts).
+     */
     sql(input: I, orgIds: Prisma.Sql): Prisma.Sql;
-    /** The version of that counter: what the function itself would answer. */
-    version(input: I, counter: number): string;
+    /** The version of that counter (and stamp): what the function itself would answer. */
+    version(input: I, counter: number, stamp?: number | null): string;
   };
 }
 

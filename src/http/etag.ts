@@ -35,14 +35,15 @@ export async function etagOf(spec: AnyRoute, ctx: RequestContext, input: { query
 }
 
 /**
- * The ETag from a version read with the credential (`rider`: `[owning org, counter]`, or
+ * The ETag from a version read with the credential (`rider`: `[owning org, counter]` or `[org, counter, stamp]`, or
  * null when the caller's organizations do not hold the row): it counts only where the
  * route allows the caller (`orgIds`), as the plain read does; else undefined.
  */
 export function riddenEtag(spec: AnyRoute, input: { query: unknown; body: unknown }, read: unknown, orgIds: number[]): string | undefined {
   const rider = spec.caching?.etag.rider;
-  if (!rider || !Array.isArray(read) || read.length !== 2 || !orgIds.includes(Number(read[0]))) return undefined;
-  return etagFor(spec, input.query, rider.version(input, Number(read[1])));
+  if (!rider || !Array.isArray(read) || read.length < 2 || read.length > 3 || !orgIds.includes(Number(read[0]))) return undefined;
+  const stamp = read[2] === undefined || read[2] === null ? null : Number(read[2]);
+  return etagFor(spec, input.query, rider.version(input, Number(read[1]), stamp));
 }
 
 /** Whether an If-None-Match header (a list of tags, or *) holds `etag`; weak comparison, as RFC 9110 asks for it. */

@@ -97,6 +97,8 @@ const TIPS: Record<ErrorCode, Tip> = {
   payload_too_large: () => 'The request is too large: send fewer items per call (bulk tools take at most 5000) or shorter texts.',
   unsupported_media_type: (_e, spec) =>
     `The server refused the request's content type: update the tool server, or send ${spec.name}'s content as its description says.`,
+  edit_conflict: (_e, spec) =>
+    `Someone changed the record since it was read: read it again (its get tool), check what changed, then call ${spec.name} again with the fields you still want to change.`,
   run_locked: () =>
     'The run is locked: its results, name and tests can no longer change. Create a new run with create-run (or import-junit without runId) to record further results, or ask an Admin to reopen it with run-unlock.',
   too_many_requests: (_e, spec, ctx) =>

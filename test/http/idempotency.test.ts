@@ -8,8 +8,8 @@ import { createUser, createWorld, type World } from '../support/factories';
 import { createSection, createTests } from '../support/catalog-factories';
 import { startRun } from '../support/run-factories';
 
-// Idempotency-Key on the six CI writes: a repeat of the same request answers the
-// first one's stored response (status and body) without writing again.
+// Idempotency-Key on the CI writes and the web app's creates: a repeat of the same
+// request answers the first one's stored response (status and body) without writing again.
 
 let t: TestApp;
 let w: World;
@@ -27,6 +27,9 @@ const IDEMPOTENT = [
   'PUT /run/add-tests',
   'POST /test/bulk-add',
   'POST /test/create',
+  'POST /project/create',
+  'POST /project/add-section',
+  'POST /user/invite',
 ];
 const newKey = () => `ci-${crypto.randomUUID()}`;
 const withKey = (test: supertest.Test, key: string) => test.set('Idempotency-Key', key);
@@ -110,6 +113,32 @@ describe('a repeat with the same key answers the stored response and writes once
     expect(await t.db.test.count({ where: { projectId, title } })).toBe(1);
   });
 
+  it('POST /project/create: one project, and the repeat is the first answer, not 409 duplicate_name', async () => {
+    const projectName = `Idem project ${newKey()}`;
+    const first = await sendTwice(() => t.as(w.admin.token).post('/project/create', { orgId: w.orgA.orgId, projectName }), newKey(), 201);
+    expect(first.body.data).toMatchObject({ projectName, orgId: w.orgA.orgId });
+    expect(await t.db.project.count({ where: { projectName } })).toBe(1);
+  });
+
+  it('POST /project/add-section: one section', async () => {
+    const { projectId } = w.projectA;
+    const sectionName = `Idem section ${newKey()}`;
+    const first = await sendTwice(() => t.as(w.user.token).post('/project/add-section', { projectId, sectionName }), newKey(), 201);
+    expect(first.body.data).toMatchObject({ sectionName });
+    expect(await t.db.section.count({ where: { projectId, sectionName } })).toBe(1);
+  });
+
+  it('POST /user/invite: one invitation', async () => {
+    const email = `idem-${crypto.randomUUID()}@example.test`;
+    const first = await sendTwice(
+      () => t.as(w.admin.token).post('/user/invite', { orgId: w.orgA.orgId, email, role: 'User' }),
+      newKey(),
+      201,
+    );
+    expect(first.body.data).toMatchObject({ email });
+    expect(await t.db.invitation.count({ where: { email } })).toBe(1);
+  });
+
   it('POST /run/import-junit: one run, one set of tests and results; the same report gzipped is the same request', async () => {
     const { projectId } = w.projectA;
     const suiteName = `Idem ${newKey()}`;
@@ -187,6 +216,18 @@ describe('the same key with a different request', () => {
     expect(bulk.body.status).toBe(422);
     expect(await liveTests(projectId)).toBe(before);
     expect(await t.db.test.count({ where: { projectId, title: 'Second body' } })).toBe(0);
+  });
+
+  it('POST /project/create with the same key and another name is 422 idempotency_mismatch, and creates nothing', async () => {
+    const key = newKey();
+    const projectName = `Mismatch ${key}`;
+    await withKey(t.as(w.admin.token).post('/project/create', { orgId: w.orgA.orgId, projectName }), key).expect(201);
+    const other = await withKey(
+      t.as(w.admin.token).post('/project/create', { orgId: w.orgA.orgId, projectName: `${projectName} 2` }),
+      key,
+    ).expect(422);
+    expect(other.body.code).toBe('idempotency_mismatch');
+    expect(await t.db.project.count({ where: { projectName: `${projectName} 2` } })).toBe(0);
   });
 });
 

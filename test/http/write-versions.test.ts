@@ -7,10 +7,12 @@ import type { ChangeKind } from '../../src/core/changes';
 import { openDatabase, type Database } from '../../src/db/client';
 import { auditVersion } from '../../src/domain/audit/audit-version';
 import { orgsVersion, orgVersion } from '../../src/domain/orgs/org-version';
-import { projectVersion } from '../../src/domain/projects/project-version';
+import { projectDetailVersion, projectVersion } from '../../src/domain/projects/project-version';
 import { apiRoutes } from '../../src/domain/routes';
 import { runTestHistoryVersionRead } from '../../src/domain/runs/run-history-version';
+import { runVersion } from '../../src/domain/runs/run-version';
 import { testHistoryVersion } from '../../src/domain/test-cases/history.service';
+import { testVersion } from '../../src/domain/test-cases/test-version';
 import { tokensVersion } from '../../src/domain/tokens/token-version';
 import { issueToken } from '../../src/domain/tokens/tokens.service';
 import { allUsersVersion, userDetailsVersion } from '../../src/domain/users/user-version';
@@ -171,6 +173,10 @@ const happyPaths: Record<string, () => Promise<HappyPath>> = {
 /** The counters each versioned GET's version is made of, the one naming its records first. */
 const follows = new Map<unknown, ChangeKind[]>([
   [projectVersion, ['project']],
+  // One record's read: its project's counter, with the record's stamp (src/core/record-stamp.ts).
+  [projectDetailVersion, ['project']],
+  [testVersion, ['project']],
+  [runVersion, ['project']],
   [runTestHistoryVersionRead, ['project', 'user']],
   [testHistoryVersion, ['project', 'user']],
   [orgVersion, ['org']],

@@ -13,7 +13,8 @@ import {
 } from './projects.schemas';
 import { projectOrgSql } from '../orgs/data';
 import { orgVersion } from '../orgs/org-version';
-import { projectVersion } from './project-version';
+import { projectDetailVersion } from './project-version';
+import { ifMatchHeaders } from '../../core/record-stamp';
 import { createProject, deleteProject, editProject, getProject, listProjects, setProjectStatus } from './projects.service';
 
 const tag = 'Projects';
@@ -40,7 +41,7 @@ export const projectRoutes = [
     summary: 'One project with its counts of tests and runs',
     query: projectIdQuery,
     response: projectDetailRecord,
-    caching: { etag: projectVersion },
+    caching: { etag: projectDetailVersion },
     handler: (ctx, { query }) => getProject(ctx, query.projectId),
   }),
   route({
@@ -54,6 +55,7 @@ export const projectRoutes = [
     response: projectRecord,
     successStatus: 201,
     errors: ['duplicate_name'],
+    idempotent: true,
     changes: { org: ({ body }) => body.orgId },
     handler: (ctx, { body }) => createProject(ctx, body),
   }),
@@ -63,12 +65,14 @@ export const projectRoutes = [
     resource: 'project',
     action: 'update',
     tag,
-    summary: 'Rename a project or change its description',
+    summary:
+      'Rename a project or change its description. With If-Match (the ETag of GET /project/detail), 412 when its name or description changed since',
+    headers: ifMatchHeaders,
     body: editProjectBody,
     response: projectRecord,
-    errors: ['duplicate_name'],
+    errors: ['duplicate_name', 'edit_conflict'],
     changes: { project: ({ body }) => body.projectId, org: ({ body }) => projectOrgSql(body.projectId) },
-    handler: (ctx, { body }) => editProject(ctx, body),
+    handler: (ctx, { body, headers }) => editProject(ctx, body, headers?.['if-match']),
   }),
   route({
     method: 'put',

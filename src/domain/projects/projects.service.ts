@@ -1,6 +1,7 @@
 import type { RequestContext } from '../../core/context';
 import { pageOf } from '../../core/cursor';
 import { conflict, notFound } from '../../core/errors';
+import { requireUnchanged } from '../../core/record-stamp';
 import { defaultLookupRows } from '../lookups/lookup-defaults';
 import { recordAudit } from '../audit/audit.service';
 import { requireOrgMember, requireProject } from '../access';
@@ -11,6 +12,7 @@ import {
   insertLookupEntries,
   insertProject,
   listProjectsPage,
+  lockProjectStamp,
   updateProject,
 } from './data';
 import type { CreateProjectInput, EditProjectInput } from './projects.schemas';
@@ -66,12 +68,16 @@ function updateProjectRecord(ctx: RequestContext, projectId: number, fields: Par
   return ctx.db.$transaction(async (tx) => updateProject(tx, projectId, fields));
 }
 
-export async function editProject(ctx: RequestContext, input: EditProjectInput) {
+/** Renames a project or changes its description; with `ifMatch` (an If-Match header) only if neither changed since it was read (412). */
+export async function editProject(ctx: RequestContext, input: EditProjectInput, ifMatch?: string) {
   await requireProject(ctx, input.projectId);
   try {
-    return await updateProjectRecord(ctx, input.projectId, {
-      projectName: input.projectName,
-      projectDescription: input.projectDescription,
+    return await ctx.db.$transaction(async (tx) => {
+      // Compared under the project's row lock, so no write can come between the check and this one.
+      const stamp = await lockProjectStamp(tx, input.projectId);
+      if (stamp === undefined) throw notFound('Project');
+      requireUnchanged(ifMatch, stamp, 'Project');
+      return updateProject(tx, input.projectId, { projectName: input.projectName, projectDescription: input.projectDescription });
     });
   } catch (err) {
     if (isUniqueViolation(err)) throw duplicateName();

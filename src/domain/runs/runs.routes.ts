@@ -36,6 +36,8 @@ import { getRunSectionCounts } from './run-sections.service';
 import { getRunTestHistory, listRunTests } from './run-tests.service';
 import { runTestHistoryVersionRead } from './run-history-version';
 import { runEvents } from './run-events.service';
+import { runVersion } from './run-version';
+import { ifMatchHeaders } from '../../core/record-stamp';
 
 const tag = 'Runs';
 
@@ -61,7 +63,7 @@ export const runRoutes = [
     summary: 'One run with its status counts and lock state',
     query: runQuery,
     response: runRecord,
-    caching: { etag: projectVersion },
+    caching: { etag: runVersion },
     handler: (ctx, { query }) => getRun(ctx, query.runId, query.projectId),
   }),
   route({
@@ -86,12 +88,14 @@ export const runRoutes = [
     resource: 'run',
     action: 'update',
     tag,
-    summary: 'Rename a run or change its description (423 when locked)',
+    summary:
+      'Rename a run or change its description (423 when locked). With If-Match (the ETag of GET /run/detail), 412 when its name or description changed since',
+    headers: ifMatchHeaders,
     body: editRunBody,
     response: runRecord,
-    errors: ['project_inactive', 'run_locked'],
+    errors: ['project_inactive', 'run_locked', 'edit_conflict'],
     changes: { project: ({ body }) => body.projectId },
-    handler: (ctx, { body }) => editRun(ctx, body),
+    handler: (ctx, { body, headers }) => editRun(ctx, body, headers?.['if-match']),
   }),
   route({
     method: 'delete',

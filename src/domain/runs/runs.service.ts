@@ -4,7 +4,8 @@ import { badRequest } from '../../core/errors';
 import { requireProject } from '../access';
 import { recordInProject } from '../audit/audit.service';
 import { projectVersionAt } from '../projects/project-version';
-import { deleteRunRow, insertRunRow, listRunsPage, updateRunRow } from './data';
+import { deleteRunRow, insertRunRow, listRunsPage, runStamp, updateRunRow } from './data';
+import { requireUnchanged } from '../../core/record-stamp';
 import { countsOf, lockRunForWrite, requireRun, RUN_WRITE_TX, toRunRecord } from './run-access';
 import { insertUntested, runTestSource } from './run-test-sources';
 import type { CreateRunInput, EditRunInput } from './runs.schemas';
@@ -63,9 +64,12 @@ export async function createRun(ctx: RequestContext, input: CreateRunInput) {
   return toRunRecord(run);
 }
 
-export async function editRun(ctx: RequestContext, input: EditRunInput) {
+/** Renames a run or changes its description; with `ifMatch` (an If-Match header) only if neither changed since it was read (412). */
+export async function editRun(ctx: RequestContext, input: EditRunInput, ifMatch?: string) {
   const run = await ctx.db.$transaction(async (tx) => {
     await lockRunForWrite(tx, ctx, input.runId, input.projectId);
+    // Compared under the run's row lock, so no write can come between the check and this one.
+    requireUnchanged(ifMatch, await runStamp(tx, input.runId), 'Run');
     const run = await updateRunRow(tx, input.runId, { runName: input.runName, runDescription: input.runDescription });
     return run;
   }, RUN_WRITE_TX);

@@ -32,6 +32,7 @@ export const sectionRoutes = [
     response: sectionRecord,
     successStatus: 201,
     errors: ['duplicate_name', 'project_inactive', 'invalid_reference'],
+    idempotent: true,
     changes: { project: ({ body }) => body.projectId },
     handler: (ctx, { body }) => addSection(ctx, body),
   }),

@@ -3,6 +3,8 @@ import { z } from '../../core/schemas';
 import { exportTests } from '../../reports/test-export';
 import { testProjectsSql } from '../projects/data';
 import { projectVersion } from '../projects/project-version';
+import { ifMatchHeaders } from '../../core/record-stamp';
+import { testVersion } from './test-version';
 import {
   bulkAddBody,
   bulkDeleteBody,
@@ -62,7 +64,7 @@ export const testRoutes = [
     summary: 'One test of a project',
     query: testInProjectQuery,
     response: testRecord,
-    caching: { etag: projectVersion },
+    caching: { etag: testVersion },
     handler: (ctx, { query }) => getTest(ctx, query.projectId, query.testId),
   }),
   route({
@@ -86,12 +88,14 @@ export const testRoutes = [
     resource: 'test',
     action: 'update',
     tag,
-    summary: 'Change some fields of a test; labels, when given, replace its labels',
+    summary:
+      'Change some fields of a test; labels, when given, replace its labels. With If-Match (the ETag of GET /test/details), 412 when the test changed since',
+    headers: ifMatchHeaders,
     body: updateTestBody,
     response: testRecord,
-    errors: ['duplicate_automation_key', 'project_inactive', 'invalid_reference'],
+    errors: ['duplicate_automation_key', 'project_inactive', 'invalid_reference', 'edit_conflict'],
     changes: { project: ({ body }) => body.projectId ?? testProjectsSql([body.testId]) },
-    handler: (ctx, { body }) => updateTest(ctx, body),
+    handler: (ctx, { body, headers }) => updateTest(ctx, body, headers?.['if-match']),
   }),
   route({
     method: 'delete',

@@ -1,6 +1,7 @@
 import type { RequestContext } from '../../core/context';
 import { nextCursorAfter } from '../../core/cursor';
 import { notFound, projectInactive } from '../../core/errors';
+import { requireUnchanged } from '../../core/record-stamp';
 import { recordInProject } from '../audit/audit.service';
 import { requireProject } from '../access';
 import { projectVersionAt } from '../projects/project-version';
@@ -11,6 +12,7 @@ import {
   findLiveTestInOrgs,
   insertTests,
   liveTestExists,
+  lockTestStamp,
   softDeleteTests,
   updateTests,
 } from './data';
@@ -61,12 +63,17 @@ export async function createTest(ctx: RequestContext, input: CreateTestInput) {
 }
 
 /** A partial update; `labels`, when given, replace the test's labels. */
-export async function updateTest(ctx: RequestContext, input: UpdateTestInput) {
+/** Changes a test; with `ifMatch` (an If-Match header) only if the test is still as read then (412 edit_conflict). */
+export async function updateTest(ctx: RequestContext, input: UpdateTestInput, ifMatch?: string) {
   const { testId, projectId: scope, ...fields } = input;
   const test = await findLiveTestInOrgs(ctx.db, testId, ctx.orgIds, scope);
   if (!test) throw notFound('Test');
   if (!test.isActive) throw projectInactive();
   await ctx.db.$transaction(async (tx) => {
+    // Compared under the row's lock, so no write can come between the check and this one.
+    const stamp = await lockTestStamp(tx, testId);
+    if (stamp === undefined) throw notFound('Test');
+    requireUnchanged(ifMatch, stamp, 'Test');
     await requireReferencesInProject(tx, [{ projectId: test.projectId, fields, at: '' }]);
     await requireFreeAutomationKeys(tx, [{ projectId: test.projectId, testId, automationKey: fields.automationKey }]);
     await updateTests(tx, [{ testId, ...fields }]);

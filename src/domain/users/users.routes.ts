@@ -62,6 +62,7 @@ export const userRoutes = [
     response: invitationRecord,
     successStatus: 201,
     errors: ['already_member'],
+    idempotent: true,
     changes: { audit: true },
     handler: (ctx, { body }) => inviteUser(ctx, body),
   }),

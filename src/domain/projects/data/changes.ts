@@ -27,6 +27,9 @@ export const sectionProjectSql = (sectionId: number): Prisma.Sql => Prisma.sql`S
 export const testProjectsSql = (testIds: readonly number[]): Prisma.Sql =>
   Prisma.sql`SELECT DISTINCT project_id FROM tests WHERE id = ANY(${testIds}::int[])`;
 
-/** `ARRAY[org_id, change_count]` of the project when its organization is one of `orgIds` (an int[] expression), else NULL. */
-export const projectChangeSql = (projectId: number, orgIds: Prisma.Sql): Prisma.Sql =>
-  Prisma.sql`(SELECT ARRAY[p.org_id, p.change_count] FROM projects p WHERE p.id = ${projectId} AND p.org_id = ANY(${orgIds}))`;
+/**
+ * `ARRAY[org_id, change_count]` of the project when its organization is one of `orgIds` (an int[] expression), else NULL;
+ * with `stamp` (an int expression over the project row `p`), `ARRAY[org_id, change_count, stamp]`.
+ */
+export const projectChangeSql = (projectId: number, orgIds: Prisma.Sql, stamp?: Prisma.Sql): Prisma.Sql =>
+  Prisma.sql`(SELECT ARRAY[p.org_id, p.change_count${stamp ? Prisma.sql`, (${stamp})` : Prisma.empty}] FROM projects p WHERE p.id = ${projectId} AND p.org_id = ANY(${orgIds}))`;

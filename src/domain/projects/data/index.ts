@@ -8,3 +8,4 @@ export {
   updateProject,
 } from './projects';
 export { noteProjectChange, projectChangeSql, sectionProjectSql, testProjectsSql } from './changes';
+export { lockProjectStamp, projectStampSql } from './stamp';

@@ -15,3 +15,4 @@ export { deleteRunRow, findScopedRun, insertRunRow, listRunsPage, setRunLocked, 
 export { countRunTestsBySection, type SectionCounts } from './section-counts';
 export { clearRunSnapshot, frozenNamesJson, shown, snapshotRunTests } from './snapshot';
 export { countSource, idListSql, idsNotInProject, selectionSql, type ProjectIdKind, type Selection } from './sources';
+export { runStamp, runStampSql } from './stamp';

@@ -26,3 +26,4 @@ export {
 export { findReferencedRows, referenceTables, type ReferencedRow } from './references';
 export { insertTests, moveSectionTests, softDeleteTests, testsWithMoreLabels, updateTests } from './write';
 export { insertImportedTests, liveTestIds, testIdsByAutomationKey, type ImportedTest } from './import';
+export { lockTestStamp, testStampSql } from './stamp';

@@ -25,6 +25,26 @@ export function formFromTest(test: TestRecord): TestForm {
   return form;
 }
 
+/** Every field of the form, in the order the page shows them, with its label. */
+export const FORM_FIELDS: [keyof TestForm, string][] = [
+  ['title', 'Title'],
+  ['testDescription', 'Description'],
+  ['preconditions', 'Preconditions'],
+  ['steps', 'Steps'],
+  ['expectedResult', 'Expected result'],
+  ['sectionId', 'Section'],
+  ['priorityId', 'Priority'],
+  ['typeId', 'Type'],
+  ['automationStatusId', 'Automation status'],
+  ['platformId', 'Platform'],
+  ['testCoveredById', 'Test covered by'],
+  ['squadId', 'Squad'],
+  ['labels', 'Labels'],
+];
+
+/** The form with its labels in id order, so two forms compare by what they hold. */
+export const comparable = (form: TestForm): TestForm => ({ ...form, labels: [...form.labels].sort((a, b) => a - b) });
+
 const sameIds = (a: number[], b: number[]) =>
   a.length === b.length && [...a].sort((x, y) => x - y).every((id, i) => id === [...b].sort((x, y) => x - y)[i]);
 

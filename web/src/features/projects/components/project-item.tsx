@@ -3,11 +3,10 @@ import { Link } from 'react-router';
 import { ErrorMessage } from '../../../components/error-message';
 import { atLeast, type Role } from '../../auth';
 import { useDeleteProject } from '../api/delete-project';
-import { useEditProject } from '../api/edit-project';
 import type { Project } from '../api/get-projects';
 import { useUpdateProjectStatus } from '../api/update-project-status';
 import { useFocusReturn } from '../use-focus-return';
-import { ProjectForm } from './project-form';
+import { ProjectEdit } from './project-edit';
 
 /** A failed write shows through the mutation's `error`; its rejected promise needs no handling. */
 const ignore = () => undefined;
@@ -24,7 +23,6 @@ export function ProjectItem({ project, role, onDone }: Props) {
   const [mode, setMode] = useState<'view' | 'edit' | 'confirm-delete'>('view');
   const editButton = useRef<HTMLButtonElement>(null);
   const deleteButton = useRef<HTMLButtonElement>(null);
-  const edit = useEditProject();
   const status = useUpdateProjectStatus();
   const remove = useDeleteProject();
   const name = project.projectName;
@@ -39,21 +37,7 @@ export function ProjectItem({ project, role, onDone }: Props) {
   if (mode === 'edit') {
     return (
       <li className="project-item editing">
-        <ProjectForm
-          label={`Edit ${name}`}
-          initialName={name}
-          initialDescription={project.projectDescription}
-          submitLabel="Save"
-          pending={edit.isPending}
-          error={edit.error}
-          onSubmit={(fields) =>
-            edit.mutate(
-              { projectId: project.projectId, ...fields },
-              { onSuccess: (saved) => (onDone(`${saved.projectName} saved`), closeTo(editButton)) },
-            )
-          }
-          onCancel={() => (edit.reset(), closeTo(editButton))}
-        />
+        <ProjectEdit project={project} onSaved={(message) => (onDone(message), closeTo(editButton))} onCancel={() => closeTo(editButton)} />
       </li>
     );
   }

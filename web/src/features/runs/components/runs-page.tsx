@@ -1,13 +1,13 @@
 import { useState } from 'react';
-import { Link, useParams } from 'react-router';
+import { useParams } from 'react-router';
 import { ErrorMessage } from '../../../components/error-message';
 import { Page } from '../../../components/page';
 import { Pager } from '../../../components/pager';
-import { StatusBar } from '../../../components/status-bar';
 import { atLeast, useRole } from '../../auth';
 import { useProject } from '../../projects';
 import { useRuns } from '../api/get-runs';
 import { CreateRunForm } from './create-run-form';
+import { RunCard } from './run-card';
 import '../runs.css';
 
 const PAGE_SIZE = 25;
@@ -16,7 +16,9 @@ const PAGE_SIZE = 25;
 export function RunsPage() {
   const projectId = Number(useParams().projectId);
   const project = useProject(projectId);
-  const canCreate = atLeast(useRole(project.data?.orgId), 'User');
+  const role = useRole(project.data?.orgId);
+  const canCreate = atLeast(role, 'User');
+  const [message, setMessage] = useState('');
   const [offset, setOffset] = useState(0);
   const [creating, setCreating] = useState(false);
   const runs = useRuns(projectId, PAGE_SIZE, offset);
@@ -34,32 +36,13 @@ export function RunsPage() {
         </p>
       )}
       {canCreate && creating && <CreateRunForm projectId={projectId} onCancel={() => setCreating(false)} />}
+      <p role="status" className="status-line">
+        {message}
+      </p>
       {runs.data && total === 0 && <p className="muted">No runs yet.</p>}
       <ul className="run-list" aria-label="Runs">
         {runs.data?.runs.map((run) => (
-          <li key={run.runId} className="run-card" data-run-id={run.runId}>
-            <div className="run-card-head">
-              <h2>
-                <Link to={`/projects/${projectId}/runs/${run.runId}`} dir="auto">
-                  {run.runName}
-                </Link>
-              </h2>
-              {run.locked && <span className="badge locked">Locked</span>}
-              <span className="muted">
-                #{run.runId} · created {new Date(run.createdAt).toLocaleDateString()}
-              </span>
-            </div>
-            {run.runDescription && <p className="run-description">{run.runDescription}</p>}
-            <StatusBar counts={run.statusCounts} />
-            <p className="run-links">
-              <Link to={`/projects/${projectId}/runs/${run.runId}`} aria-label={`${run.locked ? 'View' : 'Execute'} ${run.runName}`}>
-                {run.locked ? 'View' : 'Execute'}
-              </Link>
-              <Link to={`/projects/${projectId}/runs/${run.runId}/report`} aria-label={`Report of ${run.runName}`}>
-                Report
-              </Link>
-            </p>
-          </li>
+          <RunCard key={run.runId} projectId={projectId} run={run} role={role} onDone={setMessage} />
         ))}
       </ul>
       {total > PAGE_SIZE && (

@@ -1,12 +1,14 @@
-import { useMutation, useQueryClient } from '@tanstack/react-query';
+import { useQueryClient } from '@tanstack/react-query';
 import { api, unwrap } from '../../../lib/api';
+import { useIdempotentMutation } from '../../../lib/idempotent-mutation';
 import { refreshTests } from './refresh';
 
-/** POST /test/create: a test with a title, in a section or at the top. */
+/** POST /test/create, once per submission (Idempotency-Key): a test with a title, in a section or at the top. */
 export function useCreateTest(projectId: number) {
   const qc = useQueryClient();
-  return useMutation({
-    mutationFn: (body: { title: string; sectionId?: number }) => unwrap(api.POST('/api/v1/test/create', { body: { projectId, ...body } })),
+  return useIdempotentMutation({
+    mutationFn: (body: { title: string; sectionId?: number }, key: string) =>
+      unwrap(api.POST('/api/v1/test/create', { body: { projectId, ...body }, headers: { 'Idempotency-Key': key } })),
     onSuccess: () => refreshTests(qc, projectId),
   });
 }

@@ -1,17 +1,18 @@
-import { useMemo, useState, type FormEvent, type ReactNode } from 'react';
-import type { UseMutationResult } from '@tanstack/react-query';
+import { useMemo, type FormEvent, type ReactNode } from 'react';
+import { EditConflict } from '../../../components/edit-conflict';
 import { ErrorMessage } from '../../../components/error-message';
+import { LeaveGuard } from '../../../components/leave-guard';
 import { useLabels, useProjectLookups, type LookupKind, useSections, useSquads } from '../../project-metadata';
-import { changedFields, formFromTest, sectionPaths, type TestForm, type TestRecord, type TestUpdate } from '../test-form';
+import { FORM_FIELDS, sectionPaths, type TestForm, type TestRecord } from '../test-form';
+import { useTestEdit } from '../use-test-edit';
 import { LabelsPicker } from './labels-picker';
 import { RefSelect } from './ref-select';
 
-type Changes = Omit<TestUpdate, 'testId' | 'projectId'>;
-
 interface Props {
   test: TestRecord;
+  /** The ETag of the read that gave `test`: a save sends it in If-Match. */
+  etag: string | undefined;
   readOnly: boolean;
-  save: UseMutationResult<TestRecord, Error, Changes>;
   /** Admin only: the Delete button and what it does. */
   actions?: ReactNode;
 }
@@ -31,21 +32,34 @@ const LOOKUPS: [LookupKind, 'priorityId' | 'typeId' | 'automationStatusId' | 'pl
   ['testCoveredBy', 'testCoveredById', 'Test covered by'],
 ];
 
-/** Every field of a test, editable unless readOnly; Save sends only what changed. */
-export function TestCaseForm({ test, readOnly, save, actions }: Props) {
-  const [form, setForm] = useState(() => formFromTest(test));
-  const set = <K extends keyof TestForm>(field: K, value: TestForm[K]) => setForm((f) => ({ ...f, [field]: value }));
+/**
+ * Every field of a test, editable unless readOnly; Save sends only what changed, based on the
+ * version read (If-Match). Someone else's save meanwhile shows both versions to choose from, and
+ * leaving with unsaved edits asks first.
+ */
+export function TestCaseForm({ test, etag, readOnly, actions }: Props) {
+  const { form, set, dirty, save, submit: saveForm, discard, conflict } = useTestEdit(test, etag);
   const lookups = useProjectLookups(test.projectId);
   const sections = useSections(test.projectId);
   const labels = useLabels(test.projectId);
   const squads = useSquads(test.projectId);
   const paths = useMemo(() => sectionPaths(sections.data ?? []), [sections.data]);
-  const changes = changedFields(test, form);
-  const dirty = Object.keys(changes).length > 0;
 
   const submit = (e: FormEvent) => {
     e.preventDefault();
-    if (!readOnly && dirty) save.mutate(changes);
+    if (!readOnly) saveForm();
+  };
+  /** A field's value as text, references by name. */
+  const shown = (field: keyof TestForm, f: TestForm): string => {
+    const value = f[field];
+    if (field === 'labels')
+      return (value as number[]).map((id) => labels.data?.find((l) => l.labelId === id)?.labelName ?? `#${id}`).join(', ');
+    if (value === null || typeof value === 'string') return value ?? '';
+    const id = value as number;
+    if (field === 'sectionId') return paths.get(id) ?? `#${id}`;
+    if (field === 'squadId') return squads.data?.find((s) => s.squadId === id)?.squadName ?? `#${id}`;
+    const kind = LOOKUPS.find(([, f]) => f === field)?.[0];
+    return (kind && lookups[kind].data?.find((o) => o.id === id)?.name) ?? `#${id}`;
   };
 
   return (
@@ -119,12 +133,7 @@ export function TestCaseForm({ test, readOnly, save, actions }: Props) {
             <button type="submit" className="button" disabled={!dirty || save.isPending}>
               {save.isPending ? 'Saving…' : 'Save'}
             </button>
-            <button
-              type="button"
-              className="button secondary"
-              disabled={!dirty || save.isPending}
-              onClick={() => (save.reset(), setForm(formFromTest(test)))}
-            >
+            <button type="button" className="button secondary" disabled={!dirty || save.isPending} onClick={discard}>
               Discard changes
             </button>
             {actions}
@@ -132,6 +141,22 @@ export function TestCaseForm({ test, readOnly, save, actions }: Props) {
         </div>
       )}
       {readOnly && actions}
+      <LeaveGuard when={dirty && !readOnly} what="Your changes to this test are not saved. Leave the page and lose them?" />
+      {conflict && (
+        <EditConflict
+          open
+          what="test"
+          rows={conflict.fields.map((field) => ({
+            field,
+            label: FORM_FIELDS.find(([f]) => f === field)?.[1] ?? field,
+            mine: shown(field, form),
+            theirs: shown(field, conflict.theirs),
+          }))}
+          pending={save.isPending}
+          onResolve={conflict.resolve}
+          onClose={conflict.close}
+        />
+      )}
     </form>
   );
 }

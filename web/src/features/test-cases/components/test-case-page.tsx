@@ -3,8 +3,8 @@ import { ErrorMessage } from '../../../components/error-message';
 import { Page } from '../../../components/page';
 import { atLeast, useRole } from '../../auth';
 import { useProject } from '../../projects';
-import { useTest } from '../api/get-test';
-import { useUpdateTest } from '../api/update-test';
+import { etagOf } from '../../../lib/record-versions';
+import { testQueryOptions, useTest } from '../api/get-test';
 import '../test-cases.css';
 import { DeleteTestButton } from './delete-test-button';
 import { StatusHistory } from './status-history';
@@ -17,7 +17,6 @@ export function TestCasePage() {
   const project = useProject(projectId);
   const role = useRole(project.data?.orgId);
   const test = useTest(projectId, testId);
-  const save = useUpdateTest(projectId, testId);
 
   return (
     <Page title={test.data?.title ?? `Test case ${testId}`}>
@@ -28,10 +27,11 @@ export function TestCasePage() {
         <>
           {role === 'Reader' && <p className="muted">You can read this test; editing needs the User role.</p>}
           <TestCaseForm
-            key={test.data.updatedAt}
+            key={testId}
             test={test.data}
+            // Read per fetch (dataUpdatedAt): a refetch of the same data still brings a new ETag.
+            etag={test.dataUpdatedAt ? etagOf(testQueryOptions(projectId, testId).queryKey) : undefined}
             readOnly={!atLeast(role, 'User')}
-            save={save}
             actions={atLeast(role, 'Admin') && <DeleteTestButton projectId={projectId} testId={testId} title={test.data.title} />}
           />
           <StatusHistory projectId={projectId} testId={testId} />
