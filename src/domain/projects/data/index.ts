@@ -7,4 +7,4 @@ export {
   listProjectsPage,
   updateProject,
 } from './projects';
-export { noteProjectChange, projectChangeSql, sectionProjectSql, testProjectsSql } from './changes';
+export { noteProjectChange, metadataProjectSql, projectChangeSql, sectionProjectSql, testProjectsSql } from './changes';

@@ -26,3 +26,4 @@ export {
 export { findReferencedRows, referenceTables, type ReferencedRow } from './references';
 export { insertTests, moveSectionTests, softDeleteTests, updateTests } from './write';
 export { insertImportedTests, liveTestIds, testIdsByAutomationKey, type ImportedTest } from './import';
+export { usageText, valueUsage, type ValueRef, type ValueUsage } from './usage';
