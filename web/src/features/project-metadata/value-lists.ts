@@ -1,9 +1,8 @@
-import type { LookupKind } from './api/get-lookups';
-
 // The lists the metadata page administers: a project's labels and squads, and its five
-// lookup lists, with the words the page uses for each.
+// lookup lists (as api/get-lookups.ts names them), with the words the page uses for each.
+// No import of the API client: the fast tier tests this module without a DOM.
 
-export type ValueListId = 'labels' | 'squads' | LookupKind;
+export type ValueListId = 'labels' | 'squads' | 'priority' | 'type' | 'automationStatus' | 'platform' | 'testCoveredBy';
 
 export interface ValueList {
   id: ValueListId;

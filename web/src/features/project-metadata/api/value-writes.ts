@@ -9,10 +9,12 @@ import { deleteSquad } from './delete-squad';
 import { editLabel } from './edit-label';
 import { editLookup } from './edit-lookup';
 import { editSquad } from './edit-squad';
+import type { LookupKind } from './get-lookups';
 import { metadataKeys } from './query-keys';
 
 // The writes of each list on the metadata page, by list: labels and squads have routes of
-// their own, the five lookup lists share one set that names the list by kind.
+// their own, the five lookup lists share one set that names the list by kind. (The lists of
+// value-lists.ts and the lookup kinds must agree: keyOf and lookupWrites do not compile otherwise.)
 
 interface Writes {
   add: (projectId: number, name: string) => Promise<unknown>;
@@ -20,7 +22,7 @@ interface Writes {
   remove: (id: number) => Promise<unknown>;
 }
 
-const lookupWrites = (kind: Exclude<ValueListId, 'labels' | 'squads'>): Writes => ({
+const lookupWrites = (kind: LookupKind): Writes => ({
   add: (projectId, name) => addLookup(projectId, kind, name),
   rename: editLookup,
   remove: deleteLookup,
