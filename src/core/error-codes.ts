@@ -108,6 +108,21 @@ export const ERROR_CODES = {
     meaning: 'The API token does not exist or is not one the caller may manage',
     action: 'List the tokens and use one of their ids',
   },
+  label_not_found: {
+    status: 404,
+    meaning: 'The label does not exist or belongs to a project of an organization the caller is not a member of',
+    action: 'List the labels of the project and use one of their ids',
+  },
+  squad_not_found: {
+    status: 404,
+    meaning: 'The squad does not exist or belongs to a project of an organization the caller is not a member of',
+    action: 'List the squads of the project and use one of their ids',
+  },
+  lookup_not_found: {
+    status: 404,
+    meaning: 'The lookup entry (priority, platform, automation status, type, covered by) does not exist or is not visible to the caller',
+    action: 'List the lookup list of the project and use one of its ids',
+  },
   import_progress_not_found: {
     status: 404,
     meaning: "No import of the caller's with that progress id is known (yet, or any more)",
@@ -122,6 +137,12 @@ export const ERROR_CODES = {
     status: 409,
     meaning: 'A project, section, label, squad or lookup of that name already exists where names must be unique',
     action: 'Choose another name, or use the existing record',
+  },
+  in_use: {
+    status: 409,
+    meaning:
+      'The label, squad or lookup entry cannot be deleted: tests of the catalog hold it, or runs show it (an open run its tests, deleted ones too; a locked run its copy from lock time); the message says how many',
+    action: 'Take it off those tests first (a bulk update), or keep it and rename it instead',
   },
   duplicate_automation_key: {
     status: 409,

@@ -35,6 +35,9 @@ export function ownedRefs(...inputs: unknown[]): OwnedRefs {
     refs.projectId ??= idOf(o.projectId);
     refs.runId ??= idOf(o.runId);
     refs.sectionId ??= idOf(o.sectionId);
+    refs.labelId ??= idOf(o.labelId);
+    refs.squadId ??= idOf(o.squadId);
+    refs.lookupId ??= idOf(o.lookupId);
     const testId = idOf(o.testId);
     if (testId !== undefined) refs.testIds.push(testId);
     if (Array.isArray(o.tests))

@@ -14,6 +14,27 @@ const listOf = (name: string, path: string, what: string, field: string): ToolDe
 
 const names = (what: string) => `${what} (array of strings)`;
 
+const IN_USE =
+  'Refused (in_use) while a live test holds it or a run shows it (an open run its tests, deleted ones too; a locked run its copy from lock time); the error counts them.';
+
+const renameTool = (noun: string, idParam: string, nameParam: string, list: string, example: Record<string, unknown>) =>
+  tool({
+    name: `edit-${noun}`,
+    description: `Rename a ${noun} of a project; its tests show the new name. Names stay unique in the project, ignoring case.`,
+    route: `PUT /project/edit-${noun}` as `${HttpMethod} /${string}`,
+    params: { [idParam]: `${noun[0].toUpperCase()}${noun.slice(1)} id (${list})`, [nameParam]: 'New name' },
+    example,
+  });
+
+const deleteTool = (noun: string, idParam: string, list: string, example: Record<string, unknown>) =>
+  tool({
+    name: `delete-${noun}`,
+    description: `Delete a ${noun} that nothing uses. ${IN_USE}`,
+    route: `DELETE /project/delete-${noun}` as `${HttpMethod} /${string}`,
+    params: { [idParam]: `${noun[0].toUpperCase()}${noun.slice(1)} id (${list})` },
+    example,
+  });
+
 export const metadataTools = [
   listOf('get-labels', '/labels', 'labels (labelId, labelName)', 'labels'),
   listOf('get-sections', '/sections', 'sections, the test suites (sectionId, sectionName, parentSectionId, depth)', 'sectionId'),
@@ -38,6 +59,40 @@ export const metadataTools = [
     route: 'POST /project/add-squads',
     params: { projectId, squads: names('Squad names') },
     example: { projectId: 3, squads: ['Team Checkout'] },
+  }),
+  renameTool('label', 'labelId', 'labelName', 'get-labels', { labelId: 12, labelName: 'smoke-web' }),
+  deleteTool('label', 'labelId', 'get-labels', { labelId: 12 }),
+  renameTool('squad', 'squadId', 'squadName', 'get-squads', { squadId: 4, squadName: 'Team Payments' }),
+  deleteTool('squad', 'squadId', 'get-squads', { squadId: 4 }),
+  tool({
+    name: 'add-lookup',
+    description:
+      'Add an entry at the end of one lookup list of a project: a priority, platform, automation status, test type or coverage kind. Returns it with its id. A name the list holds already (ignoring case) is refused.',
+    route: 'POST /project/add-lookup',
+    params: {
+      projectId,
+      kind: 'Which list: priority, platform, automationStatus, type or testCoveredBy',
+      name: 'Name of the new entry',
+    },
+    example: { projectId: 3, kind: 'priority', name: 'Blocker' },
+  }),
+  tool({
+    name: 'edit-lookup',
+    description:
+      'Rename an entry of a lookup list (priority, platform, automation status, type, coverage kind); its tests show the new name.',
+    route: 'PUT /project/edit-lookup',
+    params: {
+      lookupId: 'Entry id (get-priority, get-platforms, get-automation-status, get-type, get-test-covered-by)',
+      name: 'New name',
+    },
+    example: { lookupId: 21, name: 'Blocker' },
+  }),
+  tool({
+    name: 'delete-lookup',
+    description: `Delete an entry of a lookup list that nothing uses. ${IN_USE}`,
+    route: 'DELETE /project/delete-lookup',
+    params: { lookupId: 'Entry id (get-priority, get-platforms, get-automation-status, get-type, get-test-covered-by)' },
+    example: { lookupId: 21 },
   }),
   tool({
     name: 'add-section',

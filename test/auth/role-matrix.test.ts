@@ -67,6 +67,14 @@ const contract: Record<string, Role> = {
   'POST /project/add-section': 'User',
   'PUT /project/edit-section': 'User',
   'DELETE /project/delete-section': 'Admin',
+  // Metadata administration added since: creating and renaming is a User's, deleting an Admin's.
+  'PUT /project/edit-label': 'User',
+  'DELETE /project/delete-label': 'Admin',
+  'PUT /project/edit-squad': 'User',
+  'DELETE /project/delete-squad': 'Admin',
+  'POST /project/add-lookup': 'User',
+  'PUT /project/edit-lookup': 'User',
+  'DELETE /project/delete-lookup': 'Admin',
 };
 
 const rank: Record<Role, number> = { Reader: 0, User: 1, Admin: 2 };

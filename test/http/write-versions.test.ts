@@ -126,6 +126,39 @@ const happyPaths: Record<string, () => Promise<HappyPath>> = {
   },
   'POST /project/add-labels': async () => ({ as: w.user, body: { projectId: P, labels: [unique('label')] }, changes: { project: P } }),
   'POST /project/add-squads': async () => ({ as: w.user, body: { projectId: P, squads: [unique('squad')] }, changes: { project: P } }),
+  'PUT /project/edit-label': async () => {
+    const name = unique('old');
+    const label = await t.db.label.create({ data: { projectId: P, labelName: name, nameKey: name } });
+    return { as: w.user, body: { labelId: label.labelId, labelName: unique('label') }, changes: { project: P } };
+  },
+  'DELETE /project/delete-label': async () => {
+    const name = unique('old');
+    const label = await t.db.label.create({ data: { projectId: P, labelName: name, nameKey: name } });
+    return { as: w.admin, body: { labelId: label.labelId }, changes: { project: P, audit: A } };
+  },
+  'PUT /project/edit-squad': async () => {
+    const name = unique('old');
+    const squad = await t.db.squad.create({ data: { projectId: P, squadName: name, nameKey: name } });
+    return { as: w.user, body: { squadId: squad.squadId, squadName: unique('squad') }, changes: { project: P } };
+  },
+  'DELETE /project/delete-squad': async () => {
+    const name = unique('old');
+    const squad = await t.db.squad.create({ data: { projectId: P, squadName: name, nameKey: name } });
+    return { as: w.admin, body: { squadId: squad.squadId }, changes: { project: P, audit: A } };
+  },
+  'POST /project/add-lookup': async () => ({
+    as: w.user,
+    body: { projectId: P, kind: 'type', name: unique('type') },
+    changes: { project: P },
+  }),
+  'PUT /project/edit-lookup': async () => {
+    const entry = await t.db.lookupEntry.create({ data: { projectId: P, kind: 'platform', name: unique('platform') } });
+    return { as: w.user, body: { lookupId: entry.id, name: unique('renamed') }, changes: { project: P } };
+  },
+  'DELETE /project/delete-lookup': async () => {
+    const entry = await t.db.lookupEntry.create({ data: { projectId: P, kind: 'platform', name: unique('platform') } });
+    return { as: w.admin, body: { lookupId: entry.id }, changes: { project: P, audit: A } };
+  },
   'POST /run/create': async () => ({ as: w.user, body: { projectId: P, runName: 'Created', testIds: [ids[6]] }, changes: { project: P } }),
   'PUT /run/edit': async () => ({
     as: w.user,

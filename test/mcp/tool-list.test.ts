@@ -62,6 +62,13 @@ const expectedRequired: Record<string, string[]> = {
   'get-all-users': [],
   // Tools for what the API gained since.
   'delete-section': ['sectionId'],
+  'edit-label': ['labelId', 'labelName'],
+  'delete-label': ['labelId'],
+  'edit-squad': ['squadId', 'squadName'],
+  'delete-squad': ['squadId'],
+  'add-lookup': ['projectId', 'kind', 'name'],
+  'edit-lookup': ['lookupId', 'name'],
+  'delete-lookup': ['lookupId'],
   'update-user-role': ['userId', 'role'],
   'get-audit': ['orgId'],
 };

@@ -12,6 +12,9 @@ export const auditActions = [
   'project.deleted',
   'test.deleted',
   'section.deleted',
+  'label.deleted',
+  'squad.deleted',
+  'lookup.deleted',
   'run.deleted',
 ] as const;
 export type AuditAction = (typeof auditActions)[number];
@@ -29,7 +32,7 @@ export const auditRecord = z.object({
       'The API token the user acted with (a Bearer token, or the token a browser session was started from); null: their own OAuth session or the CLI',
     ),
   action: z.enum(auditActions),
-  targetType: z.string().describe('What was acted on: user, invitation, token, run, project, test, section'),
+  targetType: z.string().describe('What was acted on: user, invitation, token, run, project, test, section, label, squad, lookup'),
   targetId: z.number().int().nullable(),
   detail: z.record(z.string(), z.unknown()).nullable().describe('What changed, e.g. { from, to } of a role'),
   createdAt: z.iso.datetime(),

@@ -2,10 +2,25 @@ import { projectVersion } from '../projects/project-version';
 import { route } from '../../core/route';
 import { z } from '../../core/schemas';
 import { projectIdQuery } from '../projects/projects.schemas';
-import { addLabelsBody, addSquadsBody, labelRecord, squadRecord } from './labels.schemas';
-import { addNames, labelKind, listNames, squadKind } from './labels.service';
+import { metadataProjectSql } from '../projects/data';
+import {
+  addLabelsBody,
+  addSquadsBody,
+  deleteLabelBody,
+  deleteSquadBody,
+  editLabelBody,
+  editSquadBody,
+  labelDeleted,
+  labelRecord,
+  squadDeleted,
+  squadRecord,
+} from './labels.schemas';
+import { addNames, deleteName, labelKind, listNames, renameName, squadKind } from './labels.service';
 
 const tag = 'Metadata';
+
+const IN_USE =
+  'nothing uses it: no live test holds it, and no run shows it (an open run its tests, deleted ones too; a locked run its copy from lock time); else 409 in_use, counting them';
 
 export const labelRoutes = [
   route({
@@ -35,6 +50,32 @@ export const labelRoutes = [
     handler: (ctx, { body }) => addNames(ctx, labelKind, body.projectId, body.labels),
   }),
   route({
+    method: 'put',
+    path: '/project/edit-label',
+    resource: 'label',
+    action: 'update',
+    tag,
+    summary: 'Rename a label; tests that hold it show the new name (a locked run keeps the name it froze)',
+    body: editLabelBody,
+    response: labelRecord,
+    errors: ['label_not_found', 'duplicate_name', 'project_inactive'],
+    changes: { project: ({ body }) => metadataProjectSql('labels', body.labelId) },
+    handler: (ctx, { body }) => renameName(ctx, labelKind, body.labelId, body.labelName),
+  }),
+  route({
+    method: 'delete',
+    path: '/project/delete-label',
+    resource: 'label',
+    action: 'delete',
+    tag,
+    summary: `Delete a label when ${IN_USE}`,
+    body: deleteLabelBody,
+    response: labelDeleted,
+    errors: ['label_not_found', 'in_use', 'project_inactive'],
+    changes: { project: ({ body }) => metadataProjectSql('labels', body.labelId), audit: true },
+    handler: (ctx, { body }) => deleteName(ctx, labelKind, body.labelId),
+  }),
+  route({
     method: 'get',
     path: '/squads',
     resource: 'squad',
@@ -59,5 +100,31 @@ export const labelRoutes = [
     errors: ['duplicate_name', 'project_inactive'],
     changes: { project: ({ body }) => body.projectId },
     handler: (ctx, { body }) => addNames(ctx, squadKind, body.projectId, body.squads),
+  }),
+  route({
+    method: 'put',
+    path: '/project/edit-squad',
+    resource: 'squad',
+    action: 'update',
+    tag,
+    summary: 'Rename a squad; tests that hold it show the new name (a locked run keeps the name it froze)',
+    body: editSquadBody,
+    response: squadRecord,
+    errors: ['squad_not_found', 'duplicate_name', 'project_inactive'],
+    changes: { project: ({ body }) => metadataProjectSql('squads', body.squadId) },
+    handler: (ctx, { body }) => renameName(ctx, squadKind, body.squadId, body.squadName),
+  }),
+  route({
+    method: 'delete',
+    path: '/project/delete-squad',
+    resource: 'squad',
+    action: 'delete',
+    tag,
+    summary: `Delete a squad when ${IN_USE}`,
+    body: deleteSquadBody,
+    response: squadDeleted,
+    errors: ['squad_not_found', 'in_use', 'project_inactive'],
+    changes: { project: ({ body }) => metadataProjectSql('squads', body.squadId), audit: true },
+    handler: (ctx, { body }) => deleteName(ctx, squadKind, body.squadId),
   }),
 ];

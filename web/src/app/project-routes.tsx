@@ -1,4 +1,5 @@
 import { Navigate, type RouteObject } from 'react-router';
+import { MetadataPage } from '../features/project-metadata';
 import { RunReportPage } from '../features/reports';
 import { RunExecutePage, RunName, RunsPage } from '../features/runs';
 import { CatalogPage, TestCasePage, TestTitle } from '../features/test-cases';
@@ -15,6 +16,7 @@ const run: PageCrumb = {
   label: (p) => <RunName projectId={p.projectId} runId={p.runId} />,
   to: (p) => projectPath(p.projectId, 'runs', p.runId),
 };
+const metadata: PageCrumb = { label: () => 'Metadata', to: (p) => projectPath(p.projectId, 'metadata') };
 const report: PageCrumb = { label: () => 'Report', to: (p) => projectPath(p.projectId, 'runs', p.runId, 'report') };
 
 const handle = (h: ProjectPageHandle) => h;
@@ -42,5 +44,6 @@ export const projectRoute: RouteObject = {
         },
       ],
     },
+    { path: 'metadata', element: <MetadataPage />, handle: handle({ section: 'metadata', crumbs: [metadata] }) },
   ],
 };

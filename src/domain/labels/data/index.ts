@@ -1,1 +1,14 @@
-export { insertNames, labelKind, listNameRecords, nameMap, squadKind, type NameRecord, type NameSetKind } from './names';
+export {
+  deleteNameRecord,
+  findNameInOrgs,
+  insertNames,
+  labelKind,
+  listNameRecords,
+  lockNameRecord,
+  nameMap,
+  nameTaken,
+  renameNameRecord,
+  squadKind,
+  type NameRecord,
+  type NameSetKind,
+} from './names';

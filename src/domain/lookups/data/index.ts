@@ -1,1 +1,11 @@
-export { listLookupEntries, lookupNames } from './entries';
+export {
+  deleteLookupEntry,
+  findLookupInOrgs,
+  insertLookup,
+  listLookupEntries,
+  lockLookupEntry,
+  lockLookups,
+  lookupNames,
+  lookupNameTaken,
+  renameLookup,
+} from './entries';

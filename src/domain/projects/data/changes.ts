@@ -23,6 +23,10 @@ export async function noteProjectChange(tx: DbOrTx, projectIds: number | number[
 /** The project of a section. */
 export const sectionProjectSql = (sectionId: number): Prisma.Sql => Prisma.sql`SELECT project_id FROM sections WHERE id = ${sectionId}`;
 
+/** The project of a label, a squad or a lookup entry (table names from callers' constants, never input). */
+export const metadataProjectSql = (table: 'labels' | 'squads' | 'lookup_entries', id: number): Prisma.Sql =>
+  Prisma.sql`SELECT project_id FROM ${Prisma.raw(table)} WHERE id = ${id}`;
+
 /** The projects of some tests. */
 export const testProjectsSql = (testIds: readonly number[]): Prisma.Sql =>
   Prisma.sql`SELECT DISTINCT project_id FROM tests WHERE id = ANY(${testIds}::int[])`;

@@ -7,5 +7,5 @@ export {
   listProjectsPage,
   updateProject,
 } from './projects';
-export { noteProjectChange, projectChangeSql, sectionProjectSql, testProjectsSql } from './changes';
+export { noteProjectChange, metadataProjectSql, projectChangeSql, sectionProjectSql, testProjectsSql } from './changes';
 export { lockProjectStamp, projectStampSql } from './stamp';

@@ -27,3 +27,4 @@ export { findReferencedRows, referenceTables, type ReferencedRow } from './refer
 export { insertTests, moveSectionTests, softDeleteTests, testsWithMoreLabels, updateTests } from './write';
 export { insertImportedTests, liveTestIds, testIdsByAutomationKey, type ImportedTest } from './import';
 export { lockTestStamp, testStampSql } from './stamp';
+export { usageText, valueUsage, type ValueRef, type ValueUsage } from './usage';

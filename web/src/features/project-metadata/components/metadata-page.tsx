@@ -1,0 +1,38 @@
+import { useParams } from 'react-router';
+import { ErrorMessage } from '../../../components/error-message';
+import { Page } from '../../../components/page';
+import { atLeast, useRole } from '../../auth';
+import { useProject } from '../../projects';
+import '../project-metadata.css';
+import { LabelsList, LookupList, SquadsList } from './metadata-lists';
+
+const LOOKUP_ORDER = ['priority', 'type', 'automationStatus', 'platform', 'testCoveredBy'] as const;
+
+/** A project's labels, squads and lookup lists: add (User), rename in place (User), delete what nothing uses (Admin). */
+export function MetadataPage() {
+  const projectId = Number(useParams().projectId);
+  const project = useProject(projectId);
+  const role = useRole(project.data?.orgId);
+  const access = {
+    projectId,
+    canWrite: atLeast(role, 'User') && project.data?.isActive === true,
+    canDelete: atLeast(role, 'Admin') && project.data?.isActive === true,
+  };
+  const title = project.data ? `Metadata of ${project.data.projectName}` : 'Metadata';
+  return (
+    <Page title={title}>
+      <ErrorMessage error={project.error} />
+      {project.data && !project.data.isActive && <p className="muted">The project is inactive: its metadata cannot change.</p>}
+      <p className="muted">
+        What tests are labelled and sorted by. A value that a test holds or a run shows cannot be deleted; rename it instead.
+      </p>
+      <div className="value-lists">
+        <LabelsList {...access} />
+        <SquadsList {...access} />
+        {LOOKUP_ORDER.map((kind) => (
+          <LookupList key={kind} kind={kind} {...access} />
+        ))}
+      </div>
+    </Page>
+  );
+}
