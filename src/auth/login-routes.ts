@@ -82,9 +82,10 @@ interface Refusal {
 export function buildLoginRouter(config: Config, db: Db): express.Router {
   const router = express.Router();
   const passport = buildPassport(config, db);
+  const embedded = config.databaseUrl === undefined;
 
   router.get('/login', (req, res) => {
-    res.type('html').send(loginPage({ configured: Boolean(passport), error: 'error' in req.query }));
+    res.type('html').send(loginPage({ configured: Boolean(passport), embedded, error: 'error' in req.query }));
   });
 
   // "Sign in with an API token": the token is checked as a Bearer header is, and starts the
@@ -97,7 +98,7 @@ export function buildLoginRouter(config: Config, db: Db): express.Router {
       res
         .status(status)
         .type('html')
-        .send(loginPage({ configured: Boolean(passport), tokenError }));
+        .send(loginPage({ configured: Boolean(passport), embedded, tokenError }));
     if (!secret) return refuse(400, 'Enter an API token.');
     const principal = await authenticateToken(db, secret, req);
     if (!principal) return refuse(401, 'This API token is not valid: it is unknown, revoked or expired.');

@@ -30,6 +30,7 @@ const NOT_FOUND_CODES = {
   Section: 'section_not_found',
   User: 'user_not_found',
   Token: 'token_not_found',
+  Invitation: 'invitation_not_found',
   'Import progress': 'import_progress_not_found',
 } as const satisfies Record<string, ErrorCode>;
 export type RecordKind = keyof typeof NOT_FOUND_CODES;
