@@ -15,7 +15,7 @@ h1{margin:0 0 .5rem;font-size:1.6rem}p{color:#555}
 .token-form{margin-top:2rem;border-top:1px solid #d5d9e0;padding-top:1rem;text-align:left;display:flex;flex-direction:column;gap:.4rem}
 .token-form h2{font-size:1.1rem;margin:0 0 .4rem}.token-form label{font-weight:600}
 .token-form input{font:inherit;padding:.5rem;border:1px solid #8a93a3;border-radius:6px}
-.hint{font-size:.9rem}code{overflow-wrap:anywhere}
+.hint{font-size:.9rem;text-align:left}code{overflow-wrap:anywhere}
 :focus-visible{outline:3px solid #ffbf47;outline-offset:2px}
 </style></head><body><main>${body}</main></body></html>`;
 }
@@ -29,6 +29,11 @@ export interface LoginPageOptions {
   tokenError?: string;
   /** The page to return to once signed in (a checked same-origin path, return-path.ts). */
   next?: string;
+  /**
+   * The server keeps its data in the embedded database (no DATABASE_URL): the CLI cannot open
+   * it while the server runs, so a lost token is made with the server stopped.
+   */
+  embedded: boolean;
 }
 
 // Signing in with an API token works on every server, OAuth or not: the embedded default
@@ -43,6 +48,18 @@ ${error ? `<p class="error" role="alert" id="token-error">${escape(error)}</p>` 
 </form>`;
 }
 
+// What a newcomer can do, exactly: the first start made the Admin admin@localhost and printed
+// its token (src/cli/bootstrap.ts); `token create` opens the database itself, which the
+// embedded one allows only while no server holds it (src/cli/main.ts).
+function newcomerHint(embedded: boolean): string {
+  const create = '<code>npx casebook token create --email admin@localhost</code>';
+  const lost = embedded
+    ? `Lost it? Stop the server, run ${create} in the same directory, then start the server again.`
+    : `Lost it? Run ${create} with the server's <code>DATABASE_URL</code> (the server may keep running).`;
+  return `<div class="hint" id="newcomer-help"><p><strong>First time here?</strong> The server's first start printed an API token (<code>cb_…</code>) for the Admin <code>admin@localhost</code>${embedded ? '' : ' (with Docker: <code>docker compose logs app | grep cb_</code>)'}: paste it above.</p>
+<p>${lost} Once signed in, the Tokens page makes tokens for you, and the Users page invites your team.</p></div>`;
+}
+
 export function loginPage(opts: LoginPageOptions): string {
   const oauth = opts.configured
     ? `${opts.error ? '<p class="error" role="alert">Sign-in failed. Please try again.</p>' : ''}
@@ -53,7 +70,7 @@ export function loginPage(opts: LoginPageOptions): string {
     `<h1>Casebook</h1><p>Test management for QA teams, CI pipelines and AI assistants.</p>
 ${oauth}
 ${tokenForm(opts.tokenError, opts.next)}
-<p class="hint">Create a token with <code>npx casebook token create --email you@example.com</code>, or use the one printed at first start.</p>`,
+${newcomerHint(opts.embedded)}`,
   );
 }
 

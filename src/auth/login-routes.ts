@@ -84,9 +84,12 @@ interface Refusal {
 export function buildLoginRouter(config: Config, db: Db): express.Router {
   const router = express.Router();
   const passport = buildPassport(config, db);
+  const embedded = config.databaseUrl === undefined;
 
   router.get('/login', (req, res) => {
-    res.type('html').send(loginPage({ configured: Boolean(passport), error: 'error' in req.query, next: returnPath(req.query.next) }));
+    res
+      .type('html')
+      .send(loginPage({ configured: Boolean(passport), embedded, error: 'error' in req.query, next: returnPath(req.query.next) }));
   });
 
   // "Sign in with an API token": the token is checked as a Bearer header is, and starts the
@@ -104,7 +107,7 @@ export function buildLoginRouter(config: Config, db: Db): express.Router {
         : res
             .status(status)
             .type('html')
-            .send(loginPage({ configured: Boolean(passport), tokenError, next }));
+            .send(loginPage({ configured: Boolean(passport), embedded, tokenError, next }));
     if (!secret) return refuse(400, 'Enter an API token.');
     const principal = await authenticateToken(db, secret, req);
     if (!principal) return refuse(401, 'This API token is not valid: it is unknown, revoked or expired.');

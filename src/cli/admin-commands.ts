@@ -64,7 +64,11 @@ export function throughRunningServer(command: 'org' | 'user' | 'token', publicUr
       call('POST', '/user/invite', '{"orgId": 1, "email": "tess@example.com", "role": "User"}'),
       "(an existing member's role: PUT /api/v1/user/update-role)",
     ],
-    org: ['Organizations are created only here: stop the server, run this command, then start the server again.'],
+    org: [
+      'Create the organization through the running server instead, with the token of an Admin of its first organization (such as the one printed at its first start):',
+      call('POST', '/org/create', '{"orgName": "Mobile team"}'),
+      'or stop the server, run this command, then start the server again.',
+    ],
   }[command];
   return viaApi.join('\n');
 }

@@ -123,6 +123,11 @@ export const ERROR_CODES = {
     meaning: 'The lookup entry (priority, platform, automation status, type, covered by) does not exist or is not visible to the caller',
     action: 'List the lookup list of the project and use one of its ids',
   },
+  invitation_not_found: {
+    status: 404,
+    meaning: 'The invitation does not exist or belongs to an organization the caller does not administer',
+    action: "List the organization's pending invitations and use one of their ids",
+  },
   import_progress_not_found: {
     status: 404,
     meaning: "No import of the caller's with that progress id is known (yet, or any more)",
@@ -135,7 +140,7 @@ export const ERROR_CODES = {
   },
   duplicate_name: {
     status: 409,
-    meaning: 'A project, section, label, squad or lookup of that name already exists where names must be unique',
+    meaning: 'An organization, project, section, label, squad or lookup of that name already exists where names must be unique',
     action: 'Choose another name, or use the existing record',
   },
   in_use: {
@@ -163,6 +168,11 @@ export const ERROR_CODES = {
     status: 409,
     meaning: 'The invited user is already a member of the organization',
     action: 'Change their role instead of inviting them',
+  },
+  invitation_accepted: {
+    status: 409,
+    meaning: 'The invitation was accepted: the invitee is a member now, so there is nothing to revoke',
+    action: "Change the member's role instead (PUT /user/update-role)",
   },
   run_not_locked: {
     status: 409,

@@ -33,6 +33,7 @@ const NOT_FOUND_CODES = {
   'Lookup entry': 'lookup_not_found',
   User: 'user_not_found',
   Token: 'token_not_found',
+  Invitation: 'invitation_not_found',
   'Import progress': 'import_progress_not_found',
 } as const satisfies Record<string, ErrorCode>;
 export type RecordKind = keyof typeof NOT_FOUND_CODES;

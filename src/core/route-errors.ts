@@ -20,6 +20,7 @@ const ID_FIELDS: Record<string, ErrorCode> = {
   parentSectionId: 'section_not_found',
   userId: 'user_not_found',
   tokenId: 'token_not_found',
+  invitationId: 'invitation_not_found',
   progressId: 'import_progress_not_found',
 };
 

@@ -80,6 +80,7 @@ const TIPS: Record<ErrorCode, Tip> = {
   user_not_found: () => notFound('user'),
   token_not_found: () =>
     'No token with that id is yours to manage: list the tokens in the web app (Settings) or with `casebook token list`.',
+  invitation_not_found: () => 'No pending invitation with that id in an organization you administer: list them with get-invitations.',
   import_progress_not_found: () =>
     'No import of yours runs under that progress id: poll with the id the import was sent with, after it has started.',
   method_not_allowed: (_e, spec) => `The server does not take ${spec.method} here: update the tool server to match the Casebook server.`,
@@ -95,6 +96,7 @@ const TIPS: Record<ErrorCode, Tip> = {
     'The project is inactive and refuses changes: reactivate it with update-project-status (isActive: true), or work in an active project.',
   last_admin: () => 'The organization needs at least one Admin: make another member Admin first (update-user-role).',
   already_member: () => 'That user is already a member: change their role with update-user-role instead.',
+  invitation_accepted: () => 'That invitation was accepted: the person is a member now; change their role with update-user-role instead.',
   run_not_locked: () => 'The run is not locked: nothing to unlock.',
   token_limit: () => 'The user holds as many active tokens as allowed: revoke one first.',
   idempotency_conflict: (_e, spec) =>

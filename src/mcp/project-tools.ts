@@ -62,6 +62,14 @@ export const projectTools = [
     params: { projectId, isActive: 'true: active, false: inactive' },
     example: { projectId: 3, isActive: false },
   }),
+  tool({
+    name: 'create-org',
+    description:
+      'Create an organization, with you as its first Admin. Only an Admin of the installation may: an Admin of its first organization (the one made at first start).',
+    route: 'POST /org/create',
+    params: { orgName: 'Name of the organization, unique in the installation' },
+    example: { orgName: 'Mobile team' },
+  }),
 ];
 
 export const userTools = [
@@ -99,7 +107,32 @@ export const userTools = [
     description:
       'List the audit log of an organization, newest first, a page at a time (limit/offset, or cursor: the result has total and hasMore, nextOffset and nextCursor while more pages exist): role changes, invitations, API tokens, run locks, unlocks and resets, and deletions, each with who acted, on what, and when.',
     route: 'GET /audit',
+    params: {
+      orgId,
+      actorId: 'Only what this user did (a userId, get-all-users)',
+      action: 'Only entries of this kind, e.g. user.role-changed, token.generated, run.deleted',
+      from: 'Only entries at or after this moment (ISO date-time, e.g. 2026-01-31T00:00:00Z)',
+      to: 'Only entries before this moment (ISO date-time)',
+      limit,
+      offset,
+      cursor,
+    },
+    example: { orgId: 1, action: 'user.role-changed', limit: 20 },
+  }),
+  tool({
+    name: 'get-invitations',
+    description:
+      'List the pending invitations of an organization you administer (emails invited who have not signed in yet), newest first, with the role each will get, a page at a time (limit/offset, or cursor: the result has total and hasMore, nextOffset and nextCursor while more pages exist).',
+    route: 'GET /invitations',
     params: { orgId, limit, offset, cursor },
-    example: { orgId: 1, limit: 20 },
+    example: { orgId: 1 },
+  }),
+  tool({
+    name: 'revoke-invitation',
+    description:
+      "Withdraw a pending invitation (get-invitations lists them): that email's first sign-in no longer joins the organization. An accepted invitation cannot be revoked: change the member's role instead.",
+    route: 'DELETE /invitation/revoke',
+    params: { invitationId: 'Invitation id (get-invitations)' },
+    example: { invitationId: 4 },
   }),
 ];

@@ -133,7 +133,8 @@ const sameValues = (a: readonly unknown[], b: readonly unknown[]) => a.length ==
 
 /** A type below its wrappers. */
 function core(node: z.ZodType, doc: Exclude<ParamDoc, string>, rename: Record<string, string>, at: Location, where: string): z.ZodType {
-  if (node instanceof z.ZodString) return z.string();
+  // A formatted string (z.iso.datetime) is a string to the tool; REST checks its format.
+  if (node instanceof z.ZodString || node instanceof z.ZodStringFormat) return z.string();
   if (node instanceof z.ZodArray) {
     const element = node.element as z.ZodType;
     if (element instanceof z.ZodObject) {

@@ -67,6 +67,7 @@ it('refuses to open a directory that another process holds, with a clear message
     });
     expect(user.stderr).toContain('/api/v1/user/invite');
     const org = await runCliInProcess(['org', 'create', '--name', 'Second'], { CASEBOOK_DATA_DIR: dataDir });
+    expect(org.stderr).toContain('/api/v1/org/create');
     expect(org.stderr).toContain('stop the server, run this command, then start the server again');
   } finally {
     server.kill('SIGTERM');

@@ -87,3 +87,78 @@ it('records run reset, lock, unlock and deletion', async () => {
   expect(runEvents[0].detail).toEqual({ projectId, runName: 'Audited run' });
   expect(runEvents[3].detail).toEqual({ projectId, reset: 2 });
 });
+
+describe('filters: who acted, what kind, when', () => {
+  let filterOrg: { orgId: number };
+  let boss: TestUser;
+  let other: TestUser;
+  let before: string;
+  let between: string;
+
+  beforeAll(async () => {
+    filterOrg = await createOrg(t.db);
+    [boss, other] = await Promise.all([createUser(t.db, 'Admin', [filterOrg.orgId]), createUser(t.db, 'Admin', [filterOrg.orgId])]);
+    const reader = await createUser(t.db, 'Reader', [filterOrg.orgId]);
+    // Their tokens' entries come first; the span starts after them.
+    await new Promise((r) => setTimeout(r, 50));
+    before = new Date().toISOString();
+    await new Promise((r) => setTimeout(r, 50));
+    await t.as(boss.token).put('/user/update-role', { userId: reader.userId, role: 'User', orgId: filterOrg.orgId }).expect(200);
+    await t.as(boss.token).post('/user/invite', { orgId: filterOrg.orgId, email: 'filter@example.test', role: 'Reader' }).expect(201);
+    await new Promise((r) => setTimeout(r, 50));
+    between = new Date().toISOString();
+    await new Promise((r) => setTimeout(r, 50));
+    await t.as(other.token).put('/user/update-role', { userId: reader.userId, role: 'Reader', orgId: filterOrg.orgId }).expect(200);
+  });
+
+  const page = async (query: Record<string, unknown>) =>
+    (
+      await t
+        .as(boss.token)
+        .get('/audit', { orgId: filterOrg.orgId, ...query })
+        .expect(200)
+    ).body.data as {
+      events: { action: string; actorId: number }[];
+      total: number;
+    };
+
+  it('narrows to one person, one kind, a span of time, and all of them at once, with the total of what matches', async () => {
+    const mine = await page({ actorId: boss.userId });
+    expect(mine.events.map((e) => e.action)).toEqual(['user.invited', 'user.role-changed']);
+    expect(mine.total).toBe(2);
+    const roles = await page({ action: 'user.role-changed' });
+    expect(roles.events.map((e) => e.actorId)).toEqual([other.userId, boss.userId]);
+    expect((await page({ from: between })).events.map((e) => e.actorId)).toEqual([other.userId]);
+    expect((await page({ from: before, to: between })).total).toBe(2);
+    expect((await page({ actorId: boss.userId, action: 'user.role-changed', from: before, to: between })).total).toBe(1);
+    expect(await page({ action: 'run.deleted' })).toMatchObject({ events: [], total: 0 });
+  });
+
+  it('pages through a filtered log', async () => {
+    const first = await page({ action: 'user.role-changed', limit: 1 });
+    const second = await page({ action: 'user.role-changed', limit: 1, offset: 1 });
+    expect([first.total, second.total]).toEqual([2, 2]);
+    expect([first.events[0].actorId, second.events[0].actorId]).toEqual([other.userId, boss.userId]);
+  });
+
+  it('is 400 naming the field for a bad filter', async () => {
+    const bad: [Record<string, unknown>, RegExp][] = [
+      [{ actorId: 'me' }, /^Invalid request: actorId: /],
+      [{ action: 'user.deleted' }, /^Invalid request: action: /],
+      [{ from: 'yesterday' }, /^Invalid request: from: Expected an ISO date-time/],
+      [{ to: '2026-13-01' }, /^Invalid request: to: Expected an ISO date-time/],
+    ];
+    for (const [query, message] of bad) {
+      const res = await t
+        .as(boss.token)
+        .get('/audit', { orgId: filterOrg.orgId, ...query })
+        .expect(400);
+      expect(res.body).toMatchObject({ code: 'validation_failed', error: expect.stringMatching(message) });
+    }
+  });
+
+  it("is 404 for another organization's log and 403 for a member who is not Admin", async () => {
+    await t.as(admin.token).get('/audit', { orgId: filterOrg.orgId, actorId: boss.userId }).expect(404);
+    await t.as(user.token).get('/audit', { orgId: org.orgId, action: 'user.invited' }).expect(403);
+  });
+});

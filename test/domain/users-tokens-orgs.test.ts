@@ -46,9 +46,14 @@ describe('users', () => {
       role: 'User',
       orgIds: [w.orgA.orgId],
       memberships: [{ orgId: w.orgA.orgId, role: 'User' }],
+      installationAdmin: false,
     });
+    // An Admin of the first organization administers the installation; another user's record does not say.
+    expect((await t.as(w.admin.token).get('/user/details').expect(200)).body.data.installationAdmin).toBe(true);
+    expect((await t.as(w.adminB.token).get('/user/details').expect(200)).body.data.installationAdmin).toBe(false);
     const colleague = await t.as(w.admin.token).get('/user/details', { userId: w.reader.userId }).expect(200);
     expect(colleague.body.data.email).toBe(w.reader.email);
+    expect(colleague.body.data).not.toHaveProperty('installationAdmin');
   });
 
   // One policy for reading other users. A Reader read co-members' emails
@@ -187,5 +192,21 @@ describe('tokens', () => {
     await t.as(u.token).get('/orgs').expect(200);
     await new Promise((r) => setTimeout(r, 200));
     expect((await t.db.apiToken.findUniqueOrThrow({ where: { tokenId: u.tokenId } })).lastUsedAt).toBeInstanceOf(Date);
+  });
+});
+
+describe('token names', () => {
+  it('refuses a blank name (400 validation_failed), minting nothing; a name left out or with spaces around is kept as trimmed', async () => {
+    const count = () => t.db.apiToken.count({ where: { userId: w.user.userId } });
+    const before = await count();
+    for (const name of ['', '   ', '\t\n']) {
+      const res = await t.as(w.admin.token).post('/token/generate', { userId: w.user.userId, name }).expect(400);
+      expect(res.body).toEqual({ error: 'Invalid request: name: Must not be empty', status: 400, code: 'validation_failed' });
+    }
+    expect(await count()).toBe(before);
+    const named = await t.as(w.admin.token).post('/token/generate', { userId: w.user.userId, name: '  CI job ' }).expect(201);
+    expect(named.body.data.name).toBe('CI job');
+    await t.as(w.admin.token).post('/token/generate', { userId: w.user.userId }).expect(201);
+    expect(await count()).toBe(before + 2);
   });
 });

@@ -93,6 +93,14 @@ const happyPaths: Record<string, () => Promise<HappyPath>> = {
     body: { orgId: A, email: `${unique('invited')}@example.test`, role: 'User' },
     changes: { audit: A },
   }),
+  'DELETE /invitation/revoke': async () => {
+    const invited = await call(w.admin, 'post', '/user/invite')
+      .send({ orgId: A, email: `${unique('revoked')}@example.test`, role: 'User' })
+      .expect(201);
+    return { as: w.admin, body: { invitationId: invited.body.data.invitationId }, changes: { audit: A } };
+  },
+  // A is the installation's first organization: its Admins create organizations, and its log records them.
+  'POST /org/create': async () => ({ as: w.admin, body: { orgName: unique('org') }, changes: { user: w.admin, org: A, audit: A } }),
   'POST /project/create': async () => ({ as: w.user, body: { orgId: A, projectName: unique('project') }, changes: { org: A } }),
   'PUT /project/edit': async () => ({
     as: w.user,

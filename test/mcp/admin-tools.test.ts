@@ -132,3 +132,44 @@ describe('update-user-role and get-audit', () => {
     }
   });
 });
+
+describe('get-audit filters, get-invitations, revoke-invitation and create-org', () => {
+  it('filters the audit log by person, kind and time as REST does', async () => {
+    const query = { orgId: w.orgA.orgId, actorId: w.admin.userId, action: 'user.role-changed', from: '2000-01-01T00:00:00Z' };
+    const filtered = dataOf<{ events: Rec[]; total: number }>(await admin.call('get-audit', query));
+    expect(filtered.total).toBeGreaterThan(0);
+    expect(filtered.events).toEqual((await rest.data<{ events: Rec[] }>('/audit', query)).events);
+    expect(new Set(filtered.events.map((e) => [e.action, e.actorId].join(' ')))).toEqual(new Set([`user.role-changed ${w.admin.userId}`]));
+    const { message } = errorOf(await admin.call('get-audit', { orgId: w.orgA.orgId, from: 'last week' }));
+    expect(message).toBe(await restError(w.admin.token, 'GET', '/audit', { orgId: w.orgA.orgId, from: 'last week' }));
+  });
+
+  it('lists pending invitations and revokes one; a User is refused with the role it needs', async () => {
+    await rest.raw('POST', '/user/invite', { orgId: w.orgA.orgId, email: 'mcp-invited@example.test', role: 'User' });
+    const listed = dataOf<{ invitations: Rec[]; total: number }>(await admin.call('get-invitations', { orgId: w.orgA.orgId }));
+    const invitation = listed.invitations.find((i) => i.email === 'mcp-invited@example.test')!;
+    expect(invitation).toMatchObject({ role: 'User', acceptedAt: null });
+
+    const refused = errorOf(await user.call('revoke-invitation', { invitationId: invitation.invitationId }));
+    expect(refused.tip).toContain('revoke-invitation needs the Admin role');
+    expect(dataOf(await admin.call('revoke-invitation', { invitationId: invitation.invitationId }))).toEqual({
+      invitationId: invitation.invitationId,
+      revoked: true,
+    });
+    const again = errorOf(await admin.call('revoke-invitation', { invitationId: invitation.invitationId }));
+    expect(again.message).toBe('Invitation not found');
+    expect(again.tip).toContain('get-invitations');
+    const after = await rest.data<{ invitations: Rec[] }>('/invitations', { orgId: w.orgA.orgId });
+    expect(after.invitations.map((i) => i.email)).not.toContain('mcp-invited@example.test');
+  });
+
+  it("creates an organization for an Admin of the installation's first organization, and refuses a User", async () => {
+    const created = dataOf<Rec>(await admin.call('create-org', { orgName: 'Made over MCP' }));
+    expect(created).toMatchObject({ orgName: 'Made over MCP' });
+    // The caller is its Admin (a token's scope stays as minted, so this token does not reach it).
+    const membership = await app.db.membership.findFirstOrThrow({ where: { orgId: created.orgId as number } });
+    expect(membership).toMatchObject({ userId: w.admin.userId, role: 'Admin' });
+    const refused = errorOf(await user.call('create-org', { orgName: 'Not mine' }));
+    expect(refused.message).toBe('Forbidden - User does not have access');
+  });
+});

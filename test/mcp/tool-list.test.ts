@@ -71,6 +71,9 @@ const expectedRequired: Record<string, string[]> = {
   'delete-lookup': ['lookupId'],
   'update-user-role': ['userId', 'role'],
   'get-audit': ['orgId'],
+  'get-invitations': ['orgId'],
+  'revoke-invitation': ['invitationId'],
+  'create-org': ['orgName'],
 };
 
 // Every parameter the tables name, optional ones included (the tools may add more).
@@ -236,6 +239,7 @@ it('offers limit and offset on every tool whose REST list is paged by them, or t
   expect(paged('limit-offset')).toEqual([
     'get-all-users',
     'get-audit',
+    'get-invitations',
     'get-run-test-status',
     'get-run-tests-list',
     'get-runs',

@@ -16,10 +16,26 @@ export const auditActions = [
   'squad.deleted',
   'lookup.deleted',
   'run.deleted',
+  'invitation.revoked',
+  'org.created',
 ] as const;
 export type AuditAction = (typeof auditActions)[number];
 
-export const auditQuery = z.object({ orgId: queryId, ...limitOffset });
+export const auditQuery = z.object({
+  orgId: queryId,
+  actorId: queryId.optional().describe('Only the entries of this user (the actorId of the entries)'),
+  action: z.enum(auditActions).optional().describe('Only the entries of this kind'),
+  from: z.iso
+    .datetime({ offset: true, error: 'Expected an ISO date-time, e.g. 2026-01-31T00:00:00Z' })
+    .optional()
+    .describe('Only the entries made at or after this moment'),
+  to: z.iso
+    .datetime({ offset: true, error: 'Expected an ISO date-time, e.g. 2026-02-01T00:00:00Z' })
+    .optional()
+    .describe('Only the entries made before this moment'),
+  ...limitOffset,
+});
+export type AuditFilter = Pick<z.output<typeof auditQuery>, 'actorId' | 'action' | 'from' | 'to'>;
 export const auditRecord = z.object({
   auditId: z.number().int(),
   orgId: z.number().int(),

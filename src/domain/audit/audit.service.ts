@@ -3,7 +3,7 @@ import type { Prisma } from '../../generated/prisma/client';
 import type { RequestContext } from '../../core/context';
 import { pageOf } from '../../core/cursor';
 import { requireOrgMember } from '../access';
-import type { AuditAction } from './audit.schemas';
+import type { AuditAction, AuditFilter } from './audit.schemas';
 import { insertAuditEventInProject, insertAuditEvents, listAuditEvents } from './data';
 
 /** Who acts: a user, and the API token they act with (null: their own OAuth session). Null actor: the CLI. */
@@ -52,10 +52,11 @@ export async function recordInProject(db: DbOrTx, actor: AuditActor, projectId: 
   });
 }
 
-/** The organization's audit log, newest first. */
-export async function listAudit(ctx: RequestContext, q: { orgId: number; limit: number; offset: number; cursor?: number }) {
+/** The organization's audit log, newest first, narrowed by who acted, the kind and a span of time when asked. */
+export async function listAudit(ctx: RequestContext, q: AuditFilter & { orgId: number; limit: number; offset: number; cursor?: number }) {
   requireOrgMember(ctx, q.orgId);
-  const [rows, total] = await listAuditEvents(ctx.db, { orgId: q.orgId, beforeId: q.cursor, skip: q.offset, take: q.limit });
+  const filter = { actorId: q.actorId, action: q.action, from: q.from, to: q.to };
+  const [rows, total] = await listAuditEvents(ctx.db, { orgId: q.orgId, filter, beforeId: q.cursor, skip: q.offset, take: q.limit });
   const { rows: events, next } = pageOf(rows, q.limit, (e) => e.auditId);
   // The column holds only what recordAudit wrote: an AuditAction.
   const typed = events.map((e) => ({

@@ -1,8 +1,9 @@
 import { route } from '../../core/route';
 import { z } from '../../core/schemas';
-import { orgDetailQuery, orgDetailRecord, orgRecord } from './orgs.schemas';
+import { createOrgBody, orgDetailQuery, orgDetailRecord, orgRecord } from './orgs.schemas';
 import { orgsVersion, orgVersion } from './org-version';
-import { getOrg, listOrgs } from './orgs.service';
+import { createOrg, getOrg, listOrgs } from './orgs.service';
+import { firstOrgSql } from './data';
 
 export const orgRoutes = [
   route({
@@ -27,5 +28,24 @@ export const orgRoutes = [
     response: orgDetailRecord,
     caching: { etag: orgVersion },
     handler: (ctx, { query }) => getOrg(ctx, query.orgId),
+  }),
+  route({
+    method: 'post',
+    path: '/org/create',
+    resource: 'org',
+    action: 'create',
+    tag: 'Organizations',
+    summary:
+      'Create an organization (an Admin of the installation: an Admin of its first organization); the caller becomes its first Admin',
+    body: createOrgBody,
+    response: orgRecord,
+    successStatus: 201,
+    idempotent: true,
+    errors: ['duplicate_name'],
+    // The caller's memberships (GET /user/details) and organizations (GET /orgs) gain the new one; their
+    // organizations' list is versioned by those organizations' counters, of which the first one's
+    // (where the caller is Admin, and whose log records the creation) stands for the new one.
+    changes: { user: (_input, ctx) => ctx.userId, org: () => firstOrgSql, audit: true },
+    handler: (ctx, { body }) => createOrg(ctx, body),
   }),
 ];

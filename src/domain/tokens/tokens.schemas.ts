@@ -1,8 +1,8 @@
-import { bodyId, z } from '../../core/schemas';
+import { bodyId, nonBlank, z } from '../../core/schemas';
 
 export const generateTokenBody = z.strictObject({
   userId: bodyId,
-  name: z.string().trim().max(100, 'At most 100 characters').optional(),
+  name: nonBlank(100).optional().describe('What the token is for (e.g. the CI job); when given, not blank'),
   orgIds: z
     .array(bodyId)
     .min(1, 'At least one organization')

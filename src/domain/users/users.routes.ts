@@ -1,6 +1,18 @@
 import { route } from '../../core/route';
-import { allUsersQuery, invitationRecord, inviteBody, updateRoleBody, userDetailsQuery, userPage, userRecord } from './users.schemas';
-import { inviteUser } from './invitations.service';
+import {
+  allUsersQuery,
+  invitationPage,
+  invitationRecord,
+  invitationRevoked,
+  invitationsQuery,
+  inviteBody,
+  revokeInvitationBody,
+  updateRoleBody,
+  userDetailsQuery,
+  userPage,
+  userRecord,
+} from './users.schemas';
+import { inviteUser, listInvitations, revokeInvitation } from './invitations.service';
 import { getUser, listUsers, updateRole } from './users.service';
 import { allUsersVersion, userDetailsVersion } from './user-version';
 import { memberOrgs } from './user-visibility';
@@ -65,5 +77,29 @@ export const userRoutes = [
     idempotent: true,
     changes: { audit: true },
     handler: (ctx, { body }) => inviteUser(ctx, body),
+  }),
+  route({
+    method: 'get',
+    path: '/invitations',
+    resource: 'user',
+    action: 'invite',
+    tag,
+    summary: "An organization's pending invitations (not yet accepted), newest first (Admin of that organization)",
+    query: invitationsQuery,
+    response: invitationPage,
+    handler: (ctx, { query }) => listInvitations(ctx, query),
+  }),
+  route({
+    method: 'delete',
+    path: '/invitation/revoke',
+    resource: 'user',
+    action: 'invite',
+    tag,
+    summary: "Withdraw a pending invitation (Admin of its organization): the email's first sign-in no longer joins",
+    body: revokeInvitationBody,
+    response: invitationRevoked,
+    errors: ['invitation_accepted'],
+    changes: { audit: true },
+    handler: (ctx, { body }) => revokeInvitation(ctx, body),
   }),
 ];

@@ -15,6 +15,12 @@ export const userRecord = z.object({
     ),
   orgIds: z.array(z.number().int()).describe("The user's organizations that you belong to as well"),
   memberships: z.array(membershipRecord).describe('The role in each of those organizations'),
+  installationAdmin: z
+    .boolean()
+    .optional()
+    .describe(
+      "On the caller's own record only: whether they are an Admin of the installation (an Admin of its first organization), who may create organizations",
+    ),
 });
 export const userDetailsQuery = z.object({ userId: queryId.optional(), orgId: queryId.optional() });
 export const allUsersQuery = z.object({ orgId: queryId.optional(), ...limitOffset });
@@ -48,3 +54,14 @@ export const invitationRecord = z.object({
   createdAt: z.iso.datetime(),
   acceptedAt: z.iso.datetime().nullable().describe('When the invitee signed in and joined; null while pending'),
 });
+
+export const invitationsQuery = z.object({ orgId: queryId, ...limitOffset });
+export const invitationPage = z.object({
+  invitations: z.array(invitationRecord),
+  total: z.number().int(),
+  limit: z.number().int(),
+  offset: z.number().int(),
+  nextCursor: nextCursorField,
+});
+export const revokeInvitationBody = z.strictObject({ invitationId: bodyId });
+export const invitationRevoked = z.object({ invitationId: z.number().int(), revoked: z.literal(true) });

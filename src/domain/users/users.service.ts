@@ -6,6 +6,7 @@ import { requireOrgMember } from '../access';
 import { memberOrgs, orgsShowing } from './user-visibility';
 import { recordAudit } from '../audit/audit.service';
 import { lockOrg } from '../orgs/data';
+import { installationAdminOf } from '../orgs/orgs.service';
 import {
   countAdmins,
   findRole,
@@ -36,7 +37,8 @@ export async function getUser(ctx: RequestContext, q: { userId: number; orgId?: 
   if (q.orgId !== undefined) requireOrgMember(ctx, q.orgId);
   const user = await findVisibleUser(ctx.db, q.userId, ctx.userId, orgsShowing(ctx, q.userId), memberOrgs(ctx));
   if (!user) throw notFound('User');
-  return toUser(user, q.orgId);
+  if (q.userId !== ctx.userId) return toUser(user, q.orgId);
+  return { ...toUser(user, q.orgId), installationAdmin: (await installationAdminOf(ctx)) !== undefined };
 }
 
 /** Users of the organizations where the caller is Admin (or of the one asked for). */

@@ -52,6 +52,11 @@ export function AppLayout() {
                 <NavLink to="/users">Users</NavLink>
               </li>
             )}
+            {isAdmin && (
+              <li>
+                <NavLink to="/audit">Audit log</NavLink>
+              </li>
+            )}
           </ul>
         </nav>
         <div className="account">

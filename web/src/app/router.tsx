@@ -1,4 +1,5 @@
 import { createBrowserRouter, Navigate } from 'react-router';
+import { AuditPage } from '../features/audit';
 import { ProjectsPage } from '../features/projects';
 import { TokensPage } from '../features/tokens';
 import { UsersPage } from '../features/users';
@@ -17,6 +18,7 @@ export const router = createBrowserRouter([
       projectRoute,
       { path: 'tokens', element: <TokensPage /> },
       { path: 'users', element: <UsersPage /> },
+      { path: 'audit', element: <AuditPage /> },
       { path: '*', element: <NotFoundPage /> },
     ],
   },

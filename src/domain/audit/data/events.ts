@@ -46,13 +46,32 @@ export async function insertAuditEventInProject(
   if (row) await noteOrgAudit(db, row.orgId);
 }
 
+/** Which entries a page shows: each given field narrows it (`from` inclusive, `to` exclusive). */
+export interface AuditEventFilter {
+  actorId?: number;
+  action?: string;
+  from?: string;
+  to?: string;
+}
+
 /**
  * A page of the organization's audit log, newest first (older than `beforeId`
  * when given), one more than `take` to tell whether more follow, and the log's
  * size. The ids come from the (org_id, id) index alone; only the page's rows are read.
  */
-export async function listAuditEvents(db: DbOrTx, q: { orgId: number; beforeId?: number; skip: number; take: number }) {
-  const where = { orgId: q.orgId };
+export async function listAuditEvents(
+  db: DbOrTx,
+  q: { orgId: number; filter: AuditEventFilter; beforeId?: number; skip: number; take: number },
+) {
+  const { actorId, action, from, to } = q.filter;
+  const where: Prisma.AuditEventWhereInput = {
+    orgId: q.orgId,
+    ...(actorId === undefined ? {} : { actorId }),
+    ...(action === undefined ? {} : { action }),
+    ...(from === undefined && to === undefined
+      ? {}
+      : { createdAt: { ...(from === undefined ? {} : { gte: new Date(from) }), ...(to === undefined ? {} : { lt: new Date(to) }) } }),
+  };
   const [ids, total] = await Promise.all([
     db.auditEvent.findMany({
       where: { ...where, ...(q.beforeId === undefined ? {} : { auditId: { lt: q.beforeId } }) },

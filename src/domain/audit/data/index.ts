@@ -1,1 +1,1 @@
-export { insertAuditEvents, insertAuditEventInProject, listAuditEvents, type AuditEventRow } from './events';
+export { insertAuditEvents, insertAuditEventInProject, listAuditEvents, type AuditEventFilter, type AuditEventRow } from './events';

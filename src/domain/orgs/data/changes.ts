@@ -90,6 +90,9 @@ export async function noteOrgAudit(tx: DbOrTx, orgIds: number | number[]): Promi
 /** The organization of a project. */
 export const projectOrgSql = (projectId: number): Prisma.Sql => Prisma.sql`SELECT org_id FROM projects WHERE id = ${projectId}`;
 
+/** The installation's first organization (whose Admins administer the installation). */
+export const firstOrgSql: Prisma.Sql = Prisma.sql`SELECT id FROM organizations ORDER BY id LIMIT 1`;
+
 /** The organizations of a user among `orgIds`. */
 export const memberOrgsAmongSql = (userId: number, orgIds: readonly number[]): Prisma.Sql =>
   Prisma.sql`SELECT org_id FROM memberships WHERE user_id = ${userId} AND org_id = ANY(${orgIds}::int[])`;

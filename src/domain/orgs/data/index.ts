@@ -12,6 +12,7 @@ export {
 export { orgsOwning, type OwnedRefs } from './owners';
 export {
   deferOrgCounters,
+  firstOrgSql,
   memberOrgsAmongSql,
   moveOrgCountersAtEnd,
   noteMemberOrgsChange,

@@ -1,4 +1,11 @@
-export { markInvitationsAccepted, pendingInvitations, upsertInvitation } from './invitations';
+export {
+  deleteInvitation,
+  findInvitationForUpdate,
+  listPendingInvitations,
+  markInvitationsAccepted,
+  pendingInvitations,
+  upsertInvitation,
+} from './invitations';
 export {
   addMemberships,
   countAdmins,

@@ -19,3 +19,43 @@ export function pendingInvitations(db: DbOrTx, email: string) {
 export async function markInvitationsAccepted(db: DbOrTx, invitationIds: number[], at: Date): Promise<void> {
   await db.invitation.updateMany({ where: { invitationId: { in: invitationIds } }, data: { acceptedAt: at } });
 }
+
+const invitationSelect = {
+  invitationId: true,
+  orgId: true,
+  email: true,
+  role: true,
+  invitedBy: true,
+  createdAt: true,
+  acceptedAt: true,
+} as const;
+
+/**
+ * A page of the organization's invitations not yet accepted, newest first (older than
+ * `beforeId` when given), one more than `take` to tell whether more follow, and how many there are.
+ */
+export async function listPendingInvitations(db: DbOrTx, q: { orgId: number; beforeId?: number; skip: number; take: number }) {
+  const where = { orgId: q.orgId, acceptedAt: null };
+  return Promise.all([
+    db.invitation.findMany({
+      where: { ...where, ...(q.beforeId === undefined ? {} : { invitationId: { lt: q.beforeId } }) },
+      select: invitationSelect,
+      orderBy: { invitationId: 'desc' },
+      skip: q.skip,
+      take: q.take + 1,
+    }),
+    db.invitation.count({ where }),
+  ]);
+}
+
+/** The invitation if it belongs to one of `orgIds`, locked for the rest of the transaction. */
+export async function findInvitationForUpdate(db: DbOrTx, invitationId: number, orgIds: number[]) {
+  const [row] = await db.$queryRaw<{ id: number }[]>`
+    SELECT id FROM invitations WHERE id = ${invitationId} AND org_id = ANY(${orgIds}::int[]) FOR UPDATE`;
+  if (!row) return null;
+  return db.invitation.findUnique({ where: { invitationId }, select: invitationSelect });
+}
+
+export async function deleteInvitation(db: DbOrTx, invitationId: number): Promise<void> {
+  await db.invitation.delete({ where: { invitationId } });
+}

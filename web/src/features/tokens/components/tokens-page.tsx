@@ -13,6 +13,8 @@ export function TokensPage() {
   const generate = useGenerateToken();
   const orgs = useOrgs();
   const [name, setName] = useState('');
+  // Spaces pass the input's `required`; the server refuses a blank name too (400).
+  const [blank, setBlank] = useState(false);
   // The organizations the new token may act in; unticked ones stay out of its reach for good.
   const [excluded, setExcluded] = useState<number[]>([]);
   const scope = (orgs.data ?? []).map((o) => o.orgId).filter((orgId) => !excluded.includes(orgId));
@@ -23,6 +25,8 @@ export function TokensPage() {
   const submit = (event: FormEvent) => {
     event.preventDefault();
     if (!me.data) return;
+    setBlank(name.trim() === '');
+    if (name.trim() === '') return;
     setCreated(undefined);
     generate.mutate(
       { userId: me.data.userId, name: name.trim(), ...(excluded.length ? { orgIds: scope } : {}) },
@@ -51,9 +55,15 @@ export function TokensPage() {
             onChange={(e) => setName(e.target.value)}
             required
             maxLength={100}
-            aria-describedby="token-name-hint"
+            aria-describedby={blank ? 'token-name-error token-name-hint' : 'token-name-hint'}
+            aria-invalid={blank || undefined}
             autoComplete="off"
           />
+          {blank && (
+            <p id="token-name-error" role="alert" className="error-message">
+              Give the token a name: spaces alone are not one.
+            </p>
+          )}
           {(orgs.data?.length ?? 0) > 1 && (
             <fieldset className="tokens-scope">
               <legend>Organizations it may act in</legend>

@@ -1,4 +1,5 @@
 import { useState } from 'react';
+import { ConfirmDialog } from '../../../components/confirm-dialog';
 import { ErrorMessage } from '../../../components/error-message';
 import { Pager } from '../../../components/pager';
 import type { Role } from '../../auth';
@@ -14,11 +15,21 @@ export function MemberList({ orgId, orgName, myUserId }: { orgId: number; orgNam
   const users = useUsers(orgId, PAGE_SIZE, offset);
   const updateRole = useUpdateRole();
   const [announcement, setAnnouncement] = useState('');
+  // Making someone Admin hands them every delete and user management: asked first.
+  const [promoting, setPromoting] = useState<{ userId: number; name: string }>();
 
   const change = (userId: number, name: string, role: Role) => {
     setAnnouncement('');
-    updateRole.mutate({ userId, role, orgId }, { onSuccess: () => setAnnouncement(`${name} is now ${role} in ${orgName}`) });
+    updateRole.mutate(
+      { userId, role, orgId },
+      {
+        onSuccess: () => setAnnouncement(`${name} is now ${role} in ${orgName}`),
+        onSettled: () => setPromoting(undefined),
+      },
+    );
   };
+  const choose = (userId: number, name: string, role: Role) =>
+    role === 'Admin' ? setPromoting({ userId, name }) : change(userId, name, role);
 
   return (
     <section aria-labelledby="members-heading">
@@ -51,7 +62,7 @@ export function MemberList({ orgId, orgName, myUserId }: { orgId: number; orgNam
                       aria-label={`Role of ${user.name}`}
                       value={user.role ?? ''}
                       disabled={updateRole.isPending}
-                      onChange={(e) => change(user.userId, user.name, e.target.value as Role)}
+                      onChange={(e) => choose(user.userId, user.name, e.target.value as Role)}
                     >
                       {ROLES.map((role) => (
                         <option key={role} value={role}>
@@ -74,6 +85,19 @@ export function MemberList({ orgId, orgName, myUserId }: { orgId: number; orgNam
           />
         </>
       )}
+      <ConfirmDialog
+        open={promoting !== undefined}
+        title="Make Admin?"
+        confirmLabel="Yes, make Admin"
+        pending={updateRole.isPending}
+        onConfirm={() => promoting && change(promoting.userId, promoting.name, 'Admin')}
+        onClose={() => setPromoting(undefined)}
+      >
+        <p>
+          {promoting?.name} becomes an Admin of {orgName}: they may delete projects, tests and runs, change anyone&apos;s role and invite
+          people.
+        </p>
+      </ConfirmDialog>
     </section>
   );
 }

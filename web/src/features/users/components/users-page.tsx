@@ -1,8 +1,10 @@
 import { useSearchParams } from 'react-router';
 import { Page } from '../../../components/page';
 import { useMe, useOrgs } from '../../auth';
+import { CreateOrgForm } from './create-org-form';
 import { InviteForm } from './invite-form';
 import { MemberList } from './member-list';
+import { PendingInvitations } from './pending-invitations';
 import '../users.css';
 
 /** Users (Admin): an organization's members and their roles there, role changes and invitations. */
@@ -52,6 +54,8 @@ export function UsersPage() {
       </div>
       <MemberList key={orgId} orgId={orgId} orgName={orgName(orgId)} myUserId={me.data.userId} />
       <InviteForm key={`invite-${orgId}`} orgId={orgId} orgName={orgName(orgId)} />
+      <PendingInvitations key={`invitations-${orgId}`} orgId={orgId} orgName={orgName(orgId)} />
+      {me.data.installationAdmin && <CreateOrgForm />}
     </Page>
   );
 }
