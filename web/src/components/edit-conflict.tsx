@@ -24,6 +24,19 @@ interface Props {
   onClose: () => void;
 }
 
+/** The rows of a conflict between two versions of plain text fields (a run's or a project's name and description). */
+export function textConflictRows<F extends Record<string, string | null>>(
+  conflict: { fields: (keyof F & string)[]; mine: F; theirs: { values: F } },
+  labels: Record<keyof F, string>,
+): ConflictRow[] {
+  return conflict.fields.map((field) => ({
+    field,
+    label: labels[field],
+    mine: conflict.mine[field] ?? '',
+    theirs: conflict.theirs.values[field] ?? '',
+  }));
+}
+
 const shown = (value: ReactNode) =>
   value === '' || value === null || value === undefined ? <span className="muted">(empty)</span> : value;
 

@@ -1,6 +1,6 @@
 import { useEffect, useId, useState, type FormEvent } from 'react';
 import { useQueryClient } from '@tanstack/react-query';
-import { EditConflict } from '../../../components/edit-conflict';
+import { EditConflict, textConflictRows } from '../../../components/edit-conflict';
 import { ErrorMessage } from '../../../components/error-message';
 import { etagOf } from '../../../lib/record-versions';
 import { useGuardedSave } from '../../../lib/use-guarded-save';
@@ -100,12 +100,7 @@ export function RunEditForm({
         <EditConflict
           open
           what="run"
-          rows={conflict.fields.map((field) => ({
-            field,
-            label: LABELS[field],
-            mine: conflict.mine[field] ?? '',
-            theirs: conflict.theirs.values[field] ?? '',
-          }))}
+          rows={textConflictRows(conflict, LABELS)}
           pending={guarded.pending}
           onResolve={guarded.resolve}
           onClose={guarded.closeConflict}
