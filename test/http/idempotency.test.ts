@@ -30,6 +30,7 @@ const IDEMPOTENT = [
   'POST /project/create',
   'POST /project/add-section',
   'POST /user/invite',
+  'POST /org/create',
 ];
 const newKey = () => `ci-${crypto.randomUUID()}`;
 const withKey = (test: supertest.Test, key: string) => test.set('Idempotency-Key', key);

@@ -4,8 +4,9 @@ import { connectMcp, connectMcpHttp, dataOf, restAs, startRealApp, type McpSessi
 
 // One story through every tool, as an assistant would tell it: organization →
 // project → labels, squads, sections → tests → bulk → run → results → state →
-// lock → reports → cleanup. Each answer is checked against the REST data. The same
-// story runs over stdio (the spawned `casebook mcp`) and over Streamable HTTP (/mcp).
+// lock → reports → metadata, invitations, organizations → cleanup. Each answer
+// is checked against the REST data. The same story runs over stdio (the spawned
+// `casebook mcp`) and over Streamable HTTP (/mcp).
 
 type Rec = Record<string, unknown>;
 type Entry = { id: number; name: string };
@@ -405,6 +406,34 @@ describe.each(['stdio', 'http'] as const)('the story over %s', (transport) => {
     expect(summary).toMatchObject({ runId: s.scratchRunId, total: 1, matched: 1, passed: 1, elapsedMs: 500 });
     const tests = await rest.data<{ tests: { testId: number; status: string }[] }>('/run/tests', inScratch);
     expect(tests.tests.find((t) => t.testId === s.testId)?.status).toBe('passed');
+  });
+
+  it('administers the metadata lists, an invitation and a new organization', async () => {
+    // A label, a squad and a priority are added, renamed, then deleted once nothing holds them.
+    const [label] = await tool<{ labelId: number }[]>('add-labels', { projectId: s.projectId, labels: ['scratch'] });
+    expect(await tool('edit-label', { labelId: label.labelId, labelName: 'Scratch label' })).toMatchObject({ labelName: 'Scratch label' });
+    expect(await tool('delete-label', { labelId: label.labelId })).toEqual({ labelId: label.labelId, deleted: true });
+    const [squad] = await tool<{ squadId: number }[]>('add-squads', { projectId: s.projectId, squads: ['Team Scratch'] });
+    expect(await tool('edit-squad', { squadId: squad.squadId, squadName: 'Team Gone' })).toMatchObject({ squadName: 'Team Gone' });
+    expect(await tool('delete-squad', { squadId: squad.squadId })).toEqual({ squadId: squad.squadId, deleted: true });
+    const added = await tool<{ id: number }>('add-lookup', { projectId: s.projectId, kind: 'priority', name: 'Someday' });
+    expect(await tool('edit-lookup', { lookupId: added.id, name: 'Never' })).toMatchObject({ id: added.id, name: 'Never' });
+    expect((await rest.data<Entry[]>('/priority', { projectId: s.projectId })).map((e) => e.name)).toContain('Never');
+    expect(await tool('delete-lookup', { lookupId: added.id })).toEqual({ lookupId: added.id, deleted: true });
+    expect(await rest.data<Rec[]>('/labels', { projectId: s.projectId })).toHaveLength(s.labels.length);
+
+    // An invitation is listed while pending, then revoked.
+    await rest.raw('POST', '/user/invite', { orgId: s.orgId, email: 'story-invite@example.test', role: 'Reader' });
+    const pending = await tool<{ invitations: { invitationId: number; email: string }[] }>('get-invitations', { orgId: s.orgId });
+    expect(pending.invitations).toEqual((await rest.data<{ invitations: Rec[] }>('/invitations', { orgId: s.orgId })).invitations);
+    const invitation = pending.invitations.find((i) => i.email === 'story-invite@example.test')!;
+    expect(await tool('revoke-invitation', { invitationId: invitation.invitationId })).toEqual({
+      invitationId: invitation.invitationId,
+      revoked: true,
+    });
+
+    // The Admin of the installation's first organization creates another one.
+    expect(await tool('create-org', { orgName: `Story ${transport}` })).toMatchObject({ orgName: `Story ${transport}` });
   });
 
   it('cleans up: a section, runs, tests, and the project goes inactive', async () => {
