@@ -92,16 +92,27 @@ function oneWayToRelabel(item: { labels?: number[] } & LabelChanges, ctx: z.Refi
   });
 }
 
-export const bulkUpdateBody = z.strictObject({
-  projectId: bodyId.optional(),
-  tests: bulkArray(
-    z.strictObject({ testId: bodyId, title: title.optional(), ...testFields, ...labelChanges }).superRefine(oneWayToRelabel),
-    'test',
-  ).superRefine((items, ctx) => {
-    noDuplicateIds<{ testId: number }>('tests', (t) => t.testId, 'testId')(items, ctx);
-    noDuplicateKeys(items, ctx);
-  }),
-});
+export const bulkUpdateBody = z
+  .strictObject({
+    projectId: bodyId.optional(),
+    tests: bulkArray(
+      z.strictObject({ testId: bodyId, title: title.optional(), ...testFields, ...labelChanges }).superRefine(oneWayToRelabel),
+      'test',
+    ).superRefine((items, ctx) => {
+      noDuplicateIds<{ testId: number }>('tests', (t) => t.testId, 'testId')(items, ctx);
+      noDuplicateKeys(items, ctx);
+    }),
+  })
+  // A built example would hold labels and addLabels together, which oneWayToRelabel refuses.
+  .meta({
+    example: {
+      projectId: 1,
+      tests: [
+        { testId: 12, priorityId: 2, addLabels: [3] },
+        { testId: 13, squadId: 1, removeLabels: [4] },
+      ],
+    },
+  });
 export const bulkDeleteBody = z.strictObject({
   projectId: bodyId,
   testIds: bulkArray(bodyId, 'test').superRefine(noDuplicateIds<number>('testIds', (id) => id)),
