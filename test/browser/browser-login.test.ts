@@ -134,6 +134,8 @@ it('signs in through the OAuth provider, then calls the API with the session coo
         role: 'Reader',
         orgIds: [orgId],
         memberships: [{ orgId, role: 'Reader' }],
+        // A Reader of the first organization: not one of the installation's Admins.
+        installationAdmin: false,
       },
       status: 200,
     },
