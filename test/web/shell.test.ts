@@ -21,7 +21,12 @@ it('signs in with a token, opens every screen by deep link, and signs out', asyn
   const user = page.getByTestId('signed-in-user');
   await user.getByText(`Admin ${admin.email}`).waitFor(); // the factory names a user after role and email
   expect(await user.textContent()).toBe(`Admin ${admin.email} Admin`);
-  expect(await page.getByRole('navigation', { name: 'Main' }).getByRole('link').allTextContents()).toEqual(['Projects', 'Tokens', 'Users']);
+  expect(await page.getByRole('navigation', { name: 'Main' }).getByRole('link').allTextContents()).toEqual([
+    'Projects',
+    'Tokens',
+    'Users',
+    'Audit log',
+  ]);
   await checkScreen(page, 'projects');
 
   const screens: [string, string, string][] = [

@@ -143,7 +143,7 @@ it('lets an Admin page through members, change a role, see the last-Admin refusa
   await page.getByRole('heading', { level: 1, name: 'Users' }).waitFor();
   await page.getByRole('heading', { level: 2, name: `Members of ${orgName}` }).waitFor();
   // Only the organizations the caller administers are offered.
-  const orgSelect = page.getByLabel('Organization');
+  const orgSelect = page.getByLabel('Organization', { exact: true });
   expect(await orgSelect.getByRole('option').allTextContents()).toEqual([orgName, otherOrg.orgName]);
   await orgSelect.selectOption({ label: otherOrg.orgName });
   await page.getByRole('heading', { level: 2, name: `Members of ${otherOrg.orgName}` }).waitFor();
