@@ -30,10 +30,15 @@ export function applyToCache(qc: QueryClient, projectId: number, runId: number, 
 
 /**
  * The server has the batch: its results go into the cached rows and counts (nothing is fetched
- * again), and the tests' histories are read afresh when next shown.
+ * again unless a read was in flight), and the tests' histories are read afresh when next shown.
  */
 export function applySent({ projectId, runId, results }: Batch) {
   applyToCache(queryClient, projectId, runId, results);
+  // A read of the rows or counts still in flight (a page just opened, say after signing in again)
+  // may have started before this write and would put the old statuses back: read them again after it.
+  const reads = [runKeys.tests(projectId, runId), runKeys.state(projectId, runId)];
+  const stale = queryClient.getQueryData(runTestsQueryOptions(projectId, runId).queryKey) === undefined;
+  for (const queryKey of reads) if (stale || queryClient.isFetching({ queryKey }) > 0) void queryClient.invalidateQueries({ queryKey });
   for (const r of results) void queryClient.invalidateQueries({ queryKey: runKeys.history(projectId, runId, r.testId) });
 }
 
