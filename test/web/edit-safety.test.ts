@@ -2,7 +2,7 @@ import type { Page } from 'playwright-core';
 import { createOrg, createProject, createUser, type TestUser } from '../support/factories';
 import { createTests } from '../support/catalog-factories';
 import { startRun } from '../support/run-factories';
-import { checkScreen, startWebHarness, type WebHarness } from './support/web-harness';
+import { checkScreen, startWebHarness, waitForSettled, type WebHarness } from './support/web-harness';
 
 // Work is not lost or written twice: two people saving one test (the second sees both versions
 // and chooses), the same for a project and a run; leaving a test with unsaved edits asks first;
@@ -164,7 +164,7 @@ describe('creating once', () => {
     await form.getByLabel('New test title').fill('Added once');
     await form.getByRole('button', { name: 'Add test' }).dblclick();
     await form.getByRole('status').getByText('Added “Added once”.').waitFor();
-    await page.waitForLoadState('networkidle');
+    await waitForSettled(page);
     expect(await h.t.db.test.count({ where: { projectId, title: 'Added once' } })).toBe(1);
   });
 
@@ -189,7 +189,7 @@ describe('creating once', () => {
     await form.getByLabel('Name').fill('Created once');
     await form.getByRole('button', { name: 'Create project' }).dblclick();
     await org.getByRole('status').getByText('Created once created').waitFor();
-    await page.waitForLoadState('networkidle');
+    await waitForSettled(page);
     expect(await org.getByRole('alert').count()).toBe(0);
     expect(await h.t.db.project.count({ where: { projectName: 'Created once' } })).toBe(1);
   });

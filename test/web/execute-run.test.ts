@@ -2,7 +2,7 @@ import type { Page } from 'playwright-core';
 import { createSection, createTests } from '../support/catalog-factories';
 import { createOrg, createProject, createUser, type TestUser } from '../support/factories';
 import { startRun } from '../support/run-factories';
-import { checkScreen, startWebHarness, type WebHarness } from './support/web-harness';
+import { checkScreen, startWebHarness, waitForSettled, type WebHarness } from './support/web-harness';
 
 // Executing a run in the browser: keyboard marks (p, f with a comment, b on checked tests),
 // j/k, the counts against the REST API, a refusal rolled back with the server's text, lock and
@@ -120,7 +120,8 @@ it('a User executes the run with the keyboard, and the counts agree with the API
   await waitForBadge(page, 5, 'Blocked');
   expect(await page.getByRole('checkbox', { checked: true }).count()).toBe(0);
 
-  await page.waitForLoadState('networkidle');
+  await waitForSettled(page);
+  expect(await page.getByText('Not sent').count()).toBe(0); // the server has every mark
   const shown = await shownCounts(page);
   expect(shown).toEqual({ total: 6, passed: 1, failed: 1, blocked: 2, retest: 0, untested: 2 });
   expect(refetches).toEqual([]);

@@ -1,6 +1,6 @@
 import type { Page } from 'playwright-core';
 import { createOrg, createUser, type TestUser } from '../support/factories';
-import { checkScreen, fetchInPage, startWebHarness, type WebHarness } from './support/web-harness';
+import { checkScreen, fetchInPage, startWebHarness, waitForSettled, type WebHarness } from './support/web-harness';
 
 // One User's day, through the UI only (the REST API only checks what the page did): sign in with
 // a token, create a project, build its sections and tests in the catalog, select them and run
@@ -196,7 +196,7 @@ it('a User signs in, builds a catalog, runs it with the keyboard, locks the run 
 
   // The counts on the page agree with the API's, and the failed test carries its comment.
   await page.getByTestId('count-failed').getByText('1', { exact: true }).waitFor();
-  await page.waitForLoadState('networkidle');
+  await waitForSettled(page);
   const shown = await shownCounts(page);
   expect(shown).toEqual({ total: 4, passed: 1, failed: 1, blocked: 0, retest: 0, untested: 2 });
   const { runId: _id, locked, ...counts } = (await api.get('/run/state-detail', q).expect(200)).body.data;
@@ -215,7 +215,7 @@ it('a User signs in, builds a catalog, runs it with the keyboard, locks the run 
   await page.keyboard.press('p');
   await page.getByRole('status').getByText('This run is locked').waitFor();
   expect(await rows.nth(2).locator('.status-badge').textContent()).toBe('Untested');
-  await page.waitForLoadState('networkidle');
+  await waitForSettled(page);
   expect((await api.get('/run/state-detail', q).expect(200)).body.data).toMatchObject({ locked: true, ...counts });
   expect((await runTests()).find((t) => t.testId === third)).toMatchObject({ status: 'untested' });
   await checkScreen(page, 'story-locked');

@@ -2,7 +2,7 @@ import fs from 'node:fs';
 import type { AddressInfo } from 'node:net';
 import type { Server } from 'node:http';
 import path from 'node:path';
-import type { Browser, BrowserContext, Page } from 'playwright-core';
+import type { Browser, BrowserContext, Page, Request } from 'playwright-core';
 import { SESSION_COOKIE } from '../../../src/auth/authenticate';
 import { createSession } from '../../../src/auth/sessions';
 import { createTestApp, type TestApp } from '../../support/app';
@@ -45,7 +45,9 @@ export async function startWebHarness(env: Record<string, string> = {}): Promise
     // bypassCSP lets the tests inject axe-core; the app itself runs under the server's CSP.
     const context = await browser.newContext({ viewport: DESKTOP, bypassCSP: true });
     contexts.push(context);
-    return context.newPage();
+    const page = await context.newPage();
+    trackRequests(page);
+    return page;
   };
   const signIn = async (token: string) => {
     const page = await newPage();
@@ -83,6 +85,36 @@ export async function startWebHarness(env: Record<string, string> = {}): Promise
   };
 }
 
+// Playwright's 'networkidle' load state is reached once per navigation, so in a single-page app
+// it says nothing about requests made after the first load; pages made here count their own.
+const inFlight = new WeakMap<Page, Set<Request>>();
+
+function trackRequests(page: Page) {
+  const open = new Set<Request>();
+  inFlight.set(page, open);
+  // An event stream stays open for the page's life: it never settles, and is not waited for.
+  page.on('request', (r) => r.resourceType() !== 'eventsource' && open.add(r));
+  page.on('requestfinished', (r) => open.delete(r));
+  page.on('requestfailed', (r) => open.delete(r));
+}
+
+/**
+ * Waits until the page has had no request in flight for `quietMs` (the app's writes and reads
+ * after a click or key have been answered). Pages not made by the harness wait for 'networkidle'.
+ */
+export async function waitForSettled(page: Page, quietMs = 500, timeoutMs = 30_000): Promise<void> {
+  const open = inFlight.get(page);
+  if (!open) return page.waitForLoadState('networkidle');
+  const deadline = Date.now() + timeoutMs;
+  let quietSince = Date.now();
+  for (;;) {
+    if (open.size > 0) quietSince = Date.now();
+    else if (Date.now() - quietSince >= quietMs) return;
+    if (Date.now() > deadline) throw new Error(`Requests still open after ${timeoutMs} ms: ${[...open].map((r) => r.url()).join(', ')}`);
+    await new Promise((resolve) => setTimeout(resolve, 50));
+  }
+}
+
 interface AxeViolation {
   id: string;
   impact: string | null;
@@ -107,7 +139,7 @@ export async function axeViolations(page: Page): Promise<AxeViolation[]> {
  */
 export async function checkScreen(page: Page, name: string): Promise<void> {
   fs.mkdirSync(SCREENS_DIR, { recursive: true });
-  await page.waitForLoadState('networkidle');
+  await waitForSettled(page);
   const original = page.viewportSize() ?? DESKTOP;
   try {
     for (const [viewport, file] of [
