@@ -160,7 +160,7 @@ describe('GET /run/events', () => {
     stream.close();
   });
 
-  it("carries only its own run's events, and changes other than marks as kind run", async () => {
+  it("carries only its own run's events, a reset as kind reset and other changes as kind run", async () => {
     const mine = await newRun();
     const other = await newRun();
     const stream = await openStream(base, w.user.token, mine.q);
@@ -171,7 +171,7 @@ describe('GET /run/events', () => {
       .put('/run/update-test-status', { ...other.q, testResults: [{ testId: other.ids[0], status: 'passed' }] })
       .expect(200);
     await t.as(w.admin.token).put('/run/reset', mine.q).expect(200);
-    expect((await event).data).toMatchObject({ runId: mine.q.runId, kind: 'run', count: 3, tests: null, by: { userId: w.admin.userId } });
+    expect((await event).data).toMatchObject({ runId: mine.q.runId, kind: 'reset', count: 3, tests: null, by: { userId: w.admin.userId } });
     const locked = stream.next(isData);
     await t.as(w.user.token).put('/run/lock', mine.q).expect(200);
     expect((await locked).data).toMatchObject({ kind: 'run', by: { userId: w.user.userId } });

@@ -149,8 +149,11 @@ it('shows offline marks as not sent, asks before the tab closes, and sends them 
   const page = await h.signIn(user.token);
   await openRun(page, runId);
   await row(page, 0).focus();
+  await page.getByText('Live', { exact: true }).waitFor();
   await page.context().setOffline(true);
   await page.getByText('You are offline').waitFor();
+  // Others' marks cannot arrive either: the page no longer says it is live.
+  await page.getByText('Connecting…', { exact: true }).waitFor();
 
   await page.keyboard.press('p'); // test 0 passed, moves to test 1
   await page.keyboard.press('c');
@@ -190,8 +193,37 @@ it('shows offline marks as not sent, asks before the tab closes, and sends them 
   expect(await history(runId, 0)).toEqual(['retest', 'passed', 'untested']);
   expect(await history(runId, 1)).toEqual(['failed', 'untested']);
   await page.getByTestId('unsent-count').waitFor({ state: 'detached' });
+  await page.getByText('Live', { exact: true }).waitFor();
   expect(await page.getByText('Not sent').count()).toBe(0);
   expect(await page.getByTestId('count-untested').textContent()).toBe('3');
   // Nothing is left to ask about.
   expect(await page.evaluate("localStorage.getItem('casebook.pending-results')")).toBeNull();
+});
+
+it('keeps the marks of two tabs in one queue: a tab closed offline loses nothing, the other sends both', async () => {
+  const runId = await newRun('Two tabs');
+  const tabA = await h.signIn(user.token);
+  const tabB = await tabA.context().newPage();
+  await openRun(tabA, runId);
+  await openRun(tabB, runId);
+  await tabA.context().setOffline(true);
+  await row(tabA, 0).focus();
+  await tabA.keyboard.press('p');
+  await row(tabA, 0).getByText('Not sent').waitFor();
+  await row(tabB, 2).focus();
+  await tabB.keyboard.press('f');
+  // Each tab shows the other's mark as waiting too.
+  await row(tabB, 0).getByText('Not sent').waitFor();
+  await row(tabA, 2).getByText('Not sent').waitFor();
+  expect(await tabB.getByTestId('unsent-count').textContent()).toBe('2');
+
+  // Tab A is closed without sending (its prompt not run); back online, tab B sends A's mark and its own.
+  await tabA.close();
+  await tabB.context().setOffline(false);
+  await waitForServer(runId, 0, 'passed');
+  await waitForServer(runId, 2, 'failed');
+  await tabB.getByTestId('unsent-count').waitFor({ state: 'detached' });
+  expect(await history(runId, 0)).toEqual(['passed', 'untested']);
+  expect(await history(runId, 2)).toEqual(['failed', 'untested']);
+  expect(await tabB.evaluate("localStorage.getItem('casebook.pending-results')")).toBeNull();
 });

@@ -76,10 +76,15 @@ it("shows each tester the other's marks within seconds, with who made them", asy
   await row(pageA, 4).click();
   await pageA.getByRole('complementary', { name: 'Find 0' }).locator('.run-panel-text', { hasText: 'Search box is gone' }).waitFor();
 
-  // A change other than a mark (a reset through the API) reloads the run on both pages.
+  // A reset (through the API) reloads the run on both pages, and no row still names who marked it.
   await h.t.as(bo.token).put('/run/reset', { runId, projectId }).expect(200);
   await pageA.getByTestId('count-retest').filter({ hasText: '7' }).waitFor({ timeout: 3000 });
-  expect(await pageA.locator('.run-announce').textContent()).toBe('Bo Berg changed the run.');
+  expect(await pageA.locator('.run-announce').textContent()).toBe('Bo Berg reset the run: every test is Retest.');
+  expect(await pageA.locator('.run-row-by').count()).toBe(0);
+  await pageB.getByTestId('count-retest').filter({ hasText: '7' }).waitFor({ timeout: 3000 });
+  expect(await pageB.locator('.run-row-by').count()).toBe(0);
+  // Bo's own reset leaves no stale note of Ana's mark on his page.
+  expect(await pageB.locator('.run-announce').textContent()).toBe('');
   await checkScreen(pageA, 'run-live');
 });
 

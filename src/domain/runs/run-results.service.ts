@@ -40,7 +40,7 @@ export async function resetRun(ctx: RequestContext, runId: number, projectId: nu
   return ctx.db.$transaction(async (tx) => {
     await lockRunForWrite(tx, ctx, runId, projectId);
     const reset = await resetResults(tx, runId, ctx.userId);
-    await notifyRunChange(tx, { runId, projectId, userId: ctx.userId, kind: 'run', count: reset });
+    await notifyRunChange(tx, { runId, projectId, userId: ctx.userId, kind: 'reset', count: reset });
     await recordInProject(tx, ctx, projectId, {
       action: 'run.reset',
       targetType: 'run',

@@ -47,11 +47,14 @@ describe('live events', () => {
     expect([...markedByAfter(marked, event({ by: { userId: 3, name: 'Me' } }), 3)]).toEqual([]);
     // A change that is not a list of marks leaves the notes as they are.
     expect(markedByAfter(marked, event({ kind: 'run', tests: null }), 3)).toBe(marked);
+    // A reset set every row: no earlier note stands, whoever reset.
+    expect([...markedByAfter(marked, event({ kind: 'reset', tests: null }), 3)]).toEqual([]);
   });
 
   it('says what changed in words', () => {
     expect(describeEvent(event({}), () => 'Pay by VISA')).toBe('Ana marked “Pay by VISA” Failed.');
     expect(describeEvent(event({ count: 60, tests: null }), () => undefined)).toBe('Ana marked 60 tests.');
     expect(describeEvent(event({ kind: 'run', tests: null }), () => undefined)).toBe('Ana changed the run.');
+    expect(describeEvent(event({ kind: 'reset', tests: null }), () => undefined)).toBe('Ana reset the run: every test is Retest.');
   });
 });

@@ -14,6 +14,8 @@ export function markedByAfter(
   event: RunEvent,
   myUserId: number | undefined,
 ): ReadonlyMap<number, string> {
+  // A reset set every row (to retest): no earlier mark stands.
+  if (event.kind === 'reset') return new Map();
   if (event.kind !== 'results' || !event.tests) return marked;
   const next = new Map(marked);
   for (const t of event.tests) {
@@ -26,6 +28,7 @@ export function markedByAfter(
 /** The sentence announcing another person's change: `Ana marked “Pay by card” Failed.` */
 export function describeEvent(event: RunEvent, titleOf: (testId: number) => string | undefined): string {
   const who = event.by.name;
+  if (event.kind === 'reset') return `${who} reset the run: every test is Retest.`;
   if (event.kind === 'run') return `${who} changed the run.`;
   const only = event.tests?.length === 1 ? event.tests[0] : undefined;
   const title = only && titleOf(only.testId);

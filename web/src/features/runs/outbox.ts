@@ -8,8 +8,11 @@ import type { Result } from './run-execution';
 // The marks on their way to the server (pending-results.ts holds the rules): kept in local
 // storage, sent one batch at a time, and retried when the connection returns (the online event),
 // after a failure the server may recover from (backing off up to 30 s), or once the person has
-// signed in again; closing the tab while some wait asks first. One per browser tab, for the
-// tab's whole life: leaving the run's page does not stop what it started.
+// signed in again; closing the tab while some wait asks first. Local storage is the one queue
+// of the browser: every tab reads it before each change, sees the others' changes (the storage
+// event), and sends under one lock (Web Locks, where the page is a secure context), so marks
+// made in two tabs are neither overwritten nor sent twice. One per tab, for the tab's whole
+// life: leaving the run's page does not stop what it started.
 
 const STORAGE_KEY = 'casebook.pending-results';
 
@@ -31,16 +34,24 @@ function load(): PendingResult[] {
   }
 }
 
+/** Whether local storage holds the queue (else this tab's memory does). */
+let stored = true;
+
 function save(list: PendingResult[]) {
   try {
     if (list.length) localStorage.setItem(STORAGE_KEY, JSON.stringify(list));
     else localStorage.removeItem(STORAGE_KEY);
+    stored = true;
   } catch {
     // Storage full or refused: the marks still wait in this tab, as they did before storage.
+    stored = false;
   }
 }
 
 let snapshot: OutboxSnapshot = { list: load(), state: 'idle', refusal: null };
+
+/** The queue as it is now, with what other tabs have written. */
+const current = (): PendingResult[] => (stored ? load() : snapshot.list);
 const listeners = new Set<() => void>();
 let started = false;
 let sending = false;
@@ -64,27 +75,42 @@ function refusedForGood(error: unknown): boolean {
   return error instanceof ApiError && error.status >= 400 && error.status < 500 && ![401, 408, 409, 429].includes(error.status);
 }
 
+/** Runs `send` while no other tab of this browser sends (without Web Locks, at once: a batch sent twice keeps one Idempotency-Key). */
+function underSendLock(send: () => Promise<void>): Promise<void> {
+  return typeof navigator.locks?.request === 'function' ? navigator.locks.request(STORAGE_KEY, send).then(() => undefined) : send();
+}
+
 async function flush(): Promise<void> {
   if (sending) return;
-  clearTimeout(timer);
-  if (isSessionEnded()) return update({ state: 'signed-out' });
-  if (!navigator.onLine) return update({ state: 'offline' });
-  const taken = takeBatch(snapshot.list, newKey());
-  if (!taken) return update({ state: 'idle' });
-  const { batch } = taken;
-  update({ list: taken.list, state: 'sending' });
   sending = true;
   try {
-    await sendResults(batch);
-    applySent(batch);
-    attempt = 0;
-    update({ list: settle(snapshot.list, batch.key) });
-  } catch (error) {
-    if (refusedForGood(error)) {
-      applyRefused(batch, error);
-      update({ list: settle(snapshot.list, batch.key), refusal: { runId: batch.runId, error } });
-    } else {
-      sending = false;
+    await underSendLock(sendWaiting);
+  } finally {
+    sending = false;
+  }
+}
+
+/** Sends batch after batch until nothing waits, or until something stops it (then says what). */
+async function sendWaiting(): Promise<void> {
+  for (;;) {
+    clearTimeout(timer);
+    if (isSessionEnded()) return update({ state: 'signed-out' });
+    if (!navigator.onLine) return update({ state: 'offline' });
+    const taken = takeBatch(current(), newKey());
+    if (!taken) return update({ state: 'idle' });
+    const { batch } = taken;
+    update({ list: taken.list, state: 'sending' });
+    try {
+      await sendResults(batch);
+      applySent(batch);
+      attempt = 0;
+      update({ list: settle(current(), batch.key) });
+    } catch (error) {
+      if (refusedForGood(error)) {
+        applyRefused(batch, error);
+        update({ list: settle(current(), batch.key), refusal: { runId: batch.runId, error } });
+        continue;
+      }
       // An ended session resumes on sign-in, a lost connection on the online event, the rest after a pause.
       if (error instanceof ApiError && error.status === 401) return update({ state: 'signed-out' });
       if (!navigator.onLine) return update({ state: 'offline' });
@@ -93,10 +119,7 @@ async function flush(): Promise<void> {
       timer = setTimeout(() => void flush(), retryDelay(attempt));
       return;
     }
-  } finally {
-    sending = false;
   }
-  return flush();
 }
 
 function start() {
@@ -111,6 +134,12 @@ function start() {
     if (snapshot.state !== 'sending') update({ state: 'offline' });
   });
   onSessionRestored(retryNow);
+  // Another tab changed the queue: show it (that tab sends what it queued).
+  window.addEventListener('storage', (e) => {
+    if (e.storageArea !== localStorage || (e.key !== STORAGE_KEY && e.key !== null)) return;
+    snapshot = { ...snapshot, list: load() };
+    listeners.forEach((l) => l());
+  });
   window.addEventListener('beforeunload', (e) => {
     if (snapshot.list.length === 0 || isLeavingToSignIn()) return;
     e.preventDefault();
@@ -123,7 +152,7 @@ function start() {
 /** Queues marks of a run (they show at once) and sends them as soon as it can. */
 export function addResults(projectId: number, runId: number, results: readonly Result[]) {
   start();
-  let list = snapshot.list;
+  let list = current();
   for (const r of results) list = enqueue(list, { projectId, runId, testId: r.testId, status: r.status, comment: r.comment });
   update({ list, refusal: null });
   void flush();

@@ -33,6 +33,9 @@ export function useLiveRun(projectId: number, runId: number) {
     if (!mine) {
       const tests = qc.getQueryData(runTestsQueryOptions(projectId, runId).queryKey);
       setAnnouncement(describeEvent(event, (id) => tests?.find((t) => t.testId === id)?.title));
+    } else if (event.kind !== 'results') {
+      // The tester's own reset or lock makes the last note about another person's marks stale.
+      setAnnouncement('');
     }
   });
   const onResync = useEffectEvent(() => void qc.invalidateQueries({ queryKey: runKeys.run(projectId, runId) }));

@@ -15,7 +15,8 @@ export interface RunEventHandlers {
  * GET /run/events through an EventSource (the session cookie goes with it): each event to
  * `onEvent`. The browser reopens a cut stream itself (after the `retry` the server gives); a
  * stream refused outright (a 503 while the server restarts, say) is opened again here, waiting
- * longer each time up to 30 s. Returns the function that closes it.
+ * longer each time up to 30 s; offline, it is closed until the connection returns. Returns the
+ * function that closes it.
  */
 export function watchRunEvents(projectId: number, runId: number, on: RunEventHandlers): () => void {
   const url = `${EVENTS_PATH}?${new URLSearchParams({ projectId: String(projectId), runId: String(runId) })}`;
@@ -42,8 +43,25 @@ export function watchRunEvents(projectId: number, runId: number, on: RunEventHan
       delay = Math.min(delay * 2, 30_000);
     };
   };
-  connect();
+  // Offline, the stream may look open until TCP gives up: say so at once, and open it anew
+  // (reading the run again) when the connection returns.
+  const offline = () => {
+    clearTimeout(timer);
+    source?.close();
+    on.onLive(false);
+  };
+  const online = () => {
+    clearTimeout(timer);
+    source?.close();
+    connect();
+  };
+  window.addEventListener('offline', offline);
+  window.addEventListener('online', online);
+  if (navigator.onLine) connect();
+  else on.onLive(false);
   return () => {
+    window.removeEventListener('offline', offline);
+    window.removeEventListener('online', online);
     clearTimeout(timer);
     source?.close();
   };
