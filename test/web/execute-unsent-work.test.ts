@@ -149,11 +149,11 @@ it('shows offline marks as not sent, asks before the tab closes, and sends them 
   const page = await h.signIn(user.token);
   await openRun(page, runId);
   await row(page, 0).focus();
-  await page.getByText('Live', { exact: true }).waitFor();
+  await page.locator('.run-live', { hasText: 'Live' }).waitFor();
   await page.context().setOffline(true);
   await page.getByText('You are offline').waitFor();
   // Others' marks cannot arrive either: the page no longer says it is live.
-  await page.getByText('Connecting…', { exact: true }).waitFor();
+  await page.locator('.run-live', { hasText: 'Offline' }).waitFor();
 
   await page.keyboard.press('p'); // test 0 passed, moves to test 1
   await page.keyboard.press('c');
@@ -193,7 +193,7 @@ it('shows offline marks as not sent, asks before the tab closes, and sends them 
   expect(await history(runId, 0)).toEqual(['retest', 'passed', 'untested']);
   expect(await history(runId, 1)).toEqual(['failed', 'untested']);
   await page.getByTestId('unsent-count').waitFor({ state: 'detached' });
-  await page.getByText('Live', { exact: true }).waitFor();
+  await page.locator('.run-live', { hasText: 'Live' }).waitFor();
   expect(await page.getByText('Not sent').count()).toBe(0);
   expect(await page.getByTestId('count-untested').textContent()).toBe('3');
   // Nothing is left to ask about.

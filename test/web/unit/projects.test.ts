@@ -1,5 +1,5 @@
 import { clampPage, pageCount } from '../../../web/src/features/projects/paging';
-import { projectFields } from '../../../web/src/features/projects/project-fields';
+import { namedFields } from '../../../web/src/components/named-fields';
 
 describe('project list paging', () => {
   it('counts pages, at least one', () => {
@@ -16,6 +16,6 @@ describe('project list paging', () => {
 });
 
 it('sends a trimmed name and no description for a blank one', () => {
-  expect(projectFields('  Checkout ', '   ')).toEqual({ projectName: 'Checkout', projectDescription: null });
-  expect(projectFields('Checkout', ' Web shop ')).toEqual({ projectName: 'Checkout', projectDescription: 'Web shop' });
+  expect(namedFields('  Checkout ', '   ')).toEqual({ name: 'Checkout', description: null });
+  expect(namedFields('Checkout', ' Web shop ')).toEqual({ name: 'Checkout', description: 'Web shop' });
 });

@@ -147,10 +147,10 @@ describe('sections and selection', () => {
       (p) => order.get(p),
     );
     expect(groups.map((g) => [g.path, g.tests.map((t) => t.id)])).toEqual([
+      [null, [2]],
       ['Checkout', [3]],
       ['Search', [1, 4]],
       ['Archive', [5]],
-      [null, [2]],
     ]);
   });
 

@@ -148,8 +148,9 @@ export interface Group<T> {
 }
 
 /**
- * Tests grouped by section path: groups in `order` (unknown orders after, by path), tests with
- * no section last; tests keep their given order inside a group.
+ * Tests grouped by section path: tests with no section first (as the run report and the section
+ * counts list them), then groups in `order` (unknown orders after, by path); tests keep their
+ * given order inside a group.
  */
 export function groupBySection<T>(
   tests: readonly T[],
@@ -163,7 +164,7 @@ export function groupBySection<T>(
     if (list) list.push(t);
     else groups.set(path, [t]);
   }
-  const rank = (path: string | null) => (path === null ? Infinity : (orderOf(path) ?? Number.MAX_SAFE_INTEGER));
+  const rank = (path: string | null) => (path === null ? -1 : (orderOf(path) ?? Number.MAX_SAFE_INTEGER));
   return [...groups.entries()]
     .map(([path, list]) => ({ path, tests: list }))
     .sort((a, b) => rank(a.path) - rank(b.path) || (a.path ?? '').localeCompare(b.path ?? ''));

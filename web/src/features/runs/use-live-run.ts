@@ -4,21 +4,21 @@ import { useMe } from '../auth';
 import { runTestsQueryOptions } from './api/get-run-tests';
 import { runKeys } from './api/query-keys';
 import { applyToCache } from './api/update-test-status';
-import { watchRunEvents } from './api/watch-run-events';
+import { watchRunEvents, type LiveState } from './api/watch-run-events';
 import { describeEvent, markedByAfter, type RunEvent } from './live-run';
 
 /**
  * The run as others change it, live (GET /run/events): their marks land in the cached rows and
  * counts as they commit, each row names who marked it (`markedBy`), and `announcement` says the
  * last change in words. Anything else (a reset, a lock, a mark of too many tests to carry, a
- * reconnection) reads the run again. `live` is whether the stream is open.
+ * reconnection) reads the run again. `live` says whether the stream is open.
  */
 export function useLiveRun(projectId: number, runId: number) {
   const qc = useQueryClient();
   const me = useMe().data?.userId;
   const [markedBy, setMarkedBy] = useState<ReadonlyMap<number, string>>(new Map());
   const [announcement, setAnnouncement] = useState('');
-  const [live, setLive] = useState(false);
+  const [live, setLive] = useState<LiveState>('connecting');
 
   const onEvent = useEffectEvent((event: RunEvent) => {
     const mine = event.by.userId === me;

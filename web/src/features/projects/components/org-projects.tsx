@@ -2,7 +2,7 @@ import { useId, useRef, useState } from 'react';
 import { atLeast, useRole } from '../../auth';
 import { useCreateProject } from '../api/create-project';
 import { useFocusReturn } from '../use-focus-return';
-import { ProjectForm } from './project-form';
+import { NameForm } from '../../../components/name-form';
 import { ProjectList } from './project-list';
 
 /** One organization: its active and inactive projects, and "New project" for a User or higher. */
@@ -33,13 +33,16 @@ export function OrgProjects({ orgId, orgName }: { orgId: number; orgName: string
         )}
       </div>
       {creating && (
-        <ProjectForm
+        <NameForm
           label={`New project in ${orgName}`}
           submitLabel="Create project"
           pending={create.isPending}
           error={create.error}
-          onSubmit={(fields) =>
-            create.mutate({ orgId, ...fields }, { onSuccess: (p) => (setMessage(`${p.projectName} created`), closeForm()) })
+          onSubmit={({ name, description }) =>
+            create.mutate(
+              { orgId, projectName: name, projectDescription: description },
+              { onSuccess: (p) => (setMessage(`${p.projectName} created`), closeForm()) },
+            )
           }
           onCancel={closeForm}
         />

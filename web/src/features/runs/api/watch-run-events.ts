@@ -3,12 +3,14 @@ import type { RunEvent } from '../live-run';
 
 const EVENTS_PATH = '/api/v1/run/events' satisfies keyof paths;
 
+export type LiveState = 'live' | 'connecting' | 'offline';
+
 export interface RunEventHandlers {
   onEvent(event: RunEvent): void;
   /** Events may have been missed (the stream was cut, or the server says so): read the run again. */
   onResync(): void;
-  /** The stream is open (true) or being opened again (false). */
-  onLive(live: boolean): void;
+  /** The stream is open, being opened (again), or closed until the browser is back online. */
+  onLive(live: LiveState): void;
 }
 
 /**
@@ -28,7 +30,7 @@ export function watchRunEvents(projectId: number, runId: number, on: RunEventHan
     const s = new EventSource(url, { withCredentials: true });
     source = s;
     s.onopen = () => {
-      on.onLive(true);
+      on.onLive('live');
       delay = 2000;
       // Back after a cut: what changed meanwhile was not sent.
       if (opened) on.onResync();
@@ -37,7 +39,7 @@ export function watchRunEvents(projectId: number, runId: number, on: RunEventHan
     s.onmessage = (m: MessageEvent<string>) => on.onEvent(JSON.parse(m.data) as RunEvent);
     s.addEventListener('resync', () => on.onResync());
     s.onerror = () => {
-      on.onLive(false);
+      on.onLive('connecting');
       if (s.readyState !== EventSource.CLOSED) return; // the browser retries by itself
       timer = setTimeout(connect, delay);
       delay = Math.min(delay * 2, 30_000);
@@ -48,17 +50,18 @@ export function watchRunEvents(projectId: number, runId: number, on: RunEventHan
   const offline = () => {
     clearTimeout(timer);
     source?.close();
-    on.onLive(false);
+    on.onLive('offline');
   };
   const online = () => {
     clearTimeout(timer);
     source?.close();
+    on.onLive('connecting');
     connect();
   };
   window.addEventListener('offline', offline);
   window.addEventListener('online', online);
   if (navigator.onLine) connect();
-  else on.onLive(false);
+  else on.onLive('offline');
   return () => {
     window.removeEventListener('offline', offline);
     window.removeEventListener('online', online);

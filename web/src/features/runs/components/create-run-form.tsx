@@ -4,6 +4,7 @@ import { ErrorMessage } from '../../../components/error-message';
 import { useCreateRun } from '../api/create-run';
 import { useLabels, useLookup, useSections } from '../../project-metadata';
 import { coveredByAncestor, sectionRows, selectionFields, toggled, type SelectionState } from '../selection';
+import { FormActions } from '../../../components/form-actions';
 
 const none: ReadonlySet<number> = new Set();
 
@@ -109,14 +110,7 @@ export function CreateRunForm({ projectId, onCancel }: { projectId: number; onCa
         </div>
       )}
       <ErrorMessage error={problem ?? createRun.error} />
-      <div className="form-actions">
-        <button type="submit" className="button" disabled={createRun.isPending}>
-          {createRun.isPending ? 'Creating…' : 'Create run'}
-        </button>
-        <button type="button" className="button secondary" onClick={onCancel}>
-          Cancel
-        </button>
-      </div>
+      <FormActions submitLabel="Create run" pendingLabel="Creating…" pending={createRun.isPending} onCancel={onCancel} />
     </form>
   );
 }

@@ -1,5 +1,6 @@
 import type { RefObject } from 'react';
 import { finding, NO_FIND, type RunFind } from '../run-find';
+import type { LiveState } from '../api/watch-run-events';
 
 interface Props {
   find: RunFind;
@@ -10,11 +11,13 @@ interface Props {
   shown: number;
   total: number;
   /** Whether others' marks arrive live (the event stream is open), and the last one in words. */
-  live: { live: boolean; announcement: string };
+  live: { live: LiveState; announcement: string };
   searchRef: RefObject<HTMLInputElement | null>;
   /** Back to the list (Enter or Esc in the search box): j/k move within what it shows. */
   onLeave: () => void;
 }
+
+const LIVE_LABELS: Record<LiveState, string> = { live: 'Live', connecting: 'Connecting…', offline: 'Offline' };
 
 /**
  * Search inside the run (title, section, id) and a section to narrow to, with how many tests they
@@ -64,8 +67,8 @@ export function RunFindBar({ find, onFind, sections, shown, total, live, searchR
             </>
           )}
         </p>
-        <span className="run-live" data-live={live.live || undefined} title="Marks by others appear here as they are saved">
-          {live.live ? 'Live' : 'Connecting…'}
+        <span className="run-live" data-live={live.live === 'live' || undefined} title="Marks by others appear here as they are saved">
+          {LIVE_LABELS[live.live]}
         </span>
       </div>
       <p className="run-announce" role="status">

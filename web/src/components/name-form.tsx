@@ -1,6 +1,8 @@
 import { useId, useState, type FormEvent } from 'react';
-import { ErrorMessage } from '../../../components/error-message';
-import { projectFields } from '../project-fields';
+import { ErrorMessage } from './error-message';
+import { FormActions } from './form-actions';
+import { namedFields, type NamedFields } from './named-fields';
+import './name-form.css';
 
 interface Props {
   /** Names the form for assistive technology, e.g. "New project in Acme". */
@@ -10,21 +12,21 @@ interface Props {
   submitLabel: string;
   pending: boolean;
   error: unknown;
-  onSubmit: (fields: ReturnType<typeof projectFields>) => void;
+  onSubmit: (fields: NamedFields) => void;
   onCancel: () => void;
 }
 
-/** Name and description of a project, for creating and for editing one. */
-export function ProjectForm({ label, initialName = '', initialDescription, submitLabel, pending, error, onSubmit, onCancel }: Props) {
+/** A name and an optional description (a project's, a run's), for creating and for editing; Esc cancels. */
+export function NameForm({ label, initialName = '', initialDescription, submitLabel, pending, error, onSubmit, onCancel }: Props) {
   const id = useId();
   const [name, setName] = useState(initialName);
   const [description, setDescription] = useState(initialDescription ?? '');
   const submit = (event: FormEvent) => {
     event.preventDefault();
-    onSubmit(projectFields(name, description));
+    onSubmit(namedFields(name, description));
   };
   return (
-    <form className="project-form" aria-label={label} onSubmit={submit} onKeyDown={(e) => e.key === 'Escape' && onCancel()}>
+    <form className="name-form" aria-label={label} onSubmit={submit} onKeyDown={(e) => e.key === 'Escape' && onCancel()}>
       <ErrorMessage error={error} />
       <div className="field">
         <label htmlFor={`${id}-name`}>Name</label>
@@ -44,14 +46,7 @@ export function ProjectForm({ label, initialName = '', initialDescription, submi
         </label>
         <textarea id={`${id}-description`} value={description} onChange={(e) => setDescription(e.target.value)} rows={2} />
       </div>
-      <div className="actions">
-        <button type="submit" className="button" disabled={pending}>
-          {pending ? 'Saving…' : submitLabel}
-        </button>
-        <button type="button" className="button secondary" onClick={onCancel}>
-          Cancel
-        </button>
-      </div>
+      <FormActions submitLabel={submitLabel} pending={pending} onCancel={onCancel} />
     </form>
   );
 }
