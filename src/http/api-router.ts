@@ -39,7 +39,7 @@ export interface ApiDeps {
   /** What routes with `events` stream from (LISTEN/NOTIFY); they answer 503 without it. */
   notifications?: Notifications;
   /** How often a quiet event stream sends a comment line (src/http/send-events.ts). */
-  eventHeartbeatMs?: number;
+  eventHeartbeatMs: number;
 }
 
 /**

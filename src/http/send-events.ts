@@ -3,9 +3,6 @@ import type { Notifications } from '../db/notifications';
 import type { EventFeed } from '../core/event-feed';
 import { AppError } from '../core/errors';
 
-/** How often a comment line goes out on a quiet stream, so proxies and browsers keep it open. */
-export const DEFAULT_HEARTBEAT_MS = 15_000;
-
 /**
  * Answers with a text/event-stream that stays open (a route with `events`): subscribes to
  * the feed's channel on the process's one listening connection, sends each event as one
@@ -19,7 +16,8 @@ export async function sendEvents(
   res: Response,
   feed: EventFeed<unknown>,
   notifications: Notifications,
-  heartbeatMs = DEFAULT_HEARTBEAT_MS,
+  /** How often a comment line goes out on a quiet stream, so proxies and browsers keep it open (EVENT_HEARTBEAT_MS). */
+  heartbeatMs: number,
 ): Promise<void> {
   let open = true;
   const timer: { heartbeat?: NodeJS.Timeout } = {};

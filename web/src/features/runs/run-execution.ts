@@ -103,15 +103,6 @@ export function applyToTests<T extends Result>(tests: readonly T[], results: rea
   });
 }
 
-/** The tests' present status and comment: applying these later undoes `results` (a rollback). */
-export function undoResults(tests: readonly Result[], testIds: readonly number[]): Result[] {
-  const byId = new Map(tests.map((t) => [t.testId, t]));
-  return testIds.flatMap((id) => {
-    const t = byId.get(id);
-    return t ? [{ testId: id, status: t.status, comment: t.comment }] : [];
-  });
-}
-
 export interface SectionInfo {
   sectionId: number;
   sectionName: string;
