@@ -111,6 +111,27 @@ it('shows an id column and sorts by id, title, priority and last change from the
   await checkScreen(page, 'catalog-sorted');
 });
 
+it('sorts by the last change on a phone, where its column is left out, with one choice of order', async () => {
+  const page = await h.signIn(user.token);
+  await page.setViewportSize(PHONE);
+  await openCatalog(page);
+  expect(await header(page, 'Last change').isVisible()).toBe(false);
+  const sort = page.getByLabel('Sort by');
+  expect(await sort.inputValue()).toBe('testId:asc');
+  await sort.selectOption({ label: 'Last change, newest first' });
+  await page.waitForFunction(`JSON.stringify([...document.querySelectorAll('[role="region"][aria-label="Tests"] a.test-title')]
+    .map((a) => a.textContent)) === ${JSON.stringify(JSON.stringify(['Search by name', 'Browse', 'Visa card', 'Empty cart', 'Add to cart']))}`);
+  expect(page.url()).toBe(catalogUrl('?sort=updatedAt&order=desc'));
+  // A header chosen on the phone shows in the choice too.
+  await header(page, 'Title').getByRole('button').click();
+  await page.waitForURL(catalogUrl('?sort=title&order=asc'));
+  expect(await sort.inputValue()).toBe('title:asc');
+  await checkScreen(page, 'catalog-sort-phone');
+  // A wide screen sorts by its headers: the choice is not shown.
+  await page.setViewportSize({ width: 1280, height: 800 });
+  expect(await sort.isVisible()).toBe(false);
+});
+
 it('shows the whole section path on each row', async () => {
   const page = await h.signIn(user.token);
   await openCatalog(page);

@@ -7,13 +7,14 @@ import { useProject } from '../../projects';
 import { useSections } from '../../project-metadata';
 import type { TestFilters } from '../api/get-tests';
 import { filtersFromParams, withFilter } from '../catalog-filters';
-import { nextOrder, orderFromParams, withOrder, type TestSort } from '../catalog-order';
+import { nextOrder, orderFromParams, withOrder, type TestOrder, type TestSort } from '../catalog-order';
 import { deselectIds, emptySelection, forgetAnchor, type Selection } from '../catalog-selection';
 import '../catalog.css';
 import { BulkActions } from './bulk-actions';
 import { QuickCreateTest } from './quick-create-test';
 import { SectionTreePanel } from './section-tree-panel';
 import { SelectAllMatching } from './select-all-matching';
+import { SortSelect } from './sort-select';
 import { TestFiltersBar } from './test-filters';
 import { TestList } from './test-list';
 
@@ -29,6 +30,7 @@ export function CatalogPage() {
   const filters = useMemo(() => filtersFromParams(params), [params]);
   const order = useMemo(() => orderFromParams(params), [params]);
   const setSort = (sort: TestSort) => setParams((p) => withOrder(p, nextOrder(orderFromParams(p), sort)), { replace: true });
+  const setOrder = (next: TestOrder) => setParams((p) => withOrder(p, next), { replace: true });
   const setFilter = useCallback(
     (field: keyof TestFilters, value: number | string | undefined) => setParams((p) => withFilter(p, field, value), { replace: true }),
     [setParams],
@@ -76,6 +78,7 @@ export function CatalogPage() {
             </p>
           </div>
           <TestFiltersBar projectId={projectId} filters={filters} onChange={setFilter} />
+          <SortSelect order={order} onOrder={setOrder} />
           {canWrite && <QuickCreateTest projectId={projectId} sections={sectionList} sectionId={filters.sectionId} />}
           {canWrite && <SelectAllMatching projectId={projectId} filters={filters} total={total} onSelect={setSelection} />}
           {canWrite && (
