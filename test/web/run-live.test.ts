@@ -80,6 +80,7 @@ it("shows each tester the other's marks within seconds, with who made them", asy
   await h.t.as(bo.token).put('/run/reset', { runId, projectId }).expect(200);
   await pageA.getByTestId('count-retest').filter({ hasText: '7' }).waitFor({ timeout: 3000 });
   expect(await pageA.locator('.run-announce').textContent()).toBe('Bo Berg reset the run: every test is Retest.');
+  expect(await pageA.locator('.run-notice').textContent()).toBe(''); // her own last mark's note is old news
   expect(await pageA.locator('.run-row-by').count()).toBe(0);
   await pageB.getByTestId('count-retest').filter({ hasText: '7' }).waitFor({ timeout: 3000 });
   expect(await pageB.locator('.run-row-by').count()).toBe(0);

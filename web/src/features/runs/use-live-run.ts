@@ -11,9 +11,10 @@ import { describeEvent, markedByAfter, type RunEvent } from './live-run';
  * The run as others change it, live (GET /run/events): their marks land in the cached rows and
  * counts as they commit, each row names who marked it (`markedBy`), and `announcement` says the
  * last change in words. Anything else (a reset, a lock, a mark of too many tests to carry, a
- * reconnection) reads the run again. `live` says whether the stream is open.
+ * reconnection) reads the run again; `onOthersChange` hears of each change another person made.
+ * `live` says whether the stream is open.
  */
-export function useLiveRun(projectId: number, runId: number) {
+export function useLiveRun(projectId: number, runId: number, onOthersChange: () => void) {
   const qc = useQueryClient();
   const me = useMe().data?.userId;
   const [markedBy, setMarkedBy] = useState<ReadonlyMap<number, string>>(new Map());
@@ -33,6 +34,7 @@ export function useLiveRun(projectId: number, runId: number) {
     if (!mine) {
       const tests = qc.getQueryData(runTestsQueryOptions(projectId, runId).queryKey);
       setAnnouncement(describeEvent(event, (id) => tests?.find((t) => t.testId === id)?.title));
+      onOthersChange();
     } else if (event.kind !== 'results') {
       // The tester's own reset or lock makes the last note about another person's marks stale.
       setAnnouncement('');

@@ -47,10 +47,11 @@ export function RunExecutePage() {
   const view = usePendingView(runId, tests.data, state.data);
   const [find, setFind] = useState<RunFind>(NO_FIND);
   const searchRef = useRef<HTMLInputElement>(null);
-  const live = useLiveRun(projectId, runId);
   const shown = useShownTests(projectId, view.tests, filter, find);
   const { groups, order } = shown;
   const execution = useExecution(projectId, runId, shown, { canWrite, locked });
+  // Another person's change is the latest news: the note of the tester's own last mark goes.
+  const live = useLiveRun(projectId, runId, () => execution.setNotice(''));
   const { current, selected } = execution;
   useRunKeys({
     paused: helpOpen || confirmOpen,
