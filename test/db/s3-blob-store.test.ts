@@ -1,4 +1,6 @@
 import crypto from 'node:crypto';
+import http from 'node:http';
+import type { AddressInfo } from 'node:net';
 import { Readable } from 'node:stream';
 import { ListMultipartUploadsCommand, S3Client } from '@aws-sdk/client-s3';
 import { S3BlobStore, type S3BlobStoreSettings } from '../../src/db/blobs/s3-blob-store';
@@ -61,6 +63,29 @@ describe('S3 store', () => {
     expect(operations.filter((op) => op === 'UploadPart')).toHaveLength(3);
     await store.put('multipart/small', Readable.from([Buffer.from('small')]));
     expect(await server.takeOperations()).toEqual(['PutObject']);
+  });
+
+  it('rejects a put when the storage cannot be reached, leaving the body whole for its route to answer', async () => {
+    const closed = http.createServer();
+    await new Promise<void>((resolve) => closed.listen(0, '127.0.0.1', resolve));
+    const { port } = closed.address() as AddressInfo;
+    await new Promise((resolve) => closed.close(resolve));
+    const unreachable = new S3BlobStore({ ...settingsFor(server), endpoint: `http://127.0.0.1:${port}` });
+    try {
+      // A request body still arriving: endless here.
+      const chunk = crypto.randomBytes(64 * 1024);
+      const body = new Readable({
+        read() {
+          this.push(chunk);
+        },
+      });
+      await expect(unreachable.put('unreachable/blob', body)).rejects.toThrow('ECONNREFUSED');
+      // Not destroyed: an HTTP request body destroyed here would reset the client's connection.
+      expect(body.destroyed).toBe(false);
+      body.destroy();
+    } finally {
+      await unreachable.close();
+    }
   });
 
   it('lists past the 1,000 keys of one ListObjectsV2 page', async () => {

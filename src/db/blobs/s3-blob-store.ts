@@ -1,4 +1,4 @@
-import { Readable } from 'node:stream';
+import { PassThrough, Readable } from 'node:stream';
 import {
   AbortMultipartUploadCommand,
   DeleteObjectCommand,
@@ -20,6 +20,8 @@ export type S3BlobStoreSettings = NonNullable<Config['attachmentS3']>;
 // blob's size, so five parallel uploads stay within tens of MB.
 const PART_BYTES = 5 * 1024 * 1024;
 const QUEUE = 2;
+
+const prematureClose = () => Object.assign(new Error('The body was destroyed before its end'), { code: 'ERR_STREAM_PREMATURE_CLOSE' });
 
 /** Blobs as objects in one bucket, under their keys as they are. */
 export class S3BlobStore implements BlobStore {
@@ -45,17 +47,25 @@ export class S3BlobStore implements BlobStore {
   }
 
   async put(key: string, body: Readable): Promise<void> {
+    // The SDK destroys the stream it reads when S3 fails; it reads a copy, so a request body
+    // stays whole and its route can still answer with an error instead of a reset connection.
+    const feed = new PassThrough();
     // The stream's own error is what the caller acts on (a limit passed, a client gone), not
-    // the SDK's wrapping of it.
-    let bodyError: unknown;
-    const noteError = (err: unknown) => {
+    // the SDK's wrapping of it. These listeners stay: an error after a failed put is no crash.
+    let bodyError: Error | undefined = body.errored ?? undefined;
+    body.on('error', (err: Error) => {
       bodyError ??= err;
-    };
-    body.on('error', noteError);
+      feed.destroy(err);
+    });
+    body.on('close', () => {
+      if (!body.readableEnded) feed.destroy(prematureClose());
+    });
+    if (body.destroyed && !body.readableEnded) throw bodyError ?? prematureClose();
+    body.pipe(feed);
     // Parts are left for us to abort, so a failed abort cannot hide the stream's error.
     const upload = new Upload({
       client: this.client,
-      params: { Bucket: this.bucket, Key: key, Body: body },
+      params: { Bucket: this.bucket, Key: key, Body: feed },
       partSize: PART_BYTES,
       queueSize: QUEUE,
       leavePartsOnError: true,
@@ -63,10 +73,9 @@ export class S3BlobStore implements BlobStore {
     try {
       await upload.done();
     } catch (err) {
+      body.unpipe(feed);
       if (upload.uploadId) await this.abortUpload(key, upload.uploadId);
       throw bodyError ?? err;
-    } finally {
-      body.off('error', noteError);
     }
   }
 
