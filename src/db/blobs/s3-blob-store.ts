@@ -16,12 +16,17 @@ import { BlobNotFound, type BlobEntry, type BlobStore } from './blob-store';
 /** How to reach the bucket: ATTACHMENT_S3_* (src/config.ts). */
 export type S3BlobStoreSettings = NonNullable<Config['attachmentS3']>;
 
-// S3's smallest part: an upload holds at most QUEUE parts in memory at once, whatever the
-// blob's size, so five parallel uploads stay within tens of MB.
+// S3's smallest part, QUEUE of them sent at once: an upload holds a few parts in memory (those
+// in flight, the one filling) whatever the blob's size, so five parallel uploads stay within
+// tens of MB.
 const PART_BYTES = 5 * 1024 * 1024;
 const QUEUE = 2;
 
 const prematureClose = () => Object.assign(new Error('The body was destroyed before its end'), { code: 'ERR_STREAM_PREMATURE_CLOSE' });
+
+/** A 404 for the key (S3's NoSuchKey, or a bare 404 from some compatible servers), not for the bucket. */
+const isMissingKey = (err: unknown) =>
+  err instanceof NoSuchKey || (err instanceof S3ServiceException && err.$metadata.httpStatusCode === 404 && err.name !== 'NoSuchBucket');
 
 /** Blobs as objects in one bucket, under their keys as they are. */
 export class S3BlobStore implements BlobStore {
@@ -100,14 +105,18 @@ export class S3BlobStore implements BlobStore {
       if (!(answer.Body instanceof Readable)) throw new Error(`S3 answered no stream for ${key}`);
       return answer.Body;
     } catch (err) {
-      if (err instanceof NoSuchKey) throw new BlobNotFound(key);
+      if (isMissingKey(err)) throw new BlobNotFound(key);
       throw err;
     }
   }
 
   async delete(key: string): Promise<void> {
-    // S3 answers 204 for a key that is not there, so a repeat is no error.
-    await this.client.send(new DeleteObjectCommand({ Bucket: this.bucket, Key: key }));
+    // S3 answers 204 for a key that is not there; some compatible servers answer 404.
+    try {
+      await this.client.send(new DeleteObjectCommand({ Bucket: this.bucket, Key: key }));
+    } catch (err) {
+      if (!isMissingKey(err)) throw err;
+    }
   }
 
   async *list(prefix?: string): AsyncIterable<BlobEntry> {
