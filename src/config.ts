@@ -59,6 +59,16 @@ const envSchema = z.object({
   MCP_MAX_CONCURRENT: z.coerce.number().int().min(1).max(10_000).default(32),
   // Memory for the REST answers the MCP tools keep by their ETag, for the whole process (src/mcp/kept-answers.ts); 0 keeps none.
   MCP_ANSWER_CACHE_MB: z.coerce.number().int().min(0).max(4096).default(16),
+  // Attachments in an S3-compatible bucket instead of files (src/db/blobs/s3-blob-store.ts); presign: downloads answer
+  // a 302 to a short-lived URL. Without the keys, the AWS SDK's own chain (profile, instance or task role) applies.
+  ATTACHMENT_S3_BUCKET: optionalString,
+  ATTACHMENT_S3_ENDPOINT: optionalUrl,
+  ATTACHMENT_S3_REGION: z.string().min(1).default('us-east-1'),
+  ATTACHMENT_S3_FORCE_PATH_STYLE: z.enum(['true', 'false'], 'Expected true or false').default('false'),
+  ATTACHMENT_S3_PRESIGN: z.enum(['true', 'false'], 'Expected true or false').default('false'),
+  AWS_ACCESS_KEY_ID: optionalString,
+  AWS_SECRET_ACCESS_KEY: optionalString,
+  AWS_SESSION_TOKEN: optionalString,
 });
 
 export interface Config {
@@ -110,6 +120,19 @@ export interface Config {
     /** Bytes of REST answers the tools keep for revalidation, in all (0: none). */
     keptAnswerBytes: number;
   };
+  /** Where attachment bytes go when not under `dataDir`: an S3-compatible bucket. */
+  attachmentS3?: {
+    bucket: string;
+    region: string;
+    /** Absent: AWS itself. */
+    endpoint?: string;
+    /** `endpoint/bucket/key` instead of `bucket.endpoint/key` (MinIO and most self-hosted servers). */
+    forcePathStyle: boolean;
+    /** Downloads redirect to a presigned URL instead of passing through Casebook. */
+    presign: boolean;
+    /** Absent: the AWS SDK finds them itself. */
+    credentials?: { accessKeyId: string; secretAccessKey: string; sessionToken?: string };
+  };
 }
 
 export class ConfigError extends Error {}
@@ -140,6 +163,9 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env): Config {
     .filter(Boolean);
   if (allowedDomains.length > 0 && !e.OAUTH_DEFAULT_ORG) {
     throw new ConfigError('Invalid configuration:\n  OAUTH_ALLOWED_DOMAINS needs OAUTH_DEFAULT_ORG: the organization those users join');
+  }
+  if (e.ATTACHMENT_S3_BUCKET && !e.AWS_ACCESS_KEY_ID !== !e.AWS_SECRET_ACCESS_KEY) {
+    throw new ConfigError('Invalid configuration:\n  AWS_ACCESS_KEY_ID and AWS_SECRET_ACCESS_KEY go together; one is missing');
   }
   return {
     port: e.PORT,
@@ -183,5 +209,17 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env): Config {
       concurrency: { perToken: e.MCP_MAX_CONCURRENT_PER_TOKEN, perUser: e.MCP_MAX_CONCURRENT_PER_USER, total: e.MCP_MAX_CONCURRENT },
       keptAnswerBytes: e.MCP_ANSWER_CACHE_MB * 1024 * 1024,
     },
+    attachmentS3: e.ATTACHMENT_S3_BUCKET
+      ? {
+          bucket: e.ATTACHMENT_S3_BUCKET,
+          region: e.ATTACHMENT_S3_REGION,
+          endpoint: e.ATTACHMENT_S3_ENDPOINT,
+          forcePathStyle: e.ATTACHMENT_S3_FORCE_PATH_STYLE === 'true',
+          presign: e.ATTACHMENT_S3_PRESIGN === 'true',
+          credentials: e.AWS_ACCESS_KEY_ID
+            ? { accessKeyId: e.AWS_ACCESS_KEY_ID, secretAccessKey: e.AWS_SECRET_ACCESS_KEY!, sessionToken: e.AWS_SESSION_TOKEN }
+            : undefined,
+        }
+      : undefined,
   };
 }

@@ -203,4 +203,19 @@ describe('docker-compose.yml', () => {
     expect(app.environment!.HOST).toBe('0.0.0.0');
     expect(app.ports).toContain(`3000:${app.environment!.PORT}`);
   });
+
+  it('offers S3-compatible attachment storage only with --profile s3, sharing the bucket and keys with the app', () => {
+    const { s3 } = compose.services;
+    expect(s3.profiles).toEqual(['s3']);
+    // A pinned release: a moving tag could change the S3 server under a working setup.
+    expect(String(s3.image)).toMatch(/^[\w./-]+:\d+(\.\d+)+$/);
+    const volume = (s3.volumes as string[]).find((v) => v.endsWith(':/data'))!;
+    expect(Object.keys(compose.volumes)).toContain(volume.split(':')[0]);
+    // Off by default: an unset bucket keeps attachments as files.
+    expect(app.environment!.ATTACHMENT_S3_BUCKET).toBe('${ATTACHMENT_S3_BUCKET:-}');
+    for (const name of ['ATTACHMENT_S3_ENDPOINT', 'ATTACHMENT_S3_REGION', 'ATTACHMENT_S3_FORCE_PATH_STYLE', 'ATTACHMENT_S3_PRESIGN'])
+      expect(app.environment![name]).toMatch(new RegExp(`^\\$\\{${name}:-`));
+    expect(s3.environment!.S3_BUCKET).toMatch(/^\$\{ATTACHMENT_S3_BUCKET[:}-]/);
+    for (const name of ['AWS_ACCESS_KEY_ID', 'AWS_SECRET_ACCESS_KEY']) expect(s3.environment![name]).toBe(app.environment![name]);
+  });
 });
