@@ -26,7 +26,14 @@ export const runTools = [
     description:
       'List the tests of a run with their current status and comment, a page at a time (limit/offset, or cursor: the result has total and hasMore, nextOffset and nextCursor while more pages exist). Use it to see what is left to execute.',
     route: 'GET /run/tests',
-    params: { ...inRun, status: 'Only tests with this status', defect: 'Only tests whose current result links to this defect id or URL', limit, offset, cursor },
+    params: {
+      ...inRun,
+      status: 'Only tests with this status',
+      defect: 'Only tests whose current result links to this defect id or URL',
+      limit,
+      offset,
+      cursor,
+    },
     example: { runId: 9, projectId: 3, limit: 100 },
   }),
   tool({

@@ -81,7 +81,9 @@ const TABLE_HEAD =
 /** A result's defects: links where the id has one (only http(s) URLs are ever stored or made), else the text. */
 const defectsCell = (r: RunReportRow) =>
   r.defects
-    .map((d) => (d.url ? `<a href="${escapeHtml(d.url)}" rel="noopener noreferrer">${escapeHtml(d.id)}</a>` : `<span>${escapeHtml(d.id)}</span>`))
+    .map((d) =>
+      d.url ? `<a href="${escapeHtml(d.url)}" rel="noopener noreferrer">${escapeHtml(d.id)}</a>` : `<span>${escapeHtml(d.id)}</span>`,
+    )
     .join(' ');
 
 function row(r: RunReportRow): string {

@@ -79,7 +79,11 @@ describe('defectUrlTemplate', () => {
     expect(stale.body.code).toBe('edit_conflict');
     const fresh = await t.as(w.reader.token).get('/project/detail', { projectId: p }).expect(200);
     expect(fresh.headers.etag).not.toBe(etag);
-    await t.as(w.user.token).put('/project/edit', { projectId: p, defectUrlTemplate: JIRA }).set('If-Match', fresh.headers.etag).expect(200);
+    await t
+      .as(w.user.token)
+      .put('/project/edit', { projectId: p, defectUrlTemplate: JIRA })
+      .set('If-Match', fresh.headers.etag)
+      .expect(200);
   });
 
   it('is refused to a Reader (403) and for another organization (404)', async () => {
@@ -109,7 +113,12 @@ describe('defects of results', () => {
     ];
     const rows = (await t.as(w.reader.token).get('/run/tests', q).expect(200)).body.data.tests;
     expect(rows.map((r: { defects: unknown }) => r.defects)).toEqual([links, [], []]);
-    const status = (await t.as(w.reader.token).get('/run/test-status', { ...q, status: 'failed' }).expect(200)).body.data.tests;
+    const status = (
+      await t
+        .as(w.reader.token)
+        .get('/run/test-status', { ...q, status: 'failed' })
+        .expect(200)
+    ).body.data.tests;
     expect(status[0].defects).toEqual(links);
 
     // A later result without defects links to none; the history keeps the earlier one's.
@@ -182,13 +191,21 @@ describe('defects of results', () => {
       { testId: ids[1], status: 'blocked', defects: ['SHOP-2'] },
       { testId: ids[2], status: 'failed', defects: ['shop-2'] },
     ]).expect(200);
-    const page = (await t.as(w.reader.token).get('/run/tests', { ...q, defect: 'SHOP-2' }).expect(200)).body.data;
+    const page = (
+      await t
+        .as(w.reader.token)
+        .get('/run/tests', { ...q, defect: 'SHOP-2' })
+        .expect(200)
+    ).body.data;
     expect(page.tests.map((r: { testId: number }) => r.testId)).toEqual([ids[0], ids[1]]);
     expect(page.total).toBe(2);
     const failed = (await t.as(w.reader.token).get('/run/tests', { ...q, defect: 'SHOP-2', status: 'failed' })).body.data;
     expect([failed.tests.map((r: { testId: number }) => r.testId), failed.total]).toEqual([[ids[0]], 1]);
     expect((await t.as(w.reader.token).get('/run/tests', { ...q, defect: 'NONE-1' })).body.data).toMatchObject({ tests: [], total: 0 });
-    const bad = await t.as(w.reader.token).get('/run/tests', { ...q, defect: 'a b' }).expect(400);
+    const bad = await t
+      .as(w.reader.token)
+      .get('/run/tests', { ...q, defect: 'a b' })
+      .expect(400);
     expect(bad.body.code).toBe('validation_failed');
     expect(bad.body.error).toContain('defect: Expected a defect id');
 
@@ -215,7 +232,14 @@ describe('GET /defects', () => {
     const res = await t.as(w.reader.token).get('/defects', { projectId: p }).expect(200);
     const data = res.body.data;
     expect(data.total).toBe(3);
-    expect(data.defects.map((d: { id: string; url: string | null; resultCount: number; failedCount: number }) => [d.id, d.url, d.resultCount, d.failedCount])).toEqual([
+    expect(
+      data.defects.map((d: { id: string; url: string | null; resultCount: number; failedCount: number }) => [
+        d.id,
+        d.url,
+        d.resultCount,
+        d.failedCount,
+      ]),
+    ).toEqual([
       ['SHOP-2', 'https://acme.atlassian.net/browse/SHOP-2', 3, 2],
       ['SHOP-1', 'https://acme.atlassian.net/browse/SHOP-1', 2, 1],
       ['https://bugs.example/7', 'https://bugs.example/7', 1, 0],
@@ -278,10 +302,20 @@ describe('run reports', () => {
       { id: 'https://bugs.example/x?a=1&b=2', url: 'https://bugs.example/x?a=1&b=2' },
     ]);
     expect(json.tests.find((r: { testId: number }) => r.testId === ids[1]).defects).toEqual([]);
-    const html = (await t.as(w.reader.token).get('/run/report', { ...q, format: 'html' }).expect(200)).text;
+    const html = (
+      await t
+        .as(w.reader.token)
+        .get('/run/report', { ...q, format: 'html' })
+        .expect(200)
+    ).text;
     expect(html).toContain('<a href="https://acme.atlassian.net/browse/SHOP-77" rel="noopener noreferrer">SHOP-77</a>');
     expect(html).toContain('<a href="https://bugs.example/x?a=1&amp;b=2" rel="noopener noreferrer">https://bugs.example/x?a=1&amp;b=2</a>');
-    const pdf = await t.as(w.reader.token).get('/run/report', { ...q, format: 'pdf' }).buffer(true).parse(binaryBody).expect(200);
+    const pdf = await t
+      .as(w.reader.token)
+      .get('/run/report', { ...q, format: 'pdf' })
+      .buffer(true)
+      .parse(binaryBody)
+      .expect(200);
     expect((await pdfText(pdf.body as Buffer)).text).toContain('SHOP-77');
     await setTemplate(null).expect(200);
   });

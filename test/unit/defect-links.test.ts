@@ -5,7 +5,9 @@ import { defectLinks, defectList, defectUrl, defectUrlTemplate } from '../../src
 
 it('links an id through the template (without its leading #), a URL to itself, an id without a template to nothing', () => {
   expect(defectUrl('#45', 'https://github.com/acme/shop/issues/{id}')).toBe('https://github.com/acme/shop/issues/45');
-  expect(defectUrl('SHOP-1', 'https://acme.atlassian.net/browse/{id}?focus={id}')).toBe('https://acme.atlassian.net/browse/SHOP-1?focus=SHOP-1');
+  expect(defectUrl('SHOP-1', 'https://acme.atlassian.net/browse/{id}?focus={id}')).toBe(
+    'https://acme.atlassian.net/browse/SHOP-1?focus=SHOP-1',
+  );
   expect(defectUrl('https://bugs.example/9', 'https://x.example/{id}')).toBe('https://bugs.example/9');
   expect(defectLinks(['SHOP-1', 'HTTP://bugs.example/1'], null)).toEqual([
     { id: 'SHOP-1', url: null },

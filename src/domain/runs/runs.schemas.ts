@@ -18,7 +18,9 @@ const when = z.iso.datetime();
 /** Milliseconds a result took to execute, as reported with it; null when not reported. */
 const elapsedMs = int.nullable().describe('Milliseconds the execution took, as reported with the result; null when not reported');
 /** The defects of a result, each with its link. */
-const defects = z.array(defectLink).describe("The defects the result links to, in the order given, each with its url (from the project's defectUrlTemplate)");
+const defects = z
+  .array(defectLink)
+  .describe("The defects the result links to, in the order given, each with its url (from the project's defectUrlTemplate)");
 
 export const statusCounts = z.object({
   total: int,

@@ -8,7 +8,6 @@ import { MAX_DEFECT_RESULTS } from '../defects.schemas';
 // read (run_tests_with_defects_idx, per run of the project), unnested and grouped by defect;
 // a page of the groups is then listed with its results, in one statement.
 
-
 export async function readDefectsPage(
   db: DbOrTx,
   q: { projectId: number; runId?: number; limit: number; offset: number },
