@@ -69,7 +69,7 @@ describe('defectUrlTemplate', () => {
 
   it('keeps If-Match: a template changed since the read is 412, and the ETag of the read moves with it', async () => {
     const read = await t.as(w.reader.token).get('/project/detail', { projectId: p }).expect(200);
-    const etag = read.headers.etag as string;
+    const etag = read.headers.etag;
     await setTemplate('https://github.com/acme/shop/issues/{id}').expect(200);
     const stale = await t
       .as(w.user.token)
