@@ -8,6 +8,7 @@ import { sectionRoutes } from './sections/sections.routes';
 import { labelRoutes } from './labels/labels.routes';
 import { lookupRoutes } from './lookups/lookups.routes';
 import { runRoutes } from './runs/runs.routes';
+import { defectRoutes } from './defects/defects.routes';
 import { auditRoutes } from './audit/audit.routes';
 import { junitImportRoutes } from './junit-import/junit-import.routes';
 
@@ -22,6 +23,7 @@ export const apiRoutes: AnyRoute[] = [
   ...labelRoutes,
   ...lookupRoutes,
   ...runRoutes,
+  ...defectRoutes,
   ...junitImportRoutes,
   ...auditRoutes,
 ];

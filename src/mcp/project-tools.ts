@@ -49,9 +49,15 @@ export const projectTools = [
   }),
   tool({
     name: 'edit-project',
-    description: 'Rename a project or change its description; fields left out stay as they are.',
+    description:
+      'Rename a project, change its description, or set where defect ids of results link to (defectUrlTemplate); fields left out stay as they are.',
     route: 'PUT /project/edit',
-    params: { projectId, projectName: 'New name, unique in the organization', projectDescription: 'New description' },
+    params: {
+      projectId,
+      projectName: 'New name, unique in the organization',
+      projectDescription: 'New description',
+      defectUrlTemplate: 'Link of a defect id, holding {id}: e.g. https://acme.atlassian.net/browse/{id}; null: ids are not linked',
+    },
     example: { projectId: 3, projectDescription: 'Checkout, payment and receipts' },
   }),
   tool({

@@ -26,7 +26,14 @@ export const runTools = [
     description:
       'List the tests of a run with their current status and comment, a page at a time (limit/offset, or cursor: the result has total and hasMore, nextOffset and nextCursor while more pages exist). Use it to see what is left to execute.',
     route: 'GET /run/tests',
-    params: { ...inRun, status: 'Only tests with this status', limit, offset, cursor },
+    params: {
+      ...inRun,
+      status: 'Only tests with this status',
+      defect: 'Only tests whose current result links to this defect id or URL',
+      limit,
+      offset,
+      cursor,
+    },
     example: { runId: 9, projectId: 3, limit: 100 },
   }),
   tool({
@@ -36,6 +43,15 @@ export const runTools = [
     route: 'GET /run/test-status',
     params: { ...inRun, status: 'passed, failed, blocked, retest or untested', limit, offset, cursor },
     example: { runId: 9, projectId: 3, status: 'failed' },
+  }),
+  tool({
+    name: 'get-defects',
+    description:
+      "List the defects linked from a project's current results (or one run's), most failed first: each with its link, the runs and tests whose result names it, and how many of those are failed. " +
+      'A page at a time (limit/offset: the result has total and hasMore, nextOffset while more pages exist). Use it to see which known bugs block a run.',
+    route: 'GET /defects',
+    params: { projectId, runId: 'Only the defects of this run (get-runs)', limit, offset },
+    example: { projectId: 3, runId: 9 },
   }),
   tool({
     name: 'get-run-state-detail',
@@ -96,6 +112,8 @@ export const runTools = [
           status: 'passed, failed, blocked, retest or untested',
           comment: 'Why, e.g. the error seen',
           elapsedMs: 'Milliseconds the execution took, if known',
+          defects:
+            'Defects this result links to: ids in the team tracker (SHOP-123, #45) or http(s) URLs, up to 20; a result without it links to none',
         },
       },
     },
@@ -104,7 +122,7 @@ export const runTools = [
       projectId: 3,
       testResults: [
         { testId: 42, status: 'passed' },
-        { testId: 43, status: 'failed', comment: 'Timeout on submit' },
+        { testId: 43, status: 'failed', comment: 'Timeout on submit', defects: ['SHOP-123'] },
       ],
     },
   }),

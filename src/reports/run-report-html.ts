@@ -28,7 +28,7 @@ h1{margin:0 0 .25rem}h2{margin-top:2rem;border-bottom:1px solid #ddd}h3{margin:1
 th,td{border:1px solid #ddd;padding:.3rem .5rem;text-align:left;vertical-align:top}thead th{background:#f5f5f5}
 table.summary{width:auto}table.summary td{text-align:right}.status{font-weight:600;white-space:nowrap}
 ${TEST_STATUSES.map((s) => `.s-${s}{color:${STATUS_COLORS[s]}}`).join('')}
-.comment{white-space:pre-wrap}.when,.elapsed{white-space:nowrap}.chart{margin:1rem 0}`;
+.comment{white-space:pre-wrap}.defects a{margin-right:.4em;white-space:nowrap}.when,.elapsed{white-space:nowrap}.chart{margin:1rem 0}`;
 
 function chartSvg(report: RunReport): string {
   const [w, h, pad] = [500, 200, 30];
@@ -76,12 +76,21 @@ function head(report: RunReport): string {
 }
 
 const TABLE_HEAD =
-  '<table><thead><tr><th>ID</th><th>Title</th><th>Priority</th><th>Squad</th><th>Status</th><th>Comment</th><th>Time</th><th>By</th><th>When</th></tr></thead><tbody>';
+  '<table><thead><tr><th>ID</th><th>Title</th><th>Priority</th><th>Squad</th><th>Status</th><th>Comment</th><th>Defects</th><th>Time</th><th>By</th><th>When</th></tr></thead><tbody>';
+
+/** A result's defects: links where the id has one (only http(s) URLs are ever stored or made), else the text. */
+const defectsCell = (r: RunReportRow) =>
+  r.defects
+    .map((d) =>
+      d.url ? `<a href="${escapeHtml(d.url)}" rel="noopener noreferrer">${escapeHtml(d.id)}</a>` : `<span>${escapeHtml(d.id)}</span>`,
+    )
+    .join(' ');
 
 function row(r: RunReportRow): string {
   return (
     `<tr><td>${r.testId}</td><td>${escapeHtml(r.title)}</td><td>${escapeHtml(r.priority)}</td><td>${escapeHtml(r.squad)}</td>` +
     `<td class="status s-${r.status}">${STATUS_LABELS[r.status]}</td><td class="comment">${escapeHtml(r.comment)}</td>` +
+    `<td class="defects">${defectsCell(r)}</td>` +
     `<td class="elapsed">${formatElapsed(r.elapsedMs)}</td>` +
     `<td>${escapeHtml(r.updatedBy)}</td><td class="when">${formatWhen(r.updatedAt)}</td></tr>`
   );

@@ -1,6 +1,7 @@
 import type { RequestContext } from '../core/context';
 import { readReportBatch, readReportHeader } from '../domain/runs/data';
 import { countsOf, runNotFound, toRunRecord } from '../domain/runs/run-access';
+import type { DefectLink } from '../domain/defects/defect-links';
 import { TEST_STATUSES, type StatusCounts, type TestStatusName } from '../domain/runs/runs.schemas';
 
 // The run report model: the run, its project and summary, and the rows read in
@@ -21,6 +22,8 @@ export interface RunReportRow {
   comment: string | null;
   /** Milliseconds the execution took, null when not reported. */
   elapsedMs: number | null;
+  /** The defects the result links to, each with its link (null: an id without a template). */
+  defects: DefectLink[];
   /** Name of the user who set the current status. */
   updatedBy: string | null;
   updatedAt: Date;

@@ -55,6 +55,7 @@ const contract: Record<string, Role> = {
   'PUT /run/add-tests': 'User',
   'PUT /run/unlock': 'Admin',
   'GET /run/report': 'Reader',
+  'GET /defects': 'Reader',
   'POST /run/import-junit': 'User',
   'GET /run/import-progress': 'User',
   'GET /labels': 'Reader',

@@ -47,6 +47,7 @@ const plain = (testcase: number, suiteKeys: string[]) => ({
   project: null,
   go: false,
   propertyIds: [],
+  defects: [],
   testcase,
   kind: 'main',
 });

@@ -138,7 +138,7 @@ describe('GET /run/events', () => {
       .put('/run/update-test-status', {
         ...q,
         testResults: [
-          { testId: ids[0], status: 'failed', comment: 'Crashes on submit' },
+          { testId: ids[0], status: 'failed', comment: 'Crashes on submit', defects: ['SHOP-7'] },
           { testId: ids[2], status: 'passed', elapsedMs: 1200 },
         ],
       })
@@ -151,8 +151,9 @@ describe('GET /run/events', () => {
       at: expect.stringMatching(/^\d{4}-\d\d-\d\dT\d\d:\d\d:\d\d\.\d{3}Z$/),
       count: 2,
       tests: [
-        { testId: ids[0], status: 'failed', comment: 'Crashes on submit', elapsedMs: null },
-        { testId: ids[2], status: 'passed', comment: null, elapsedMs: 1200 },
+        // No template in the project: the id has no link.
+        { testId: ids[0], status: 'failed', comment: 'Crashes on submit', elapsedMs: null, defects: [{ id: 'SHOP-7', url: null }] },
+        { testId: ids[2], status: 'passed', comment: null, elapsedMs: 1200, defects: [] },
       ],
     });
     // A quiet stream keeps talking (EVENT_HEARTBEAT_MS is 200 here).

@@ -77,8 +77,17 @@ describe.each(['stdio', 'http'] as const)('the story over %s', (transport) => {
     });
     expect(project).toMatchObject({ orgId: s.orgId, projectName: 'Checkout', projectDescription: 'Shop', isActive: true });
     s.projectId = project.projectId;
-    const edited = await tool('edit-project', { projectId: s.projectId, projectDescription: 'Shop checkout' });
-    expect(edited).toMatchObject({ projectId: s.projectId, projectName: 'Checkout', projectDescription: 'Shop checkout' });
+    const edited = await tool('edit-project', {
+      projectId: s.projectId,
+      projectDescription: 'Shop checkout',
+      defectUrlTemplate: 'https://acme.atlassian.net/browse/{id}',
+    });
+    expect(edited).toMatchObject({
+      projectId: s.projectId,
+      projectName: 'Checkout',
+      projectDescription: 'Shop checkout',
+      defectUrlTemplate: 'https://acme.atlassian.net/browse/{id}',
+    });
 
     const detail = await tool('get-project-detail', { projectId: s.projectId });
     expect(detail).toEqual(await rest.data('/project/detail', { projectId: s.projectId }));
@@ -281,7 +290,7 @@ describe.each(['stdio', 'http'] as const)('the story over %s', (transport) => {
         testResults: [
           { testId: card, status: 'passed', comment: 'fixed' },
           { testId: invoice, status: 'passed' },
-          { testId: refund, status: 'blocked', comment: 'no sandbox' },
+          { testId: refund, status: 'blocked', comment: 'no sandbox', defects: ['SHOP-12', ' SHOP-12 '] },
         ],
       }),
     ).toEqual({ updated: 3 });
@@ -309,6 +318,17 @@ describe.each(['stdio', 'http'] as const)('the story over %s', (transport) => {
       hasMore: false,
     });
     expect(blocked.tests.map((t) => [t.testId, t.comment])).toEqual([[s.bulkIds[1], 'no sandbox']]);
+    const linked = await tool<{ tests: { testId: number; defects: unknown }[] }>('get-run-tests-list', { ...inRun, defect: 'SHOP-12' });
+    expect(linked.tests.map((t) => [t.testId, t.defects])).toEqual([
+      [s.bulkIds[1], [{ id: 'SHOP-12', url: 'https://acme.atlassian.net/browse/SHOP-12' }]],
+    ]);
+    const defects = await tool('get-defects', { projectId: s.projectId, runId: s.runId });
+    expect(defects).toEqual({
+      ...(await rest.data<Rec>('/defects', { projectId: s.projectId, runId: s.runId, limit: 50 })),
+      returned: 1,
+      hasMore: false,
+    });
+    expect(defects).toMatchObject({ total: 1, defects: [{ id: 'SHOP-12', resultCount: 1, failedCount: 0, runCount: 1, testCount: 1 }] });
     const firstOfAll = await tool('get-run-test-status', { ...inRun, limit: 1 });
     expect(firstOfAll).toEqual({
       ...(await rest.data<Rec>('/run/test-status', { ...inRun, limit: 1 })),

@@ -34,6 +34,7 @@ const expectedRequired: Record<string, string[]> = {
   'get-run-tests-list': ['runId', 'projectId'],
   'get-run-test-status': ['runId', 'projectId'],
   'get-run-state-detail': ['runId', 'projectId'],
+  'get-defects': ['projectId'],
   'download-report': ['runId', 'projectId'],
   'create-run': ['projectId', 'runName'],
   'edit-run': ['runId', 'projectId'],
@@ -239,6 +240,7 @@ it('offers limit and offset on every tool whose REST list is paged by them, or t
   expect(paged('limit-offset')).toEqual([
     'get-all-users',
     'get-audit',
+    'get-defects',
     'get-invitations',
     'get-run-test-status',
     'get-run-tests-list',

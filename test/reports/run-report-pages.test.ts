@@ -16,6 +16,7 @@ const rowsIn = (sizes: [string | null, number][]): RunReportRow[] => {
       status: 'untested' as const,
       comment: null,
       elapsedMs: null,
+      defects: [],
       updatedBy: null,
       updatedAt: new Date(0),
     })),

@@ -4,6 +4,7 @@ import type { AttemptKind, JUnitCase } from './junit-case';
 import { idsAndTitleFromName } from './junit-ids';
 import { JUnitSyntaxError, parseJUnit } from './junit-parser';
 import { MAX_JUNIT_CASES, type ImportStatus, type StatusMap } from './junit-import.schemas';
+import { defectRef, MAX_DEFECTS } from '../defects/defect-links';
 
 // Step 1 of an import: the whole report is read before anything is matched or
 // written (malformed XML anywhere means nothing is written), keeping only what
@@ -42,6 +43,8 @@ export interface Attempt {
   status: ImportStatus;
   comment: string | null;
   elapsedMs: number | null;
+  /** Its testcase's defects (`defect` properties that are defect ids or URLs, at most MAX_DEFECTS). */
+  defects: readonly string[];
   /** Index into `Report.paths`: the section path made of its file, suites and describe path. */
   path: number;
   /** Index into `Report.scopes`: what its key holds besides `classname.name`. */
@@ -72,6 +75,14 @@ export interface Report {
 }
 
 const NO_IDS: readonly number[] = Object.freeze([]);
+const NO_DEFECTS: readonly string[] = Object.freeze([]);
+
+/** A testcase's defect properties as a result takes them: values that are no defect id or URL left out, duplicates dropped, at most MAX_DEFECTS. */
+function defectsOf(values: string[]): readonly string[] {
+  if (values.length === 0) return NO_DEFECTS;
+  const valid = values.filter((v) => defectRef.safeParse(v).success);
+  return [...new Set(valid.map(detach))].slice(0, MAX_DEFECTS);
+}
 
 /**
  * A copy of a text the parser gave that keeps nothing else alive: V8 makes a substring of 13
@@ -250,6 +261,7 @@ export async function collectReport(body: Buffer | AsyncIterable<Buffer>, status
         status: statusMap[c.outcome],
         comment: c.comment === null ? null : detach(c.comment.slice(0, COMMENT_MAX)),
         elapsedMs: c.elapsedMs,
+        defects: defectsOf(c.defects),
         path,
         scope,
         testcase: c.testcase,

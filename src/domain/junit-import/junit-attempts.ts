@@ -34,6 +34,8 @@ export type OpenCase = {
   time: string | undefined;
   /** Ids from the casebook_id / test_id properties. */
   ids: number[];
+  /** Values of the `defect` properties. */
+  defects: string[];
   depth: number;
   testcase: number;
   /** The testcase's own failure/error/skipped elements, in file order. */
@@ -77,6 +79,7 @@ export function casesOf(tc: OpenCase): JUnitCase[] {
     go: tc.go,
     ids,
     propertyIds,
+    defects: tc.defects,
     title,
     line: tc.line,
     testcase: tc.testcase,
@@ -97,6 +100,7 @@ export function casesOf(tc: OpenCase): JUnitCase[] {
     suiteKeys: [...c.suiteKeys],
     ids: [...c.ids],
     propertyIds: [...c.propertyIds],
+    defects: [...c.defects],
   });
   for (const r of tc.before) out.push(copy(attempt(r, 'flaky', r.time)));
   const skipped = tc.mains.find((r) => r.outcome === 'skipped');

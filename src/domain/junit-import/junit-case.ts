@@ -41,6 +41,8 @@ export interface JUnitCase {
   ids: number[];
   /** The ids from casebook_id / test_id properties only. */
   propertyIds: number[];
+  /** Values of the testcase's `defect` properties, trimmed, in order (checked when the report is collected). */
+  defects: string[];
   /** The name without its id tokens, whitespace collapsed; the name itself when nothing else is left. */
   title: string;
   outcome: JUnitOutcome;

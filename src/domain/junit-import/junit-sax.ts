@@ -31,6 +31,7 @@ type Suite = {
 };
 
 const isProjectProperty = (name: string) => ['project', 'browser'].includes(name.trim().toLowerCase());
+const isDefectProperty = (name: string) => name.trim().toLowerCase() === 'defect';
 const attr = (value: string | undefined) => value?.trim() || null;
 
 export class JUnitCollector {
@@ -180,6 +181,9 @@ export class JUnitCollector {
     const property = frame?.property;
     if (property && tc && isIdProperty(property.name)) {
       idsFromPropertyValue(property.value ?? property.text.value(), tc.ids);
+    } else if (property && tc && isDefectProperty(property.name)) {
+      const value = attr(property.value ?? property.text.value());
+      if (value !== null) tc.defects.push(value);
     } else if (property && isProjectProperty(property.name)) {
       const value = attr(property.value ?? property.text.value());
       const suite = this.suites[this.suites.length - 1];
@@ -220,6 +224,7 @@ export class JUnitCollector {
       line: this.tagLine,
       time: attrs.time,
       ids: [],
+      defects: [],
       depth: this.stack.length,
       testcase: this.testcases++,
       mains: [],

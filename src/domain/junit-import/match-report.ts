@@ -1,6 +1,7 @@
 import type { Tx } from '../../db/client';
 import { countAutomationKeys, liveTestIds, testIdsByAutomationKey } from '../test-cases/data/import';
 import { automationKeyOf, keyOf, titleOf, type Attempt, type Report } from './collect-report';
+import { MAX_DEFECTS } from '../defects/defect-links';
 import type { CaseMatcher, ImportAction, ImportStatus } from './junit-import.schemas';
 
 // Step 2: which test each testcase is, with a few queries whatever the report's
@@ -40,6 +41,8 @@ export interface Settled {
   status: ImportStatus;
   comment: string | null;
   elapsedMs: number | null;
+  /** The defects of its final attempts, in file order, duplicates dropped, at most MAX_DEFECTS. */
+  defects: string[];
   /** Earlier attempts of its testcases (flaky ones, and all but the last rerun), in file order: one history entry each. */
   earlier: number[];
   /** Passed in the end after an attempt that did not. */
@@ -71,7 +74,8 @@ export function settle(report: Report, o: Outcome): Settled {
     const failed = earlier.filter((i) => report.attempts[i].status !== 'passed').length;
     comments.unshift(`Flaky: passed after ${failed} failed attempt${failed === 1 ? '' : 's'}`);
   }
-  return { status, comment: comments.length > 0 ? comments.join('\n\n') : null, elapsedMs: elapsed, earlier, flaky };
+  const defects = [...new Set(finals.flatMap((a) => a.defects))].slice(0, MAX_DEFECTS);
+  return { status, comment: comments.length > 0 ? comments.join('\n\n') : null, elapsedMs: elapsed, defects, earlier, flaky };
 }
 
 /**

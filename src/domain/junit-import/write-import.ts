@@ -55,12 +55,14 @@ async function createTests(tx: Tx, target: WriteTarget, report: Report, created:
  * appearance, in chunks of at most CHUNK rows, each with the number of tests written once it is.
  */
 function* attemptRows(report: Report, recorded: { testId: number; outcome: Outcome }[]): Generator<[AttemptRows, number]> {
-  let rows: AttemptRows = { testIds: [], statuses: [], comments: [], elapsedMs: [] };
-  const push = (testId: number, status: string, comment: string | null, elapsedMs: number | null) => {
+  const empty = (): AttemptRows => ({ testIds: [], statuses: [], comments: [], elapsedMs: [], defects: [] });
+  let rows = empty();
+  const push = (testId: number, status: string, comment: string | null, elapsedMs: number | null, defects: readonly string[]) => {
     rows.testIds.push(testId);
     rows.statuses.push(status);
     rows.comments.push(comment);
     rows.elapsedMs.push(elapsedMs);
+    rows.defects.push(defects);
   };
   let tests = 0;
   for (const { testId, outcome } of recorded) {
@@ -68,12 +70,12 @@ function* attemptRows(report: Report, recorded: { testId: number; outcome: Outco
     const result = settle(report, outcome);
     for (const i of result.earlier) {
       const a = report.attempts[i];
-      push(testId, a.status, a.comment, a.elapsedMs);
+      push(testId, a.status, a.comment, a.elapsedMs, a.defects);
     }
-    push(testId, result.status, result.comment, result.elapsedMs);
+    push(testId, result.status, result.comment, result.elapsedMs, result.defects);
     if (rows.testIds.length >= CHUNK) {
       yield [rows, tests];
-      rows = { testIds: [], statuses: [], comments: [], elapsedMs: [] };
+      rows = empty();
     }
   }
   if (rows.testIds.length > 0) yield [rows, tests];

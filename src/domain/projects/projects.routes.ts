@@ -66,7 +66,8 @@ export const projectRoutes = [
     action: 'update',
     tag,
     summary:
-      'Rename a project or change its description. With If-Match (the ETag of GET /project/detail), 412 when its name or description changed since',
+      'Rename a project, change its description or its defectUrlTemplate (where defect ids of results link to; null clears it). ' +
+      'With If-Match (the ETag of GET /project/detail), 412 when one of those changed since',
     headers: ifMatchHeaders,
     body: editProjectBody,
     response: projectRecord,

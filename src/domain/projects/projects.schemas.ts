@@ -1,4 +1,5 @@
 import { nextCursorField, queryCursor } from '../../core/cursor';
+import { defectUrlTemplate } from '../defects/defect-links';
 import { bodyId, nonBlank, optionalText, queryBoolean, queryId, queryInt, z } from '../../core/schemas';
 
 export const projectRecord = z.object({
@@ -7,6 +8,7 @@ export const projectRecord = z.object({
   projectName: z.string(),
   projectDescription: z.string().nullable(),
   isActive: z.boolean(),
+  defectUrlTemplate: z.string().nullable().describe("Where results' defect ids link to ({id} replaced by the id); null: not linked"),
   createdBy: z.number().int().nullable(),
   createdAt: z.iso.datetime(),
   updatedAt: z.iso.datetime(),
@@ -39,6 +41,7 @@ export const editProjectBody = z.strictObject({
   projectId: bodyId,
   projectName: nonBlank(200).optional(),
   projectDescription: optionalText(),
+  defectUrlTemplate: defectUrlTemplate.optional(),
 });
 export const projectStatusBody = z.strictObject({ projectId: bodyId, isActive: z.boolean() });
 export const projectIdBody = z.strictObject({ projectId: bodyId });

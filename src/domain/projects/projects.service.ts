@@ -68,7 +68,7 @@ function updateProjectRecord(ctx: RequestContext, projectId: number, fields: Par
   return ctx.db.$transaction(async (tx) => updateProject(tx, projectId, fields));
 }
 
-/** Renames a project or changes its description; with `ifMatch` (an If-Match header) only if neither changed since it was read (412). */
+/** Renames a project, changes its description or its defect URL template; with `ifMatch` (an If-Match header) only if neither changed since it was read (412). */
 export async function editProject(ctx: RequestContext, input: EditProjectInput, ifMatch?: string) {
   await requireProject(ctx, input.projectId);
   try {
@@ -77,7 +77,11 @@ export async function editProject(ctx: RequestContext, input: EditProjectInput, 
       const stamp = await lockProjectStamp(tx, input.projectId);
       if (stamp === undefined) throw notFound('Project');
       requireUnchanged(ifMatch, stamp, 'Project');
-      return updateProject(tx, input.projectId, { projectName: input.projectName, projectDescription: input.projectDescription });
+      return updateProject(tx, input.projectId, {
+        projectName: input.projectName,
+        projectDescription: input.projectDescription,
+        defectUrlTemplate: input.defectUrlTemplate,
+      });
     });
   } catch (err) {
     if (isUniqueViolation(err)) throw duplicateName();

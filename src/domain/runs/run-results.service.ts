@@ -4,6 +4,7 @@ import { badRequest } from '../../core/errors';
 import { recordInProject } from '../audit/audit.service';
 import { deleteRunTests, idListSql, idsNotInRun, notifyRunChange, resetResults, setStatuses } from './data';
 import { lockRunForWrite, RUN_WRITE_TX } from './run-access';
+import { defectLinks } from '../defects/defect-links';
 import { entriesMessage, insertUntested, MAX_NAMED, requireLiveTests } from './run-test-sources';
 import type { AddTestsInput, RemoveTestsInput, UpdateStatusInput } from './runs.schemas';
 
@@ -19,23 +20,33 @@ async function requireTestsInRun(tx: Tx, runId: number, ids: number[], name: (i:
   }
 }
 
-/** Sets the given statuses and comments, one history entry per result (in the order given), in one statement. */
+/**
+ * Sets the given statuses, comments and defects, one history entry per result (in the order given), in one
+ * statement. A result without a comment, elapsed time or defects records none: each result stands on its own.
+ */
 export async function updateTestStatuses(ctx: RequestContext, input: UpdateStatusInput) {
   const ids = input.testResults.map((r) => r.testId);
   const statuses = input.testResults.map((r) => r.status);
   const comments = input.testResults.map((r) => r.comment ?? null);
   const elapsed = input.testResults.map((r) => r.elapsedMs ?? null);
+  const defects = input.testResults.map((r) => r.defects ?? []);
   return ctx.db.$transaction(async (tx) => {
-    await lockRunForWrite(tx, ctx, input.runId, input.projectId);
+    const run = await lockRunForWrite(tx, ctx, input.runId, input.projectId);
     await requireTestsInRun(tx, input.runId, ids, (i) => `testResults.${i}.testId`);
-    const updated = await setStatuses(tx, input.runId, ctx.userId, { testIds: ids, statuses, comments, elapsedMs: elapsed });
-    const tests = input.testResults.map((r, i) => ({ testId: r.testId, status: r.status, comment: comments[i], elapsedMs: elapsed[i] }));
+    const updated = await setStatuses(tx, input.runId, ctx.userId, { testIds: ids, statuses, comments, elapsedMs: elapsed, defects });
+    const tests = input.testResults.map((r, i) => ({
+      testId: r.testId,
+      status: r.status,
+      comment: comments[i],
+      elapsedMs: elapsed[i],
+      defects: defectLinks(defects[i], run.defectUrlTemplate),
+    }));
     await notifyRunChange(tx, { ...input, userId: ctx.userId, kind: 'results', count: tests.length, tests });
     return { updated };
   }, RUN_WRITE_TX);
 }
 
-/** Every test of the run becomes `retest` (comment and elapsed time cleared), each with a history entry. */
+/** Every test of the run becomes `retest` (comment, elapsed time and defects cleared), each with a history entry. */
 export async function resetRun(ctx: RequestContext, runId: number, projectId: number) {
   return ctx.db.$transaction(async (tx) => {
     await lockRunForWrite(tx, ctx, runId, projectId);

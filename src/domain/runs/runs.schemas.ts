@@ -1,4 +1,5 @@
 import { nextCursorField } from '../../core/cursor';
+import { defectLink, defectList, defectRef } from '../defects/defect-links';
 import { arrayPageParams, bodyId, bulkArray, limitOffset, noDuplicateIds, nonBlank, optionalText, queryId, z } from '../../core/schemas';
 
 /** The five statuses of a test in a run, in the order reports show them. */
@@ -16,6 +17,10 @@ const int = z.number().int();
 const when = z.iso.datetime();
 /** Milliseconds a result took to execute, as reported with it; null when not reported. */
 const elapsedMs = int.nullable().describe('Milliseconds the execution took, as reported with the result; null when not reported');
+/** The defects of a result, each with its link. */
+const defects = z
+  .array(defectLink)
+  .describe("The defects the result links to, in the order given, each with its url (from the project's defectUrlTemplate)");
 
 export const statusCounts = z.object({
   total: int,
@@ -62,6 +67,7 @@ export const runTestRecord = z.object({
   status: testStatus,
   comment: z.string().nullable(),
   elapsedMs,
+  defects,
   updatedBy: int.nullable(),
   updatedAt: when,
   deleted: z.boolean().describe('The test has left the catalog (now, even in a locked run); its result stays in the run'),
@@ -89,6 +95,7 @@ export const historyEntry = z.object({
   status: testStatus,
   comment: z.string().nullable(),
   elapsedMs,
+  defects,
   userId: int.nullable(),
   userName: z.string().nullable(),
   createdAt: when,
@@ -114,6 +121,7 @@ export const runReport = z.object({
       status: testStatus,
       comment: z.string().nullable(),
       elapsedMs,
+      defects,
       /** Name of the user who set the current status. */
       updatedBy: z.string().nullable(),
       updatedAt: when,
@@ -140,7 +148,7 @@ export const runEvent = z
     at: when.describe('When the change was written'),
     count: int.describe('How many tests the change touched'),
     tests: z
-      .array(z.object({ testId: int, status: testStatus, comment: z.string().nullable(), elapsedMs }))
+      .array(z.object({ testId: int, status: testStatus, comment: z.string().nullable(), elapsedMs, defects }))
       .nullable()
       .describe("The results as written (kind results), or null when too many to carry: read the run's tests again"),
   })
@@ -157,6 +165,7 @@ export const runTestsQuery = z.object({
   sectionId: queryId
     .optional()
     .describe('Only tests of this section and of its subsections (a locked run: the section they had when it was locked)'),
+  defect: defectRef.optional().describe('Only tests whose current result links to this defect (its id or URL, exactly as recorded)'),
   ...limitOffset,
 });
 export const runTestHistoryQuery = z.object({ runId: queryId, testId: queryId, ...arrayPageParams });
@@ -256,6 +265,12 @@ const testResult = z.strictObject({
     .max(MAX_ELAPSED_MS)
     .optional()
     .describe('Milliseconds the execution took (integer, 0 or more); a result without it stores null'),
+  defects: defectList
+    .optional()
+    .describe(
+      'Defects the result links to (up to 20 ids such as SHOP-123 or #45, or http(s) URLs; each up to 200 characters; trimmed, ' +
+        'duplicates dropped). Like comment, it belongs to this result: a result without it links to none (earlier results keep theirs in the history)',
+    ),
 });
 export const updateStatusBody = runIdBody.extend({
   testResults: bulkArray(testResult, 'result').superRefine(

@@ -1,3 +1,4 @@
+import { defectLink } from '../defects/defect-links';
 import { nextCursorField } from '../../core/cursor';
 import {
   arrayPageParams,
@@ -204,6 +205,7 @@ export const statusHistoryEntry = z.object({
   status: z.enum(['passed', 'failed', 'blocked', 'retest', 'untested']),
   comment: z.string().nullable(),
   elapsedMs: z.number().int().nullable().describe('Milliseconds the execution took, as reported with the result; null when not reported'),
+  defects: z.array(defectLink).describe("The defects the result links to, each with its url (from the project's defectUrlTemplate)"),
   userId: id.nullable(),
   userName: z.string().nullable().describe('The name of the user who recorded it (null once that user is gone)'),
   createdAt: z.iso.datetime(),

@@ -63,7 +63,7 @@ it('shows the latest waiting mark of each test, flagged unsent, and leaves the o
     { testId: 2, status: 'untested' as const, comment: null, title: 'Find' },
   ];
   const shown = withPending(served, latest);
-  expect(shown[0]).toEqual({ testId: 1, status: 'retest', comment: null, title: 'Pay', unsent: true });
+  expect(shown[0]).toEqual({ testId: 1, status: 'retest', comment: null, defects: [], title: 'Pay', unsent: true });
   expect(shown[1]).toBe(served[1]);
   expect(withPending(served, new Map())).toBe(served);
 });

@@ -25,6 +25,7 @@ describe('keys', () => {
       (['passed', 'failed', 'blocked', 'retest', 'untested'] as TestStatus[]).map((status) => ({ type: 'status', status })),
     );
     expect(keyAction({ key: 'c' })).toEqual({ type: 'comment' });
+    expect(keyAction({ key: 'd' })).toEqual({ type: 'defect' });
     expect(keyAction({ key: 'x' })).toEqual({ type: 'toggle-select' });
     expect(keyAction({ key: '?' })).toEqual({ type: 'help' });
     expect(keyAction({ key: 'z' })).toBeNull();
@@ -101,9 +102,10 @@ describe('optimistic counts and rows', () => {
       { testId: 5, status: 'blocked', comment: null },
     ];
     const applied = applyToTests(tests, results);
-    expect(applied.find((t) => t.testId === 2)).toEqual({ testId: 2, status: 'passed', comment: 'fixed', title: 'T2' });
+    // A mark records only the defects sent with it (none here).
+    expect(applied.find((t) => t.testId === 2)).toEqual({ testId: 2, status: 'passed', comment: 'fixed', defects: [], title: 'T2' });
     expect(applied[0]).toBe(tests[0]); // untouched rows keep their identity (no re-render)
-    expect(applied.find((t) => t.testId === 5)).toEqual({ testId: 5, status: 'blocked', comment: null, title: 'T5' });
+    expect(applied.find((t) => t.testId === 5)).toEqual({ testId: 5, status: 'blocked', comment: null, defects: [], title: 'T5' });
     expect(applyToCounts(counts, current, results)).toEqual({ total: 5, passed: 2, failed: 0, blocked: 1, retest: 0, untested: 2 });
   });
 });

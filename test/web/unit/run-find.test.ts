@@ -37,7 +37,7 @@ describe('live events', () => {
     by: { userId: 7, name: 'Ana' },
     at: '2026-01-01T00:00:00.000Z',
     count: 1,
-    tests: [{ testId: 42, status: 'failed', comment: null, elapsedMs: null }],
+    tests: [{ testId: 42, status: 'failed', comment: null, elapsedMs: null, defects: [] }],
     ...over,
   });
 

@@ -62,7 +62,7 @@ export async function insertLookupEntries(db: DbOrTx, rows: Prisma.LookupEntryCr
 export function updateProject(
   db: DbOrTx,
   projectId: number,
-  data: { projectName?: string; projectDescription?: string | null; isActive?: boolean },
+  data: { projectName?: string; projectDescription?: string | null; defectUrlTemplate?: string | null; isActive?: boolean },
 ) {
   return db.project.update({ where: { projectId }, data, omit: counters });
 }

@@ -22,15 +22,15 @@ export interface RunRow {
   untestedCount: number;
 }
 
-/** A run as the caller's scope finds it, with its project's state and change counter (the version of what reads of it show). */
-export type ScopedRunRow = RunRow & { projectActive: boolean; projectChanges: number };
+/** A run as the caller's scope finds it, with its project's state, defect URL template and change counter (the version of what reads of it show). */
+export type ScopedRunRow = RunRow & { projectActive: boolean; projectChanges: number; defectUrlTemplate: string | null };
 
 const runColumns = Prisma.raw(`r.id AS "runId", r.project_id AS "projectId", r.name AS "runName",
   r.description AS "runDescription", r.locked, r.locked_by AS "lockedBy", r.locked_at AS "lockedAt",
   r.created_by AS "createdBy", r.created_at AS "createdAt", r.updated_at AS "updatedAt",
   r.passed_count AS "passedCount", r.failed_count AS "failedCount", r.blocked_count AS "blockedCount",
   r.retest_count AS "retestCount", r.untested_count AS "untestedCount", p.is_active AS "projectActive",
-  p.change_count AS "projectChanges"`);
+  p.change_count AS "projectChanges", p.defect_url_template AS "defectUrlTemplate"`);
 
 /** SELECT of the run's row (RunRow columns plus projectActive) if its project is one of `orgIds`' (and `projectId`, when given); usable as a CTE. */
 export function scopedRunSql(orgIds: number[], runId: number, projectId: number | null): Prisma.Sql {

@@ -1,5 +1,7 @@
 import type { Tx } from '../../../db/client';
 import { counterMoves } from './columns';
+import { defectsFromParam, defectsParam } from '../../defects/defect-links';
+import { Prisma } from '../../../generated/prisma/client';
 
 // The run side of a JUnit import: every attempt recorded in one statement, as
 // run/update-test-status records results (current result, history entry with
@@ -11,6 +13,8 @@ export interface AttemptRows {
   statuses: string[];
   comments: (string | null)[];
   elapsedMs: (number | null)[];
+  /** Each attempt's defects (none when empty). */
+  defects: (readonly string[])[];
 }
 
 /**
@@ -24,21 +28,22 @@ export async function recordAttempts(tx: Tx, runId: number, userId: number, a: A
   const now = new Date();
   const [row] = await tx.$queryRaw<{ total: number }[]>`
     WITH a AS (
-      SELECT * FROM unnest(${a.testIds}::int[], ${a.statuses}::text[]::"TestStatus"[], ${a.comments}::text[], ${a.elapsedMs}::int[])
-        WITH ORDINALITY AS a(test_id, status, comment, elapsed_ms, n)
+      SELECT a.*, ${Prisma.raw(defectsFromParam('a.defects_json'))} AS defects
+      FROM unnest(${a.testIds}::int[], ${a.statuses}::text[]::"TestStatus"[], ${a.comments}::text[], ${a.elapsedMs}::int[],
+        ${defectsParam(a.defects)}::text[]) WITH ORDINALITY AS a(test_id, status, comment, elapsed_ms, defects_json, n)
     ), last AS (
-      SELECT DISTINCT ON (test_id) test_id, status, comment, elapsed_ms FROM a ORDER BY test_id, n DESC
+      SELECT DISTINCT ON (test_id) test_id, status, comment, elapsed_ms, defects FROM a ORDER BY test_id, n DESC
     ), old AS (
       SELECT rt.status FROM run_tests rt JOIN last ON last.test_id = rt.test_id WHERE rt.run_id = ${runId}
     ), upd AS (
-      INSERT INTO run_tests AS rt (run_id, test_id, status, comment, elapsed_ms, updated_by, updated_at)
-      SELECT ${runId}, test_id, status, comment, elapsed_ms, ${userId}, ${now} FROM last
+      INSERT INTO run_tests AS rt (run_id, test_id, status, comment, elapsed_ms, defects, updated_by, updated_at)
+      SELECT ${runId}, test_id, status, comment, elapsed_ms, defects, ${userId}, ${now} FROM last
       ON CONFLICT (run_id, test_id) DO UPDATE SET status = excluded.status, comment = excluded.comment,
-        elapsed_ms = excluded.elapsed_ms, updated_by = excluded.updated_by, updated_at = excluded.updated_at
+        elapsed_ms = excluded.elapsed_ms, defects = excluded.defects, updated_by = excluded.updated_by, updated_at = excluded.updated_at
       RETURNING rt.status
     ), hist AS (
-      INSERT INTO status_history (run_id, test_id, status, comment, elapsed_ms, user_id, created_at)
-      SELECT ${runId}, test_id, status, comment, elapsed_ms, ${userId}, ${now} FROM a ORDER BY n
+      INSERT INTO status_history (run_id, test_id, status, comment, elapsed_ms, defects, user_id, created_at)
+      SELECT ${runId}, test_id, status, comment, elapsed_ms, defects, ${userId}, ${now} FROM a ORDER BY n
     )
     UPDATE runs SET ${counterMoves('upd', 'old')} WHERE id = ${runId}
     RETURNING passed_count + failed_count + blocked_count + retest_count + untested_count AS total`;

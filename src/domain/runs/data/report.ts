@@ -3,6 +3,7 @@ import { Prisma } from '../../../generated/prisma/client';
 import { sectionTreeSql } from '../../sections/data';
 import { isoTime, scopedRunSql, type RunRow } from './columns';
 import { shown } from './snapshot';
+import { defectLinksSql } from '../../defects/defect-links';
 
 // The reads of a run report (src/reports/run-report.ts): its header, then its
 // rows a batch at a time. The header and the rows' order are read in one
@@ -60,9 +61,11 @@ export async function readReportBatch(db: DbOrTx, runId: number, projectId: numb
     LEFT JOIN lookup_entries pr ON pr.id = t.priority_id
     LEFT JOIN squads sq ON sq.id = t.squad_id
     LEFT JOIN users u ON u.id = rt.updated_by
+    JOIN projects pj ON pj.id = ${projectId}
     CROSS JOIN LATERAL (SELECT row_to_json(x) AS json FROM (
       SELECT rt.test_id AS "testId", ${frozen.title} AS title, ${frozen.sectionId} AS "sectionId", ${frozen.sectionPath} AS "sectionPath",
-        ${frozen.priority} AS priority, ${frozen.squad} AS squad, rt.status, rt.comment, rt.elapsed_ms AS "elapsedMs", u.name AS "updatedBy",
+        ${frozen.priority} AS priority, ${frozen.squad} AS squad, rt.status, rt.comment, rt.elapsed_ms AS "elapsedMs",
+        ${Prisma.raw(defectLinksSql('rt.defects', 'pj.defect_url_template'))} AS defects, u.name AS "updatedBy",
         ${Prisma.raw(isoTime('rt.updated_at'))} AS "updatedAt"
     ) x) r`;
   return batch.json;

@@ -2,6 +2,7 @@ import type { Tx } from '../../../db/client';
 import { Prisma } from '../../../generated/prisma/client';
 import type { TestStatusName } from '../runs.schemas';
 import { counterMoves } from './columns';
+import { defectsFromParam, defectsParam } from '../../defects/defect-links';
 
 // Writes to a run's results: each is one set-based statement whatever the number
 // of tests, moving the run's counters with it. The caller holds the run's row
@@ -20,6 +21,8 @@ export interface StatusRows {
   statuses: TestStatusName[];
   comments: (string | null)[];
   elapsedMs: (number | null)[];
+  /** Each result's defects (none when empty). */
+  defects: string[][];
 }
 
 /**
@@ -31,29 +34,31 @@ export async function setStatuses(tx: Tx, runId: number, userId: number, r: Stat
   const now = new Date();
   const [row] = await tx.$queryRaw<{ updated: number }[]>`
     WITH v AS (
-      SELECT * FROM unnest(${r.testIds}::int[], ${r.statuses}::text[]::"TestStatus"[], ${r.comments}::text[], ${r.elapsedMs}::int[])
-        WITH ORDINALITY AS v(test_id, status, comment, elapsed_ms, n)
+      SELECT v.*, ${Prisma.raw(defectsFromParam('v.defects_json'))} AS defects
+      FROM unnest(${r.testIds}::int[], ${r.statuses}::text[]::"TestStatus"[], ${r.comments}::text[], ${r.elapsedMs}::int[],
+        ${defectsParam(r.defects)}::text[]) WITH ORDINALITY AS v(test_id, status, comment, elapsed_ms, defects_json, n)
     ), old AS (
       SELECT rt.status FROM run_tests rt JOIN v ON v.test_id = rt.test_id WHERE rt.run_id = ${runId}
     ), upd AS (
-      UPDATE run_tests rt SET status = v.status, comment = v.comment, elapsed_ms = v.elapsed_ms, updated_by = ${userId}, updated_at = ${now}
+      UPDATE run_tests rt SET status = v.status, comment = v.comment, elapsed_ms = v.elapsed_ms, defects = v.defects,
+        updated_by = ${userId}, updated_at = ${now}
       FROM v WHERE rt.run_id = ${runId} AND rt.test_id = v.test_id
       RETURNING rt.status
     ), hist AS (
-      INSERT INTO status_history (run_id, test_id, status, comment, elapsed_ms, user_id, created_at)
-      SELECT ${runId}, v.test_id, v.status, v.comment, v.elapsed_ms, ${userId}, ${now} FROM v ORDER BY v.n
+      INSERT INTO status_history (run_id, test_id, status, comment, elapsed_ms, defects, user_id, created_at)
+      SELECT ${runId}, v.test_id, v.status, v.comment, v.elapsed_ms, v.defects, ${userId}, ${now} FROM v ORDER BY v.n
     )
     UPDATE runs SET ${counterMoves('upd', 'old')} WHERE id = ${runId}
     RETURNING (SELECT count(*) FROM upd)::int AS updated`;
   return row.updated;
 }
 
-/** Every test of the run becomes `retest` (comment and elapsed time cleared), each with a history entry; returns how many. */
+/** Every test of the run becomes `retest` (comment, elapsed time and defects cleared), each with a history entry; returns how many. */
 export async function resetResults(tx: Tx, runId: number, userId: number): Promise<number> {
   const now = new Date();
   const [row] = await tx.$queryRaw<{ reset: number }[]>`
     WITH upd AS (
-      UPDATE run_tests SET status = 'retest', comment = NULL, elapsed_ms = NULL, updated_by = ${userId}, updated_at = ${now}
+      UPDATE run_tests SET status = 'retest', comment = NULL, elapsed_ms = NULL, defects = '{}', updated_by = ${userId}, updated_at = ${now}
       WHERE run_id = ${runId} RETURNING test_id
     ), hist AS (
       INSERT INTO status_history (run_id, test_id, status, user_id, created_at)

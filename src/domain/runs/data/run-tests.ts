@@ -6,6 +6,7 @@ import type { HistoryEntry, RunTestRecord, TestStatusName } from '../runs.schema
 import { isoTime, scopedRunSql, type ScopedRunRow } from './columns';
 import { frozenNamesJson, shown } from './snapshot';
 import { sectionSubtreeSql, sectionTreeSql } from '../../sections/data';
+import { defectLinksSql } from '../../defects/defect-links';
 
 // Reads of the tests in a run: a page of them, and the history of one.
 
@@ -20,6 +21,7 @@ const runTestsJson = (frozen: boolean) => {
   'sectionId', ${field('sectionId', 't.section_id')}, 'priorityId', ${field('priorityId', 't.priority_id')},
   'typeId', ${field('typeId', 't.type_id')}, 'automationStatusId', ${field('automationStatusId', 't.automation_status_id')},
   'squadId', ${field('squadId', 't.squad_id')}, 'status', rt.status, 'comment', rt.comment, 'elapsedMs', rt.elapsed_ms,
+  'defects', ${defectLinksSql('rt.defects', 's."defectUrlTemplate"')},
   'updatedBy', rt.updated_by, 'updatedAt', ${isoTime('rt.updated_at')}, 'deleted', t.deleted_at IS NOT NULL,
   'snapshot', ${frozen ? frozenNamesJson : 'NULL'}
 ) ORDER BY rt.test_id), '[]'::json)::text`);
@@ -29,12 +31,17 @@ const frozenJson = runTestsJson(true);
 
 const statusFilter = (status?: TestStatusName) => (status ? Prisma.sql`AND rt.status = ${status}::"TestStatus"` : Prisma.empty);
 
-/** Which tests of a run a page shows: one status, a search, a section (with its subsections). */
+/** Which tests of a run a page shows: one status, a search, a section (with its subsections), a defect. */
 export interface RunTestFilters {
   status?: TestStatusName;
   search?: string;
   sectionId?: number;
+  defect?: string;
 }
+
+// Spelled as the partial index's predicate (run_tests_with_defects_idx), so only the results with defects are read.
+const defectFilter = (defect?: string) =>
+  defect === undefined ? Prisma.empty : Prisma.sql`AND cardinality(rt.defects) > 0 AND rt.defects @> ARRAY[${defect}::text]`;
 
 const escapeLike = (s: string) => s.replace(/[\\%_]/g, '\\$&');
 
@@ -66,8 +73,8 @@ function matchFilter(projectId: number, f: RunTestFilters): Prisma.Sql {
  * planner looks the rows up by key), one more than asked to tell whether more
  * follow (`lastId`), and rows skipped by OFFSET or before the cursor (`afterId`)
  * are never joined: 1.3 ms instead of 5.7 ms at offset 9,500 of 10,000.
- * With a search or a section, the ids come from the join with the tests, and
- * `matched` counts the tests that match (else null: the run's counters say it).
+ * With a search or a section, the ids come from the join with the tests; with one of them
+ * or a defect, `matched` counts the tests that match (else null: the run's counters say it).
  */
 export async function findRunWithTestsPage(
   db: DbOrTx,
@@ -76,9 +83,10 @@ export async function findRunWithTestsPage(
 ): Promise<(ScopedRunRow & { tests: JsonText<RunTestRecord[]>; lastId: number | null; matched: number | null }) | undefined> {
   const after = q.afterId === undefined ? Prisma.empty : Prisma.sql`AND rt.test_id > ${q.afterId}::int`;
   const narrowed = Boolean(q.search) || q.sectionId !== undefined;
+  const counted = narrowed || q.defect !== undefined;
   const match = narrowed ? matchFilter(q.projectId, q) : Prisma.empty;
   const from = narrowed ? Prisma.sql`run_tests rt JOIN tests t ON t.id = rt.test_id` : Prisma.sql`run_tests rt`;
-  const mine = Prisma.sql`rt.run_id = ${q.runId} ${statusFilter(q.status)} ${match}`;
+  const mine = Prisma.sql`rt.run_id = ${q.runId} ${statusFilter(q.status)} ${defectFilter(q.defect)} ${match}`;
   // Only the branch of the run's state is executed.
   const page = (json: Prisma.Sql) => Prisma.sql`
       SELECT ${json} FROM run_tests rt JOIN tests t ON t.id = rt.test_id
@@ -93,7 +101,7 @@ export async function findRunWithTestsPage(
         SELECT rt.test_id FROM ${from} WHERE ${mine} ${after}
         ORDER BY rt.test_id LIMIT ${q.limit + 1}::int OFFSET ${q.offset}::bigint) AS ids FROM run)
     SELECT s.*, CASE WHEN cardinality(s.ids) > ${q.limit}::int THEN s.ids[${q.limit}::int] END AS "lastId",
-           ${narrowed ? Prisma.sql`(SELECT count(*)::int FROM ${from} WHERE ${mine})` : Prisma.sql`NULL::int`} AS matched,
+           ${counted ? Prisma.sql`(SELECT count(*)::int FROM ${from} WHERE ${mine})` : Prisma.sql`NULL::int`} AS matched,
            CASE WHEN s.locked THEN (${page(frozenJson)}) ELSE (${page(liveJson)}) END AS tests
     FROM s`,
   );
@@ -135,10 +143,10 @@ export async function runTestHistoryPage(
       CASE WHEN cardinality(s.ids) > ${q.limit}::int THEN s.ids[${q.limit}::int] END AS "lastId",
       (SELECT coalesce(json_agg(json_build_object(
           'historyId', h.id, 'runId', h.run_id, 'projectId', ${q.projectId}::int, 'testId', h.test_id, 'status', h.status,
-          'comment', h.comment, 'elapsedMs', h.elapsed_ms, 'userId', h.user_id, 'userName', u.name,
-          'createdAt', ${Prisma.raw(isoTime('h.created_at'))}
+          'comment', h.comment, 'elapsedMs', h.elapsed_ms, 'defects', ${Prisma.raw(defectLinksSql('h.defects', 'p.defect_url_template'))},
+          'userId', h.user_id, 'userName', u.name, 'createdAt', ${Prisma.raw(isoTime('h.created_at'))}
         ) ORDER BY h.id DESC), '[]'::json)
-        FROM status_history h LEFT JOIN users u ON u.id = h.user_id
+        FROM status_history h LEFT JOIN users u ON u.id = h.user_id JOIN projects p ON p.id = ${q.projectId}::int
         WHERE h.id = ANY(s.ids[1:${q.limit}::int])) AS entries
     FROM s`;
   return page;

@@ -1,6 +1,7 @@
 import type { DbOrTx } from '../../../db/client';
 import { Prisma } from '../../../generated/prisma/client';
 import { isoUtc } from './columns';
+import { defectLinksSql, type DefectLink } from '../../defects/defect-links';
 
 /** A page of a test's history: its entries (times as ISO text), the whole history's size, and the id of the page's last entry when more follow. */
 export interface StatusHistoryPage {
@@ -12,6 +13,7 @@ export interface StatusHistoryPage {
     status: 'passed' | 'failed' | 'blocked' | 'retest' | 'untested';
     comment: string | null;
     elapsedMs: number | null;
+    defects: DefectLink[];
     userId: number | null;
     userName: string | null;
     createdAt: string;
@@ -42,9 +44,10 @@ export async function statusHistoryPage(
       CASE WHEN cardinality(s.ids) > ${q.limit}::int THEN s.ids[${q.limit}::int] END AS "lastId",
       (SELECT coalesce(json_agg(json_build_object(
           'runId', h.run_id, 'runName', r.name, 'projectId', ${q.projectId}::int, 'testId', h.test_id, 'status', h.status,
-          'comment', h.comment, 'elapsedMs', h.elapsed_ms, 'userId', h.user_id, 'userName', u.name, 'createdAt', ${Prisma.raw(isoUtc('h.created_at'))}
+          'comment', h.comment, 'elapsedMs', h.elapsed_ms, 'defects', ${Prisma.raw(defectLinksSql('h.defects', 'p.defect_url_template'))},
+          'userId', h.user_id, 'userName', u.name, 'createdAt', ${Prisma.raw(isoUtc('h.created_at'))}
         ) ORDER BY h.id DESC), '[]'::json)
-        FROM status_history h JOIN runs r ON r.id = h.run_id LEFT JOIN users u ON u.id = h.user_id
+        FROM status_history h JOIN runs r ON r.id = h.run_id JOIN projects p ON p.id = r.project_id LEFT JOIN users u ON u.id = h.user_id
         WHERE h.id = ANY(s.ids[1:${q.limit}::int])) AS entries
     FROM s`;
   return page;

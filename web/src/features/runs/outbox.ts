@@ -153,7 +153,7 @@ function start() {
 export function addResults(projectId: number, runId: number, results: readonly Result[]) {
   start();
   let list = current();
-  for (const r of results) list = enqueue(list, { projectId, runId, testId: r.testId, status: r.status, comment: r.comment });
+  for (const r of results) list = enqueue(list, { projectId, runId, ...r });
   update({ list, refusal: null });
   void flush();
 }

@@ -9,6 +9,7 @@
 // whose answer was lost is not applied twice.
 
 import { STATUSES } from '../../lib/status-counts';
+import type { DefectLink } from '../../lib/defect-link';
 import type { Result } from './run-execution';
 
 export interface PendingResult extends Result {
@@ -59,7 +60,7 @@ function batchOf(list: readonly PendingResult[], key: string): Batch {
     key,
     projectId: results[0].projectId,
     runId: results[0].runId,
-    results: results.map(({ testId, status, comment }) => ({ testId, status, comment })),
+    results: results.map(({ testId, status, comment, defects }) => ({ testId, status, comment, ...(defects?.length ? { defects } : {}) })),
   };
 }
 
@@ -77,6 +78,11 @@ export function latestByTest(list: readonly PendingResult[], runId: number): Map
 
 const isStatus = (v: unknown): v is Result['status'] => (STATUSES as readonly unknown[]).includes(v);
 const isId = (v: unknown): v is number => Number.isInteger(v) && (v as number) > 0;
+const isDefect = (v: unknown): v is DefectLink =>
+  typeof v === 'object' &&
+  v !== null &&
+  typeof (v as DefectLink).id === 'string' &&
+  ['string', 'object'].includes(typeof (v as DefectLink).url);
 
 /** The stored list, leaving out anything that is not a well-formed mark (an older or damaged entry). */
 export function parsePending(text: string | null): PendingResult[] {
@@ -92,7 +98,18 @@ export function parsePending(text: string | null): PendingResult[] {
     if (!v || typeof v !== 'object' || !isId(v.projectId) || !isId(v.runId) || !isId(v.testId) || !isStatus(v.status)) return [];
     const comment = typeof v.comment === 'string' ? v.comment : null;
     const sentAs = typeof v.sentAs === 'string' && v.sentAs ? v.sentAs : undefined;
-    return [{ projectId: v.projectId, runId: v.runId, testId: v.testId, status: v.status, comment, ...(sentAs ? { sentAs } : {}) }];
+    const defects = Array.isArray(v.defects) ? v.defects.filter(isDefect) : [];
+    return [
+      {
+        projectId: v.projectId,
+        runId: v.runId,
+        testId: v.testId,
+        status: v.status,
+        comment,
+        ...(defects.length ? { defects } : {}),
+        ...(sentAs ? { sentAs } : {}),
+      },
+    ];
   });
 }
 
@@ -109,6 +126,6 @@ export function withPending<T extends Result>(tests: readonly T[], pending: Read
   if (pending.size === 0) return tests as T[];
   return tests.map((t) => {
     const r = pending.get(t.testId);
-    return r ? { ...t, status: r.status, comment: r.comment, unsent: true as const } : t;
+    return r ? { ...t, status: r.status, comment: r.comment, defects: r.defects ?? [], unsent: true as const } : t;
   });
 }

@@ -3,6 +3,7 @@
 // grouping and range selection.
 
 import { STATUSES, type Status as TestStatus, type StatusCounts } from '../../lib/status-counts';
+import type { DefectLink } from '../../lib/defect-link';
 
 export type { TestStatus, StatusCounts };
 
@@ -13,6 +14,7 @@ export type KeyAction =
   | { type: 'move'; by: 1 | -1 }
   | { type: 'status'; status: TestStatus }
   | { type: 'comment' }
+  | { type: 'defect' }
   | { type: 'toggle-select' }
   | { type: 'search' }
   | { type: 'help' };
@@ -54,6 +56,8 @@ export function keyAction(input: KeyInput): KeyAction | null {
       return { type: 'move', by: -1 };
     case 'c':
       return { type: 'comment' };
+    case 'd':
+      return { type: 'defect' };
     case 'x':
       return { type: 'toggle-select' };
     case '/':
@@ -76,6 +80,8 @@ export interface Result {
   testId: number;
   status: TestStatus;
   comment: string | null;
+  /** The result's defects; none when absent (a result records only the defects sent with it). */
+  defects?: DefectLink[];
 }
 
 /**
@@ -94,12 +100,12 @@ export function applyToCounts<C extends StatusCounts>(counts: C, current: Readon
   return next;
 }
 
-/** Tests with `results` applied (status and comment), other tests unchanged (same objects). */
+/** Tests with `results` applied (status, comment and defects), other tests unchanged (same objects). */
 export function applyToTests<T extends Result>(tests: readonly T[], results: readonly Result[]): T[] {
   const byId = new Map(results.map((r) => [r.testId, r]));
   return tests.map((t) => {
     const r = byId.get(t.testId);
-    return r ? { ...t, status: r.status, comment: r.comment } : t;
+    return r ? { ...t, status: r.status, comment: r.comment, defects: r.defects ?? [] } : t;
   });
 }
 

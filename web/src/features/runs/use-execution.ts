@@ -4,6 +4,7 @@ import type { RunTest } from './api/get-run-tests';
 import { addResults } from './outbox';
 import { useCommentDrafts } from './use-comment-drafts';
 import { nextAfter, selectWithClick, type TestStatus } from './run-execution';
+import { addDefect } from './defect-input';
 
 interface Shown {
   order: number[];
@@ -16,7 +17,7 @@ interface Shown {
  * set a status, check a test). A status goes to the checked tests, else to the current one, which
  * then moves on. The comment is a draft of the current test (or of the checked tests together),
  * kept across moves and reloads until a status saves it; marks go through the outbox, which
- * keeps them until the server has them.
+ * keeps them until the server has them. A defect (`d`) goes the same way, on the current test.
  */
 export function useExecution(
   projectId: number,
@@ -31,6 +32,8 @@ export function useExecution(
   const [notice, setNotice] = useState('');
   // Changes when the current row should take focus (a keyboard move).
   const [focusRequest, setFocusRequest] = useState(0);
+  // The defect box (`d`) of the current test is open.
+  const [defectOpen, setDefectOpen] = useState(false);
   // The current test, or the first shown when it is filtered out (or none was chosen yet).
   const current = (currentId !== null ? shownById.get(currentId) : undefined) ?? (order.length ? shownById.get(order[0]) : undefined);
   const slot = selected.size > 0 ? 'checked' : (current?.t.testId ?? null);
@@ -43,6 +46,13 @@ export function useExecution(
     if (testId === null || testId === undefined) return;
     if (focus) setFocusRequest((n) => n + 1); // the list scrolls to the row and focuses it
     setCurrentId(testId);
+    setDefectOpen(false);
+  };
+
+  /** Leaves a field for the list (the field loses focus, the current row takes it). */
+  const backToList = (field?: HTMLElement | null) => {
+    field?.blur();
+    setFocusRequest((n) => n + 1);
   };
 
   const setStatus = (status: TestStatus, focus: boolean) => {
@@ -68,6 +78,21 @@ export function useExecution(
     }
   };
 
+  /**
+   * Links the current result to one more defect: the same status and comment again with the
+   * defect added, through the outbox as a mark (a new entry in its history). The error when the
+   * text is no defect, else null.
+   */
+  const linkDefect = (text: string): string | null => {
+    if (!current) return null;
+    const added = addDefect(current.t.defects, text);
+    if ('error' in added) return added.error;
+    const { testId, status, comment, title } = current.t;
+    addResults(projectId, runId, [{ testId, status, comment, defects: added.defects }]);
+    setNotice(`${title}: ${added.defects[added.defects.length - 1].id} linked.`);
+    return null;
+  };
+
   const check = (testId: number, shift: boolean) => {
     setSelected((s) => selectWithClick(s, order, anchor, testId, shift));
     setAnchor(testId);
@@ -81,9 +106,18 @@ export function useExecution(
     notice,
     setNotice,
     focusRequest,
-    requestFocus: () => setFocusRequest((n) => n + 1),
+    backToList,
     goTo,
     setStatus,
+    defect: {
+      open: defectOpen,
+      show: () => setDefectOpen(true),
+      link: linkDefect,
+      close: () => {
+        setDefectOpen(false);
+        backToList();
+      },
+    },
     check,
     uncheckAll: () => setSelected(new Set()),
   };

@@ -10,13 +10,15 @@ interface Options {
   editable: boolean;
   locked: boolean;
   onHelp: () => void;
+  /** Opens the defect box of the current test (the `d` key). */
+  onDefect: () => void;
   commentRef: RefObject<HTMLTextAreaElement | null>;
   /** The search box of the find bar (the `/` key). */
   searchRef?: RefObject<HTMLInputElement | null>;
 }
 
-/** The execute screen's keys (keyAction in run-execution.ts) on the whole document: move, set a status, check, comment, search, help. */
-export function useRunKeys({ paused, execution, order, editable, locked, onHelp, commentRef, searchRef }: Options) {
+/** The execute screen's keys (keyAction in run-execution.ts) on the whole document: move, set a status, check, comment, defect, search, help. */
+export function useRunKeys({ paused, execution, order, editable, locked, onHelp, onDefect, commentRef, searchRef }: Options) {
   // One listener for the screen; as an effect event it sees the latest render's state.
   const onKey = useEffectEvent((e: KeyboardEvent) => {
     if (paused) return;
@@ -46,9 +48,11 @@ export function useRunKeys({ paused, execution, order, editable, locked, onHelp,
     else if (action.type === 'status') execution.setStatus(action.status, true);
     else if (action.type === 'toggle-select') {
       if (editable) execution.check(current.t.testId, false);
-    } else if (action.type === 'comment') {
-      if (editable) commentRef.current?.focus();
-      else execution.setNotice(locked ? 'This run is locked: results cannot be changed.' : 'You have read-only access to this run.');
+    } else if (action.type === 'comment' || action.type === 'defect') {
+      if (!editable)
+        execution.setNotice(locked ? 'This run is locked: results cannot be changed.' : 'You have read-only access to this run.');
+      else if (action.type === 'comment') commentRef.current?.focus();
+      else onDefect();
     }
   });
   useEffect(() => {

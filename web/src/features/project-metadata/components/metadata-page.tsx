@@ -5,10 +5,11 @@ import { atLeast, useRole } from '../../auth';
 import { useProject } from '../../projects';
 import '../project-metadata.css';
 import { LabelsList, LookupList, SquadsList } from './metadata-lists';
+import { DefectTemplateForm } from './defect-template-form';
 
 const LOOKUP_ORDER = ['priority', 'type', 'automationStatus', 'platform', 'testCoveredBy'] as const;
 
-/** A project's labels, squads and lookup lists: add (User), rename in place (User), delete what nothing uses (Admin). */
+/** A project's labels, squads and lookup lists: add (User), rename in place (User), delete what nothing uses (Admin); where defect ids link to. */
 export function MetadataPage() {
   const projectId = Number(useParams().projectId);
   const project = useProject(projectId);
@@ -32,6 +33,7 @@ export function MetadataPage() {
         {LOOKUP_ORDER.map((kind) => (
           <LookupList key={kind} kind={kind} {...access} />
         ))}
+        <DefectTemplateForm projectId={projectId} canWrite={access.canWrite} />
       </div>
     </Page>
   );

@@ -5,4 +5,5 @@ import { runKeys } from '../../runs';
 
 export const reportKeys = {
   sectionCounts: (projectId: number, runId: number) => [...runKeys.run(projectId, runId), 'section-counts'] as const,
+  defects: (projectId: number, runId: number) => [...runKeys.run(projectId, runId), 'defects'] as const,
 };

@@ -7,6 +7,7 @@ import { useRunDetail } from '../../runs';
 import { useSectionCounts } from '../api/get-section-counts';
 import { catalogExportUrl, reportUrl } from '../downloads';
 import { StatusChart } from './status-chart';
+import { DefectsSection } from './defects-section';
 import '../reports.css';
 
 /** A run's summary (chart, counts per section), its report files and the catalog's export. */
@@ -106,6 +107,7 @@ export function RunReportPage() {
           </div>
         </section>
       )}
+      {run.data && <DefectsSection projectId={projectId} runId={runId} />}
     </Page>
   );
 }

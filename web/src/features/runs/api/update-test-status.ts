@@ -15,7 +15,12 @@ import { runKeys } from './query-keys';
 export const sendResults = (batch: Batch) =>
   unwrap(
     api.PUT('/api/v1/run/update-test-status', {
-      body: { runId: batch.runId, projectId: batch.projectId, testResults: batch.results },
+      body: {
+        runId: batch.runId,
+        projectId: batch.projectId,
+        // Defects go as ids: their links are the server's to make.
+        testResults: batch.results.map(({ defects, ...r }) => (defects?.length ? { ...r, defects: defects.map((d) => d.id) } : r)),
+      },
       headers: { 'Idempotency-Key': batch.key },
     }),
   );
@@ -37,7 +42,9 @@ export function applySent({ projectId, runId, results }: Batch) {
   // A read of the rows or counts still in flight (a page just opened, say after signing in again)
   // may have started before this write and would put the old statuses back: read them again after it.
   const reads = [runKeys.tests(projectId, runId), runKeys.state(projectId, runId)];
-  const stale = queryClient.getQueryData(runTestsQueryOptions(projectId, runId).queryKey) === undefined;
+  // A defect added here has no link yet (the server makes it from the project's template): read the rows for it.
+  const stale =
+    queryClient.getQueryData(runTestsQueryOptions(projectId, runId).queryKey) === undefined || results.some((r) => r.defects?.length);
   for (const queryKey of reads) if (stale || queryClient.isFetching({ queryKey }) > 0) void queryClient.invalidateQueries({ queryKey });
   for (const r of results) void queryClient.invalidateQueries({ queryKey: runKeys.history(projectId, runId, r.testId) });
 }

@@ -60,6 +60,7 @@ export function RunExecutePage() {
     editable,
     locked,
     onHelp: () => setHelpOpen(true),
+    onDefect: execution.defect.show,
     commentRef,
     searchRef,
   });
@@ -91,10 +92,7 @@ export function RunExecutePage() {
           total={tests.data.length}
           live={live}
           searchRef={searchRef}
-          onLeave={() => {
-            searchRef.current?.blur();
-            execution.requestFocus();
-          }}
+          onLeave={() => execution.backToList(searchRef.current)}
         />
       )}
       <ErrorMessage error={view.refusal} />
@@ -135,10 +133,8 @@ export function RunExecutePage() {
               draft={execution.draft}
               onDraft={execution.setDraft}
               onStatus={(s) => execution.setStatus(s, false)}
-              onLeaveComment={() => {
-                commentRef.current?.blur();
-                execution.requestFocus();
-              }}
+              onLeaveComment={() => execution.backToList(commentRef.current)}
+              defect={execution.defect}
               commentRef={commentRef}
             />
           )}

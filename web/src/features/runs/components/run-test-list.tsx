@@ -3,6 +3,7 @@ import { memo, useCallback, useEffect, useMemo, useRef, type MouseEvent } from '
 import type { RunTest } from '../api/get-run-tests';
 import type { Group } from '../run-execution';
 import { StatusBadge } from '../../../components/status-badge';
+import { DefectLinks } from '../../../components/defect-links';
 
 interface Props {
   groups: Group<RunTest>[];
@@ -66,6 +67,12 @@ const RunTestRow = memo(function RunTestRow({ test: t, current, checked, last, s
         {t.unsent && <span className="run-row-unsent">Not sent</span>}
         <StatusBadge status={t.status} />
       </button>
+      {/* Outside the row's button: a link may not sit inside one. */}
+      {t.defects.length > 0 && (
+        <span className="run-row-defects">
+          <DefectLinks defects={t.defects} max={2} label={`Defects of ${t.title}`} />
+        </span>
+      )}
     </div>
   );
 });

@@ -7,6 +7,9 @@ import type { RunTest } from '../api/get-run-tests';
 import { useTest } from '../../test-cases';
 import { STATUS_KEY, type TestStatus } from '../run-execution';
 import { StatusBadge } from '../../../components/status-badge';
+import { DefectLinks } from '../../../components/defect-links';
+import type { useExecution } from '../use-execution';
+import { DefectBox } from './defect-box';
 
 interface Props {
   projectId: number;
@@ -21,6 +24,8 @@ interface Props {
   onStatus: (status: TestStatus) => void;
   onLeaveComment: () => void;
   commentRef: RefObject<HTMLTextAreaElement | null>;
+  /** The `d` box: whether it is open, saving a defect, closing it. */
+  defect: ReturnType<typeof useExecution>['defect'];
 }
 
 function Field({ label, text }: { label: string; text: string | null | undefined }) {
@@ -50,6 +55,7 @@ export function RunTestPanel({
   onStatus,
   onLeaveComment,
   commentRef,
+  defect,
 }: Props) {
   const details = useTest(projectId, test.deleted ? undefined : test.testId);
   const history = useRunTestHistory(projectId, runId, test.testId);
@@ -81,7 +87,9 @@ export function RunTestPanel({
             {test.comment}
           </span>
         )}
+        <DefectLinks defects={test.defects} />
       </div>
+      {editable && defect.open && <DefectBox onSave={defect.link} onClose={defect.close} />}
 
       {editable && (
         <div className="run-panel-controls">
@@ -155,6 +163,7 @@ export function RunTestPanel({
                 )}
               </span>
               {h.comment && <p className="run-panel-text">{h.comment}</p>}
+              <DefectLinks defects={h.defects} />
             </li>
           ))}
         </ol>

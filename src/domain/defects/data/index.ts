@@ -1,0 +1,1 @@
+export { readDefectsPage } from './defects';
