@@ -9,6 +9,7 @@ import { labelRoutes } from './labels/labels.routes';
 import { lookupRoutes } from './lookups/lookups.routes';
 import { runRoutes } from './runs/runs.routes';
 import { auditRoutes } from './audit/audit.routes';
+import { attachmentRoutes } from './attachments/attachments.routes';
 import { junitImportRoutes } from './junit-import/junit-import.routes';
 
 /** Every REST operation under /api/v1: the router, RBAC tests and OpenAPI all read this list. */
@@ -23,5 +24,6 @@ export const apiRoutes: AnyRoute[] = [
   ...lookupRoutes,
   ...runRoutes,
   ...junitImportRoutes,
+  ...attachmentRoutes,
   ...auditRoutes,
 ];

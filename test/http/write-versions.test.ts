@@ -287,7 +287,7 @@ beforeAll(async () => {
     .expect(200);
   witness = { runId, testId: ids[0] };
   const database = await openDatabase(t.config);
-  const app = await buildApp({ config: { ...t.config, answerCacheBytes: 0 }, database, logger: createLogger('silent') });
+  const app = await buildApp({ config: { ...t.config, answerCacheBytes: 0 }, database, blobs: t.blobs, logger: createLogger('silent') });
   fresh = { http: supertest(app), database };
 });
 afterAll(async () => {

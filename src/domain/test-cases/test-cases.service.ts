@@ -9,6 +9,7 @@ import {
   catalogPage,
   catalogTotal,
   findLiveTest,
+  findLiveTestDetails,
   findLiveTestInOrgs,
   insertTests,
   liveTestExists,
@@ -45,7 +46,7 @@ export async function countTests(ctx: RequestContext, q: TestFilters & { project
 
 export async function getTest(ctx: RequestContext, projectId: number, testId: number) {
   await requireProject(ctx, projectId);
-  const test = await findLiveTest(ctx.db, projectId, testId);
+  const test = await findLiveTestDetails(ctx.db, projectId, testId);
   if (!test) throw notFound('Test');
   return test;
 }

@@ -19,6 +19,7 @@ export {
   catalogTotal,
   type CatalogPage,
   findLiveTest,
+  findLiveTestDetails,
   findLiveTestInOrgs,
   liveTestExists,
   type CatalogBatch,
