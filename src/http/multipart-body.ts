@@ -59,7 +59,8 @@ export function readMultipart(req: Request, spec: MultipartBody): MultipartReadi
   };
   const fail = (err: Error) => {
     failure ??= err;
-    current?.destroy(failure);
+    // The file being read fails with it (one read to its end is left alone).
+    if (current && !current.readableEnded) current.destroy(failure);
     rouse();
   };
 
@@ -75,6 +76,8 @@ export function readMultipart(req: Request, spec: MultipartBody): MultipartReadi
     }
     // The handler reads a stream of ours: faults of busboy's (a body cut short) reach it as a 400.
     const out = new PassThrough();
+    // Its reader sees a failure through its own listeners; this one keeps a failure after it stopped reading from being unhandled.
+    out.on('error', () => {});
     stream.on('error', (err) => {
       const fault = bodyFault(err, req);
       fail(fault instanceof AppError ? fault : badRequest(err.message, 'malformed_request'));

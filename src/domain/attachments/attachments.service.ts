@@ -4,6 +4,7 @@ import { nextCursorAfter } from '../../core/cursor';
 import { contentDisposition, type FileDownload } from '../../core/download';
 import { notFound, projectInactive } from '../../core/errors';
 import { BlobNotFound } from '../../db/blobs';
+import { requireProject } from '../access';
 import { lockRunForWrite, RUN_WRITE_TX } from '../runs/run-access';
 import { isInline } from './content-type';
 import { attachmentPage, deleteAttachmentRow, findAttachment } from './data';
@@ -24,8 +25,10 @@ export async function listAttachments(ctx: RequestContext, q: ListAttachmentsQue
 
 async function requireAttachment(ctx: RequestContext, projectId: number, attachmentId: number) {
   const found = await findAttachment(ctx.db, ctx.orgIds, projectId, attachmentId);
-  if (!found) throw notFound('Attachment');
-  return found;
+  if (found) return found;
+  // As for any record: a project the caller cannot see is that, before its attachment.
+  await requireProject(ctx, projectId);
+  throw notFound('Attachment');
 }
 
 /** The file's bytes, streamed from the store (or a short-lived URL of the store's own, when it gives them). */

@@ -56,7 +56,8 @@ export async function orgAttachmentBytes(db: DbOrTx, orgId: number): Promise<num
  * two uploads cannot both pass a quota that holds only one of them.
  */
 export async function lockOrgQuota(db: DbOrTx, orgId: number): Promise<void> {
-  await db.$queryRaw`SELECT pg_advisory_xact_lock(hashtext('attachments quota'), ${orgId}::int)`;
+  // In FROM: the lock's void result is no column the client has to read.
+  await db.$queryRaw`SELECT 1 AS locked FROM pg_advisory_xact_lock(hashtext('attachments quota'), ${orgId}::int)`;
 }
 
 export interface NewAttachment {
