@@ -2,7 +2,7 @@ import type { CallToolResult } from '@modelcontextprotocol/sdk/types.js';
 import type { z } from 'zod';
 import { zodMessage } from '../core/errors';
 import { errorCodeOf, invalidInputTip, tipForError, unreachableTip } from './error-tips';
-import { ANSWER_BUDGET, answerText, downloadText, fromCursor, headerPage, pagingArgs, shorten } from './answer-budget';
+import { ANSWER_BUDGET, answerText, downloadText, fromCursor, headerPage, pagingArgs, shorten, storedFileAnswer } from './answer-budget';
 import { RestUnreachableError, type HttpClient, type RestRequest, type RestResponse } from './http-client';
 import { resolveNames } from './name-resolution';
 import { inputSchema, toolsByName, type ToolSpec } from './tools';
@@ -52,6 +52,8 @@ export async function callTool(spec: ToolSpec, args: unknown, runtime: ToolRunti
     });
     return failure(message, tip);
   }
+  // A stored file (an attachment) is shown as what it is: an image, text, or how to fetch it.
+  if (spec.download && request && spec.route.fromStorage) return storedFileAnswer(res, request, runtime.publicUrl ?? runtime.client.baseUrl);
   if (spec.download && request) {
     const format = typeof parsed.data.format === 'string' ? parsed.data.format : 'json';
     const summary = downloadText(res, request, format, runtime.publicUrl ?? runtime.client.baseUrl);

@@ -89,6 +89,22 @@ export const testTools = [
     example: { projectId: 3, format: 'csv' },
   }),
   tool({
+    name: 'get-attachments',
+    description:
+      "List the files attached to a test case, or with runId those of the test's results in that run (screenshots, logs), newest first, a page at a time (limit/offset, or cursor). Each has its attachmentId, fileName, contentType and size; read one with get-attachment.",
+    route: 'GET /attachments',
+    params: { projectId, testId, runId: `${runId}; absent: the files of the test case itself`, limit, offset, cursor },
+    example: { projectId: 3, testId: 42, runId: 9 },
+  }),
+  tool({
+    name: 'get-attachment',
+    description:
+      'Read one attached file: an image comes back as an image you can see (refused when larger than the answer budget), plain text and logs as text (cut to the budget, with a note), anything else as its name, type and size with the REST call that downloads it.',
+    route: 'GET /attachment/download',
+    params: { projectId, attachmentId: 'Attachment id (get-attachments lists the files of a test or of its results in a run)' },
+    example: { projectId: 3, attachmentId: 17 },
+  }),
+  tool({
     name: 'create-test',
     description:
       'Create one test case in a project. Ids of sections, priorities, labels etc. must belong to the same project (see get-sections, get-priority, get-labels); priority, type, automationStatus, platform, testCoveredBy, squad and labelNames take names instead of ids. For many tests use bulk-add-tests.',
