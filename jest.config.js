@@ -19,7 +19,9 @@ module.exports = {
       { diagnostics: false, tsconfig: { allowJs: true, module: 'commonjs', target: 'es2022' } },
     ],
   },
-  transformIgnorePatterns: ['/node_modules/(?!(@prisma/schema-engine-wasm|file-type|strtok3|token-types|uint8array-extras|@tokenizer/inflate|@borewit/text-codec)/)'],
+  transformIgnorePatterns: [
+    '/node_modules/(?!(@prisma/schema-engine-wasm|file-type|strtok3|token-types|uint8array-extras|@tokenizer/inflate|@borewit/text-codec)/)',
+  ],
   // The generated Prisma Client imports its siblings as './x.js'; the sources are .ts.
   moduleNameMapper: { '^(\\.{1,2}/.*)\\.js$': '$1' },
   globalSetup: '<rootDir>/test/support/global-setup.ts',

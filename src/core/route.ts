@@ -117,9 +117,7 @@ export type RouteInput<Q extends z.ZodType, B extends z.ZodType> = { query: z.ou
  * `multipart`, whose handler reads the parts itself (B is then z.ZodType<FormParts>).
  */
 export type BodyOption<Q extends z.ZodType, B extends z.ZodType> =
-  | B
-  | { raw: RawBody<z.output<Q>, z.output<B>> }
-  | (z.output<B> extends FormParts ? { multipart: MultipartBody } : never);
+  B | { raw: RawBody<z.output<Q>, z.output<B>> } | (z.output<B> extends FormParts ? { multipart: MultipartBody } : never);
 
 /**
  * Conditional reads (src/http/etag.ts): `etag` is the version of what this GET shows,

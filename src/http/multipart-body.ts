@@ -41,7 +41,12 @@ export function readMultipart(req: Request, spec: MultipartBody): MultipartReadi
       // Browsers send file names as UTF-8.
       defParamCharset: 'utf8',
       // One part more than the route takes, so the first one too many is seen and named.
-      limits: { files: maxFiles, fields: Object.keys(fields).length + 1, parts: maxFiles + Object.keys(fields).length + 1, fieldSize: FIELD_BYTES },
+      limits: {
+        files: maxFiles,
+        fields: Object.keys(fields).length + 1,
+        parts: maxFiles + Object.keys(fields).length + 1,
+        fieldSize: FIELD_BYTES,
+      },
     });
   } catch (err) {
     throw badRequest((err as Error).message, 'malformed_request');

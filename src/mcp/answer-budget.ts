@@ -291,7 +291,13 @@ export function storedFileAnswer(res: RestResponse, req: RestRequest, publicUrl:
     const data = res.body.toString('base64');
     if (data.length + 1000 <= ANSWER_BUDGET) return { content: [text(about), { type: 'image', data, mimeType }] };
     return {
-      content: [text({ ...about, fetch, note: `The image is too large to show here (${data.length} characters of base64, over ${ANSWER_BUDGET}): fetch it with the REST call in fetch.` })],
+      content: [
+        text({
+          ...about,
+          fetch,
+          note: `The image is too large to show here (${data.length} characters of base64, over ${ANSWER_BUDGET}): fetch it with the REST call in fetch.`,
+        }),
+      ],
     };
   }
   if (mimeType === 'text/plain') {
@@ -300,7 +306,13 @@ export function storedFileAnswer(res: RestResponse, req: RestRequest, publicUrl:
     if (whole.length <= room) return { content: [text({ ...about, text: whole })] };
     return {
       content: [
-        text({ ...about, text: whole.slice(0, room), truncated: true, fetch, note: `The first ${room} of ${whole.length} characters; fetch the whole file with the REST call in fetch.` }),
+        text({
+          ...about,
+          text: whole.slice(0, room),
+          truncated: true,
+          fetch,
+          note: `The first ${room} of ${whole.length} characters; fetch the whole file with the REST call in fetch.`,
+        }),
       ],
     };
   }

@@ -53,7 +53,8 @@ export async function callTool(spec: ToolSpec, args: unknown, runtime: ToolRunti
     return failure(message, tip);
   }
   // A stored file (an attachment) is shown as what it is: an image, text, or how to fetch it.
-  if (spec.download && request && spec.route.fromStorage) return storedFileAnswer(res, request, runtime.publicUrl ?? runtime.client.baseUrl);
+  if (spec.download && request && spec.route.fromStorage)
+    return storedFileAnswer(res, request, runtime.publicUrl ?? runtime.client.baseUrl);
   if (spec.download && request) {
     const format = typeof parsed.data.format === 'string' ? parsed.data.format : 'json';
     const summary = downloadText(res, request, format, runtime.publicUrl ?? runtime.client.baseUrl);

@@ -104,7 +104,9 @@ function downloadResponse(route: DocumentedRoute): ResponseConfig {
     'Content-Security-Policy': { description: 'sandbox: the file never runs as a page of this site', schema: { type: 'string' as const } },
   };
   return {
-    description: route.fromStorage ? 'The stored file itself, as the type its bytes were found to be, no envelope' : `The file itself (${types.join(', ')}), no envelope`,
+    description: route.fromStorage
+      ? 'The stored file itself, as the type its bytes were found to be, no envelope'
+      : `The file itself (${types.join(', ')}), no envelope`,
     headers: route.fromStorage
       ? stored
       : {
@@ -164,11 +166,15 @@ function rawRequestBody(raw: RawBody) {
 
 /** The request body of a multipart route: its file parts (binary, repeated up to their count) and text fields. */
 function multipartRequestBody(multipart: MultipartBody) {
-  const files = Object.entries(multipart.files).map(([name, f]) => [
+  type Property = { type: 'array' | 'string'; description: string; maxItems?: number; items?: { type: 'string'; format: 'binary' } };
+  const files = Object.entries(multipart.files).map(([name, f]): [string, Property] => [
     name,
     { type: 'array' as const, maxItems: f.maxCount, description: f.description, items: { type: 'string' as const, format: 'binary' } },
   ]);
-  const fields = Object.entries(multipart.fields ?? {}).map(([name, f]) => [name, { type: 'string' as const, description: f.description }]);
+  const fields = Object.entries(multipart.fields ?? {}).map(([name, f]): [string, Property] => [
+    name,
+    { type: 'string', description: f.description },
+  ]);
   return {
     required: true,
     description: `${multipart.description}. multipart/form-data; no Content-Encoding.`,

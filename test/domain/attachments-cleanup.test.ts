@@ -19,8 +19,11 @@ describe.each(blobBackends)('the attachment sweep on $name', (backend) => {
   afterAll(() => t.stop());
 
   const add = async (projectId: number, testId: number, runId?: number) =>
-    (await upload(t, w.admin.token, { projectId, testId, ...(runId ? { runId } : {}) }, [{ name: 'f.txt', content: `${testId}/${runId}` }]).expect(201))
-      .body.data[0].attachmentId as number;
+    (
+      await upload(t, w.admin.token, { projectId, testId, ...(runId ? { runId } : {}) }, [
+        { name: 'f.txt', content: `${testId}/${runId}` },
+      ]).expect(201)
+    ).body.data[0].attachmentId as number;
   const keysOf = async (ids: number[]) =>
     (await t.db.attachment.findMany({ where: { attachmentId: { in: ids } }, select: { storageKey: true } })).map((a) => a.storageKey);
 

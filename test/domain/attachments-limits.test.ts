@@ -31,7 +31,10 @@ describe.each(blobBackends)('attachment limits on $name', (backend) => {
       { name: 'small.txt', content: 'fits' },
       { name: 'big.bin', content: Buffer.alloc(MB + 1, 1) },
     ]).expect(413);
-    expect(res.body).toMatchObject({ code: 'payload_too_large', error: 'big.bin: larger than the limit of 1 MB a file (ATTACHMENT_MAX_MB)' });
+    expect(res.body).toMatchObject({
+      code: 'payload_too_large',
+      error: 'big.bin: larger than the limit of 1 MB a file (ATTACHMENT_MAX_MB)',
+    });
     expect(await attachmentState(t)).toEqual(before);
     // Exactly the limit is taken.
     await upload(t, w.user.token, { projectId: p, testId }, [{ name: 'exact.bin', content: Buffer.alloc(MB, 1) }]).expect(201);
@@ -43,11 +46,16 @@ describe.each(blobBackends)('attachment limits on $name', (backend) => {
     // Files that each fit, one byte more than the room left in all.
     const before = await attachmentState(t);
     const res = await upload(t, w.user.token, { projectId: p, testId }, files(room + 1, 'over')).expect(507);
-    expect(res.body).toMatchObject({ code: 'quota_exceeded', error: "The organization's attachments would pass its quota of 3 MB (ATTACHMENT_QUOTA_MB)" });
+    expect(res.body).toMatchObject({
+      code: 'quota_exceeded',
+      error: "The organization's attachments would pass its quota of 3 MB (ATTACHMENT_QUOTA_MB)",
+    });
     expect(await attachmentState(t)).toEqual(before);
     // Another organization has its own quota.
     const [testB] = await createTests(t.db, w.projectB.projectId, 1);
-    await upload(t, w.adminB.token, { projectId: w.projectB.projectId, testId: testB }, [{ name: 'b.bin', content: Buffer.alloc(MB, 4) }]).expect(201);
+    await upload(t, w.adminB.token, { projectId: w.projectB.projectId, testId: testB }, [
+      { name: 'b.bin', content: Buffer.alloc(MB, 4) },
+    ]).expect(201);
     // Filled to the quota, the next upload is refused before its body is read.
     await upload(t, w.user.token, { projectId: p, testId }, files(room, 'fill')).expect(201);
     const full = await upload(t, w.user.token, { projectId: p, testId }, [{ name: 'one.txt', content: 'x' }]).expect(507);

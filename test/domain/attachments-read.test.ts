@@ -34,7 +34,10 @@ describe.each(blobBackends)('attachments read and deleted on $name', (backend) =
     const page = await t.as(w.reader.token).get('/attachments', { projectId: p, testId, limit: 2 }).expect(200);
     expect(page.body.data.map((a: { fileName: string }) => a.fileName)).toEqual(['three.txt', 'two.txt']);
     expect(page.headers['x-total-count']).toBe('3');
-    const next = await t.as(w.reader.token).get('/attachments', { projectId: p, testId, limit: 2, cursor: page.headers['x-next-cursor'] }).expect(200);
+    const next = await t
+      .as(w.reader.token)
+      .get('/attachments', { projectId: p, testId, limit: 2, cursor: page.headers['x-next-cursor'] })
+      .expect(200);
     expect(next.body.data.map((a: { attachmentId: number }) => a.attachmentId)).toEqual([first.attachmentId]);
     expect(next.headers['x-next-cursor']).toBeUndefined();
     const offset = await t.as(w.reader.token).get('/attachments', { projectId: p, testId, offset: 1 }).expect(200);
@@ -47,21 +50,33 @@ describe.each(blobBackends)('attachments read and deleted on $name', (backend) =
   it('answers a changed list after an upload, not the kept ETag', async () => {
     const before = await t.as(w.reader.token).get('/attachments', { projectId: p, testId }).expect(200);
     await add('later.txt', 'later');
-    const after = await t.as(w.reader.token).get('/attachments', { projectId: p, testId }).set('If-None-Match', before.headers.etag).expect(200);
+    const after = await t
+      .as(w.reader.token)
+      .get('/attachments', { projectId: p, testId })
+      .set('If-None-Match', before.headers.etag)
+      .expect(200);
     expect(after.body.data[0].fileName).toBe('later.txt');
   });
 
   it('downloads the bytes as stored, for every role of the organization; 404 for another one and for a bad id', async () => {
     const png = await add('shot.png', PNG);
     for (const user of [w.reader, w.user, w.admin]) {
-      const res = await t.as(user.token).get('/attachment/download', { projectId: p, attachmentId: png.attachmentId }).buffer(true).parse(binaryBody).expect(200);
+      const res = await t
+        .as(user.token)
+        .get('/attachment/download', { projectId: p, attachmentId: png.attachmentId })
+        .buffer(true)
+        .parse(binaryBody)
+        .expect(200);
       expect(Buffer.compare(res.body as Buffer, PNG)).toBe(0);
       expect(res.headers['content-type']).toBe('image/png');
       expect(res.headers['content-length']).toBe(String(PNG.length));
     }
     const other = await t.as(w.adminB.token).get('/attachment/download', { projectId: p, attachmentId: png.attachmentId }).expect(404);
     expect(other.body.code).toBe('project_not_found');
-    const wrongProject = await t.as(w.adminB.token).get('/attachment/download', { projectId: w.projectB.projectId, attachmentId: png.attachmentId }).expect(404);
+    const wrongProject = await t
+      .as(w.adminB.token)
+      .get('/attachment/download', { projectId: w.projectB.projectId, attachmentId: png.attachmentId })
+      .expect(404);
     expect(wrongProject.body).toMatchObject({ code: 'attachment_not_found' });
     const missing = await t.as(w.reader.token).get('/attachment/download', { projectId: p, attachmentId: 999999 }).expect(404);
     expect(missing.body).toMatchObject({ code: 'attachment_not_found' });
@@ -75,14 +90,19 @@ describe.each(blobBackends)('attachments read and deleted on $name', (backend) =
     const doomed = await add('doomed.txt', 'doomed');
     const key = (await t.db.attachment.findUniqueOrThrow({ where: { attachmentId: doomed.attachmentId } })).storageKey;
     const q = { projectId: p, attachmentId: doomed.attachmentId };
-    expect((await t.as(w.reader.token).delete(`/attachment/delete?projectId=${p}&attachmentId=${doomed.attachmentId}`).expect(403)).body.code).toBe('forbidden');
+    expect(
+      (await t.as(w.reader.token).delete(`/attachment/delete?projectId=${p}&attachmentId=${doomed.attachmentId}`).expect(403)).body.code,
+    ).toBe('forbidden');
     const other = await t.as(w.adminB.token).delete(`/attachment/delete?projectId=${p}&attachmentId=${doomed.attachmentId}`).expect(404);
     expect(other.body.code).toBe('project_not_found');
     const res = await t.as(w.user.token).delete(`/attachment/delete?projectId=${q.projectId}&attachmentId=${q.attachmentId}`).expect(200);
     expect(res.body.data).toEqual({ attachmentId: doomed.attachmentId, deleted: true });
     expect((await attachmentState(t)).keys).not.toContain(key);
     expect(await t.db.attachment.count({ where: { attachmentId: doomed.attachmentId } })).toBe(0);
-    const again = await t.as(w.admin.token).delete(`/attachment/delete?projectId=${q.projectId}&attachmentId=${q.attachmentId}`).expect(404);
+    const again = await t
+      .as(w.admin.token)
+      .delete(`/attachment/delete?projectId=${q.projectId}&attachmentId=${q.attachmentId}`)
+      .expect(404);
     expect(again.body).toMatchObject({ code: 'attachment_not_found' });
     const byAdmin = await add('admin.txt', 'x');
     await t.as(w.admin.token).delete(`/attachment/delete?projectId=${p}&attachmentId=${byAdmin.attachmentId}`).expect(200);
@@ -91,7 +111,9 @@ describe.each(blobBackends)('attachments read and deleted on $name', (backend) =
   it("keeps a locked run's files: 423, and the bytes stay", async () => {
     const [other] = await createTests(t.db, p, 1);
     const run = await startRun(t, w.user.token, p, [other]);
-    const kept = (await upload(t, w.user.token, { projectId: p, testId: other, runId: run.runId }, [{ name: 'kept.txt', content: 'k' }]).expect(201)).body.data[0];
+    const kept = (
+      await upload(t, w.user.token, { projectId: p, testId: other, runId: run.runId }, [{ name: 'kept.txt', content: 'k' }]).expect(201)
+    ).body.data[0];
     await t.as(w.user.token).put('/run/lock', { runId: run.runId, projectId: p }).expect(200);
     const before = await attachmentState(t);
     const res = await t.as(w.admin.token).delete(`/attachment/delete?projectId=${p}&attachmentId=${kept.attachmentId}`).expect(423);

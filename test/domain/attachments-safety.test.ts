@@ -10,7 +10,9 @@ import { contentDisposition } from '../../src/core/download';
 // names that cannot carry a path or break a header; downloads a browser never runs as a page.
 
 const PDF = Buffer.from('%PDF-1.4\n%\xe2\xe3\xcf\xd3\n1 0 obj\n<<>>\nendobj\ntrailer\n<<>>\n%%EOF\n', 'latin1');
-const GZIP = Buffer.from([0x1f, 0x8b, 0x08, 0x00, 0x00, 0x00, 0x00, 0x00, 0x00, 0x03, 0x03, 0x00, 0x00, 0x00, 0x00, 0x00, 0x00, 0x00, 0x00, 0x00]);
+const GZIP = Buffer.from([
+  0x1f, 0x8b, 0x08, 0x00, 0x00, 0x00, 0x00, 0x00, 0x00, 0x03, 0x03, 0x00, 0x00, 0x00, 0x00, 0x00, 0x00, 0x00, 0x00, 0x00,
+]);
 
 describe('safeFileName', () => {
   it.each([
@@ -55,7 +57,12 @@ describe.each(blobBackends)('attachment types and downloads on $name', (backend)
 
   it.each([
     ['page.html', '<html><script>alert(1)</script></html>', 'text/html', 'text/plain; charset=utf-8'],
-    ['logo.svg', '<?xml version="1.0"?><svg xmlns="http://www.w3.org/2000/svg" onload="alert(1)"/>', 'image/svg+xml', 'text/plain; charset=utf-8'],
+    [
+      'logo.svg',
+      '<?xml version="1.0"?><svg xmlns="http://www.w3.org/2000/svg" onload="alert(1)"/>',
+      'image/svg+xml',
+      'text/plain; charset=utf-8',
+    ],
     ['report.xml', '<?xml version="1.0"?><testsuite/>', 'application/xml', 'text/plain; charset=utf-8'],
     ['colours.log', 'ok \u001b[32mgreen\u001b[0m\tdone\r\n', 'text/plain', 'text/plain; charset=utf-8'],
     ['not-a.png', 'just words', 'image/png', 'text/plain; charset=utf-8'],
@@ -91,7 +98,9 @@ describe.each(blobBackends)('attachment types and downloads on $name', (backend)
     const file = await stored('../résumé (final).txt', 'text', 'text/plain');
     expect(file.fileName).toBe('résumé (final).txt');
     const res = await download(file.attachmentId);
-    expect(res.headers['content-disposition']).toBe(`inline; filename="r_sum_ (final).txt"; filename*=UTF-8''r%C3%A9sum%C3%A9%20%28final%29.txt`);
+    expect(res.headers['content-disposition']).toBe(
+      `inline; filename="r_sum_ (final).txt"; filename*=UTF-8''r%C3%A9sum%C3%A9%20%28final%29.txt`,
+    );
     // A quote or backslash cannot end the quoted name early.
     expect(contentDisposition('attachment', 'a"b\\c.txt')).toBe(`attachment; filename="a_b_c.txt"; filename*=UTF-8''a%22b%5Cc.txt`);
     const empty = await stored('..', 'x', 'text/plain');

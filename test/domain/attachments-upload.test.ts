@@ -27,7 +27,14 @@ describe.each(blobBackends)('POST /attachment/upload on $name', (backend) => {
       { name: 'log.txt', content: 'line 1\nline 2\n', type: 'text/plain' },
     ]).expect(201);
     const [png, log] = res.body.data;
-    expect(png).toMatchObject({ fileName: 'shot.png', contentType: 'image/png', size: PNG.length, runId: null, historyId: null, createdBy: w.user.userId });
+    expect(png).toMatchObject({
+      fileName: 'shot.png',
+      contentType: 'image/png',
+      size: PNG.length,
+      runId: null,
+      historyId: null,
+      createdBy: w.user.userId,
+    });
     expect(png.sha256).toMatch(/^[0-9a-f]{64}$/);
     expect(log).toMatchObject({ fileName: 'log.txt', contentType: 'text/plain; charset=utf-8', size: 14 });
     expect(log.attachmentId).toBeGreaterThan(png.attachmentId);
@@ -38,11 +45,19 @@ describe.each(blobBackends)('POST /attachment/upload on $name', (backend) => {
   it('attaches to the current result in a run, which keeps the file when later results come', async () => {
     const [a, b] = await createTests(t.db, p, 2);
     const run = await startRun(t, w.user.token, p, [a, b]);
-    await t.as(w.user.token).put('/run/update-test-status', { runId: run.runId, projectId: p, testResults: [{ testId: a, status: 'failed' }] }).expect(200);
+    await t
+      .as(w.user.token)
+      .put('/run/update-test-status', { runId: run.runId, projectId: p, testResults: [{ testId: a, status: 'failed' }] })
+      .expect(200);
     const failed = await t.db.statusHistory.findFirstOrThrow({ where: { runId: run.runId, testId: a }, orderBy: { id: 'desc' } });
-    const res = await upload(t, w.user.token, { projectId: p, testId: a, runId: run.runId }, [{ name: 'fail.png', content: PNG }]).expect(201);
+    const res = await upload(t, w.user.token, { projectId: p, testId: a, runId: run.runId }, [{ name: 'fail.png', content: PNG }]).expect(
+      201,
+    );
     expect(res.body.data[0]).toMatchObject({ runId: run.runId, historyId: failed.id, testId: a });
-    await t.as(w.user.token).put('/run/update-test-status', { runId: run.runId, projectId: p, testResults: [{ testId: a, status: 'passed' }] }).expect(200);
+    await t
+      .as(w.user.token)
+      .put('/run/update-test-status', { runId: run.runId, projectId: p, testResults: [{ testId: a, status: 'passed' }] })
+      .expect(200);
     const row = await t.db.attachment.findUniqueOrThrow({ where: { attachmentId: res.body.data[0].attachmentId } });
     expect(row.historyId).toBe(failed.id);
     // The run's test lists count it; the test case's own files do not include it.
@@ -106,10 +121,14 @@ describe.each(blobBackends)('POST /attachment/upload on $name', (backend) => {
     const [a, outsider] = await createTests(t.db, p, 2);
     const run = await startRun(t, w.user.token, p, [a]);
     const before = await attachmentState(t);
-    const notIn = await upload(t, w.user.token, { projectId: p, testId: outsider, runId: run.runId }, [{ name: 'a.txt', content: 'a' }]).expect(400);
+    const notIn = await upload(t, w.user.token, { projectId: p, testId: outsider, runId: run.runId }, [
+      { name: 'a.txt', content: 'a' },
+    ]).expect(400);
     expect(notIn.body.code).toBe('invalid_reference');
     await t.as(w.user.token).put('/run/lock', { runId: run.runId, projectId: p }).expect(200);
-    const locked = await upload(t, w.user.token, { projectId: p, testId: a, runId: run.runId }, [{ name: 'a.txt', content: 'a' }]).expect(423);
+    const locked = await upload(t, w.user.token, { projectId: p, testId: a, runId: run.runId }, [{ name: 'a.txt', content: 'a' }]).expect(
+      423,
+    );
     expect(locked.body.code).toBe('run_locked');
     await t.db.project.update({ where: { projectId: p }, data: { isActive: false } });
     try {

@@ -410,7 +410,9 @@ describe('requests in flight at once: per token, per user, in all', () => {
     const config = loadConfig({ DATABASE_URL: 'postgresql://unused/none', MCP_MAX_CONCURRENT: '2', LOG_LEVEL: 'silent' });
     expect(config.mcp.concurrency).toEqual({ perToken: 4, perUser: 8, total: 2 });
     const small = await createMcpEndpoint({ config, database, logger: createLogger('silent') });
-    const server = createHttpServer(await buildApp({ config, database, blobs: openBlobStore(config), logger: createLogger('silent'), mounts: [small] }));
+    const server = createHttpServer(
+      await buildApp({ config, database, blobs: openBlobStore(config), logger: createLogger('silent'), mounts: [small] }),
+    );
     await new Promise<void>((resolve) => server.listen(0, '127.0.0.1', resolve));
     const smallUrl = new URL(`http://127.0.0.1:${(server.address() as AddressInfo).port}/mcp`);
     const holding = [stalled(w.reader.token, smallUrl), stalled(w.user.token, smallUrl)];

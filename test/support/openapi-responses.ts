@@ -107,7 +107,9 @@ function checkResponse(document: OpenApiDocument, res: Response): void {
     fail(res, `Content-Type "${contentType}" is not documented (documented: ${documentedTypes.join(', ')})`);
   }
   // RFC 6266: the quoted name, and filename* when it is not plain ASCII; inline only where the document says so.
-  const disposition = documentedTypes.includes('*/*') ? /^(attachment|inline); filename=".+"(; filename\*=UTF-8''\S+)?$/ : /^attachment; filename=".+"(; filename\*=UTF-8''\S+)?$/;
+  const disposition = documentedTypes.includes('*/*')
+    ? /^(attachment|inline); filename=".+"(; filename\*=UTF-8''\S+)?$/
+    : /^attachment; filename=".+"(; filename\*=UTF-8''\S+)?$/;
   if (response.headers?.['Content-Disposition'] && !disposition.test(String(res.headers['content-disposition']))) {
     fail(res, `Content-Disposition must be an attachment with a file name, got "${res.headers['content-disposition']}"`);
   }

@@ -11,7 +11,7 @@ export const attachmentRecord = z
     attachmentId: int,
     projectId: int,
     testId: int,
-    runId: int.nullable().describe("The run whose result holds the file; null for a file of the test case"),
+    runId: int.nullable().describe('The run whose result holds the file; null for a file of the test case'),
     historyId: int
       .nullable()
       .describe('The result (history entry of GET /run/test-status-history) the file was added to: it stays with that result'),

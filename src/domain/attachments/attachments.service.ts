@@ -38,7 +38,11 @@ export async function downloadAttachment(ctx: RequestContext, q: { projectId: nu
   const answer = { contentType: found.contentType, filename: found.fileName, inline, size: found.size, untrusted: true };
   const { blobs } = ctx.attachments;
   const disposition = contentDisposition(inline ? 'inline' : 'attachment', found.fileName);
-  const redirect = await blobs.presignedUrl(found.storageKey, { seconds: PRESIGNED_SECONDS, contentType: found.contentType, contentDisposition: disposition });
+  const redirect = await blobs.presignedUrl(found.storageKey, {
+    seconds: PRESIGNED_SECONDS,
+    contentType: found.contentType,
+    contentDisposition: disposition,
+  });
   if (redirect) return { ...answer, body: Readable.from([]), redirect };
   try {
     return { ...answer, body: await blobs.get(found.storageKey) };

@@ -8,13 +8,17 @@ export const TEXT_PLAIN = 'text/plain; charset=utf-8';
 export const OCTET_STREAM = 'application/octet-stream';
 /** How many bytes of the start file-type looks at. */
 const HEAD_BYTES = 64 * 1024;
+// eslint-disable-next-line no-control-regex -- control characters are what tells binary bytes from text
 const BINARY = /[\u0000-\u0008\u000e-\u001a\u001c-\u001f\u007f]/;
 /** Types a browser renders as a document that could run scripts: never stored as such, whatever file-type says. */
 const MARKUP = /html|xml|svg|javascript|ecmascript/;
 
 /** Types shown in the browser (inline) when downloaded; everything else is always saved (attachment). */
 export function isInline(contentType: string): boolean {
-  return ['image/png', 'image/jpeg', 'image/gif', 'image/webp', 'application/pdf', TEXT_PLAIN].includes(contentType) || contentType.startsWith('video/');
+  return (
+    ['image/png', 'image/jpeg', 'image/gif', 'image/webp', 'application/pdf', TEXT_PLAIN].includes(contentType) ||
+    contentType.startsWith('video/')
+  );
 }
 
 // file-type is an ES module; a dynamic import loads it from this CommonJS build (and jest compiles it, jest.config.js).

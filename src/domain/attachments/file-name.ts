@@ -7,6 +7,7 @@ export const MAX_NAME_BYTES = 255;
 export const DEFAULT_NAME = 'attachment';
 
 // C0 and C1 control characters (NUL included), DEL, and the bidirectional embeddings, overrides and isolates.
+// eslint-disable-next-line no-control-regex -- control characters are what is removed
 const UNSAFE = /[\u0000-\u001f\u007f-\u009f\u202a-\u202e\u2066-\u2069]/g;
 
 /** The last path part of `name`, without control characters, at most 255 UTF-8 bytes (cut between characters); `attachment` when nothing is left. */

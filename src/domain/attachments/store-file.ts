@@ -24,7 +24,13 @@ export interface FileLimits {
 }
 
 /** Streams `body` into the store under `key`; resolves with what it stored once the bytes are durable. */
-export async function storeFile(blobs: BlobStore, key: string, fileName: string, body: Readable, limits: FileLimits): Promise<NewAttachment> {
+export async function storeFile(
+  blobs: BlobStore,
+  key: string,
+  fileName: string,
+  body: Readable,
+  limits: FileLimits,
+): Promise<NewAttachment> {
   const hash = crypto.createHash('sha256');
   const sniffer = new ContentSniffer();
   let size = 0;

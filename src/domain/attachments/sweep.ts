@@ -19,7 +19,11 @@ export interface SweepResult {
 }
 
 /** One sweep: the rows of deleted tests, then the blobs (older than `graceMs`) no row names. */
-export async function sweepAttachments(db: Db, blobs: BlobStore, { graceMs = SWEEP_GRACE_MS }: { graceMs?: number } = {}): Promise<SweepResult> {
+export async function sweepAttachments(
+  db: Db,
+  blobs: BlobStore,
+  { graceMs = SWEEP_GRACE_MS }: { graceMs?: number } = {},
+): Promise<SweepResult> {
   const rows = await deleteRowsOfDeletedTests(db);
   const before = Date.now() - graceMs;
   let removed = 0;

@@ -12,7 +12,11 @@ import { quotaExceeded, storeFile } from './store-file';
  * Where an upload or a list goes: 404 for a project, test or run the caller cannot see; for an
  * upload (`write`), 400 for a test not in the run, 409 for an inactive project, 423 for a locked run.
  */
-export async function requireAttachmentTarget(ctx: RequestContext, q: { projectId: number; testId: number; runId?: number }, write: boolean) {
+export async function requireAttachmentTarget(
+  ctx: RequestContext,
+  q: { projectId: number; testId: number; runId?: number },
+  write: boolean,
+) {
   const target = await findAttachmentTarget(ctx.db, ctx.orgIds, q);
   if (!target) throw notFound('Project');
   if (!target.testLive) throw notFound('Test');

@@ -8,7 +8,6 @@ import { projectVersionAt } from '../projects/project-version';
 import {
   catalogPage,
   catalogTotal,
-  findLiveTest,
   findLiveTestDetails,
   findLiveTestInOrgs,
   insertTests,
@@ -60,7 +59,7 @@ export async function createTest(ctx: RequestContext, input: CreateTestInput) {
     const ids = await insertTests(tx, projectId, ctx.userId, [fields]);
     return ids;
   });
-  return (await findLiveTest(ctx.db, projectId, testId))!;
+  return (await findLiveTestDetails(ctx.db, projectId, testId))!;
 }
 
 /** A partial update; `labels`, when given, replace the test's labels. */
@@ -79,7 +78,7 @@ export async function updateTest(ctx: RequestContext, input: UpdateTestInput, if
     await requireFreeAutomationKeys(tx, [{ projectId: test.projectId, testId, automationKey: fields.automationKey }]);
     await updateTests(tx, [{ testId, ...fields }]);
   });
-  return (await findLiveTest(ctx.db, test.projectId, testId))!;
+  return (await findLiveTestDetails(ctx.db, test.projectId, testId))!;
 }
 
 export async function deleteTest(ctx: RequestContext, projectId: number, testId: number) {

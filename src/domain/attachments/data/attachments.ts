@@ -47,7 +47,9 @@ export async function currentHistoryId(db: DbOrTx, runId: number, testId: number
 
 /** Bytes of the organization's attachments in all (the (org_id, size) index alone). */
 export async function orgAttachmentBytes(db: DbOrTx, orgId: number): Promise<number> {
-  const [row] = await db.$queryRaw<{ bytes: bigint }[]>`SELECT coalesce(sum(size), 0)::bigint AS bytes FROM attachments WHERE org_id = ${orgId}`;
+  const [row] = await db.$queryRaw<
+    { bytes: bigint }[]
+  >`SELECT coalesce(sum(size), 0)::bigint AS bytes FROM attachments WHERE org_id = ${orgId}`;
   return Number(row.bytes);
 }
 

@@ -18,7 +18,6 @@ export {
   catalogPage,
   catalogTotal,
   type CatalogPage,
-  findLiveTest,
   findLiveTestDetails,
   findLiveTestInOrgs,
   liveTestExists,

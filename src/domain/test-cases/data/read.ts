@@ -91,15 +91,7 @@ export async function catalogTotal(db: DbOrTx, orgIds: number[], q: TestFilters 
   return rows[0]?.count;
 }
 
-/** A live (not deleted) test of the project. */
-export async function findLiveTest(db: DbOrTx, projectId: number, testId: number): Promise<TestRecord | undefined> {
-  const rows = await db.$queryRaw<{ test: string }[]>`
-    SELECT row_to_json(r)::text AS test FROM (
-      SELECT ${testRecordColumns} FROM tests t WHERE t.id = ${testId} AND t.project_id = ${projectId} AND t.deleted_at IS NULL) r`;
-  return rows.length ? (JSON.parse(rows[0].test) as TestRecord) : undefined;
-}
-
-/** A live test's record with the number of its test case's own files (one indexed count, in the same statement). */
+/** A live (not deleted) test of the project, with the number of its test case's own files (one indexed count, in the same statement). */
 export async function findLiveTestDetails(db: DbOrTx, projectId: number, testId: number): Promise<TestDetails | undefined> {
   const rows = await db.$queryRaw<{ test: string }[]>`
     SELECT row_to_json(r)::text AS test FROM (
