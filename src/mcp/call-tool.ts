@@ -1,3 +1,4 @@
+import crypto from 'node:crypto';
 import type { CallToolResult } from '@modelcontextprotocol/sdk/types.js';
 import type { z } from 'zod';
 import { zodMessage } from '../core/errors';
@@ -5,7 +6,7 @@ import { errorCodeOf, invalidInputTip, tipForError, unreachableTip } from './err
 import { ANSWER_BUDGET, answerText, downloadText, fromCursor, headerPage, pagingArgs, shorten, storedFileAnswer } from './answer-budget';
 import { RestUnreachableError, type HttpClient, type RestRequest, type RestResponse } from './http-client';
 import { resolveNames } from './name-resolution';
-import { inputSchema, toolsByName, type ToolSpec } from './tools';
+import { fileBytes, inputSchema, toolsByName, type ToolSpec } from './tools';
 
 // Runs one tool call: check the input against the tool's schema, make the REST
 // call the table describes, and put the answer in the tool envelope of API.md 4.
@@ -91,6 +92,7 @@ function restRequest(spec: ToolSpec, args: Record<string, unknown>): RestRequest
   let gzipped: Buffer | undefined;
   for (const [name, value] of Object.entries(args)) {
     const at = spec.placement[name];
+    if (at === 'file') continue;
     if (at === 'raw') raw = String(value);
     // Sent as the gzip bytes it encodes: the server inflates them (never held inflated here).
     else if (at === 'rawGzip') gzipped = Buffer.from(String(value), 'base64');
@@ -104,8 +106,19 @@ function restRequest(spec: ToolSpec, args: Record<string, unknown>): RestRequest
     path: spec.path,
     ...(spec.method === 'GET' || spec.route.query ? { query } : {}),
     ...(spec.rawBody ? { rawBody } : {}),
-    ...(spec.method !== 'GET' && !spec.rawBody ? { body } : {}),
+    ...(spec.file ? { rawBody: formWithFile(spec, args) } : {}),
+    ...(spec.method !== 'GET' && !spec.rawBody && !spec.file ? { body } : {}),
   };
+}
+
+/** A multipart/form-data body of the one file a call gives (its name as browsers send it: quotes and line breaks escaped). */
+function formWithFile(spec: ToolSpec, args: Record<string, unknown>): RestRequest['rawBody'] {
+  const file = spec.file!;
+  const boundary = `casebook-${crypto.randomBytes(12).toString('hex')}`;
+  const name = String(args[file.name]).replace(/"/g, '%22').replace(/\r/g, '%0D').replace(/\n/g, '%0A');
+  const head = `--${boundary}\r\nContent-Disposition: form-data; name="${file.part}"; filename="${name}"\r\nContent-Type: application/octet-stream\r\n\r\n`;
+  const bytes = Buffer.concat([Buffer.from(head, 'utf8'), fileBytes(args, spec), Buffer.from(`\r\n--${boundary}--\r\n`)]);
+  return { contentType: `multipart/form-data; boundary=${boundary}`, bytes };
 }
 
 /**

@@ -357,6 +357,20 @@ describe.each(['stdio', 'http'] as const)('the story over %s', (transport) => {
     const other = await tool<{ fetch: { url: string } }>('get-attachment', { projectId: s.projectId, attachmentId: dump.attachmentId });
     expect(other).toMatchObject({ filename: 'dump.bin', contentType: 'application/octet-stream', bytes: 4 });
     expect(other.fetch.url).toBe(`${fetchBase}/api/v1/attachment/download?projectId=${s.projectId}&attachmentId=${dump.attachmentId}`);
+
+    // An assistant attaches its own findings: text, and bytes as base64.
+    const [note] = await tool<Rec[]>('add-attachment', { ...inRun, fileName: 'notes "1".txt', text: 'retried twice' });
+    expect(note).toMatchObject({ fileName: 'notes %221%22.txt', contentType: 'text/plain; charset=utf-8', size: 13, runId: s.runId });
+    const [shot] = await tool<Rec[]>('add-attachment', {
+      projectId: s.projectId,
+      testId: s.testId,
+      fileName: 'again.png',
+      contentBase64: png.toString('base64'),
+    });
+    expect(shot).toMatchObject({ fileName: 'again.png', contentType: 'image/png', size: png.length, runId: null });
+    expect(await rest.data('/attachments', { projectId: s.projectId, testId: s.testId })).toEqual([shot]);
+    const refused = await mcp.call('add-attachment', { ...inRun, fileName: 'x.txt' });
+    expect(refused.isError).toBe(true);
   });
 
   it('locks the run and downloads its report as json, html and pdf', async () => {

@@ -25,6 +25,7 @@ const expectedRequired: Record<string, string[]> = {
   'download-tests': ['projectId'],
   'get-attachments': ['projectId', 'testId'],
   'get-attachment': ['projectId', 'attachmentId'],
+  'add-attachment': ['projectId', 'testId', 'fileName'],
   'create-test': ['projectId', 'testName'],
   'update-test': ['testId'],
   'delete-test': ['testId', 'projectId'],
