@@ -13,8 +13,15 @@ module.exports = {
       'ts-jest',
       { diagnostics: false, tsconfig: { allowJs: true, module: 'commonjs', target: 'es2022' } },
     ],
+    // file-type (sniffing attachments, loaded with import()) and its dependencies are ES modules only.
+    '/node_modules/(file-type|strtok3|token-types|uint8array-extras|@tokenizer/inflate|@borewit/text-codec)/.+\\.js$': [
+      'ts-jest',
+      { diagnostics: false, tsconfig: { allowJs: true, module: 'commonjs', target: 'es2022' } },
+    ],
   },
-  transformIgnorePatterns: ['/node_modules/(?!@prisma/schema-engine-wasm/)'],
+  transformIgnorePatterns: [
+    '/node_modules/(?!(@prisma/schema-engine-wasm|file-type|strtok3|token-types|uint8array-extras|@tokenizer/inflate|@borewit/text-codec)/)',
+  ],
   // The generated Prisma Client imports its siblings as './x.js'; the sources are .ts.
   moduleNameMapper: { '^(\\.{1,2}/.*)\\.js$': '$1' },
   globalSetup: '<rootDir>/test/support/global-setup.ts',

@@ -12,9 +12,11 @@
 import { execFileSync, spawn, type ChildProcess } from 'node:child_process';
 import fs from 'node:fs';
 import path from 'node:path';
+import os from 'node:os';
 import { Client } from 'pg';
 import { loadConfig } from '../src/config';
 import { openDatabase, type Database, type Db } from '../src/db/client';
+import { openBlobStore } from '../src/db/blobs';
 import { defaultLookupRows } from '../src/domain/lookups/lookup-defaults';
 import { issueToken } from '../src/domain/tokens/tokens.service';
 import type { Role } from '../src/generated/prisma/client';
@@ -234,6 +236,8 @@ export async function seedMember(p: Db, orgName: string, role: Role) {
     via: 'token',
     tokenId: null,
     db: p,
+    // Benchmarks of other features store no attachments.
+    attachments: { blobs: openBlobStore({ dataDir: os.tmpdir() }), maxFileBytes: 0, quotaBytes: 0 },
     can: () => true,
     answer: {},
   };

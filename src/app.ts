@@ -5,11 +5,12 @@ import cookieParser from 'cookie-parser';
 import { pinoHttp } from 'pino-http';
 import type { Config } from './config';
 import type { Database } from './db/client';
+import type { BlobStore } from './db/blobs';
 import type { Logger } from './logger';
 import { loadRbac } from './auth/rbac';
 import { buildLoginRouter } from './auth/login-routes';
 import { apiRoutes } from './domain/routes';
-import { rawBodyOf, type AnyRoute } from './core/route';
+import { multipartBodyOf, rawBodyOf, type AnyRoute } from './core/route';
 import { buildApiRouter } from './http/api-router';
 import { renderSlots } from './http/render-slots';
 import { sendData, sendError } from './http/envelope';
@@ -21,6 +22,8 @@ import { buildOpenApiDocument, type OpenApiDocument } from './openapi/document';
 export interface AppDeps {
   config: Config;
   database: Database;
+  /** Where attachments' bytes go (src/db/blobs: openBlobStore); its opener closes it. */
+  blobs: BlobStore;
   logger: Logger;
   /** Endpoints an entry point adds (the MCP endpoint at /mcp): this layer may not import theirs. */
   mounts?: AppMount[];
@@ -36,12 +39,12 @@ export interface AppMount {
 const BODY_LIMIT = '5mb';
 
 /**
- * Requests that carry a body must say it is JSON, except on raw-body routes
- * (a JUnit report): their router reads and type-checks the body itself.
+ * Requests that carry a body must say it is JSON, except on raw-body and multipart routes
+ * (a JUnit report, attachments): their router reads and type-checks the body itself.
  */
 function requireJsonBody(routes: AnyRoute[]) {
   const key = (method: string, path: string) => `${method.toUpperCase()} ${path.toLowerCase().replace(/\/+$/, '')}`;
-  const raw = new Set(routes.filter((r) => rawBodyOf(r)).map((r) => key(r.method, r.path)));
+  const raw = new Set(routes.filter((r) => rawBodyOf(r) || multipartBodyOf(r)).map((r) => key(r.method, r.path)));
   return (req: Request, res: Response, next: NextFunction) => {
     const hasBody = Number(req.headers['content-length'] ?? 0) > 0 || req.headers['transfer-encoding'] !== undefined;
     if (hasBody && !req.is('application/json') && !raw.has(key(req.method, req.path))) {
@@ -80,7 +83,7 @@ function requestLogging(logger: Logger): express.RequestHandler {
 }
 
 /** Wires middleware and routers; no business logic lives here. */
-export async function buildApp({ config, database, logger, mounts = [] }: AppDeps): Promise<express.Express> {
+export async function buildApp({ config, database, blobs, logger, mounts = [] }: AppDeps): Promise<express.Express> {
   const app = express();
   app.set('trust proxy', 'loopback');
   app.disable('x-powered-by');
@@ -125,6 +128,7 @@ export async function buildApp({ config, database, logger, mounts = [] }: AppDep
     express.json({ limit: BODY_LIMIT, type: 'application/json' }),
     buildApiRouter(apiRoutes, {
       db: database.prisma,
+      attachments: { blobs, ...config.attachments },
       rbac,
       publicUrl: config.publicUrl,
       renders: renderSlots(config.render),

@@ -47,6 +47,10 @@ const envSchema = z.object({
   IMPORT_WAIT_MS: z.coerce.number().int().min(0).max(120_000).default(10_000),
   // Memory for the hot list pages kept by their ETag (src/http/answer-cache.ts); 0 keeps none.
   ANSWER_CACHE_MB: z.coerce.number().int().min(0).max(4096).default(32),
+  // Attachments (src/db/blobs): the largest file one upload takes, and the bytes one organization may keep (0: no quota).
+  // A file's size is kept as a PostgreSQL integer: at most 2047 MB.
+  ATTACHMENT_MAX_MB: z.coerce.number().int().min(1).max(2047).default(25),
+  ATTACHMENT_QUOTA_MB: z.coerce.number().int().min(0).default(0),
   LOG_LEVEL: z.enum(['fatal', 'error', 'warn', 'info', 'debug', 'trace', 'silent']).default('info'),
   // The MCP tool server (`casebook mcp`): the REST server it calls, and how.
   CASEBOOK_URL: optionalUrl,
@@ -109,6 +113,8 @@ export interface Config {
   imports: { concurrency: number; perUser: number; waitMs: number };
   /** Bytes of answers the API may keep by their ETag (0: none). */
   answerCacheBytes: number;
+  /** Attachments: bytes of one file at most, and of one organization's files in all (0: no quota). */
+  attachments: { maxFileBytes: number; quotaBytes: number };
   mcp: {
     /** REST server to call; absent: the MCP server starts the app in its own process. */
     url?: string;
@@ -201,6 +207,7 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env): Config {
     eventHeartbeatMs: e.EVENT_HEARTBEAT_MS,
     imports: { concurrency: e.IMPORT_CONCURRENCY, perUser: e.IMPORT_PER_USER, waitMs: e.IMPORT_WAIT_MS },
     answerCacheBytes: e.ANSWER_CACHE_MB * 1024 * 1024,
+    attachments: { maxFileBytes: e.ATTACHMENT_MAX_MB * 1024 * 1024, quotaBytes: e.ATTACHMENT_QUOTA_MB * 1024 * 1024 },
     mcp: {
       url: e.CASEBOOK_URL,
       token: e.CASEBOOK_TOKEN,

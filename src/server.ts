@@ -1,6 +1,8 @@
 import type { AddressInfo } from 'node:net';
 import type { Config } from './config';
 import { openDatabase, type Database } from './db/client';
+import { openBlobStore } from './db/blobs';
+import { startAttachmentSweep } from './domain/attachments/sweep';
 import { createLogger, type Logger } from './logger';
 import { buildApp, type AppDeps, type AppMount } from './app';
 import { createHttpServer } from './http/http-server';
@@ -13,7 +15,7 @@ export interface RunningServer {
 }
 
 /** Makes an endpoint for the app once its database is open (the entry point's MCP endpoint). */
-export type AppMountFactory = (deps: Omit<AppDeps, 'mounts'>) => Promise<AppMount>;
+export type AppMountFactory = (deps: Omit<AppDeps, 'mounts' | 'blobs'>) => Promise<AppMount>;
 
 /** Opens the database, applies pending migrations, and serves the app with the `mounts` given. */
 export async function startServer(
@@ -22,18 +24,21 @@ export async function startServer(
   options: { mounts?: AppMountFactory[] } = {},
 ): Promise<RunningServer> {
   const database = await openDatabase(config, logger);
+  const blobs = openBlobStore(config);
   const mounts: AppMount[] = [];
   const closeMounts = () => Promise.allSettled(mounts.map((m) => m.close()));
   try {
     const applied = await database.migrate();
     if (applied.length) logger.info({ applied }, 'migrations applied');
     for (const make of options.mounts ?? []) mounts.push(await make({ config, database, logger }));
-    const app = await buildApp({ config, database, logger, mounts });
+    const app = await buildApp({ config, database, blobs, logger, mounts });
     const server = createHttpServer(app);
     await new Promise<void>((resolve, reject) => {
       server.once('error', reject);
       server.listen(config.port, config.host, () => resolve());
     });
+    // Removes the bytes of attachments whose test, run or project was deleted, now and then.
+    const sweep = startAttachmentSweep(database.prisma, blobs, logger);
     const { port } = server.address() as AddressInfo;
     const host = config.host.includes(':') ? `[${config.host}]` : config.host;
     return {
@@ -44,16 +49,20 @@ export async function startServer(
         // First the mounts and the API's event streams (they end when the process stops listening):
         // an open event stream would keep server.close() waiting.
         await closeMounts();
+        sweep.stop();
         await database.notifications.close();
         await new Promise<void>((resolve) => {
           server.close(() => resolve());
           server.closeIdleConnections();
         });
+        await sweep.done();
+        await blobs.close();
         await database.close();
       },
     };
   } catch (err) {
     await closeMounts();
+    await blobs.close().catch(() => {});
     await database.close().catch(() => {});
     throw err;
   }

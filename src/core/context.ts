@@ -1,4 +1,5 @@
 import type { Db } from '../db/client';
+import type { BlobStore } from '../db/blobs';
 import type { Role } from '../generated/prisma/client';
 
 /** A user's membership of one organization, with the role held there. */
@@ -23,6 +24,15 @@ export interface AnswerMeta {
   version?: string;
 }
 
+/** Where attachments' bytes go (ATTACHMENT_* settings), and how many may go there. */
+export interface AttachmentStorage {
+  blobs: BlobStore;
+  /** Bytes of one file at most. */
+  maxFileBytes: number;
+  /** Bytes of one organization's files in all; 0: no quota. */
+  quotaBytes: number;
+}
+
 /** Who is calling, and the database to serve them from. Services get this, never `req`. */
 export interface RequestContext {
   userId: number;
@@ -40,6 +50,8 @@ export interface RequestContext {
    */
   tokenId: number | null;
   db: Db;
+  /** The attachments' store and limits. */
+  attachments: AttachmentStorage;
   /** RBAC for rules finer than the route's own: may the caller do this in that organization? */
   can(resource: string, action: string, orgId: number): boolean;
   /** Metadata of this request's answer, empty until the handler names some (a page's total, the next cursor). */

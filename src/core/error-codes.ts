@@ -133,6 +133,11 @@ export const ERROR_CODES = {
     meaning: "No import of the caller's with that progress id is known (yet, or any more)",
     action: 'Poll with the id sent in X-Import-Progress, after the import has started',
   },
+  attachment_not_found: {
+    status: 404,
+    meaning: 'The attachment does not exist in the project (or its test, run or project was deleted)',
+    action: 'List the attachments of the test (GET /attachments) and use one of their ids',
+  },
   method_not_allowed: {
     status: 405,
     meaning: 'The endpoint does not take this HTTP method',
@@ -235,6 +240,11 @@ export const ERROR_CODES = {
     status: 431,
     meaning: "The request's headers are larger than the server takes",
     action: 'Send fewer or shorter headers (cookies above all)',
+  },
+  quota_exceeded: {
+    status: 507,
+    meaning: "The organization's attachments would take more space than its quota (ATTACHMENT_QUOTA_MB); the message names it",
+    action: 'Delete attachments the organization no longer needs, or ask the administrator to raise the quota',
   },
   internal: {
     status: 500,

@@ -35,6 +35,7 @@ const NOT_FOUND_CODES = {
   Token: 'token_not_found',
   Invitation: 'invitation_not_found',
   'Import progress': 'import_progress_not_found',
+  Attachment: 'attachment_not_found',
 } as const satisfies Record<string, ErrorCode>;
 export type RecordKind = keyof typeof NOT_FOUND_CODES;
 

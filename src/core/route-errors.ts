@@ -22,6 +22,7 @@ const ID_FIELDS: Record<string, ErrorCode> = {
   tokenId: 'token_not_found',
   invitationId: 'invitation_not_found',
   progressId: 'import_progress_not_found',
+  attachmentId: 'attachment_not_found',
 };
 
 function fieldsOf(schema: z.ZodType | undefined): string[] {
@@ -39,7 +40,7 @@ export function routeErrorCodes(route: Omit<RouteSpec, 'handler'>): ErrorCode[] 
   // A JSON body or a raw one.
   if (route.body) for (const code of ['payload_too_large', 'unsupported_media_type', 'malformed_request'] as const) codes.add(code);
   // Downloads and raw-body imports wait for a slot of their own (src/http/render-slots.ts).
-  if (route.download || rawBodyOf(route)) codes.add('server_busy');
+  if ((route.download && !route.fromStorage) || rawBodyOf(route)) codes.add('server_busy');
   if (route.idempotent) for (const code of ['idempotency_conflict', 'idempotency_mismatch'] as const) codes.add(code);
   for (const code of route.errors ?? []) codes.add(code);
   return [...codes];

@@ -1,3 +1,4 @@
+import type { Readable } from 'node:stream';
 import { z } from './zod-messages';
 import type { Changes } from './changes';
 import type { RequestContext } from './context';
@@ -48,6 +49,42 @@ export interface RawBody<Q = any, T = unknown> {
 }
 
 /**
+ * A route whose body is `multipart/form-data` (files, and perhaps a few text fields): the
+ * router checks its Content-Type (415), and hands the handler `body`, the parts as they arrive
+ * (FormParts). Nothing is read before the handler asks for it, so a handler can refuse before
+ * any byte is stored, and streams each file where it goes: a body is never held whole.
+ * Part names outside `files` and `fields`, or more files than `maxCount`, are a 400.
+ */
+export interface MultipartBody {
+  /** The file parts the route takes, by field name: at most `maxCount` of them, and what they are. */
+  files: Record<string, { maxCount: number; description: string }>;
+  /** Text parts it takes (each at most 64 KB), by field name. */
+  fields?: Record<string, { description: string }>;
+  /** What the body is, for the OpenAPI document. */
+  description: string;
+}
+
+/** One part of a multipart body: a file, streamed, or a text field. */
+export type FormPart =
+  | {
+      kind: 'file';
+      field: string;
+      /** The name the client gave, as sent (not safe to use as it is). */
+      fileName: string;
+      /** The Content-Type the client claimed for it. */
+      claimedType: string;
+      /** Its bytes: read them to the end (or destroy it) before asking for the next part. */
+      stream: Readable;
+    }
+  | { kind: 'field'; field: string; value: string };
+
+/**
+ * A multipart body as its handler gets it: its parts in the order sent. A body cut short fails
+ * the file being read (and the iteration) with a 400; the rest of the body is left to the router.
+ */
+export type FormParts = AsyncIterable<FormPart>;
+
+/**
  * What a handler may answer for data of type T: T as JSON carries it, so where
  * T has a plain string a Date will do too (JSON.stringify sends its ISO text),
  * and a list may come as the JSON text PostgreSQL wrote of it.
@@ -75,10 +112,12 @@ export type RouteAnswer<R extends z.ZodType, D, E = undefined> = E extends true
 export type RouteInput<Q extends z.ZodType, B extends z.ZodType> = { query: z.output<Q>; body: z.output<B> };
 
 /**
- * A route's body: a zod schema of a JSON body, or `raw`, a document the router reads
- * as it arrives and hands the handler as what its `parse` made of it (typed by B).
+ * A route's body: a zod schema of a JSON body, `raw`, a document the router reads
+ * as it arrives and hands the handler as what its `parse` made of it (typed by B), or
+ * `multipart`, whose handler reads the parts itself (B is then z.ZodType<FormParts>).
  */
-export type BodyOption<Q extends z.ZodType, B extends z.ZodType> = B | { raw: RawBody<z.output<Q>, z.output<B>> };
+export type BodyOption<Q extends z.ZodType, B extends z.ZodType> =
+  B | { raw: RawBody<z.output<Q>, z.output<B>> } | (z.output<B> extends FormParts ? { multipart: MultipartBody } : never);
 
 /**
  * Conditional reads (src/http/etag.ts): `etag` is the version of what this GET shows,
@@ -158,6 +197,12 @@ interface ReadOptions<
   /** The handler answers a file (a FileDownload, sent without the envelope); these are its content types. */
   download?: E extends true ? never : D;
   /**
+   * The download sends bytes kept in storage (an attachment), not a render: it holds no render
+   * slot (a page of thumbnails is many downloads at once) and is sent as the file's own type,
+   * shown inline or saved as FileDownload says.
+   */
+  fromStorage?: D extends string[] ? true : never;
+  /**
    * The handler answers an EventFeed (src/core/event-feed.ts): the answer is a
    * text/event-stream that stays open, each event's data one JSON value of the
    * `response` schema. Not an MCP tool: a tool call answers once.
@@ -190,6 +235,7 @@ interface WriteOptions<Q extends z.ZodType, B extends z.ZodType> {
   /** The change counters the write moves, in its own transactions (src/core/changes.ts). */
   changes: Changes<RouteInput<Q, B>>;
   download?: never;
+  fromStorage?: never;
   events?: never;
   caching?: never;
   pageMeta?: never;
@@ -231,5 +277,10 @@ export function jsonBodyOf(spec: { body?: unknown }): z.ZodType | undefined {
 
 /** The raw document the route takes as its body, if it takes one. */
 export function rawBodyOf(spec: { body?: unknown }): RawBody | undefined {
-  return spec.body && !(spec.body instanceof z.ZodType) ? (spec.body as { raw: RawBody }).raw : undefined;
+  return spec.body && !(spec.body instanceof z.ZodType) ? (spec.body as { raw?: RawBody }).raw : undefined;
+}
+
+/** The multipart body the route takes, if it takes one. */
+export function multipartBodyOf(spec: { body?: unknown }): MultipartBody | undefined {
+  return spec.body && !(spec.body instanceof z.ZodType) ? (spec.body as { multipart?: MultipartBody }).multipart : undefined;
 }

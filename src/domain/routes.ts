@@ -10,6 +10,7 @@ import { lookupRoutes } from './lookups/lookups.routes';
 import { runRoutes } from './runs/runs.routes';
 import { defectRoutes } from './defects/defects.routes';
 import { auditRoutes } from './audit/audit.routes';
+import { attachmentRoutes } from './attachments/attachments.routes';
 import { junitImportRoutes } from './junit-import/junit-import.routes';
 
 /** Every REST operation under /api/v1: the router, RBAC tests and OpenAPI all read this list. */
@@ -25,5 +26,6 @@ export const apiRoutes: AnyRoute[] = [
   ...runRoutes,
   ...defectRoutes,
   ...junitImportRoutes,
+  ...attachmentRoutes,
   ...auditRoutes,
 ];

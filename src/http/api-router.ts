@@ -16,16 +16,19 @@ import { answerIdempotently, idempotencyKeyOf, streamedFingerprint, writesNothin
 import { answeredNotModified, etagFor, etagOf, riddenEtag, tagAnswer } from './etag';
 import { sendAnswerMeta } from './answer-meta';
 import { rawBodyReader } from './raw-body';
+import { readMultipart } from './multipart-body';
 import { changeTargets, trackingDb } from '../domain/tracked-writes';
 import { AppError, forbidden, forbiddenOrigin, unauthorized, zodMessage } from '../core/errors';
 import type { RenderSlots } from './render-slots';
-import type { RequestContext } from '../core/context';
+import type { AttachmentStorage, RequestContext } from '../core/context';
 import type { FileDownload } from '../core/download';
 import type { EventFeed } from '../core/event-feed';
-import { jsonBodyOf, rawBodyOf, type AnyRoute } from '../core/route';
+import { jsonBodyOf, multipartBodyOf, rawBodyOf, type AnyRoute } from '../core/route';
 
 export interface ApiDeps {
   db: Db;
+  /** Where attachments go (the app's blob store) and their limits. */
+  attachments: AttachmentStorage;
   rbac: Rbac;
   publicUrl: string;
   /** Downloads (reports, exports) render in one of these slots. */
@@ -66,6 +69,9 @@ export function buildApiRouter(routes: AnyRoute[], deps: ApiDeps): express.Route
   for (const spec of routes) {
     const rawBody = rawBodyOf(spec);
     const readRawBody = rawBody && rawBodyReader(rawBody);
+    const multipart = multipartBodyOf(spec);
+    // Its handler reads a multipart body, after an Idempotency-Key would be claimed: no fingerprint to claim it with.
+    if (multipart && spec.idempotent) throw new Error(`${spec.path}: a route with a multipart body cannot be idempotent`);
     // The schemas as zod types (AnyRoute erases them to any): what they parse is unknown until the handler's types apply.
     const schemas: { query?: z.ZodType; body?: z.ZodType; headers?: z.ZodType } = { ...spec, body: jsonBodyOf(spec) };
     const { caching, changes } = spec;
@@ -123,13 +129,18 @@ export function buildApiRouter(routes: AnyRoute[], deps: ApiDeps): express.Route
         via: principal.via,
         tokenId: principal.tokenId,
         db: deps.db,
+        attachments: deps.attachments,
         can: (resource, action, orgId) => {
           const role = roleIn(memberships, orgId);
           return role !== undefined && deps.rbac.can(role, resource, action);
         },
         answer: {},
       };
-      const input = { query: query.data, body: body.data, headers: headers?.data };
+      // A multipart body is handed over unread, its parts read by the handler as they arrive; what it
+      // leaves unread is dropped once the answer is out.
+      const reading = multipart && readMultipart(req, multipart);
+      if (reading) res.once('close', () => reading.finish());
+      const input = { query: query.data, body: reading ? reading.parts : body.data, headers: headers?.data };
       // A write's transactions end by moving the counters of what it declares it changes (src/domain/tracked-writes.ts).
       const tracked = async () =>
         changes && changes.nothing === undefined
@@ -161,7 +172,10 @@ export function buildApiRouter(routes: AnyRoute[], deps: ApiDeps): express.Route
         await sendEvents(req, res, feed, deps.notifications, deps.eventHeartbeatMs);
       } else if (spec.download) {
         const idleTimeoutMs = deps.downloadIdleTimeoutMs ?? 0;
-        await deps.renders.run(res, ctx.userId, async () => sendDownload(res, (await handle()) as FileDownload, { idleTimeoutMs }));
+        const send = async () => sendDownload(res, (await handle()) as FileDownload, { idleTimeoutMs });
+        // Stored bytes are only copied out: no render slot for them.
+        if (spec.fromStorage) await send();
+        else await deps.renders.run(res, ctx.userId, send);
       } else {
         const data: unknown = await handle();
         // The version read with the data is the answer's own (one read before it is at most older: a needless refresh, never a stale 304).

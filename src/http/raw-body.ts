@@ -14,7 +14,7 @@ export const contentTypeMessage = (spec: Pick<RawBody, 'types'>) => `Content-Typ
 export const CONTENT_ENCODING_MESSAGE = 'Content-Encoding must be gzip, deflate, br or identity';
 export const PAYLOAD_TOO_LARGE = 'Payload too large';
 
-const hasBody = (req: Request) => Number(req.headers['content-length'] ?? 0) > 0 || req.headers['transfer-encoding'] !== undefined;
+export const hasBody = (req: Request) => Number(req.headers['content-length'] ?? 0) > 0 || req.headers['transfer-encoding'] !== undefined;
 
 const decoders: Record<string, (() => Transform) | null> = {
   identity: null,
@@ -24,7 +24,7 @@ const decoders: Record<string, (() => Transform) | null> = {
 };
 
 /** Faults of reading: the client's (cut short, not what its encoding says) are 400s; ours stay as they are. */
-function translate(err: unknown, req: Request): Error {
+export function bodyFault(err: unknown, req: Request): Error {
   if (err instanceof AppError) return err;
   const code = (err as { code?: unknown }).code;
   if (req.readableAborted || code === 'ECONNRESET' || code === 'ERR_STREAM_PREMATURE_CLOSE')
@@ -82,7 +82,7 @@ async function* decodedBody(req: Request, decoder: Transform | undefined, limit:
     }
     ended = true;
   } catch (err) {
-    throw translate(err, req);
+    throw bodyFault(err, req);
   } finally {
     if (!ended) {
       req.unpipe();

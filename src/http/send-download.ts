@@ -1,7 +1,7 @@
 import { Readable } from 'node:stream';
 import { pipeline } from 'node:stream/promises';
 import type { Response } from 'express';
-import type { FileDownload } from '../core/download';
+import { contentDisposition, type FileDownload } from '../core/download';
 
 /**
  * Answers a download: its headers, then its body piped to the response, so a
@@ -12,9 +12,19 @@ import type { FileDownload } from '../core/download';
  * `idleTimeoutMs` is cut like one that went away (see cutWhenUnread).
  */
 export async function sendDownload(res: Response, download: FileDownload, { idleTimeoutMs }: { idleTimeoutMs: number }): Promise<void> {
+  if (download.untrusted) {
+    res.setHeader('X-Content-Type-Options', 'nosniff');
+    res.setHeader('Content-Security-Policy', 'sandbox');
+  }
+  if (download.redirect) {
+    if (download.body instanceof Readable) download.body.destroy();
+    res.redirect(302, download.redirect);
+    return;
+  }
   res.status(200);
   res.setHeader('Content-Type', download.contentType);
-  res.setHeader('Content-Disposition', `attachment; filename="${download.filename}"`);
+  res.setHeader('Content-Disposition', contentDisposition(download.inline ? 'inline' : 'attachment', download.filename));
+  if (download.size !== undefined) res.setHeader('Content-Length', String(download.size));
   const body = download.body instanceof Readable ? download.body : Readable.from(download.body, { objectMode: false });
   const stopWatching = cutWhenUnread(res, idleTimeoutMs);
   try {

@@ -1,3 +1,4 @@
+import type { CallToolResult } from '@modelcontextprotocol/sdk/types.js';
 import { z } from '../core/zod-messages';
 import { buildUrl, type RestRequest, type RestResponse } from './http-client';
 import { NEXT_CURSOR_HEADER, TOTAL_COUNT_HEADER } from '../http/answer-meta';
@@ -263,6 +264,59 @@ export function downloadText(res: RestResponse, req: RestRequest, format: string
     `A summary, not the file: fetch the whole ${format} (${res.body.length} bytes) with the REST call in fetch. ` +
     'The list tools (get-tests, get-run-tests-list) page through the same rows.';
   return fitValue(summary);
+}
+
+/** Images an assistant can be shown (MCP image content). */
+const SHOWN_IMAGES = ['image/png', 'image/jpeg', 'image/gif', 'image/webp'];
+
+/**
+ * A stored file (an attachment) as a tool answer: an image within the budget as image content
+ * (its base64 counted), plain text as text cut to the budget with a note, anything else (and an
+ * image too large to show) as its name, type and size with the REST call that fetches it.
+ */
+export function storedFileAnswer(res: RestResponse, req: RestRequest, publicUrl: string): CallToolResult {
+  const contentType = res.headers.get('content-type') ?? 'application/octet-stream';
+  const mimeType = contentType.split(';')[0].trim();
+  const filename = attachmentName(res.headers.get('content-disposition')) ?? 'attachment';
+  const url = buildUrl(publicUrl, req);
+  const about = { filename, contentType, bytes: res.body.length };
+  const fetch = {
+    method: 'GET',
+    url,
+    headers: { Authorization: 'Bearer <your Casebook API token>' },
+    curl: `curl -fsS -H "Authorization: Bearer $CASEBOOK_TOKEN" -o '${filename.replace(/'/g, '')}' '${url}'`,
+  };
+  const text = (value: unknown) => ({ type: 'text' as const, text: fitValue(value) });
+  if (SHOWN_IMAGES.includes(mimeType)) {
+    const data = res.body.toString('base64');
+    if (data.length + 1000 <= ANSWER_BUDGET) return { content: [text(about), { type: 'image', data, mimeType }] };
+    return {
+      content: [
+        text({
+          ...about,
+          fetch,
+          note: `The image is too large to show here (${data.length} characters of base64, over ${ANSWER_BUDGET}): fetch it with the REST call in fetch.`,
+        }),
+      ],
+    };
+  }
+  if (mimeType === 'text/plain') {
+    const whole = res.body.toString('utf8');
+    const room = ANSWER_BUDGET - 2000;
+    if (whole.length <= room) return { content: [text({ ...about, text: whole })] };
+    return {
+      content: [
+        text({
+          ...about,
+          text: whole.slice(0, room),
+          truncated: true,
+          fetch,
+          note: `The first ${room} of ${whole.length} characters; fetch the whole file with the REST call in fetch.`,
+        }),
+      ],
+    };
+  }
+  return { content: [text({ ...about, fetch, note: 'Not an image or text: fetch the file with the REST call in fetch.' })] };
 }
 
 const firstRows = (rows: unknown[]) => rows.slice(0, FIRST_ROWS).map((row) => shorten(row, LIST_TEXT_MAX, () => undefined));

@@ -1,11 +1,12 @@
+import crypto from 'node:crypto';
 import type { CallToolResult } from '@modelcontextprotocol/sdk/types.js';
 import type { z } from 'zod';
 import { zodMessage } from '../core/errors';
 import { errorCodeOf, invalidInputTip, tipForError, unreachableTip } from './error-tips';
-import { ANSWER_BUDGET, answerText, downloadText, fromCursor, headerPage, pagingArgs, shorten } from './answer-budget';
+import { ANSWER_BUDGET, answerText, downloadText, fromCursor, headerPage, pagingArgs, shorten, storedFileAnswer } from './answer-budget';
 import { RestUnreachableError, type HttpClient, type RestRequest, type RestResponse } from './http-client';
 import { resolveNames } from './name-resolution';
-import { inputSchema, toolsByName, type ToolSpec } from './tools';
+import { fileBytes, inputSchema, toolsByName, type ToolSpec } from './tools';
 
 // Runs one tool call: check the input against the tool's schema, make the REST
 // call the table describes, and put the answer in the tool envelope of API.md 4.
@@ -52,6 +53,9 @@ export async function callTool(spec: ToolSpec, args: unknown, runtime: ToolRunti
     });
     return failure(message, tip);
   }
+  // A stored file (an attachment) is shown as what it is: an image, text, or how to fetch it.
+  if (spec.download && request && spec.route.fromStorage)
+    return storedFileAnswer(res, request, runtime.publicUrl ?? runtime.client.baseUrl);
   if (spec.download && request) {
     const format = typeof parsed.data.format === 'string' ? parsed.data.format : 'json';
     const summary = downloadText(res, request, format, runtime.publicUrl ?? runtime.client.baseUrl);
@@ -88,6 +92,7 @@ function restRequest(spec: ToolSpec, args: Record<string, unknown>): RestRequest
   let gzipped: Buffer | undefined;
   for (const [name, value] of Object.entries(args)) {
     const at = spec.placement[name];
+    if (at === 'file') continue;
     if (at === 'raw') raw = String(value);
     // Sent as the gzip bytes it encodes: the server inflates them (never held inflated here).
     else if (at === 'rawGzip') gzipped = Buffer.from(String(value), 'base64');
@@ -101,8 +106,19 @@ function restRequest(spec: ToolSpec, args: Record<string, unknown>): RestRequest
     path: spec.path,
     ...(spec.method === 'GET' || spec.route.query ? { query } : {}),
     ...(spec.rawBody ? { rawBody } : {}),
-    ...(spec.method !== 'GET' && !spec.rawBody ? { body } : {}),
+    ...(spec.file ? { rawBody: formWithFile(spec, args) } : {}),
+    ...(spec.method !== 'GET' && !spec.rawBody && !spec.file ? { body } : {}),
   };
+}
+
+/** A multipart/form-data body of the one file a call gives (its name as browsers send it: quotes and line breaks escaped). */
+function formWithFile(spec: ToolSpec, args: Record<string, unknown>): RestRequest['rawBody'] {
+  const file = spec.file!;
+  const boundary = `casebook-${crypto.randomBytes(12).toString('hex')}`;
+  const name = String(args[file.name]).replace(/"/g, '%22').replace(/\r/g, '%0D').replace(/\n/g, '%0A');
+  const head = `--${boundary}\r\nContent-Disposition: form-data; name="${file.part}"; filename="${name}"\r\nContent-Type: application/octet-stream\r\n\r\n`;
+  const bytes = Buffer.concat([Buffer.from(head, 'utf8'), fileBytes(args, spec), Buffer.from(`\r\n--${boundary}--\r\n`)]);
+  return { contentType: `multipart/form-data; boundary=${boundary}`, bytes };
 }
 
 /**

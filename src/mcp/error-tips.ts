@@ -81,6 +81,8 @@ const TIPS: Record<ErrorCode, Tip> = {
   token_not_found: () =>
     'No token with that id is yours to manage: list the tokens in the web app (Settings) or with `casebook token list`.',
   invitation_not_found: () => 'No pending invitation with that id in an organization you administer: list them with get-invitations.',
+  attachment_not_found: () =>
+    'No attachment with that id in that project is visible to you: list them with get-attachments (a test, and its runId for a result).',
   import_progress_not_found: () =>
     'No import of yours runs under that progress id: poll with the id the import was sent with, after it has started.',
   method_not_allowed: (_e, spec) => `The server does not take ${spec.method} here: update the tool server to match the Casebook server.`,
@@ -102,7 +104,8 @@ const TIPS: Record<ErrorCode, Tip> = {
   idempotency_conflict: (_e, spec) =>
     `The same request is still running: wait a few seconds, then call ${spec.name} again to get its answer.`,
   idempotency_mismatch: () => 'That Idempotency-Key was used for a different request: use a new key.',
-  payload_too_large: () => 'The request is too large: send fewer items per call (bulk tools take at most 5000) or shorter texts.',
+  payload_too_large: () =>
+    'The request is too large: send fewer items per call (bulk tools take at most 5000) or shorter texts; a file larger than the limit the message names cannot be attached.',
   unsupported_media_type: (_e, spec) =>
     `The server refused the request's content type: update the tool server, or send ${spec.name}'s content as its description says.`,
   edit_conflict: (_e, spec) =>
@@ -115,6 +118,8 @@ const TIPS: Record<ErrorCode, Tip> = {
     `The server is limiting requests (tried ${ctx.attempts} times). Wait a minute, then call ${spec.name} again.`,
   request_timeout: (_e, spec) => `The request did not reach the server whole in time: call ${spec.name} again.`,
   header_too_large: () => 'The request headers are too large: check CASEBOOK_TOKEN and any proxy in between.',
+  quota_exceeded: () =>
+    "The organization's attachments have reached its storage quota: delete attachments it no longer needs, or ask the Casebook administrator to raise ATTACHMENT_QUOTA_MB.",
   internal: (e, _spec, ctx) => serverFailed(e, ctx),
   database_unavailable: (e, _spec, ctx) => serverFailed(e, ctx),
   server_shutting_down: (_e, spec, ctx) => retryLater(spec, ctx),

@@ -38,7 +38,7 @@ export interface RestRequest {
    * Sent as it is, with its content type (e.g. an XML file), instead of a JSON body: as text,
    * or as bytes already in a Content-Encoding (gzip).
    */
-  rawBody?: { contentType: string; text: string } | { contentType: string; bytes: Buffer; encoding: 'gzip' };
+  rawBody?: { contentType: string; text: string } | { contentType: string; bytes: Buffer; encoding?: 'gzip' };
 }
 
 export interface RestResponse {
@@ -109,7 +109,7 @@ export function createHttpClient(options: HttpClientOptions): HttpClient {
         Authorization: `Bearer ${options.token}`,
         Accept: 'application/json, */*;q=0.5',
         ...(payload !== undefined ? { 'Content-Type': contentType } : {}),
-        ...(raw && 'bytes' in raw ? { 'Content-Encoding': raw.encoding } : {}),
+        ...(raw && 'bytes' in raw && raw.encoding ? { 'Content-Encoding': raw.encoding } : {}),
         ...(ifNoneMatch ? { 'If-None-Match': ifNoneMatch } : {}),
       },
       body: payload,

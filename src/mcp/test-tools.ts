@@ -89,6 +89,38 @@ export const testTools = [
     example: { projectId: 3, format: 'csv' },
   }),
   tool({
+    name: 'get-attachments',
+    description:
+      "List the files attached to a test case, or with runId those of the test's results in that run (screenshots, logs), newest first, a page at a time (limit/offset, or cursor). Each has its attachmentId, fileName, contentType and size; read one with get-attachment.",
+    route: 'GET /attachments',
+    params: { projectId, testId, runId: `${runId}; absent: the files of the test case itself`, limit, offset, cursor },
+    example: { projectId: 3, testId: 42, runId: 9 },
+  }),
+  tool({
+    name: 'get-attachment',
+    description:
+      'Read one attached file: an image comes back as an image you can see (refused when larger than the answer budget), plain text and logs as text (cut to the budget, with a note), anything else as its name, type and size with the REST call that downloads it.',
+    route: 'GET /attachment/download',
+    params: { projectId, attachmentId: 'Attachment id (get-attachments lists the files of a test or of its results in a run)' },
+    example: { projectId: 3, attachmentId: 17 },
+  }),
+  tool({
+    name: 'add-attachment',
+    description:
+      "Attach a file (up to 5 MB) to a test case, or with runId to the test's current result in that run: a log or notes as text, an image or other bytes as base64. Its type is found from its bytes. Answers the stored file (attachmentId, contentType, size, sha256).",
+    route: 'POST /attachment/upload',
+    params: {
+      projectId,
+      testId,
+      runId: `${runId}; the file goes to the test's current result there (absent: to the test case)`,
+      fileName: 'The name it is kept under, e.g. "checkout.log" or "failure.png"',
+      text: 'The content as text (a log, notes); give this or contentBase64',
+      contentBase64: 'The content as base64 (an image, any bytes); give this or text',
+    },
+    file: { name: 'fileName', text: 'text', base64: 'contentBase64' },
+    example: { projectId: 3, testId: 42, runId: 9, fileName: 'checkout.log', text: 'Timed out waiting for the payment form' },
+  }),
+  tool({
     name: 'create-test',
     description:
       'Create one test case in a project. Ids of sections, priorities, labels etc. must belong to the same project (see get-sections, get-priority, get-labels); priority, type, automationStatus, platform, testCoveredBy, squad and labelNames take names instead of ids. For many tests use bulk-add-tests.',

@@ -30,6 +30,11 @@ export interface ToolDecl {
    * one MCP message. A call gives this or `rawBody`, one of them.
    */
   rawBodyGzip?: string;
+  /**
+   * The route takes a multipart body: the tool sends one file, named by the `name` parameter, its
+   * content given as text (`text`) or base64 (`base64`), one of them (all described in params).
+   */
+  file?: { name: string; text: string; base64: string };
 }
 
 /** A row resolved against its route: what the server, the README table and the tests read. */
@@ -54,9 +59,11 @@ export interface ToolSpec {
   /** The answer is a file (JSON, CSV, HTML or PDF), not an envelope. */
   download?: boolean;
   /** Where each parameter goes: the query string, the JSON body, or the raw body (as text, or gzip+base64). */
-  placement: Record<string, 'query' | 'body' | 'raw' | 'rawGzip'>;
+  placement: Record<string, 'query' | 'body' | 'raw' | 'rawGzip' | 'file'>;
   /** The raw-body parameter and the content type it is sent with (the route's first); `gzipParam` its gzip+base64 twin. */
   rawBody?: { param: string; contentType: string; gzipParam?: string };
+  /** The file a multipart route takes: its part's name and the parameters that give it. */
+  file?: { part: string; name: string; text: string; base64: string };
 }
 
 /** Declares a tool; a function only so the table reads as a list of calls. */

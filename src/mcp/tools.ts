@@ -1,5 +1,5 @@
 import type { Rbac } from '../auth/rbac';
-import { jsonBodyOf, rawBodyOf, type AnyRoute } from '../core/route';
+import { jsonBodyOf, multipartBodyOf, rawBodyOf, type AnyRoute } from '../core/route';
 import { apiRoutes } from '../domain/routes';
 import type { Role } from '../generated/prisma/client';
 import { pagedLocally } from './answer-budget';
@@ -30,7 +30,9 @@ export function resolve(decl: ToolDecl): ToolSpec {
   // A tool call answers once; a stream of events never ends (the run's tools read its state instead).
   if (route.events) throw new Error(`tool ${decl.name}: ${decl.route} is a stream of events, not a tool`);
   const rename = decl.rename ?? {};
-  const { [decl.rawBody ?? '']: raw, [decl.rawBodyGzip ?? '']: rawGzip, ...params } = decl.params;
+  const fileParams = decl.file ? [decl.file.name, decl.file.text, decl.file.base64] : [];
+  const { [decl.rawBody ?? '']: raw, [decl.rawBodyGzip ?? '']: rawGzip, ...rest } = decl.params;
+  const params = Object.fromEntries(Object.entries(rest).filter(([name]) => !fileParams.includes(name)));
 
   const input: Record<string, z.ZodType> = {};
   const placement: ToolSpec['placement'] = {};
@@ -40,6 +42,21 @@ export function resolve(decl: ToolDecl): ToolSpec {
     const mine = Object.fromEntries(Object.entries(params).filter(([name]) => fieldOf(schema, rename[name] ?? routeFieldOf(name))));
     Object.assign(input, toolShape(schema, mine, rename, at, `tool ${decl.name}`));
     for (const name of Object.keys(mine)) placement[name] = at;
+  }
+  let file: ToolSpec['file'];
+  if (decl.file) {
+    const part = Object.keys(multipartBodyOf(route)?.files ?? {})[0];
+    if (!part) throw new Error(`tool ${decl.name}: ${decl.route} takes no multipart body`);
+    const about = (name: string) => {
+      const text = decl.params[name];
+      if (typeof text !== 'string') throw new Error(`tool ${decl.name}: describe ${name} among its params`);
+      return text;
+    };
+    input[decl.file.name] = z.string().min(1).max(255).describe(about(decl.file.name));
+    input[decl.file.text] = z.string().optional().describe(about(decl.file.text));
+    input[decl.file.base64] = z.string().optional().describe(about(decl.file.base64));
+    for (const name of fileParams) placement[name] = 'file';
+    file = { part, ...decl.file };
   }
   let rawBody: ToolSpec['rawBody'];
   if (decl.rawBody) {
@@ -76,6 +93,7 @@ export function resolve(decl: ToolDecl): ToolSpec {
     ...(route.download ? { download: true } : {}),
     placement,
     ...(rawBody ? { rawBody } : {}),
+    ...(file ? { file } : {}),
   };
 }
 
@@ -98,8 +116,30 @@ function pagingOf(route: AnyRoute): Pick<ToolSpec, 'paged'> {
  * Unknown parameters are refused by name rather than dropped, so a misspelt one is noticed.
  * A raw body given as text or gzip+base64 is required once, and the latter must be gzip data.
  */
+/** The most bytes a file given to a tool may have (it travels inside one MCP message). */
+export const TOOL_FILE_BYTES = 5 * 1024 * 1024;
+
 export function inputSchema(spec: ToolSpec) {
   const schema = z.strictObject(spec.input);
+  const file = spec.file;
+  if (file) {
+    return schema.superRefine((args, ctx) => {
+      const text = args[file.text];
+      const packed = args[file.base64];
+      if (text !== undefined && packed !== undefined)
+        ctx.addIssue({ code: 'custom', path: [file.base64], message: `Give ${file.text} or ${file.base64}, not both` });
+      else if (text === undefined && packed === undefined)
+        ctx.addIssue({ code: 'custom', path: [file.text], message: `Required, or ${file.base64}` });
+      else if (typeof packed === 'string' && (packed.replace(/\s+/g, '').length % 4 === 1 || !BASE64.test(packed.replace(/\s+/g, ''))))
+        ctx.addIssue({ code: 'custom', path: [file.base64], message: 'Not base64' });
+      else if (fileBytes(args, spec).length > TOOL_FILE_BYTES)
+        ctx.addIssue({
+          code: 'custom',
+          path: [text === undefined ? file.base64 : file.text],
+          message: `At most ${TOOL_FILE_BYTES / 1024 / 1024} MB`,
+        });
+    });
+  }
   const raw = spec.rawBody;
   const gzip = raw?.gzipParam;
   if (!raw || !gzip) return schema;
@@ -118,6 +158,14 @@ export function inputSchema(spec: ToolSpec) {
 }
 
 const BASE64 = /^[A-Za-z0-9+/]*={0,2}$/;
+
+/** The bytes of the file a call gives (its text as UTF-8, or its base64 decoded). */
+export function fileBytes(args: Record<string, unknown>, spec: ToolSpec): Buffer {
+  const text = spec.file ? args[spec.file.text] : undefined;
+  if (typeof text === 'string') return Buffer.from(text, 'utf8');
+  const packed = spec.file ? args[spec.file.base64] : undefined;
+  return Buffer.from(typeof packed === 'string' ? packed.replace(/\s+/g, '') : '', 'base64');
+}
 
 /** Why `text` is not base64 of gzip data, or undefined when it is (its first bytes are gzip's magic number). */
 export function gzipBase64Fault(text: string): string | undefined {

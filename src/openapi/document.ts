@@ -5,10 +5,11 @@ import pkg from '../../package.json';
 import { SESSION_COOKIE } from '../auth/authenticate';
 import { loadRbac, type Rbac } from '../auth/rbac';
 import { apiRoutes } from '../domain/routes';
-import { jsonBodyOf, rawBodyOf, type AnyRoute, type RawBody, type RouteSpec } from '../core/route';
+import { jsonBodyOf, multipartBodyOf, rawBodyOf, type AnyRoute, type MultipartBody, type RawBody, type RouteSpec } from '../core/route';
 import { statusOf } from '../core/error-codes';
 import { routeErrorCodes } from '../core/route-errors';
 import { CONTENT_ENCODING_MESSAGE, contentTypeMessage, PAYLOAD_TOO_LARGE } from '../http/raw-body';
+import { MULTIPART_ENCODING_MESSAGE, MULTIPART_TYPE, MULTIPART_TYPE_MESSAGE } from '../http/multipart-body';
 import { errorEnvelope, errorResponses } from './errors';
 import { exampleOf, type JsonSchema } from './examples';
 import { idempotencyHeaders, replayedHeader } from './idempotency';
@@ -93,14 +94,27 @@ const isJson = (type: string) => /^application\/([\w.-]+\+)?json$/.test(type.spl
 function downloadResponse(route: DocumentedRoute): ResponseConfig {
   // JSON first: response checkers take the first media type as the JSON one.
   const types = [...route.download!].sort((a, b) => Number(isJson(b)) - Number(isJson(a)));
-  return {
-    description: `The file itself (${types.join(', ')}), no envelope`,
-    headers: {
-      'Content-Disposition': {
-        description: 'Always an attachment with a file name',
-        schema: { type: 'string', example: 'attachment; filename="casebook-export.json"' },
-      },
+  const stored = {
+    'Content-Disposition': {
+      description:
+        'inline (PNG, JPEG, GIF, WebP, PDF, plain text, video) or attachment (everything else), with the file name (RFC 6266: filename, and filename* when it is not plain ASCII)',
+      schema: { type: 'string' as const, example: `inline; filename="screenshot.png"` },
     },
+    'X-Content-Type-Options': { description: 'nosniff', schema: { type: 'string' as const } },
+    'Content-Security-Policy': { description: 'sandbox: the file never runs as a page of this site', schema: { type: 'string' as const } },
+  };
+  return {
+    description: route.fromStorage
+      ? 'The stored file itself, as the type its bytes were found to be, no envelope'
+      : `The file itself (${types.join(', ')}), no envelope`,
+    headers: route.fromStorage
+      ? stored
+      : {
+          'Content-Disposition': {
+            description: 'Always an attachment with a file name',
+            schema: { type: 'string', example: 'attachment; filename="casebook-export.json"' },
+          },
+        },
     content: Object.fromEntries(
       types.map((type) => [
         type,
@@ -150,6 +164,28 @@ function rawRequestBody(raw: RawBody) {
   };
 }
 
+/** The request body of a multipart route: its file parts (binary, repeated up to their count) and text fields. */
+function multipartRequestBody(multipart: MultipartBody) {
+  type Property = { type: 'array' | 'string'; description: string; maxItems?: number; items?: { type: 'string'; format: 'binary' } };
+  const files = Object.entries(multipart.files).map(([name, f]): [string, Property] => [
+    name,
+    { type: 'array' as const, maxItems: f.maxCount, description: f.description, items: { type: 'string' as const, format: 'binary' } },
+  ]);
+  const fields = Object.entries(multipart.fields ?? {}).map(([name, f]): [string, Property] => [
+    name,
+    { type: 'string', description: f.description },
+  ]);
+  return {
+    required: true,
+    description: `${multipart.description}. multipart/form-data; no Content-Encoding.`,
+    content: {
+      'multipart/form-data': {
+        schema: { type: 'object' as const, properties: Object.fromEntries([...files, ...fields]), required: Object.keys(multipart.files) },
+      },
+    },
+  };
+}
+
 /** A raw-body route's own 413 and 415: its limit and its content types, not the JSON ones. */
 function rawBodyErrors(raw: RawBody): Record<string, ResponseConfig> {
   return {
@@ -160,6 +196,20 @@ function rawBodyErrors(raw: RawBody): Record<string, ResponseConfig> {
     415: {
       description: `A body that is not ${raw.types.join(' or ')}, or in an unknown Content-Encoding`,
       content: { 'application/json': { schema: errorEnvelope(z.enum([contentTypeMessage(raw), CONTENT_ENCODING_MESSAGE]), 415) } },
+    },
+  };
+}
+
+/** A multipart route's own 413 and 415: a file past its limit (the message names it), a body that is not multipart. */
+function multipartErrors(): Record<string, ResponseConfig> {
+  return {
+    413: {
+      description: 'A file is larger than the limit of one file (the message names the file and the limit)',
+      content: { 'application/json': { schema: errorEnvelope(z.string(), 413) } },
+    },
+    415: {
+      description: `A body that is not ${MULTIPART_TYPE}, or sent with a Content-Encoding`,
+      content: { 'application/json': { schema: errorEnvelope(z.enum([MULTIPART_TYPE_MESSAGE, MULTIPART_ENCODING_MESSAGE]), 415) } },
     },
   };
 }
@@ -175,7 +225,9 @@ function routeDescription(route: DocumentedRoute, rbac: Rbac): { text: string; m
       `Requires the browser session cookie, except for callers who are ${holder} in one of their organizations, who may use an API token; other tokens are refused (401).`,
     );
   }
-  if (route.download) {
+  if (route.download && route.fromStorage) {
+    lines.push('Answers with the stored file, streamed; errors before the first byte use the error envelope.');
+  } else if (route.download) {
     lines.push(
       'Answers with a file download, written as a stream; errors before the first byte use the error envelope. ' +
         "Downloads share the process's render slots (RENDER_CONCURRENCY, at most RENDER_PER_USER of them one user's): when none frees up in time (RENDER_WAIT_MS) the answer is 503 with `Retry-After`. " +
@@ -230,6 +282,7 @@ function registerApiRoute(registry: OpenAPIRegistry, errors: ReturnType<typeof e
   const statuses = codes.map(statusOf);
   const body = jsonBodyOf(route);
   const rawBody = rawBodyOf(route);
+  const multipart = multipartBodyOf(route);
   const config: RouteConfig = {
     method: route.method,
     path: API_PREFIX + route.path,
@@ -245,6 +298,7 @@ function registerApiRoute(registry: OpenAPIRegistry, errors: ReturnType<typeof e
       ...requestHeaders(route),
       ...(body ? { body: { required: true, content: { 'application/json': { schema: body } } } } : {}),
       ...(rawBody ? { body: rawRequestBody(rawBody) } : {}),
+      ...(multipart ? { body: multipartRequestBody(multipart) } : {}),
     },
     responses: {
       [success]: route.download
@@ -259,6 +313,7 @@ function registerApiRoute(registry: OpenAPIRegistry, errors: ReturnType<typeof e
       ...(route.caching ? { 304: notModifiedResponse } : {}),
       ...errors.refs(statuses),
       ...(rawBody ? rawBodyErrors(rawBody) : {}),
+      ...(multipart ? multipartErrors() : {}),
     },
   };
   registry.registerPath(config);

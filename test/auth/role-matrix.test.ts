@@ -79,6 +79,11 @@ const contract: Record<string, Role> = {
   'POST /project/add-lookup': 'User',
   'PUT /project/edit-lookup': 'User',
   'DELETE /project/delete-lookup': 'Admin',
+  // Attachments: evidence testers add and take back as they work.
+  'POST /attachment/upload': 'User',
+  'GET /attachments': 'Reader',
+  'GET /attachment/download': 'Reader',
+  'DELETE /attachment/delete': 'User',
 };
 
 const rank: Record<Role, number> = { Reader: 0, User: 1, Admin: 2 };

@@ -215,7 +215,7 @@ describe('GET /run/events', () => {
   it('reaches a stream served by another instance on the same database, which ends it at shutdown', async () => {
     const { ids, q } = await newRun();
     const database: Database = await openDatabase(t.config);
-    const second = await listen(await buildApp({ config: t.config, database, logger: createLogger('silent') }));
+    const second = await listen(await buildApp({ config: t.config, database, blobs: t.blobs, logger: createLogger('silent') }));
     try {
       const stream = await openStream(second.base, w.reader.token, q);
       await stream.next((m) => m.comment === 'live');

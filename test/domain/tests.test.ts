@@ -52,6 +52,7 @@ describe('POST /test/create', () => {
       createdBy: w.user.userId,
       createdAt: expect.any(String),
       updatedAt: expect.any(String),
+      attachmentCount: 0,
     });
     const details = await t.as(w.reader.token).get('/test/details', { testId: res.body.data.testId, projectId: p }).expect(200);
     expect(details.body.data).toEqual(res.body.data);

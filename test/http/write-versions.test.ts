@@ -74,6 +74,8 @@ interface HappyPath {
   body?: object;
   /** A raw body: a JUnit report. */
   xml?: string;
+  /** A multipart body: one file. */
+  file?: { name: string; content: string };
   changes: Partial<{ project: number; org: number; user: TestUser; audit: number }>;
 }
 
@@ -209,6 +211,19 @@ const happyPaths: Record<string, () => Promise<HappyPath>> = {
     ),
     changes: { project: P },
   }),
+  'POST /attachment/upload': async () => ({
+    as: w.user,
+    query: { projectId: P, testId: witness.testId, runId: witness.runId },
+    file: { name: 'log.txt', content: 'passed' },
+    changes: { project: P },
+  }),
+  'DELETE /attachment/delete': async () => {
+    const added = await call(w.user, 'post', '/attachment/upload')
+      .query({ projectId: P, testId: witness.testId })
+      .attach('file', Buffer.from('old'), 'old.txt')
+      .expect(201);
+    return { as: w.user, query: { projectId: P, attachmentId: added.body.data[0].attachmentId }, changes: { project: P } };
+  },
 };
 
 /** The counters each versioned GET's version is made of, the one naming its records first. */
@@ -287,7 +302,7 @@ beforeAll(async () => {
     .expect(200);
   witness = { runId, testId: ids[0] };
   const database = await openDatabase(t.config);
-  const app = await buildApp({ config: { ...t.config, answerCacheBytes: 0 }, database, logger: createLogger('silent') });
+  const app = await buildApp({ config: { ...t.config, answerCacheBytes: 0 }, database, blobs: t.blobs, logger: createLogger('silent') });
   fresh = { http: supertest(app), database };
 });
 afterAll(async () => {
@@ -325,8 +340,11 @@ it.each(writes.map((r) => [label(r), r] as const))('%s moves the versions of wha
   );
 
   const req = call(happy.as, route.method, route.path, happy.query);
-  const sent =
-    happy.xml === undefined ? req.send(happy.body ?? {}) : req.set('Content-Type', 'application/xml').send(Buffer.from(happy.xml));
+  const sent = happy.file
+    ? req.attach('file', Buffer.from(happy.file.content), happy.file.name)
+    : happy.xml === undefined
+      ? req.send(happy.body ?? {})
+      : req.set('Content-Type', 'application/xml').send(Buffer.from(happy.xml));
   const res = await sent;
   expect({ status: res.status, error: res.body.error }).toEqual({ status: route.successStatus ?? 200, error: undefined });
 

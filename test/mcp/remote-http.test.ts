@@ -6,6 +6,7 @@ import type { CallToolResult } from '@modelcontextprotocol/sdk/types.js';
 import { buildApp } from '../../src/app';
 import { loadConfig } from '../../src/config';
 import { openDatabase, type Database } from '../../src/db/client';
+import { openBlobStore } from '../../src/db/blobs';
 import { issueToken } from '../../src/domain/tokens/tokens.service';
 import { createHttpServer } from '../../src/http/http-server';
 import { createLogger } from '../../src/logger';
@@ -40,7 +41,7 @@ beforeAll(async () => {
   const logger = createLogger('silent');
   database = await openDatabase(config, logger);
   endpoint = await createMcpEndpoint({ config, database, logger });
-  const server = createHttpServer(await buildApp({ config, database, logger, mounts: [endpoint] }));
+  const server = createHttpServer(await buildApp({ config, database, blobs: openBlobStore(config), logger, mounts: [endpoint] }));
   await new Promise<void>((resolve) => server.listen(0, '127.0.0.1', resolve));
   url = `http://127.0.0.1:${(server.address() as AddressInfo).port}`;
   mcpUrl = new URL(`${url}/mcp`);
@@ -409,7 +410,9 @@ describe('requests in flight at once: per token, per user, in all', () => {
     const config = loadConfig({ DATABASE_URL: 'postgresql://unused/none', MCP_MAX_CONCURRENT: '2', LOG_LEVEL: 'silent' });
     expect(config.mcp.concurrency).toEqual({ perToken: 4, perUser: 8, total: 2 });
     const small = await createMcpEndpoint({ config, database, logger: createLogger('silent') });
-    const server = createHttpServer(await buildApp({ config, database, logger: createLogger('silent'), mounts: [small] }));
+    const server = createHttpServer(
+      await buildApp({ config, database, blobs: openBlobStore(config), logger: createLogger('silent'), mounts: [small] }),
+    );
     await new Promise<void>((resolve) => server.listen(0, '127.0.0.1', resolve));
     const smallUrl = new URL(`http://127.0.0.1:${(server.address() as AddressInfo).port}/mcp`);
     const holding = [stalled(w.reader.token, smallUrl), stalled(w.user.token, smallUrl)];

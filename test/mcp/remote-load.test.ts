@@ -5,6 +5,7 @@ import type { CallToolResult } from '@modelcontextprotocol/sdk/types.js';
 import { buildApp } from '../../src/app';
 import { loadConfig } from '../../src/config';
 import { openDatabase, type Database } from '../../src/db/client';
+import { openBlobStore } from '../../src/db/blobs';
 import { recountLiveTests } from '../../src/domain/test-cases/data';
 import { issueToken } from '../../src/domain/tokens/tokens.service';
 import { createHttpServer } from '../../src/http/http-server';
@@ -42,7 +43,7 @@ beforeAll(async () => {
   const logger = createLogger('silent');
   database = await openDatabase(config, logger);
   endpoint = await createMcpEndpoint({ config, database, logger });
-  const server = createHttpServer(await buildApp({ config, database, logger, mounts: [endpoint] }));
+  const server = createHttpServer(await buildApp({ config, database, blobs: openBlobStore(config), logger, mounts: [endpoint] }));
   await new Promise<void>((resolve) => server.listen(0, '127.0.0.1', resolve));
   mcpUrl = new URL(`http://127.0.0.1:${(server.address() as AddressInfo).port}/mcp`);
   stop = async () => {

@@ -346,6 +346,53 @@ describe.each(['stdio', 'http'] as const)('the story over %s', (transport) => {
     expect(history).toEqual(await rest.data('/test/status-history', { testId: s.testId, projectId: s.projectId }));
   });
 
+  it('lists and reads the files attached to a result: an image shown, a log as text, other bytes as how to fetch them', async () => {
+    const png = Buffer.from('iVBORw0KGgoAAAANSUhEUgAAAAEAAAABCAYAAAAfFcSJAAAADUlEQVR42mP8z8BQDwAEhQGAhKmMIQAAAABJRU5ErkJggg==', 'base64');
+    const form = new FormData();
+    form.append('file', new Blob([png]), 'failure.png');
+    form.append('file', new Blob(['step 3 timed out\n']), 'run.log');
+    form.append('file', new Blob([new Uint8Array([0, 1, 2, 255])]), 'dump.bin');
+    const query = `projectId=${s.projectId}&testId=${s.testId}&runId=${s.runId}`;
+    const uploaded = await fetch(`${app.url}/api/v1/attachment/upload?${query}`, {
+      method: 'POST',
+      headers: { Authorization: `Bearer ${w.admin.token}` },
+      body: form,
+    });
+    expect(uploaded.status).toBe(201);
+    const inRun = { projectId: s.projectId, testId: s.testId, runId: s.runId };
+    const listed = await items<{ attachmentId: number; fileName: string }>('get-attachments', inRun);
+    expect(listed).toEqual(await rest.data('/attachments', inRun));
+    const [dump, log, image] = listed;
+    expect([dump.fileName, log.fileName, image.fileName]).toEqual(['dump.bin', 'run.log', 'failure.png']);
+
+    called.add('get-attachment');
+    const shown = await mcp.call('get-attachment', { projectId: s.projectId, attachmentId: image.attachmentId });
+    expect(shown.content[1]).toEqual({ type: 'image', data: png.toString('base64'), mimeType: 'image/png' });
+    expect(await tool('get-attachment', { projectId: s.projectId, attachmentId: log.attachmentId })).toEqual({
+      filename: 'run.log',
+      contentType: 'text/plain; charset=utf-8',
+      bytes: 17,
+      text: 'step 3 timed out\n',
+    });
+    const other = await tool<{ fetch: { url: string } }>('get-attachment', { projectId: s.projectId, attachmentId: dump.attachmentId });
+    expect(other).toMatchObject({ filename: 'dump.bin', contentType: 'application/octet-stream', bytes: 4 });
+    expect(other.fetch.url).toBe(`${fetchBase}/api/v1/attachment/download?projectId=${s.projectId}&attachmentId=${dump.attachmentId}`);
+
+    // An assistant attaches its own findings: text, and bytes as base64.
+    const [note] = await tool<Rec[]>('add-attachment', { ...inRun, fileName: 'notes "1".txt', text: 'retried twice' });
+    expect(note).toMatchObject({ fileName: 'notes %221%22.txt', contentType: 'text/plain; charset=utf-8', size: 13, runId: s.runId });
+    const [shot] = await tool<Rec[]>('add-attachment', {
+      projectId: s.projectId,
+      testId: s.testId,
+      fileName: 'again.png',
+      contentBase64: png.toString('base64'),
+    });
+    expect(shot).toMatchObject({ fileName: 'again.png', contentType: 'image/png', size: png.length, runId: null });
+    expect(await rest.data('/attachments', { projectId: s.projectId, testId: s.testId })).toEqual([shot]);
+    const refused = await mcp.call('add-attachment', { ...inRun, fileName: 'x.txt' });
+    expect(refused.isError).toBe(true);
+  });
+
   it('locks the run and downloads its report as json, html and pdf', async () => {
     const inRun = { runId: s.runId, projectId: s.projectId };
     expect(await tool('run-lock', inRun)).toMatchObject({ runId: s.runId, locked: true, lockedBy: w.admin.userId });

@@ -23,6 +23,9 @@ const expectedRequired: Record<string, string[]> = {
   'get-test-status-history': ['testId', 'projectId'],
   'get-test-status-history-in-run': ['testId', 'runId'],
   'download-tests': ['projectId'],
+  'get-attachments': ['projectId', 'testId'],
+  'get-attachment': ['projectId', 'attachmentId'],
+  'add-attachment': ['projectId', 'testId', 'fileName'],
   'create-test': ['projectId', 'testName'],
   'update-test': ['testId'],
   'delete-test': ['testId', 'projectId'],
@@ -248,7 +251,7 @@ it('offers limit and offset on every tool whose REST list is paged by them, or t
     'get-tests',
   ]);
   expect(paged('page')).toEqual(['get-projects']);
-  expect(paged('headers')).toEqual(['get-test-status-history', 'get-test-status-history-in-run']);
+  expect(paged('headers')).toEqual(['get-attachments', 'get-test-status-history', 'get-test-status-history-in-run']);
   // Every other GET answering a list: REST gives it whole, the tool a page of it.
   expect(paged('local')).toEqual([
     'get-automation-status',

@@ -4,7 +4,7 @@ import { execFileSync } from 'node:child_process';
 import { statusOf } from '../../src/core/error-codes';
 import { routeErrorCodes } from '../../src/core/route-errors';
 import { apiRoutes } from '../../src/domain/routes';
-import { jsonBodyOf, rawBodyOf } from '../../src/core/route';
+import { jsonBodyOf, multipartBodyOf, rawBodyOf } from '../../src/core/route';
 import { API_PREFIX, generateOpenApiDocument, openApiYaml, operationId, type OpenApiDocument } from '../../src/openapi/document';
 import { createTestApp, type TestApp } from '../support/app';
 
@@ -76,7 +76,7 @@ describe('the document', () => {
       expect(Boolean(o.requestBody)).toBe(Boolean(route.body));
       // A raw body is documented as text of each of its types; a JSON body as application/json.
       const raw = rawBodyOf(route);
-      const bodyTypes = raw ? raw.types : jsonBodyOf(route) ? ['application/json'] : [];
+      const bodyTypes = raw ? raw.types : multipartBodyOf(route) ? ['multipart/form-data'] : jsonBodyOf(route) ? ['application/json'] : [];
       expect(Object.keys(o.requestBody?.content ?? {})).toEqual(bodyTypes);
       expect(o.security).toEqual(route.sessionOnly === true ? [{ sessionCookie: [] }] : [{ bearerToken: [] }, { sessionCookie: [] }]);
     }

@@ -1,9 +1,13 @@
+import fs from 'node:fs';
+import os from 'node:os';
+import path from 'node:path';
 import supertest from 'supertest';
 import type { Express } from 'express';
 import { buildApp } from '../../src/app';
 import { createMcpEndpoint } from '../../src/mcp/http-endpoint';
 import { loadConfig, type Config } from '../../src/config';
 import { openDatabase, type Db } from '../../src/db/client';
+import { openBlobStore, type BlobStore } from '../../src/db/blobs';
 import type { Notifications } from '../../src/db/notifications';
 import { createLogger, type Logger } from '../../src/logger';
 import { createTestDatabase } from './postgres';
@@ -15,6 +19,8 @@ export interface TestApp {
   /** The process's one LISTEN connection and its subscribers (GET /run/events). */
   notifications: Notifications;
   config: Config;
+  /** Where the app keeps attachments' bytes (files under a data directory of its own, unless env says otherwise). */
+  blobs: BlobStore;
   databaseUrl: string;
   http: ReturnType<typeof supertest>;
   /** Requests under /api/v1 with a Bearer token. */
@@ -32,12 +38,21 @@ export interface ApiClient {
 /** The real app on a fresh PostgreSQL database of its own. */
 export async function createTestApp(env: Record<string, string> = {}, opts: { logger?: Logger; mcp?: boolean } = {}): Promise<TestApp> {
   const database = await createTestDatabase();
-  const config = loadConfig({ DATABASE_URL: database.url, DATABASE_POOL_SIZE: '5', LOG_LEVEL: 'silent', ...env });
+  // Attachments go to a directory of the app's own, removed with it.
+  const dataDir = env.CASEBOOK_DATA_DIR ? undefined : fs.mkdtempSync(path.join(os.tmpdir(), 'casebook-test-'));
+  const config = loadConfig({
+    DATABASE_URL: database.url,
+    DATABASE_POOL_SIZE: '5',
+    LOG_LEVEL: 'silent',
+    ...(dataDir ? { CASEBOOK_DATA_DIR: dataDir } : {}),
+    ...env,
+  });
   const db = await openDatabase(config);
+  const blobs = openBlobStore(config);
   const logger = opts.logger ?? createLogger('silent');
   // `serve` mounts the remote MCP endpoint the same way.
   const mounts = opts.mcp ? [await createMcpEndpoint({ config, database: db, logger })] : [];
-  const app = await buildApp({ config, database: db, logger, mounts });
+  const app = await buildApp({ config, database: db, blobs, logger, mounts });
   // Every response, through `http` or `as`, is checked against the OpenAPI document.
   const checker = await responseChecker();
   const checked = (t: supertest.Test) => t.expect((res) => checker.check(res));
@@ -63,13 +78,16 @@ export async function createTestApp(env: Record<string, string> = {}, opts: { lo
     db: db.prisma,
     notifications: db.notifications,
     config,
+    blobs,
     databaseUrl: database.url,
     http,
     as,
     close: async () => {
       for (const mount of mounts) await mount.close();
+      await blobs.close();
       await db.close();
       await database.drop();
+      if (dataDir) fs.rmSync(dataDir, { recursive: true, force: true });
     },
   };
 }

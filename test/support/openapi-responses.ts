@@ -102,10 +102,15 @@ function checkResponse(document: OpenApiDocument, res: Response): void {
   const contentType = String(res.headers['content-type'] ?? '')
     .split(';')[0]
     .trim();
-  if (documentedTypes.length > 0 && !documentedTypes.includes(contentType)) {
+  // `*/*`: a stored file, answered as whatever its bytes are.
+  if (documentedTypes.length > 0 && !documentedTypes.includes(contentType) && !documentedTypes.includes('*/*')) {
     fail(res, `Content-Type "${contentType}" is not documented (documented: ${documentedTypes.join(', ')})`);
   }
-  if (response.headers?.['Content-Disposition'] && !/^attachment; filename=".+"$/.test(String(res.headers['content-disposition']))) {
+  // RFC 6266: the quoted name, and filename* when it is not plain ASCII; inline only where the document says so.
+  const disposition = documentedTypes.includes('*/*')
+    ? /^(attachment|inline); filename=".+"(; filename\*=UTF-8''\S+)?$/
+    : /^attachment; filename=".+"(; filename\*=UTF-8''\S+)?$/;
+  if (response.headers?.['Content-Disposition'] && !disposition.test(String(res.headers['content-disposition']))) {
     fail(res, `Content-Disposition must be an attachment with a file name, got "${res.headers['content-disposition']}"`);
   }
   if (!isJson(contentType)) return;

@@ -83,6 +83,7 @@ export const runTestRecord = z.object({
       "Null while the run is open (the fields above are the live catalog's). Once the run is locked, " +
         'the test as it was at lock time: these names, and the title and ids above, whatever the catalog does since',
     ),
+  attachmentCount: int.describe("Files attached to the test's results in this run (GET /attachments with runId)"),
 });
 export type RunTestRecord = z.infer<typeof runTestRecord>;
 export const runTestPage = z.object({ tests: z.array(runTestRecord), total: int, limit: int, offset: int, nextCursor: nextCursorField });

@@ -193,6 +193,12 @@ export const testRecord = z.object({
   createdAt: z.iso.datetime(),
   updatedAt: z.iso.datetime(),
 });
+/** One test as GET /test/details (and its create and update) shows it: its record, and how many files the test case has. */
+export const testDetails = testRecord.extend({
+  attachmentCount: id.describe(
+    "Files attached to the test case itself (GET /attachments without runId); its results' files are counted in their runs",
+  ),
+});
 export const testPage = z.object({ tests: z.array(testRecord), total: id, limit: id, offset: id, nextCursor: nextCursorField });
 export const testCount = z.object({ count: id });
 export const testDeleted = z.object({ testId: id, deleted: z.literal(true) });

@@ -8,7 +8,7 @@ import { projectVersionAt } from '../projects/project-version';
 import {
   catalogPage,
   catalogTotal,
-  findLiveTest,
+  findLiveTestDetails,
   findLiveTestInOrgs,
   insertTests,
   liveTestExists,
@@ -45,7 +45,7 @@ export async function countTests(ctx: RequestContext, q: TestFilters & { project
 
 export async function getTest(ctx: RequestContext, projectId: number, testId: number) {
   await requireProject(ctx, projectId);
-  const test = await findLiveTest(ctx.db, projectId, testId);
+  const test = await findLiveTestDetails(ctx.db, projectId, testId);
   if (!test) throw notFound('Test');
   return test;
 }
@@ -59,7 +59,7 @@ export async function createTest(ctx: RequestContext, input: CreateTestInput) {
     const ids = await insertTests(tx, projectId, ctx.userId, [fields]);
     return ids;
   });
-  return (await findLiveTest(ctx.db, projectId, testId))!;
+  return (await findLiveTestDetails(ctx.db, projectId, testId))!;
 }
 
 /** A partial update; `labels`, when given, replace the test's labels. */
@@ -78,7 +78,7 @@ export async function updateTest(ctx: RequestContext, input: UpdateTestInput, if
     await requireFreeAutomationKeys(tx, [{ projectId: test.projectId, testId, automationKey: fields.automationKey }]);
     await updateTests(tx, [{ testId, ...fields }]);
   });
-  return (await findLiveTest(ctx.db, test.projectId, testId))!;
+  return (await findLiveTestDetails(ctx.db, test.projectId, testId))!;
 }
 
 export async function deleteTest(ctx: RequestContext, projectId: number, testId: number) {

@@ -22,6 +22,7 @@ const test: TestRecord = {
   createdBy: 1,
   createdAt: '2026-01-01T00:00:00.000Z',
   updatedAt: '2026-01-01T00:00:00.000Z',
+  attachmentCount: 0,
 };
 
 describe('changedFields', () => {

@@ -23,7 +23,7 @@ const runTestsJson = (frozen: boolean) => {
   'squadId', ${field('squadId', 't.squad_id')}, 'status', rt.status, 'comment', rt.comment, 'elapsedMs', rt.elapsed_ms,
   'defects', ${defectLinksSql('rt.defects', 's."defectUrlTemplate"')},
   'updatedBy', rt.updated_by, 'updatedAt', ${isoTime('rt.updated_at')}, 'deleted', t.deleted_at IS NOT NULL,
-  'snapshot', ${frozen ? frozenNamesJson : 'NULL'}
+  'snapshot', ${frozen ? frozenNamesJson : 'NULL'}, 'attachmentCount', coalesce(ac.n, 0)
 ) ORDER BY rt.test_id), '[]'::json)::text`);
 };
 const liveJson = runTestsJson(false);
@@ -88,8 +88,11 @@ export async function findRunWithTestsPage(
   const from = narrowed ? Prisma.sql`run_tests rt JOIN tests t ON t.id = rt.test_id` : Prisma.sql`run_tests rt`;
   const mine = Prisma.sql`rt.run_id = ${q.runId} ${statusFilter(q.status)} ${defectFilter(q.defect)} ${match}`;
   // Only the branch of the run's state is executed.
+  // The page's attachment counts: one aggregate over the (run_id, test_id) index, for the page's tests only.
   const page = (json: Prisma.Sql) => Prisma.sql`
       SELECT ${json} FROM run_tests rt JOIN tests t ON t.id = rt.test_id
+      LEFT JOIN (SELECT a.test_id, count(*)::int AS n FROM attachments a
+                  WHERE a.run_id = ${q.runId} AND a.test_id = ANY(s.ids[1:${q.limit}::int]) GROUP BY a.test_id) ac ON ac.test_id = rt.test_id
       WHERE rt.run_id = ${q.runId} AND rt.test_id = ANY(s.ids[1:${q.limit}::int])`;
   // MATERIALIZED: the ids are read once (only when the run is found), not once per reference to them.
   const [run] = await readRows<ScopedRunRow & { tests: string; lastId: number | null; matched: number | null }>(

@@ -18,7 +18,7 @@ export {
   catalogPage,
   catalogTotal,
   type CatalogPage,
-  findLiveTest,
+  findLiveTestDetails,
   findLiveTestInOrgs,
   liveTestExists,
   type CatalogBatch,

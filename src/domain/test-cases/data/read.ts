@@ -4,6 +4,9 @@ import { JsonText } from '../../../core/json-text';
 import { Prisma } from '../../../generated/prisma/client';
 import type { TestFilters, TestSort } from '../test-cases.schemas';
 import { testRecordColumns, type TestRecord } from './columns';
+
+/** A test record with its test case's attachment count (GET /test/details). */
+export type TestDetails = TestRecord & { attachmentCount: number };
 import { catalogCount, catalogWhere, projectInOrgs, type CatalogWhere } from './filters';
 
 // Reads of catalog tests. Test records leave PostgreSQL as JSON text, which
@@ -88,12 +91,14 @@ export async function catalogTotal(db: DbOrTx, orgIds: number[], q: TestFilters 
   return rows[0]?.count;
 }
 
-/** A live (not deleted) test of the project. */
-export async function findLiveTest(db: DbOrTx, projectId: number, testId: number): Promise<TestRecord | undefined> {
+/** A live (not deleted) test of the project, with the number of its test case's own files (one indexed count, in the same statement). */
+export async function findLiveTestDetails(db: DbOrTx, projectId: number, testId: number): Promise<TestDetails | undefined> {
   const rows = await db.$queryRaw<{ test: string }[]>`
     SELECT row_to_json(r)::text AS test FROM (
-      SELECT ${testRecordColumns} FROM tests t WHERE t.id = ${testId} AND t.project_id = ${projectId} AND t.deleted_at IS NULL) r`;
-  return rows.length ? (JSON.parse(rows[0].test) as TestRecord) : undefined;
+      SELECT ${testRecordColumns},
+        (SELECT count(*)::int FROM attachments a WHERE a.test_id = t.id AND a.run_id IS NULL) AS "attachmentCount"
+      FROM tests t WHERE t.id = ${testId} AND t.project_id = ${projectId} AND t.deleted_at IS NULL) r`;
+  return rows.length ? (JSON.parse(rows[0].test) as TestDetails) : undefined;
 }
 
 /** Whether the project holds this live test (its record is not read). */
