@@ -42,7 +42,7 @@ async function* walk(root: string, dir: string): AsyncGenerator<BlobEntry> {
     else if (entry.isFile()) {
       const stat = await fs.promises.stat(full).catch(() => undefined);
       // Gone meanwhile (deleted, or a temporary file renamed): nothing to list.
-      if (stat) yield { key: path.relative(root, full).split(path.sep).join('/'), modifiedAt: stat.mtime };
+      if (stat) yield { key: path.relative(root, full).split(path.sep).join('/'), modifiedAt: new Date(stat.mtimeMs) };
     }
   }
 }
