@@ -28,6 +28,8 @@ const wordsByField: Record<string, string> = {
   comment: 'Fails on Safari 17 only',
   search: 'card',
   error: 'Project not found',
+  defect: 'SHOP-123',
+  defecturltemplate: 'https://github.com/acme/shop/issues/{id}',
 };
 
 const formats: Record<string, string> = {
