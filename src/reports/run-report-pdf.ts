@@ -39,13 +39,14 @@ export const LINES_PER_PAGE = 34;
 const COLUMNS: { title: string; width: number; cell: (r: RunReportRow) => string }[] = [
   { title: 'ID', width: 40, cell: (r) => String(r.testId) },
   { title: 'Title', width: 160, cell: (r) => r.title },
-  { title: 'Priority', width: 50, cell: (r) => r.priority ?? '' },
-  { title: 'Squad', width: 65, cell: (r) => r.squad ?? '' },
+  { title: 'Priority', width: 45, cell: (r) => r.priority ?? '' },
+  { title: 'Squad', width: 55, cell: (r) => r.squad ?? '' },
   { title: 'Status', width: 45, cell: (r) => STATUS_LABELS[r.status] },
-  { title: 'Comment', width: 110, cell: (r) => r.comment ?? '' },
-  { title: 'Defects', width: 80, cell: (r) => r.defects.map((d) => d.id).join(', ') },
-  { title: 'Time', width: 45, cell: (r) => formatElapsed(r.elapsedMs) },
-  { title: 'By', width: 80, cell: (r) => r.updatedBy ?? '' },
+  // The comment keeps the width it had before the defects column came: it says why a test failed.
+  { title: 'Comment', width: 150, cell: (r) => r.comment ?? '' },
+  { title: 'Defects', width: 75, cell: (r) => r.defects.map((d) => d.id).join(', ') },
+  { title: 'Time', width: 40, cell: (r) => formatElapsed(r.elapsedMs) },
+  { title: 'By', width: 65, cell: (r) => r.updatedBy ?? '' },
   { title: 'When', width: 95, cell: (r) => formatWhen(r.updatedAt) },
 ];
 const TABLE_WIDTH = COLUMNS.reduce((sum, c) => sum + c.width, 0);
