@@ -92,7 +92,7 @@ export function RunTestPanel({
             {test.comment}
           </span>
         )}
-        <DefectLinks defects={test.defects} />
+        <DefectLinks defects={test.defects} onRemove={editable ? defect.unlink : undefined} />
       </div>
       {editable && defect.open && <DefectBox onSave={defect.link} onClose={defect.close} />}
 
