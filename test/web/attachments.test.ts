@@ -210,6 +210,8 @@ it('deletes a file after a confirm; the list and the row count follow', async ()
   await page.getByRole('button', { name: 'Delete console.log' }).click();
   await confirm.getByRole('button', { name: 'Delete' }).click();
   await tile(page, 'console.log').waitFor({ state: 'detached' });
+  // The keyboard is on the files' heading, not lost at the page's start.
+  await page.waitForFunction(`document.activeElement && document.activeElement.textContent.startsWith('Files in this run')`);
   await waitForSettled(page);
   expect((await runFiles()).some((f) => f.fileName === 'console.log')).toBe(false);
   expect((await runTest(testIds[0])).attachmentCount).toBe(before - 1);

@@ -1,4 +1,4 @@
-import { useId, useState } from 'react';
+import { useEffect, useId, useRef, useState } from 'react';
 import { ConfirmDialog } from '../../../components/confirm-dialog';
 import { ErrorMessage } from '../../../components/error-message';
 import { useAttachments, type Attachment, type AttachmentTarget } from '../api/get-attachments';
@@ -31,11 +31,17 @@ export function AttachmentsSection({ target, heading, canEdit, upload, hint, onD
   const [viewing, setViewing] = useState<number | null>(null);
   const [deleting, setDeleting] = useState<Attachment | null>(null);
   const headingId = useId();
+  const headingRef = useRef<HTMLHeadingElement>(null);
+  // After a deletion its tile is gone: the keyboard lands on the heading (once the confirm has closed), not on the page's start.
+  const [deletedCount, setDeletedCount] = useState(0);
+  useEffect(() => {
+    if (deletedCount) headingRef.current?.focus();
+  }, [deletedCount]);
   const items = list.data?.items ?? [];
   return (
     <section className="attachments" aria-labelledby={headingId}>
       <div className="attachments-head">
-        <h3 id={headingId}>
+        <h3 id={headingId} ref={headingRef} tabIndex={-1}>
           {heading}
           {list.data && <span className="muted"> ({list.data.total ?? items.length})</span>}
         </h3>
@@ -64,7 +70,13 @@ export function AttachmentsSection({ target, heading, canEdit, upload, hint, onD
         open={deleting !== null}
         title={`Delete ${deleting?.fileName ?? 'the file'}?`}
         pending={remove.isPending}
-        onConfirm={() => deleting && remove.mutate(deleting.attachmentId, { onSettled: () => setDeleting(null) })}
+        onConfirm={() =>
+          deleting &&
+          remove.mutate(deleting.attachmentId, {
+            onSuccess: () => setDeletedCount((n) => n + 1),
+            onSettled: () => setDeleting(null),
+          })
+        }
         onClose={() => setDeleting(null)}
       >
         <p>The file is removed for good, for everyone.</p>
