@@ -14,6 +14,8 @@ import '../attachments.css';
 interface Props {
   target: AttachmentTarget;
   heading: string;
+  /** The heading's level where the section sits (3 inside a panel under an h2). */
+  level?: 2 | 3;
   /** Attach and delete (a User or Admin, where files may change); else the files are only shown. */
   canEdit: boolean;
   /** The owner's upload (it may also take drops and pastes on a larger area). */
@@ -25,7 +27,8 @@ interface Props {
 }
 
 /** A test case's or a result's files: add (button), the list with thumbnails, the viewer, delete with a confirm. */
-export function AttachmentsSection({ target, heading, canEdit, upload, hint, onDeleted }: Props) {
+export function AttachmentsSection({ target, heading, level = 3, canEdit, upload, hint, onDeleted }: Props) {
+  const Heading = level === 2 ? 'h2' : 'h3';
   const list = useAttachments(target);
   const remove = useDeleteAttachment(target.projectId, onDeleted);
   const [viewing, setViewing] = useState<number | null>(null);
@@ -41,10 +44,10 @@ export function AttachmentsSection({ target, heading, canEdit, upload, hint, onD
   return (
     <section className="attachments" aria-labelledby={headingId}>
       <div className="attachments-head">
-        <h3 id={headingId} ref={headingRef} tabIndex={-1}>
+        <Heading id={headingId} ref={headingRef} tabIndex={-1}>
           {heading}
           {list.data && <span className="muted"> ({list.data.total ?? items.length})</span>}
-        </h3>
+        </Heading>
         {canEdit && <AttachButton onFiles={(files) => upload.mutate(files)} busy={upload.isPending} />}
       </div>
       {canEdit && <p className="muted attachments-hint">{hint}</p>}

@@ -22,6 +22,7 @@ export function TestCaseFiles({ projectId, testId, canEdit }: { projectId: numbe
       <AttachmentsSection
         target={{ projectId, testId }}
         heading="Files"
+        level={2}
         canEdit={canEdit}
         upload={upload}
         hint="Or drop files here, or paste a screenshot (Ctrl+V or ⌘V)."
