@@ -6,7 +6,8 @@ import { checkScreen, startWebHarness, waitForSettled, type WebHarness } from '.
 
 // Defect links in the browser: the metadata page sets where ids link to, `d` on the execute page
 // links a defect to the current result (Enter saves, Esc cancels, a bad id is refused in place),
-// the links show in the panel, its history and the rows, and the report page lists them.
+// the links show in the panel, its history and the rows, and the report page lists them; each
+// defect of the result has a remove button (sent through the outbox), which a Reader does not get.
 
 let h: WebHarness;
 let user: TestUser;
@@ -124,4 +125,65 @@ it('the report page lists the run’s defects with their links, failed counts an
   expect(await link.getAttribute('href')).toBe('https://acme.atlassian.net/browse/SHOP-7');
   expect(await section.locator('tbody tr').first().locator('td').allTextContents()).toEqual(['1', '1', `#${testIds[1]} Pay 1`]);
   await checkScreen(page, 'report-defects');
+});
+
+it('a User removes a defect from the result by keyboard, through the outbox (kept offline), the status and comment staying', async () => {
+  const page = await h.signIn(user.token);
+  await page.goto(`${h.baseUrl}/projects/${projectId}/runs/${runId}`);
+  await row(page, 1).click();
+  const panel = page.getByRole('complementary', { name: 'Pay 1' });
+  const result = panel.locator('.run-panel-result');
+  await result.getByRole('link', { name: 'https://bugs.example/42' }).waitFor();
+  const entries = await panel.locator('.run-history > li').count();
+
+  // Offline: the removal shows at once and waits in the outbox.
+  await page.context().setOffline(true);
+  const remove = page.getByRole('button', { name: 'Remove defect https://bugs.example/42' });
+  await remove.focus();
+  await page.keyboard.press('Enter');
+  await result.getByRole('link', { name: 'https://bugs.example/42' }).waitFor({ state: 'detached' });
+  await page.getByText('Pay 1: https://bugs.example/42 removed.').waitFor();
+  await row(page, 1).getByText('Not sent').waitFor();
+  // The keyboard is back on the list.
+  expect(await page.evaluate('document.activeElement && document.activeElement.getAttribute("data-test-row")')).toBe(String(testIds[1]));
+  expect((await runTests()).find((t: { testId: number }) => t.testId === testIds[1]).defects).toHaveLength(2);
+  await checkScreen(page, 'execute-defect-removed-offline');
+
+  // Back online it is sent: one defect left, the status and comment as they were, a new history entry.
+  await page.context().setOffline(false);
+  await row(page, 1).getByText('Not sent').waitFor({ state: 'detached' });
+  await waitForSettled(page);
+  expect((await runTests()).find((t: { testId: number }) => t.testId === testIds[1])).toMatchObject({
+    status: 'failed',
+    comment: 'Card declined',
+    defects: [{ id: 'SHOP-7', url: 'https://acme.atlassian.net/browse/SHOP-7' }],
+  });
+  await panel.locator('.run-history > li').nth(entries).waitFor();
+
+  // The last one goes the same way: the result links to none.
+  await page.getByRole('button', { name: 'Remove defect SHOP-7' }).click();
+  await result.getByRole('link', { name: 'SHOP-7' }).waitFor({ state: 'detached' });
+  await waitForSettled(page);
+  expect((await runTests()).find((t: { testId: number }) => t.testId === testIds[1])).toMatchObject({ status: 'failed', defects: [] });
+});
+
+it('a Reader gets no remove button', async () => {
+  await h.t
+    .as(user.token)
+    .put('/run/update-test-status', {
+      runId,
+      projectId,
+      testResults: [{ testId: testIds[2], status: 'failed', comment: null, defects: ['SHOP-12'] }],
+    })
+    .expect(200);
+  const page = await h.signIn(reader.token);
+  await page.goto(`${h.baseUrl}/projects/${projectId}/runs/${runId}`);
+  await row(page, 2).click();
+  await page.getByRole('complementary', { name: 'Pay 2' }).locator('.run-panel-result').getByRole('link', { name: 'SHOP-12' }).waitFor();
+  expect(await page.getByRole('button', { name: /^Remove defect/ }).count()).toBe(0);
+  // A User has it for the same result.
+  const userPage = await h.signIn(user.token);
+  await userPage.goto(`${h.baseUrl}/projects/${projectId}/runs/${runId}`);
+  await row(userPage, 2).click();
+  await userPage.getByRole('button', { name: 'Remove defect SHOP-12' }).waitFor();
 });

@@ -1,12 +1,20 @@
 import type { DefectLink } from '../lib/defect-link';
 import './defect-links.css';
 
+interface Props {
+  defects: readonly DefectLink[];
+  max?: number;
+  label?: string;
+  /** Given where the defects may be changed: each gets a button removing it. */
+  onRemove?: (id: string) => void;
+}
+
 /**
  * A result's defects: each a link to the tracker where it has one (the server makes it from the
  * project's template; only http(s) links exist), else its id as text. Opens in a new tab, so the
  * run being executed stays where it is. `max` shows the first ones and how many more.
  */
-export function DefectLinks({ defects, max, label = 'Defects' }: { defects: readonly DefectLink[]; max?: number; label?: string }) {
+export function DefectLinks({ defects, max, label = 'Defects', onRemove }: Props) {
   if (defects.length === 0) return null;
   const shown = max === undefined ? defects : defects.slice(0, max);
   const more = defects.length - shown.length;
@@ -20,6 +28,17 @@ export function DefectLinks({ defects, max, label = 'Defects' }: { defects: read
             </a>
           ) : (
             <bdi>{d.id}</bdi>
+          )}
+          {onRemove && (
+            <button
+              type="button"
+              className="defect-remove"
+              aria-label={`Remove defect ${d.id}`}
+              title="Remove"
+              onClick={() => onRemove(d.id)}
+            >
+              ×
+            </button>
           )}
         </li>
       ))}

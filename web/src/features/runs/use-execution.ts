@@ -17,7 +17,8 @@ interface Shown {
  * set a status, check a test). A status goes to the checked tests, else to the current one, which
  * then moves on. The comment is a draft of the current test (or of the checked tests together),
  * kept across moves and reloads until a status saves it; marks go through the outbox, which
- * keeps them until the server has them. A defect (`d`) goes the same way, on the current test.
+ * keeps them until the server has them. A defect (`d`) goes the same way, on the current test, and
+ * so does taking one off.
  */
 export function useExecution(
   projectId: number,
@@ -93,6 +94,16 @@ export function useExecution(
     return null;
   };
 
+  /** Takes one defect off the current result: the same status and comment again without it, through the outbox (a new history entry). */
+  const unlinkDefect = (id: string) => {
+    if (!current) return;
+    const { testId, status, comment, title, defects } = current.t;
+    addResults(projectId, runId, [{ testId, status, comment, defects: defects.filter((d) => d.id !== id) }]);
+    setNotice(`${title}: ${id} removed.`);
+    // Its button is gone: the keyboard goes back to the list, as after the `d` box.
+    backToList();
+  };
+
   const check = (testId: number, shift: boolean) => {
     setSelected((s) => selectWithClick(s, order, anchor, testId, shift));
     setAnchor(testId);
@@ -113,6 +124,7 @@ export function useExecution(
       open: defectOpen,
       show: () => setDefectOpen(true),
       link: linkDefect,
+      unlink: unlinkDefect,
       close: () => {
         setDefectOpen(false);
         backToList();

@@ -21,7 +21,8 @@ interface Options {
 export function useRunKeys({ paused, execution, order, editable, locked, onHelp, onDefect, commentRef, searchRef }: Options) {
   // One listener for the screen; as an effect event it sees the latest render's state.
   const onKey = useEffectEvent((e: KeyboardEvent) => {
-    if (paused) return;
+    // A dialog of the page (a file's viewer, a confirmation) has the keyboard while it is open.
+    if (paused || (e.target instanceof Element && e.target.closest('dialog[open]'))) return;
     const action = keyAction({
       key: e.key,
       ctrlKey: e.ctrlKey,

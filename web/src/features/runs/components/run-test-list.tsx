@@ -64,6 +64,20 @@ const RunTestRow = memo(function RunTestRow({ test: t, current, checked, last, s
             </span>
           )}
         </span>
+        {t.attachmentCount > 0 && (
+          <span className="run-row-files" title={`Files: ${t.attachmentCount}`}>
+            <svg viewBox="0 0 16 16" width="12" height="12" aria-hidden="true">
+              <path
+                d="M10.5 4.5 5.6 9.4a1.4 1.4 0 0 0 2 2l5-5a2.8 2.8 0 0 0-4-4l-5 5a4.2 4.2 0 0 0 6 6l4.4-4.4"
+                fill="none"
+                stroke="currentColor"
+                strokeWidth="1.4"
+              />
+            </svg>
+            {t.attachmentCount}
+            <span className="sr-only"> {t.attachmentCount === 1 ? 'file' : 'files'}</span>
+          </span>
+        )}
         {t.unsent && <span className="run-row-unsent">Not sent</span>}
         <StatusBadge status={t.status} />
       </button>

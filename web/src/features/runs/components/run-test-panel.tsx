@@ -1,15 +1,16 @@
 import type { RefObject } from 'react';
 import { ErrorMessage } from '../../../components/error-message';
-import { OlderEntries } from '../../../components/older-entries';
 import { STATUSES, STATUS_LABELS } from '../../../lib/status-counts';
-import { useRunTestHistory } from '../api/get-run-test-history';
 import type { RunTest } from '../api/get-run-tests';
+import { AttachmentsSection, DropHint } from '../../attachments';
 import { useTest } from '../../test-cases';
 import { STATUS_KEY, type TestStatus } from '../run-execution';
 import { StatusBadge } from '../../../components/status-badge';
 import { DefectLinks } from '../../../components/defect-links';
 import type { useExecution } from '../use-execution';
+import { useResultFiles } from '../use-result-files';
 import { DefectBox } from './defect-box';
+import { RunTestHistory } from './run-test-history';
 
 interface Props {
   projectId: number;
@@ -38,9 +39,7 @@ function Field({ label, text }: { label: string; text: string | null | undefined
   );
 }
 
-const when = (iso: string) => new Date(iso).toLocaleString();
-
-/** The current test: what to do and expect, its result and history in this run, and the controls. */
+/** The current test: what to do and expect, its result, files and history in this run, and the controls. */
 // Props are taken apart: the compiler counts every read of an object holding a ref
 // (commentRef) as a read of the ref during render.
 export function RunTestPanel({
@@ -58,10 +57,16 @@ export function RunTestPanel({
   defect,
 }: Props) {
   const details = useTest(projectId, test.deleted ? undefined : test.testId);
-  const history = useRunTestHistory(projectId, runId, test.testId);
-  const entries = history.data?.pages.flatMap((page) => page.items);
+  // Files dropped on the panel or pasted on the page go to this result.
+  const files = useResultFiles(projectId, runId, test.testId, editable);
   return (
-    <aside className="run-panel" aria-labelledby="run-panel-title">
+    <aside
+      className="run-panel"
+      aria-labelledby="run-panel-title"
+      data-dragging={files.drop.dragging || undefined}
+      {...files.drop.handlers}
+    >
+      {files.drop.dragging && <DropHint text={`Drop files to attach them to the result of ${test.title}`} />}
       <h2 id="run-panel-title" dir="auto">
         {test.title}
       </h2>
@@ -87,7 +92,7 @@ export function RunTestPanel({
             {test.comment}
           </span>
         )}
-        <DefectLinks defects={test.defects} />
+        <DefectLinks defects={test.defects} onRemove={editable ? defect.unlink : undefined} />
       </div>
       {editable && defect.open && <DefectBox onSave={defect.link} onClose={defect.close} />}
 
@@ -145,37 +150,15 @@ export function RunTestPanel({
         </>
       )}
 
-      <h3>History in this run</h3>
-      <ErrorMessage error={history.error} />
-      {entries && entries.length === 0 && <p className="muted">No result yet.</p>}
-      {entries && entries.length > 0 && (
-        <ol className="run-history">
-          {entries.map((h) => (
-            <li key={h.historyId}>
-              <StatusBadge status={h.status} />{' '}
-              <span className="muted">
-                {when(h.createdAt)}
-                {h.userName && (
-                  <>
-                    {' · '}
-                    <bdi>{h.userName}</bdi>
-                  </>
-                )}
-              </span>
-              {h.comment && <p className="run-panel-text">{h.comment}</p>}
-              <DefectLinks defects={h.defects} />
-            </li>
-          ))}
-        </ol>
-      )}
-      {history.hasNextPage && entries && (
-        <OlderEntries
-          shown={entries.length}
-          total={history.data?.pages[0].total}
-          loading={history.isFetchingNextPage}
-          onLoad={() => void history.fetchNextPage()}
-        />
-      )}
+      <AttachmentsSection
+        target={files.target}
+        heading="Files in this run"
+        canEdit={editable}
+        upload={files.upload}
+        hint="Or drop files on this panel, or paste a screenshot (Ctrl+V or ⌘V): they go to the current result."
+        onDeleted={files.onDeleted}
+      />
+      <RunTestHistory projectId={projectId} runId={runId} testId={test.testId} />
     </aside>
   );
 }

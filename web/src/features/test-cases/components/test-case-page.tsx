@@ -8,9 +8,10 @@ import { testQueryOptions, useTest } from '../api/get-test';
 import '../test-cases.css';
 import { DeleteTestButton } from './delete-test-button';
 import { StatusHistory } from './status-history';
+import { TestCaseFiles } from './test-case-files';
 import { TestCaseForm } from './test-case-form';
 
-/** One test case: its fields (editable by a User, deletable by an Admin) and its status history. */
+/** One test case: its fields (editable by a User, deletable by an Admin), its files and its status history. */
 export function TestCasePage() {
   const projectId = Number(useParams().projectId);
   const testId = Number(useParams().testId);
@@ -34,6 +35,7 @@ export function TestCasePage() {
             readOnly={!atLeast(role, 'User')}
             actions={atLeast(role, 'Admin') && <DeleteTestButton projectId={projectId} testId={testId} title={test.data.title} />}
           />
+          <TestCaseFiles projectId={projectId} testId={testId} canEdit={atLeast(role, 'User')} />
           <StatusHistory projectId={projectId} testId={testId} />
         </>
       )}
