@@ -5,6 +5,7 @@ import { createTests } from '../support/catalog-factories';
 import { startRun } from '../support/run-factories';
 import { blobBackends } from '../support/blob-backends';
 import { attachmentApp, attachmentState, PNG } from '../support/attachments';
+import { MAX_JUNIT_BYTES } from '../../src/domain/junit-import/junit-import.schemas';
 import { importMultipart, suite, type FormFile, type ImportQuery } from '../support/junit-import';
 
 // POST /run/import-junit as multipart/form-data: the report and the files its testcases name,
@@ -36,7 +37,7 @@ describe.each(blobBackends)('multipart JUnit import on $name', (backend) => {
   let p: number;
 
   beforeAll(async () => {
-    t = await attachmentApp(backend, { ATTACHMENT_MAX_MB: '1' });
+    t = await attachmentApp(backend, { ATTACHMENT_MAX_MB: '1', ATTACHMENT_QUOTA_MB: '3' });
     w = await createWorld(t.db);
     p = w.projectA.projectId;
   });
@@ -174,7 +175,7 @@ describe.each(blobBackends)('multipart JUnit import on $name', (backend) => {
     expect(await attachmentState(t)).toEqual(before);
   });
 
-  it('stores nothing for a locked run (423), malformed XML (400) or a file over ATTACHMENT_MAX_MB (413)', async () => {
+  it('stores nothing for a locked run (423), malformed XML (400), a file over ATTACHMENT_MAX_MB or a report over 50 MiB (413)', async () => {
     const { a, b, xml } = await twoTests();
     const run = await startRun(t, w.user.token, p, [a, b]);
     await t.as(w.user.token).put('/run/lock', { runId: run.runId, projectId: p }).expect(200);
@@ -198,6 +199,46 @@ describe.each(blobBackends)('multipart JUnit import on $name', (backend) => {
       { path: 'logs/login.txt', content: Buffer.alloc(1024 * 1024 + 1, 1) },
     ]).expect(413);
     expect(big.body.error).toBe('login.txt: larger than the limit of 1 MB a file (ATTACHMENT_MAX_MB)');
+    expect(await attachmentState(t)).toEqual(before);
+    // The report part keeps the limit of a report: 50 MiB once gunzipped (here a small gzip that inflates past it).
+    const head = Buffer.from('<testsuites><testsuite name="s"><testcase name="n"/>');
+    const padded = zlib.gzipSync(Buffer.concat([head, Buffer.alloc(MAX_JUNIT_BYTES + 1 - head.length, 0x20)]));
+    const huge = await importMultipart(t, w.user.token, { projectId: p }, [
+      { field: 'file', filename: 'shots/login.png', content: PNG },
+      { field: 'report', filename: 'report.xml.gz', content: padded, type: 'application/gzip' },
+    ]).expect(413);
+    expect(huge.body).toMatchObject({ code: 'payload_too_large', error: 'report: larger than 50 MiB once decoded' });
+    expect(await attachmentState(t)).toEqual(before);
+  });
+
+  it("refuses with 507 what would pass the organization's quota, counting a file named twice twice, storing nothing", async () => {
+    const [a, b] = await createTests(t.db, p, 2);
+    const named = (id: number, ...paths: string[]) =>
+      `<testcase name="t${id}"><properties><property name="casebook_id" value="${id}"/>` +
+      paths.map((x) => `<property name="attachment" value="${x}"/>`).join('') +
+      `</properties></testcase>`;
+    const xml = suite('quota', named(a, 'shared.bin', 'a.bin'), named(b, 'shared.bin', 'b.bin'));
+    const mb = (n: number) => Buffer.alloc(Math.round(n * 1024 * 1024), 7);
+    const before = await attachmentState(t);
+    // 2.7 MB sent fits the 3 MB quota, but attached it is 3.6 MB (the shared file once for each test).
+    const res = await importForm(t, w.user.token, { projectId: p }, xml, [
+      { path: 'shared.bin', content: mb(0.9) },
+      { path: 'a.bin', content: mb(0.9) },
+      { path: 'b.bin', content: mb(0.9) },
+    ]).expect(507);
+    expect(res.body).toMatchObject({
+      code: 'quota_exceeded',
+      error: "The organization's attachments would pass its quota of 3 MB (ATTACHMENT_QUOTA_MB)",
+    });
+    expect(await attachmentState(t)).toEqual(before);
+    // Past the quota while the files arrive: refused as the bytes pass it.
+    const sent = await importForm(t, w.user.token, { projectId: p }, xml, [
+      { path: 'shared.bin', content: mb(0.9) },
+      { path: 'a.bin', content: mb(0.9) },
+      { path: 'b.bin', content: mb(0.9) },
+      { path: 'd.bin', content: mb(0.9) },
+    ]).expect(507);
+    expect(sent.body.code).toBe('quota_exceeded');
     expect(await attachmentState(t)).toEqual(before);
   });
 
