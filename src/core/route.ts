@@ -57,7 +57,7 @@ export interface RawBody<Q = any, T = unknown> {
  */
 export interface MultipartBody {
   /** The file parts the route takes, by field name: at most `maxCount` of them, and what they are. */
-  files: Record<string, { maxCount: number; description: string }>;
+  files: Record<string, { maxCount: number; description: string; /** The body may hold none of them. */ optional?: true }>;
   /** Text parts it takes (each at most 64 KB), by field name. */
   fields?: Record<string, { description: string }>;
   /** What the body is, for the OpenAPI document. */

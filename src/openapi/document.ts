@@ -180,7 +180,11 @@ function multipartRequestBody(multipart: MultipartBody) {
     description: `${multipart.description}. multipart/form-data; no Content-Encoding.`,
     content: {
       'multipart/form-data': {
-        schema: { type: 'object' as const, properties: Object.fromEntries([...files, ...fields]), required: Object.keys(multipart.files) },
+        schema: {
+          type: 'object' as const,
+          properties: Object.fromEntries([...files, ...fields]),
+          required: Object.entries(multipart.files).flatMap(([name, f]) => (f.optional ? [] : [name])),
+        },
       },
     },
   };

@@ -77,6 +77,7 @@ export const junitImportRoutes = [
           },
           [FILE_PART]: {
             maxCount: MAX_IMPORT_FILES,
+            optional: true,
             description:
               'A file a testcase names, its file name the path the report names it by, relative (shots/login.png; ' +
               'backslashes and ./ are normalised) or the trailing part of an absolute one',
