@@ -70,17 +70,28 @@ const PROGRESS_EVERY_MS = 250;
 /**
  * The progress notes of one import: each its own short statement on the pool, outside
  * the import's transaction (a poller sees it at once). Without an id they are no-ops;
- * a failed note is dropped, as progress is never worth failing the import for.
+ * a failed note is dropped, as progress is never worth failing the import for. A note is
+ * queued, not waited for: on the embedded database (one connection, held by the import's
+ * transaction) a statement outside the transaction waits for it to end, so a transaction
+ * waiting for its note would wait forever. The notes go out in order; `flushed` waits for them.
  */
-function progressNotes(ctx: RequestContext, projectId: number, progressId: string | undefined): NoteProgress {
-  if (progressId === undefined) return async () => {};
+function progressNotes(
+  ctx: RequestContext,
+  projectId: number,
+  progressId: string | undefined,
+): NoteProgress & { flushed(): Promise<void> } {
+  let queue = Promise.resolve();
   let last = 0;
-  return async (phase, done, total) => {
+  const note = (phase: ImportPhase, done: number, total: number): Promise<void> => {
+    if (progressId === undefined) return Promise.resolve();
     const now = Date.now();
-    if (phase === 'writing' && done > 0 && done < total && now - last < PROGRESS_EVERY_MS) return;
+    if (phase === 'writing' && done > 0 && done < total && now - last < PROGRESS_EVERY_MS) return Promise.resolve();
     last = now;
-    await recordImportProgress(ctx.db, { progressId, userId: ctx.userId, projectId, phase, done, total }).catch(() => undefined);
+    const row = { progressId, userId: ctx.userId, projectId, phase, done, total };
+    queue = queue.then(() => recordImportProgress(ctx.db, row).catch(() => undefined));
+    return Promise.resolve();
   };
+  return Object.assign(note, { flushed: () => queue });
 }
 
 const isRecorded = (o: Outcome) => o.action === 'matched' || o.action === 'created';
@@ -142,10 +153,12 @@ export async function importJUnit(
     await Promise.allSettled(unusedKeys.map((key) => ctx.attachments.blobs.delete(key)));
     const handled = dryRun ? result.total : result.matched + result.created;
     await note('done', handled, handled);
+    await note.flushed();
     return result;
   } catch (err) {
     await Promise.allSettled(copies.map((key) => ctx.attachments.blobs.delete(key)));
     await note('failed', 0, 0);
+    await note.flushed();
     throw err;
   }
 }
