@@ -20,8 +20,16 @@ import {
   type JunitFile,
 } from './junit-files';
 import { formatBytes, uploadProgress, type UploadProgress } from './progress';
+import { findAttachments, hashAttachments, type FoundAttachments } from './attachment-files';
+import { multipartStream } from './multipart-stream';
 import { UsageError } from './usage-error';
-import { CASE_MATCHERS, type ImportJUnitResult, type ImportProgressResult } from '../domain/junit-import/junit-import.schemas';
+import {
+  CASE_MATCHERS,
+  FILE_PART,
+  REPORT_PART,
+  type ImportJUnitResult,
+  type ImportProgressResult,
+} from '../domain/junit-import/junit-import.schemas';
 
 // `casebook import junit`: uploads JUnit XML reports to a running Casebook over HTTP only
 // (POST /api/v1/run/import-junit), so it works from any CI runner against any server.
@@ -37,6 +45,8 @@ interface Options {
   dryRun: boolean;
   json: boolean;
   failOnUnmatched: boolean;
+  /** Where the files the reports name are (--attachments-dir); without it none are sent. */
+  attachmentsDir?: string;
 }
 
 /** The `data` of the route's 201 answer. */
@@ -66,6 +76,7 @@ function parse(args: string[]) {
         'case-matcher': { type: 'string' },
         json: { type: 'boolean' },
         'fail-on-unmatched': { type: 'boolean' },
+        'attachments-dir': { type: 'string' },
       },
     });
   } catch (err) {
@@ -78,6 +89,12 @@ function positiveId(value: string | undefined, flag: string): string | undefined
   if (value === undefined) return undefined;
   if (!/^[1-9][0-9]{0,9}$/.test(value.trim())) throw new UsageError(`--${flag} must be a positive integer id (got "${value}")`);
   return value.trim();
+}
+
+function attachmentsDir(value: string | undefined): string | undefined {
+  if (value === undefined) return undefined;
+  if (!value.trim()) throw new UsageError('--attachments-dir must not be empty');
+  return value;
 }
 
 function options(args: string[], env: CliIo['env']): Options {
@@ -123,6 +140,7 @@ function options(args: string[], env: CliIo['env']): Options {
     dryRun: v['dry-run'] ?? false,
     json: v.json ?? false,
     failOnUnmatched: v['fail-on-unmatched'] ?? false,
+    attachmentsDir: attachmentsDir(v['attachments-dir']),
   };
 }
 
@@ -172,6 +190,7 @@ function summary(d: ImportResult, opts: Options, replayed: boolean): string {
       (d.passedOnRetry > 0 ? ` (${d.passedOnRetry} passed on retry)` : ''),
   );
   lines.push(`Test time: ${(d.elapsedMs / 1000).toFixed(1)} s`);
+  if (d.attachments) lines.push(...attachmentLines(d.attachments, opts.dryRun));
   if (d.mapping) {
     const width = Math.max(...d.mapping.map((m) => (m.testId === null ? 1 : String(m.testId).length + 1)), 4);
     lines.push('', `${'ACTION'.padEnd(10)}${'STATUS'.padEnd(8)}${'TEST'.padEnd(width + 2)}TESTCASE`);
@@ -200,6 +219,20 @@ function summary(d: ImportResult, opts: Options, replayed: boolean): string {
     }
   }
   return `${lines.join('\n')}\n`;
+}
+
+/** What became of the files the testcases name: counts, then the missing ones (the first few). */
+function attachmentLines(a: NonNullable<ImportResult['attachments']>, dryRun: boolean): string[] {
+  const lines = [
+    `Attachments: ${a.attached} ${dryRun ? 'would be attached' : 'attached'}, ${a.missing.length} missing` +
+      (a.unused.length > 0 ? `, ${a.unused.length} sent but named by no recorded test (not kept)` : ''),
+  ];
+  if (a.missing.length > 0) {
+    lines.push(`Missing (named by a testcase, not sent):`);
+    for (const m of a.missing.slice(0, UNMATCHED_LISTED)) lines.push(`  ${m.path}  (${m.testcase})`);
+    if (a.missing.length > UNMATCHED_LISTED) lines.push(`  … ${a.missing.length - UNMATCHED_LISTED} more (--json prints them all)`);
+  }
+  return lines;
 }
 
 const thousands = (n: number) => n.toLocaleString('en-US');
@@ -281,16 +314,33 @@ export async function importJunit(args: string[], io: CliIo): Promise<number> {
   }
 }
 
+/** Says what --attachments-dir holds of the files the reports name, and what it will not send. */
+function tellAttachments(found: FoundAttachments, dir: string, io: CliIo): void {
+  const bytes = found.files.reduce((sum, f) => sum + f.size, 0);
+  io.stderr.write(`attachments: ${plural(found.files.length, 'file')} (${formatBytes(bytes)}) named by the reports, under ${dir}\n`);
+  if (found.absent.length > 0) io.stderr.write(`attachments: ${plural(found.absent.length, 'named file')} not found under ${dir}\n`);
+  for (const p of found.outside.slice(0, UNMATCHED_LISTED)) io.stderr.write(`attachments: not sent, outside ${dir}: ${p}\n`);
+  if (found.outside.length > UNMATCHED_LISTED)
+    io.stderr.write(`attachments: … ${found.outside.length - UNMATCHED_LISTED} more outside ${dir}\n`);
+}
+
 async function importFiles(opts: Options, scratch: () => string, io: CliIo): Promise<number> {
   const files = await readReports(await gatherFiles(opts.inputs), scratch, io);
   if (files.length === 0) throw new UsageError(`no JUnit report among the files of ${opts.inputs.join(' ')}`);
   const bytes = files.reduce((sum, f) => sum + f.size, 0);
   io.stderr.write(`reading ${plural(files.length, 'file')} (${formatBytes(bytes)})\n`);
+  const found = opts.attachmentsDir === undefined ? undefined : await findAttachments(files, opts.attachmentsDir);
+  if (found) tellAttachments(found, opts.attachmentsDir!, io);
   // A dry run writes nothing, so it is never answered from the server's idempotency store: no key.
-  const key = opts.dryRun ? undefined : await importKey(files, opts.query.toString());
+  const key = opts.dryRun
+    ? undefined
+    : await importKey(files, opts.query.toString(), found && ((hash) => hashAttachments(hash, found.files)));
 
-  const total = mergedSize(files);
-  const progress = uploadProgress(io.stderr, total, files.length);
+  const attached = found?.files ?? [];
+  const fileBytes = attached.reduce((sum, f) => sum + f.size, 0);
+  const total = mergedSize(files) + fileBytes;
+  // In a pipe, a line per tenth of a long upload of files; a report alone goes in one go.
+  const progress = uploadProgress(io.stderr, total, files.length + attached.length, { steps: attached.length > 0 });
   // The id the server records this import's progress under, for the poller to ask after.
   const progressId = randomUUID();
   const poller = progressPoller(opts, progressId, progress);
@@ -304,27 +354,59 @@ async function importFiles(opts: Options, scratch: () => string, io: CliIo): Pro
       done(null, chunk);
     },
   });
-  const countGzip = new Transform({
-    transform(chunk: Buffer, _enc, done) {
-      gzipped += chunk.length;
-      done(null, chunk);
-    },
+  const countGzip = () =>
+    new Transform({
+      transform(chunk: Buffer, _enc, done) {
+        gzipped += chunk.length;
+        done(null, chunk);
+      },
+    });
+  // The whole body is out: the server is at work.
+  const sent = new Transform({
+    transform: (chunk: Buffer, _enc, done) => done(null, chunk),
     flush(done) {
-      progress.waiting(`sent ${formatBytes(raw)} (${formatBytes(gzipped)} gzip)`);
+      const files = attached.length > 0 ? ` and ${plural(attached.length, 'attachment')} (${formatBytes(fileBytes)})` : '';
+      progress.waiting(`sent ${formatBytes(raw - fileBytes)} (${formatBytes(gzipped)} gzip)${files}`);
       poller.start();
       done();
     },
   });
   // A place the server names in the merged document is told in its file too.
   const map = new MergeMap();
+  const report = () =>
+    pipeline(
+      mergedReport(files, (i) => (file = i), map),
+      countRaw,
+      createGzip(),
+      countGzip(),
+      () => {},
+    );
+  // Each attachment streamed from its file as its part is sent, counted into the bar.
+  const countFile = (index: number) =>
+    new Transform({
+      transform(chunk: Buffer, _enc, done) {
+        raw += chunk.length;
+        progress.sent(raw, files.length + index);
+        done(null, chunk);
+      },
+    });
+  const form =
+    attached.length > 0
+      ? multipartStream([
+          { field: REPORT_PART, filename: 'report.xml.gz', contentType: 'application/gzip', open: report },
+          ...attached.map((f, i) => ({
+            field: FILE_PART,
+            filename: f.sentAs,
+            contentType: 'application/octet-stream',
+            open: () => pipeline(fs.createReadStream(f.file), countFile(i), () => {}),
+          })),
+        ])
+      : undefined;
   // A read error ends the body with that error, which fails the request below.
-  const body = pipeline(
-    mergedReport(files, (i) => (file = i), map),
-    countRaw,
-    createGzip(),
-    countGzip,
-    () => {},
-  );
+  const body = pipeline(form ? form.body : report(), sent, () => {});
+  const encoding: Record<string, string> = form
+    ? { 'Content-Type': form.contentType }
+    : { 'Content-Type': 'application/xml', 'Content-Encoding': 'gzip' };
 
   const started = Date.now();
   let status: number;
@@ -336,8 +418,7 @@ async function importFiles(opts: Options, scratch: () => string, io: CliIo): Pro
       method: 'POST',
       headers: {
         Authorization: `Bearer ${opts.token}`,
-        'Content-Type': 'application/xml',
-        'Content-Encoding': 'gzip',
+        ...encoding,
         ...(key ? { 'Idempotency-Key': key } : {}),
         'X-Import-Progress': progressId,
         Accept: 'application/json',
@@ -380,7 +461,8 @@ async function importFiles(opts: Options, scratch: () => string, io: CliIo): Pro
   }
   const seconds = ((Date.now() - started) / 1000).toFixed(1);
   const what = opts.dryRun ? 'dry run (nothing written)' : replayed ? `imported before: run ${data.runId}` : `imported: run ${data.runId}`;
-  progress.end(`${what}, ${counts(data)} in ${seconds} s`);
+  const attachedCount = data.attachments ? `, ${plural(data.attachments.attached, 'attachment')}` : '';
+  progress.end(`${what}, ${counts(data)}${attachedCount} in ${seconds} s`);
   io.stdout.write(opts.json ? `${JSON.stringify(data, null, 2)}\n` : summary(data, opts, replayed));
   // An unknown testcase (it names the id of no test) is as unrecorded as an unmatched one.
   if (opts.failOnUnmatched && data.unmatched + data.unknown > 0) {

@@ -191,16 +191,18 @@ export async function checkWellFormed(file: JunitFile): Promise<void> {
 }
 
 /**
- * The Idempotency-Key of an import: the files' bytes in order and the query, hashed. A retried
+ * The Idempotency-Key of an import: the files' bytes in order and the query (and what `more` adds), hashed. A retried
  * CI step sends the same key, so the server answers the first import again instead of importing twice.
  */
-export async function importKey(files: JunitFile[], query: string): Promise<string> {
+export async function importKey(files: JunitFile[], query: string, more?: (hash: crypto.Hash) => Promise<void>): Promise<string> {
   const hash = crypto.createHash('sha256');
   for (const file of files) {
     hash.update(`${file.size}\n`);
     for await (const chunk of fs.createReadStream(file.source)) hash.update(chunk as Buffer);
   }
   hash.update(`\n${query}`);
+  // The files sent with the reports (--attachments-dir), when there are any.
+  await more?.(hash);
   return `casebook-junit-${hash.digest('hex')}`;
 }
 

@@ -42,7 +42,7 @@ const usage = `Usage: casebook <command>
                                             --toolsets: only the tools of these sets (default: every set)
   import junit <file|dir|glob>... --url URL --token T --project ID [--run ID | --run-name N]
         [--create-missing] [--dry-run] [--status-map outcome:status,...] [--case-matcher auto|name|property]
-        [--json] [--fail-on-unmatched]
+        [--json] [--fail-on-unmatched] [--attachments-dir DIR]
                                             upload JUnit XML reports (merged into one import) to a running
                                             server; CASEBOOK_URL and CASEBOOK_TOKEN may replace --url, --token.
                                             UTF-8 (BOM or not) and UTF-16 files are read; XML of another root
@@ -51,7 +51,9 @@ const usage = `Usage: casebook <command>
                                             --case-matcher name also reads [C123] in names. --dry-run is planned
                                             afresh each time. Exit 1: HTTP or network error; 2: also a broken
                                             file (named with its line and column); 3: --fail-on-unmatched and
-                                            a testcase matched no test or named an unknown id
+                                            a testcase matched no test or named an unknown id.
+                                            --attachments-dir: also send the files the testcases name
+                                            ([[ATTACHMENT|path]] lines, attachment properties) found under DIR
 
 Configuration comes from the environment (see README.md).`;
 

@@ -2,7 +2,8 @@ import type { CliStream } from './cli-io';
 
 // Upload progress of `casebook import junit` on stderr, then what the server is doing (it polls
 // GET /run/import-progress): a bar and a status redrawn in place on a terminal, plain lines
-// otherwise (CI logs keep every line, so no redraws there: a line per phase of the server).
+// otherwise (CI logs keep every line, so no redraws there: a line per tenth of an upload with
+// attachments, and per phase of the server).
 
 export function formatBytes(n: number): string {
   if (n < 1000) return `${n} B`;
@@ -23,12 +24,20 @@ export interface UploadProgress {
 
 const REDRAW_MS = 100;
 
-export function uploadProgress(stream: CliStream, total: number, files: number): UploadProgress {
+/** `steps`: in a pipe, a line each tenth of the upload (for uploads long enough to want one). */
+export function uploadProgress(stream: CliStream, total: number, files: number, { steps = false } = {}): UploadProgress {
   if (!stream.isTTY) {
     stream.write('uploading…\n');
     let phase: string | undefined;
+    let tenths = 0;
     return {
-      sent: () => {},
+      sent(bytes) {
+        if (!steps || total <= 0) return;
+        const now = Math.min(10, Math.floor((bytes / total) * 10));
+        if (now <= tenths) return;
+        tenths = now;
+        stream.write(`uploaded ${now * 10}% (${formatBytes(bytes)} of ${formatBytes(total)})\n`);
+      },
       waiting: (detail) => void stream.write(`${detail}; waiting for the server…\n`),
       server(next, text) {
         if (next === phase) return;

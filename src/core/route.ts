@@ -57,11 +57,27 @@ export interface RawBody<Q = any, T = unknown> {
  */
 export interface MultipartBody {
   /** The file parts the route takes, by field name: at most `maxCount` of them, and what they are. */
-  files: Record<string, { maxCount: number; description: string }>;
+  files: Record<string, { maxCount: number; description: string; /** The body may hold none of them. */ optional?: true }>;
   /** Text parts it takes (each at most 64 KB), by field name. */
   fields?: Record<string, { description: string }>;
   /** What the body is, for the OpenAPI document. */
   description: string;
+  /** File names keep their directories as sent (`shots/a.png`), for a handler that matches files by path. */
+  keepPaths?: true;
+}
+
+/**
+ * A multipart body the router reads whole before the handler runs, beside a raw one on the same
+ * route (which one by Content-Type): `read` stages what the parts hold (files streamed to storage,
+ * never held whole) and answers what the handler gets as its body. Read first, the body's
+ * fingerprint is known before an Idempotency-Key is claimed, so such a route may be idempotent.
+ * `discard` removes what was staged when the handler does not run (a replay, a refusal) or fails.
+ */
+// eslint-disable-next-line @typescript-eslint/no-explicit-any
+export interface StagedMultipartBody<Q = any, T = unknown> extends MultipartBody {
+  /** Reads every part; `query` is the route's, validated. All or nothing: a failure leaves nothing staged. */
+  read(parts: FormParts, query: Q, ctx: RequestContext): Promise<T>;
+  discard(body: T, ctx: RequestContext): Promise<void>;
 }
 
 /** One part of a multipart body: a file, streamed, or a text field. */
@@ -113,11 +129,16 @@ export type RouteInput<Q extends z.ZodType, B extends z.ZodType> = { query: z.ou
 
 /**
  * A route's body: a zod schema of a JSON body, `raw`, a document the router reads
- * as it arrives and hands the handler as what its `parse` made of it (typed by B), or
- * `multipart`, whose handler reads the parts itself (B is then z.ZodType<FormParts>).
+ * as it arrives and hands the handler as what its `parse` made of it (typed by B),
+ * `multipart`, whose handler reads the parts itself (B is then z.ZodType<FormParts>), or
+ * both `raw` and a staged `multipart`, chosen by the request's Content-Type, each read
+ * into the same B.
  */
 export type BodyOption<Q extends z.ZodType, B extends z.ZodType> =
-  B | { raw: RawBody<z.output<Q>, z.output<B>> } | (z.output<B> extends FormParts ? { multipart: MultipartBody } : never);
+  | B
+  | { raw: RawBody<z.output<Q>, z.output<B>> }
+  | (z.output<B> extends FormParts ? { multipart: MultipartBody } : never)
+  | { raw: RawBody<z.output<Q>, z.output<B>>; multipart: StagedMultipartBody<z.output<Q>, z.output<B>> };
 
 /**
  * Conditional reads (src/http/etag.ts): `etag` is the version of what this GET shows,
@@ -283,4 +304,10 @@ export function rawBodyOf(spec: { body?: unknown }): RawBody | undefined {
 /** The multipart body the route takes, if it takes one. */
 export function multipartBodyOf(spec: { body?: unknown }): MultipartBody | undefined {
   return spec.body && !(spec.body instanceof z.ZodType) ? (spec.body as { multipart?: MultipartBody }).multipart : undefined;
+}
+
+/** The multipart body the router reads before the handler (beside a raw one), if the route takes one. */
+export function stagedMultipartOf(spec: { body?: unknown }): StagedMultipartBody | undefined {
+  const multipart = multipartBodyOf(spec);
+  return multipart && 'read' in multipart ? (multipart as StagedMultipartBody) : undefined;
 }

@@ -16,14 +16,14 @@ import { answerIdempotently, idempotencyKeyOf, streamedFingerprint, writesNothin
 import { answeredNotModified, etagFor, etagOf, riddenEtag, tagAnswer } from './etag';
 import { sendAnswerMeta } from './answer-meta';
 import { rawBodyReader } from './raw-body';
-import { readMultipart } from './multipart-body';
+import { MULTIPART_TYPE, readMultipart } from './multipart-body';
 import { changeTargets, trackingDb } from '../domain/tracked-writes';
 import { AppError, forbidden, forbiddenOrigin, unauthorized, zodMessage } from '../core/errors';
 import type { RenderSlots } from './render-slots';
 import type { AttachmentStorage, RequestContext } from '../core/context';
 import type { FileDownload } from '../core/download';
 import type { EventFeed } from '../core/event-feed';
-import { jsonBodyOf, multipartBodyOf, rawBodyOf, type AnyRoute } from '../core/route';
+import { jsonBodyOf, multipartBodyOf, rawBodyOf, stagedMultipartOf, type AnyRoute } from '../core/route';
 
 export interface ApiDeps {
   db: Db;
@@ -70,8 +70,10 @@ export function buildApiRouter(routes: AnyRoute[], deps: ApiDeps): express.Route
     const rawBody = rawBodyOf(spec);
     const readRawBody = rawBody && rawBodyReader(rawBody);
     const multipart = multipartBodyOf(spec);
+    // Read by the router before the handler (beside the raw body), so fingerprinted before a key is claimed.
+    const staged = stagedMultipartOf(spec);
     // Its handler reads a multipart body, after an Idempotency-Key would be claimed: no fingerprint to claim it with.
-    if (multipart && spec.idempotent) throw new Error(`${spec.path}: a route with a multipart body cannot be idempotent`);
+    if (multipart && !staged && spec.idempotent) throw new Error(`${spec.path}: a route with a multipart body cannot be idempotent`);
     // The schemas as zod types (AnyRoute erases them to any): what they parse is unknown until the handler's types apply.
     const schemas: { query?: z.ZodType; body?: z.ZodType; headers?: z.ZodType } = { ...spec, body: jsonBodyOf(spec) };
     const { caching, changes } = spec;
@@ -92,6 +94,9 @@ export function buildApiRouter(routes: AnyRoute[], deps: ApiDeps): express.Route
       const { memberships } = principal;
       if (!allowedAnywhere(deps.rbac, memberships, spec.resource, spec.action)) throw forbidden();
 
+      // A route taking a raw body and a multipart one reads the one its Content-Type says (else the raw one, whose 415 names its types).
+      const asMultipart = multipart !== undefined && (!readRawBody || req.is(MULTIPART_TYPE) === MULTIPART_TYPE);
+      const readRaw = asMultipart ? undefined : readRawBody;
       refuseNulCharacters(req.query, readRawBody ? undefined : req.body);
       const query = early ?? (schemas.query ? schemas.query.safeParse(req.query) : { success: true as const, data: {} });
       if (!query.success) throw new AppError('validation_failed', zodMessage(query.error));
@@ -104,8 +109,8 @@ export function buildApiRouter(routes: AnyRoute[], deps: ApiDeps): express.Route
       const keyed = spec.idempotent === true && !writesNothing(query.data);
       // A streamed body is fingerprinted for an Idempotency-Key as it is read (it is never held whole).
       const fingerprint = readRawBody && keyed && idempotencyKeyOf(req) !== undefined ? streamedFingerprint(req, spec.path) : undefined;
-      const body = readRawBody
-        ? { success: true as const, data: await readRawBody(req, query.data, fingerprint?.update) }
+      const body = readRaw
+        ? { success: true as const, data: await readRaw(req, query.data, fingerprint?.update) }
         : schemas.body
           ? schemas.body.safeParse(req.body ?? {})
           : { success: true as const, data: {} };
@@ -136,17 +141,33 @@ export function buildApiRouter(routes: AnyRoute[], deps: ApiDeps): express.Route
         },
         answer: {},
       };
-      // A multipart body is handed over unread, its parts read by the handler as they arrive; what it
-      // leaves unread is dropped once the answer is out.
-      const reading = multipart && readMultipart(req, multipart);
+      // A multipart body is handed over unread, its parts read by the handler as they arrive (or, staged, by
+      // the route's read before the handler); what is left unread is dropped once the answer is out.
+      const reading = asMultipart ? readMultipart(req, multipart) : undefined;
       if (reading) res.once('close', () => reading.finish());
-      const input = { query: query.data, body: reading ? reading.parts : body.data, headers: headers?.data };
+      const stagedBody = reading && staged ? { data: await staged.read(reading.parts, query.data, ctx) } : undefined;
+      if (stagedBody) fingerprint?.update(Buffer.from(`multipart\n${reading!.digest()}`));
+      const input = { query: query.data, body: stagedBody ? stagedBody.data : reading ? reading.parts : body.data, headers: headers?.data };
       // A write's transactions end by moving the counters of what it declares it changes (src/domain/tracked-writes.ts).
       const tracked = async () =>
         changes && changes.nothing === undefined
           ? { ...ctx, db: trackingDb(deps.db, await changeTargets(deps.db, changes, input, ctx)) }
           : ctx;
-      const handle = async (): Promise<unknown> => spec.handler(await tracked(), input);
+      let handled = false;
+      const handle = async (): Promise<unknown> => {
+        const data: unknown = await spec.handler(await tracked(), input);
+        handled = true;
+        return data;
+      };
+      // What was staged and not taken by a handler that ran to its end (a replay, a refusal, a failure) goes before the answer.
+      const discardingUnhandled = async <T>(work: () => Promise<T>): Promise<T> => {
+        try {
+          return await work();
+        } finally {
+          if (stagedBody && !handled)
+            await staged!.discard(stagedBody.data, ctx).catch((err: unknown) => req.log?.warn({ err }, 'staged body not discarded'));
+        }
+      };
       // A conditional read: a matching If-None-Match is a 304 from the route's version alone, before any page is built.
       // Where the handler reads the version with its data, a request without If-None-Match skips this read.
       const preRead = caching && !ridden && (!caching.versionInAnswer || req.headers['if-none-match'] !== undefined);
@@ -163,7 +184,7 @@ export function buildApiRouter(routes: AnyRoute[], deps: ApiDeps): express.Route
           res,
           fingerprint: fingerprint?.digest(),
         };
-        return answerIdempotently(call, handle);
+        return discardingUnhandled(() => answerIdempotently(call, handle));
       }
       // A download is rendered and sent in a render slot; the slot is freed once it is written or abandoned.
       if (spec.events) {
@@ -177,7 +198,7 @@ export function buildApiRouter(routes: AnyRoute[], deps: ApiDeps): express.Route
         if (spec.fromStorage) await send();
         else await deps.renders.run(res, ctx.userId, send);
       } else {
-        const data: unknown = await handle();
+        const data: unknown = await discardingUnhandled(handle);
         // The version read with the data is the answer's own (one read before it is at most older: a needless refresh, never a stale 304).
         if (caching?.versionInAnswer && ctx.answer.version !== undefined) etag = etagFor(spec, query.data, ctx.answer.version);
         if (etag) tagAnswer(res, etag);

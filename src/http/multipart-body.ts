@@ -1,3 +1,4 @@
+import crypto from 'node:crypto';
 import { PassThrough } from 'node:stream';
 import busboy from 'busboy';
 import type { Request } from 'express';
@@ -20,6 +21,12 @@ export interface MultipartReading {
   parts: FormParts;
   /** Stops reading: the rest of an unread body is read off the wire and dropped, so the answer goes out on a usable connection. */
   finish(): void;
+  /**
+   * What the parts read so far are, for an Idempotency-Key's fingerprint: each part's field, file
+   * name and the SHA-256 of its bytes, in order (the boundary, which a client picks afresh for each
+   * try, is no part of it). Complete once the handler has read every part to its end.
+   */
+  digest(): string;
 }
 
 /**
@@ -40,11 +47,12 @@ export function readMultipart(req: Request, spec: MultipartBody): MultipartReadi
       headers: req.headers,
       // Browsers send file names as UTF-8.
       defParamCharset: 'utf8',
+      preservePath: spec.keepPaths === true,
       // One part more than the route takes, so the first one too many is seen and named.
       limits: {
-        files: maxFiles,
+        files: maxFiles + 1,
         fields: Object.keys(fields).length + 1,
-        parts: maxFiles + Object.keys(fields).length + 1,
+        parts: maxFiles + Object.keys(fields).length + 2,
         fieldSize: FIELD_BYTES,
       },
     });
@@ -53,6 +61,8 @@ export function readMultipart(req: Request, spec: MultipartBody): MultipartReadi
   }
 
   const queue: FormPart[] = [];
+  /** Each part as the fingerprint takes it, by its place in the body. */
+  const seen: string[][] = [];
   const counts = new Map<string, number>();
   let current: PassThrough | undefined;
   let failure: Error | undefined;
@@ -87,6 +97,11 @@ export function readMultipart(req: Request, spec: MultipartBody): MultipartReadi
       const fault = bodyFault(err, req);
       fail(fault instanceof AppError ? fault : badRequest(err.message, 'malformed_request'));
     });
+    // Hashed as busboy hands the bytes over; set before pipe() so the digest is in before `out` ends.
+    const place = seen.push(['file', field, info.filename ?? '']) - 1;
+    const hash = crypto.createHash('sha256');
+    stream.on('data', (chunk: Buffer) => hash.update(chunk));
+    stream.on('end', () => seen[place].push(hash.digest('hex')));
     stream.pipe(out);
     current = out;
     queue.push({ kind: 'file', field, fileName: info.filename ?? '', claimedType: info.mimeType, stream: out });
@@ -95,7 +110,10 @@ export function readMultipart(req: Request, spec: MultipartBody): MultipartReadi
   parser.on('field', (field, value, info) => {
     if (!(field in fields)) fail(badRequest(`${field}: not a field this route takes`));
     else if (info.valueTruncated) fail(badRequest(`${field}: at most ${FIELD_BYTES} bytes`));
-    else queue.push({ kind: 'field', field, value });
+    else {
+      seen.push(['field', field, value]);
+      queue.push({ kind: 'field', field, value });
+    }
     rouse();
   });
   parser.on('filesLimit', () => fail(badRequest(`at most ${maxFiles} files`)));
@@ -126,6 +144,7 @@ export function readMultipart(req: Request, spec: MultipartBody): MultipartReadi
 
   return {
     parts: { [Symbol.asyncIterator]: parts },
+    digest: () => JSON.stringify(seen),
     finish() {
       req.off('close', cut);
       req.off('error', cut);

@@ -180,7 +180,11 @@ function multipartRequestBody(multipart: MultipartBody) {
     description: `${multipart.description}. multipart/form-data; no Content-Encoding.`,
     content: {
       'multipart/form-data': {
-        schema: { type: 'object' as const, properties: Object.fromEntries([...files, ...fields]), required: Object.keys(multipart.files) },
+        schema: {
+          type: 'object' as const,
+          properties: Object.fromEntries([...files, ...fields]),
+          required: Object.entries(multipart.files).flatMap(([name, f]) => (f.optional ? [] : [name])),
+        },
       },
     },
   };
@@ -210,6 +214,31 @@ function multipartErrors(): Record<string, ResponseConfig> {
     415: {
       description: `A body that is not ${MULTIPART_TYPE}, or sent with a Content-Encoding`,
       content: { 'application/json': { schema: errorEnvelope(z.enum([MULTIPART_TYPE_MESSAGE, MULTIPART_ENCODING_MESSAGE]), 415) } },
+    },
+  };
+}
+
+/** The request body of a route taking a raw document or a multipart form, by its Content-Type. */
+function eitherRequestBody(raw: RawBody, multipart: MultipartBody) {
+  const [a, b] = [rawRequestBody(raw), multipartRequestBody(multipart)];
+  return {
+    required: true,
+    description: `${a.description}\n\nOr, as multipart/form-data: ${b.description}`,
+    content: { ...a.content, ...b.content },
+  };
+}
+
+/** The 413 and 415 of a route taking either body. */
+function eitherBodyErrors(raw: RawBody): Record<string, ResponseConfig> {
+  const messages = [contentTypeMessage(raw), CONTENT_ENCODING_MESSAGE, MULTIPART_TYPE_MESSAGE, MULTIPART_ENCODING_MESSAGE] as const;
+  return {
+    413: {
+      description: `The document is larger than ${raw.limitBytes / 2 ** 20} MiB once decoded, or a file larger than the limit of one file (the message names it)`,
+      content: { 'application/json': { schema: errorEnvelope(z.string(), 413) } },
+    },
+    415: {
+      description: `A body that is neither ${raw.types.join(' nor ')} nor ${MULTIPART_TYPE}, or in an unknown Content-Encoding`,
+      content: { 'application/json': { schema: errorEnvelope(z.enum(messages), 415) } },
     },
   };
 }
@@ -297,8 +326,13 @@ function registerApiRoute(registry: OpenAPIRegistry, errors: ReturnType<typeof e
       ...(route.query ? { query: documentedQuery(route) } : {}),
       ...requestHeaders(route),
       ...(body ? { body: { required: true, content: { 'application/json': { schema: body } } } } : {}),
-      ...(rawBody ? { body: rawRequestBody(rawBody) } : {}),
-      ...(multipart ? { body: multipartRequestBody(multipart) } : {}),
+      ...(rawBody && multipart
+        ? { body: eitherRequestBody(rawBody, multipart) }
+        : rawBody
+          ? { body: rawRequestBody(rawBody) }
+          : multipart
+            ? { body: multipartRequestBody(multipart) }
+            : {}),
     },
     responses: {
       [success]: route.download
@@ -312,8 +346,7 @@ function registerApiRoute(registry: OpenAPIRegistry, errors: ReturnType<typeof e
             },
       ...(route.caching ? { 304: notModifiedResponse } : {}),
       ...errors.refs(statuses),
-      ...(rawBody ? rawBodyErrors(rawBody) : {}),
-      ...(multipart ? multipartErrors() : {}),
+      ...(rawBody && multipart ? eitherBodyErrors(rawBody) : rawBody ? rawBodyErrors(rawBody) : multipart ? multipartErrors() : {}),
     },
   };
   registry.registerPath(config);

@@ -49,10 +49,13 @@ describe('the body', () => {
     const projectId = await newProject();
     const before = await tableCounts(t.db);
     const xml = suite('s', '<testcase name="n"/>');
-    for (const type of ['application/json', 'text/plain', 'application/octet-stream', 'multipart/form-data; boundary=x']) {
+    for (const type of ['application/json', 'text/plain', 'application/octet-stream']) {
       const res = await importJUnit(t, w.user.token, { projectId, createMissing: true }, xml, { 'Content-Type': type }).expect(415);
       expect(res.body).toEqual({ error: TYPE_MESSAGE, status: 415, code: 'unsupported_media_type' });
     }
+    // Multipart is the form of a report with its files: one that is not multipart inside is malformed.
+    const form = await importJUnit(t, w.user.token, { projectId }, xml, { 'Content-Type': 'multipart/form-data; boundary=x' }).expect(400);
+    expect(form.body.code).toBe('malformed_request');
     const json = await t.as(w.user.token).post(`/run/import-junit?projectId=${projectId}`, { xml }).expect(415);
     expect(json.body.error).toBe(TYPE_MESSAGE);
     const compress = await importJUnit(t, w.user.token, { projectId }, xml, { 'Content-Encoding': 'compress' }).expect(415);

@@ -48,6 +48,7 @@ const plain = (testcase: number, suiteKeys: string[]) => ({
   go: false,
   propertyIds: [],
   defects: [],
+  attachments: [],
   testcase,
   kind: 'main',
 });
@@ -478,6 +479,38 @@ describe('where a testcase is and what it is', () => {
       ['d', 'failure', 'main', 'first'],
       ['d', 'error', 'rerun', 'second'],
     ]);
+  });
+});
+
+describe('files a testcase names', () => {
+  it('reads [[ATTACHMENT|path]] lines of system-out and system-err and attachment properties, each once, in order', async () => {
+    const long = 'x'.repeat(70_000);
+    const cases = await collect(
+      xml(
+        `<testcase name="a"><properties><property name="attachment" value=" shots/a.png "/><property name="Attachment">logs/a.txt</property></properties>` +
+          `<failure message="m">[[ATTACHMENT|not/in/failure.txt]]</failure>` +
+          `<system-out>${long}\nsaved [[ATTACHMENT|after/64kb.png]] here\n[[ATTACHMENT|shots/a.png]]</system-out>` +
+          `<system-err><![CDATA[[[ATTACHMENT|C:\\out\\err.log]]]]></system-err></testcase>` +
+          `<testcase name="b"><system-out>[[ATTACHMENT|]] [[ATTACHMENT|b.txt]]</system-out></testcase>` +
+          `<testcase name="c"/>`,
+      ),
+    );
+    expect(cases.map((c) => [c.name, c.attachments])).toEqual([
+      ['a', ['shots/a.png', 'logs/a.txt', 'after/64kb.png', 'C:\\out\\err.log']],
+      ['b', ['b.txt']],
+      ['c', []],
+    ]);
+    // The comment keeps its 64 KB, whatever the lines past it name.
+    expect(cases[0].comment!.length).toBeLessThan(140_000);
+  });
+
+  it('finds a line split across the pieces of a streamed report', async () => {
+    const text = xml('<testcase name="a"><system-out>one\n[[ATTACHMENT|split/across.png]]\ntwo</system-out></testcase>');
+    const pieces = async function* () {
+      for (let i = 0; i < text.length; i += 7) yield text.subarray(i, i + 7);
+    };
+    const [c] = await collect(pieces());
+    expect(c.attachments).toEqual(['split/across.png']);
   });
 });
 

@@ -76,7 +76,8 @@ describe('the document', () => {
       expect(Boolean(o.requestBody)).toBe(Boolean(route.body));
       // A raw body is documented as text of each of its types; a JSON body as application/json.
       const raw = rawBodyOf(route);
-      const bodyTypes = raw ? raw.types : multipartBodyOf(route) ? ['multipart/form-data'] : jsonBodyOf(route) ? ['application/json'] : [];
+      const multipart = multipartBodyOf(route) ? ['multipart/form-data'] : [];
+      const bodyTypes = raw ? [...raw.types, ...multipart] : multipart.length ? multipart : jsonBodyOf(route) ? ['application/json'] : [];
       expect(Object.keys(o.requestBody?.content ?? {})).toEqual(bodyTypes);
       expect(o.security).toEqual(route.sessionOnly === true ? [{ sessionCookie: [] }] : [{ bearerToken: [] }, { sessionCookie: [] }]);
     }

@@ -52,3 +52,36 @@ export async function historyOf(db: Db, runId: number) {
   });
   return rows;
 }
+
+/** One part of a multipart import: the report (`report`) or a file (`file`), its file name sent as given (paths kept). */
+export interface FormFile {
+  field: 'report' | 'file';
+  filename: string;
+  content: Buffer | string;
+  type?: string;
+}
+
+/** A multipart/form-data body of these parts, built by hand so file names keep their directories. */
+export function multipartForm(parts: FormFile[]): { body: Buffer; contentType: string } {
+  const boundary = `----casebook-test-${Math.random().toString(16).slice(2)}`;
+  const chunks: Buffer[] = [];
+  for (const p of parts) {
+    const head =
+      `--${boundary}\r\nContent-Disposition: form-data; name="${p.field}"; filename="${p.filename.replace(/"/g, '%22')}"\r\n` +
+      `Content-Type: ${p.type ?? 'application/octet-stream'}\r\n\r\n`;
+    chunks.push(Buffer.from(head), typeof p.content === 'string' ? Buffer.from(p.content) : p.content, Buffer.from('\r\n'));
+  }
+  chunks.push(Buffer.from(`--${boundary}--\r\n`));
+  return { body: Buffer.concat(chunks), contentType: `multipart/form-data; boundary=${boundary}` };
+}
+
+/** Posts a multipart import of these parts. */
+export function importMultipart(t: TestApp, token: string, query: ImportQuery, parts: FormFile[], headers: Record<string, string> = {}) {
+  const { body, contentType } = multipartForm(parts);
+  return t.http
+    .post('/api/v1/run/import-junit')
+    .query(query)
+    .set('Authorization', `Bearer ${token}`)
+    .set({ ...headers, 'Content-Type': contentType })
+    .send(body);
+}

@@ -1,7 +1,16 @@
 import type { RequestContext } from '../../src/core/context';
 import type { FileDownload } from '../../src/core/download';
 import type { EventFeed } from '../../src/core/event-feed';
-import { jsonBodyOf, rawBodyOf, route, type RawBody, type VersionRead } from '../../src/core/route';
+import {
+  jsonBodyOf,
+  multipartBodyOf,
+  rawBodyOf,
+  route,
+  stagedMultipartOf,
+  type FormParts,
+  type RawBody,
+  type VersionRead,
+} from '../../src/core/route';
 import { z } from '../../src/core/schemas';
 
 // A route's options come in groups a GET and a write each take their own of
@@ -63,6 +72,45 @@ describe('route options', () => {
     const events = route({ ...get, query, response: thing, events: true, handler: feed });
     const answer = await events.handler({} as RequestContext, { query: { thingId: 1 }, body: {} });
     expect(answer.eventOf('7')).toEqual({ thingId: 7 });
+  });
+
+  it('take a raw body or a staged multipart one on one route, each read into the same body type', () => {
+    const files = { file: { maxCount: 2, description: 'A file' } };
+    const staged = {
+      files,
+      description: 'Files',
+      read: async () => ['from the form'],
+      discard: async () => {},
+    };
+    const either = route<z.ZodType, z.ZodType<string[]>, typeof thing>({
+      ...post,
+      body: { raw, multipart: staged },
+      idempotent: true,
+      response: thing,
+      handler: async (_ctx, input) => ({ thingId: input.body.length }),
+    });
+    expect(rawBodyOf(either)).toBe(raw);
+    expect(multipartBodyOf(either)).toBe(staged);
+    expect(stagedMultipartOf(either)).toBe(staged);
+    // A multipart body its handler reads itself is no staged one.
+    const plain = route<z.ZodType, z.ZodType<FormParts>, typeof thing>({
+      ...post,
+      body: { multipart: { files, description: 'Files' } },
+      handler: one,
+    });
+    expect(stagedMultipartOf(plain)).toBeUndefined();
+    route<z.ZodType, z.ZodType<string[]>, typeof thing>({
+      ...post,
+      // @ts-expect-error beside a raw body, a multipart one must be read before the handler (staged)
+      body: { raw, multipart: { files, description: 'Files' } },
+      handler: one,
+    });
+    route<z.ZodType, z.ZodType<string[]>, typeof thing>({
+      ...post,
+      // @ts-expect-error the staged read must answer what the raw parse does
+      body: { raw, multipart: { ...staged, read: async () => 42 } },
+      handler: one,
+    });
   });
 
   it('keep a stream of events to itself', () => {

@@ -72,6 +72,8 @@ export interface Report {
   paths: string[][];
   scopes: Scope[];
   counts: { testcases: number; tests: number; repetitions: number; reruns: number };
+  /** The files each <testcase> (by Attempt.testcase) names for its result, for those that name any. */
+  attachments: Map<number, readonly string[]>;
 }
 
 const NO_IDS: readonly number[] = Object.freeze([]);
@@ -220,6 +222,7 @@ export async function collectReport(body: Buffer | AsyncIterable<Buffer>, status
   const scopes: Scope[] = [];
   const scopeIndex = new Map<string, number>();
   const classnames = new Map<string, string>();
+  const attachments = new Map<number, readonly string[]>();
   let playwright = false;
   try {
     for await (const c of parseJUnit(body)) {
@@ -250,6 +253,7 @@ export async function collectReport(body: Buffer | AsyncIterable<Buffer>, status
           classnames.set(classname, classname);
         } else classname = known;
       }
+      if (c.attachments.length > 0 && !attachments.has(c.testcase)) attachments.set(c.testcase, c.attachments.map(detach));
       const nameIds = c.ids.filter((id) => !c.propertyIds.includes(id));
       const name = detach(c.name);
       attempts.push({
@@ -276,7 +280,7 @@ export async function collectReport(body: Buffer | AsyncIterable<Buffer>, status
     throw err;
   }
   settleScopes(scopes, playwright);
-  const report: Report = { attempts, paths, scopes, counts: { testcases: 0, tests: 0, repetitions: 0, reruns: 0 } };
+  const report: Report = { attempts, paths, scopes, counts: { testcases: 0, tests: 0, repetitions: 0, reruns: 0 }, attachments };
   markGoRetries(report);
   report.counts = countTests(report);
   return report;

@@ -36,6 +36,8 @@ export type OpenCase = {
   ids: number[];
   /** Values of the `defect` properties. */
   defects: string[];
+  /** Files it names for its result (attachment-lines.ts). */
+  attachments: string[];
   depth: number;
   testcase: number;
   /** The testcase's own failure/error/skipped elements, in file order. */
@@ -80,6 +82,7 @@ export function casesOf(tc: OpenCase): JUnitCase[] {
     ids,
     propertyIds,
     defects: tc.defects,
+    attachments: tc.attachments,
     title,
     line: tc.line,
     testcase: tc.testcase,

@@ -43,6 +43,11 @@ export interface JUnitCase {
   propertyIds: number[];
   /** Values of the testcase's `defect` properties, trimmed, in order (checked when the report is collected). */
   defects: string[];
+  /**
+   * Files the testcase names for its result: `[[ATTACHMENT|path]]` in its system-out / system-err and
+   * `attachment` properties, in order, each once (shared by the attempts of one testcase).
+   */
+  attachments: readonly string[];
   /** The name without its id tokens, whitespace collapsed; the name itself when nothing else is left. */
   title: string;
   outcome: JUnitOutcome;

@@ -146,6 +146,28 @@ export const importMappingEntry = z.object({
     .describe('Its result: the worst of its repetitions, each the last attempt (for unmatched and unknown: what it would have been)'),
 });
 
+/** Files one multipart import may send beside its report. */
+export const MAX_IMPORT_FILES = 1000;
+/** The part names of a multipart import: the report, and the files it names. */
+export const REPORT_PART = 'report';
+export const FILE_PART = 'file';
+/** Missing files listed in an answer at most. */
+export const MISSING_LISTED = 1000;
+
+export const importAttachments = z
+  .object({
+    attached: count(
+      'Files attached to the results of the tests whose testcases name them (a file named by several tests counts for each; in a dry run: would be)',
+    ),
+    missing: z
+      .array(
+        z.object({ testcase: z.string().describe('classname.name of the testcase'), path: z.string().describe('As the report names it') }),
+      )
+      .describe(`Paths a recorded testcase names that no file sent matches (at most ${MISSING_LISTED} listed): not an error`),
+    unused: z.array(z.string()).describe('Paths of files sent that no recorded testcase names: not stored'),
+  })
+  .describe('A multipart import only: what became of the files its testcases name');
+
 export const importJUnitResult = z.object({
   runId: z.number().int().nullable().describe('The run written to; null only in a dry run that would create one'),
   projectId: z.number().int(),
@@ -174,6 +196,7 @@ export const importJUnitResult = z.object({
   elapsedMs: count(
     "Sum of the matched and created tests' elapsed times in milliseconds; a test's is the sum of its attempts and repetitions",
   ),
+  attachments: importAttachments.optional(),
   mapping: z
     .array(importMappingEntry)
     .optional()

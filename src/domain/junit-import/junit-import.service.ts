@@ -6,8 +6,10 @@ import { notifyRunChange } from '../runs/data';
 import { lockSections } from '../sections/data';
 import { BULK_TRANSACTION } from '../test-cases/bulk.service';
 import { deleteStaleImportProgress, findImportProgress, recordImportProgress } from './data';
+import { attachFiles, planAttachments } from './attach-files';
+import type { ImportBody } from './import-files';
 import type { Report } from './collect-report';
-import { matchReport, settle, type Matching } from './match-report';
+import { matchReport, settle, type Matching, type Outcome } from './match-report';
 import type { ImportJUnitQuery, ImportJUnitResult, ImportPhase, ImportProgressQuery, ImportStatus } from './junit-import.schemas';
 import { requireRunSize, writeImport } from './write-import';
 import { notFound } from '../../core/errors';
@@ -68,23 +70,36 @@ const PROGRESS_EVERY_MS = 250;
 /**
  * The progress notes of one import: each its own short statement on the pool, outside
  * the import's transaction (a poller sees it at once). Without an id they are no-ops;
- * a failed note is dropped, as progress is never worth failing the import for.
+ * a failed note is dropped, as progress is never worth failing the import for. A note is
+ * queued, not waited for: on the embedded database (one connection, held by the import's
+ * transaction) a statement outside the transaction waits for it to end, so a transaction
+ * waiting for its note would wait forever. The notes go out in order; `flushed` waits for them.
  */
-function progressNotes(ctx: RequestContext, projectId: number, progressId: string | undefined): NoteProgress {
-  if (progressId === undefined) return async () => {};
+function progressNotes(
+  ctx: RequestContext,
+  projectId: number,
+  progressId: string | undefined,
+): NoteProgress & { flushed(): Promise<void> } {
+  let queue = Promise.resolve();
   let last = 0;
-  return async (phase, done, total) => {
+  const note = (phase: ImportPhase, done: number, total: number): Promise<void> => {
+    if (progressId === undefined) return Promise.resolve();
     const now = Date.now();
-    if (phase === 'writing' && done > 0 && done < total && now - last < PROGRESS_EVERY_MS) return;
+    if (phase === 'writing' && done > 0 && done < total && now - last < PROGRESS_EVERY_MS) return Promise.resolve();
     last = now;
-    await recordImportProgress(ctx.db, { progressId, userId: ctx.userId, projectId, phase, done, total }).catch(() => undefined);
+    const row = { progressId, userId: ctx.userId, projectId, phase, done, total };
+    queue = queue.then(() => recordImportProgress(ctx.db, row).catch(() => undefined));
+    return Promise.resolve();
   };
+  return Object.assign(note, { flushed: () => queue });
 }
+
+const isRecorded = (o: Outcome) => o.action === 'matched' || o.action === 'created';
 
 export async function importJUnit(
   ctx: RequestContext,
   query: ImportJUnitQuery,
-  report: Report,
+  { report, files }: ImportBody,
   progressId?: string,
 ): Promise<ImportJUnitResult> {
   const { projectId, runId, createMissing, dryRun, caseMatcher } = query;
@@ -94,6 +109,9 @@ export async function importJUnit(
   const note = progressNotes(ctx, projectId, progressId);
   if (progressId !== undefined) await deleteStaleImportProgress(ctx.db).catch(() => undefined);
   await note('matching', 0, report.counts.tests);
+  // Copies of files named by several tests: removed with the rest if the import fails (the staged ones by the router).
+  const copies: string[] = [];
+  let unused = new Set<string>();
   try {
     const result = await ctx.db.$transaction(async (tx) => {
       // 404 / 409 / 423 for the run; its row lock serializes this import with every other write to it.
@@ -102,21 +120,45 @@ export async function importJUnit(
       if (createMissing && !dryRun) await lockSections(tx, projectId);
       const matching = await matchReport(tx, projectId, report, createMissing, caseMatcher);
       if (runId === undefined) requireRunSize(matching);
-      if (dryRun) return summary(report, matching, runId ?? null, projectId, true);
+      if (dryRun) {
+        const dry = summary(report, matching, runId ?? null, projectId, true);
+        if (files)
+          dry.attachments = planAttachments(
+            report,
+            matching.outcomes.filter(isRecorded).map((o) => ({ testId: o.testId, outcome: o })),
+            files,
+          ).answer;
+        return dry;
+      }
       const run = runId !== undefined ? { runId } : { runName: query.runName ?? `JUnit import ${new Date().toISOString()}` };
       const target = { projectId, userId: ctx.userId, run };
-      const writtenRunId = await writeImport(tx, target, report, matching, (done, total) => note('writing', done, total));
+      const { runId: writtenRunId, recorded } = await writeImport(tx, target, report, matching, (done, total) =>
+        note('writing', done, total),
+      );
       const written = summary(report, matching, writtenRunId, projectId, false);
+      if (files) {
+        const plan = planAttachments(report, recorded, files);
+        const into = { orgId: project.orgId, projectId, runId: writtenRunId, userId: ctx.userId };
+        await attachFiles(tx, ctx.attachments, into, plan, copies);
+        written.attachments = plan.answer;
+        unused = new Set(plan.answer.unused);
+      }
       // Testers on the run see the import land (GET /run/events).
       if (runId !== undefined)
         await notifyRunChange(tx, { runId, projectId, userId: ctx.userId, kind: 'run', count: written.matched + written.created });
       return written;
     }, BULK_TRANSACTION);
+    // The files no recorded test names are not kept.
+    const unusedKeys = (files ?? []).filter((f) => f.stored && unused.has(f.path)).map((f) => f.stored!.storageKey);
+    await Promise.allSettled(unusedKeys.map((key) => ctx.attachments.blobs.delete(key)));
     const handled = dryRun ? result.total : result.matched + result.created;
     await note('done', handled, handled);
+    await note.flushed();
     return result;
   } catch (err) {
+    await Promise.allSettled(copies.map((key) => ctx.attachments.blobs.delete(key)));
     await note('failed', 0, 0);
+    await note.flushed();
     throw err;
   }
 }

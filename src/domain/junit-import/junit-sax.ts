@@ -4,14 +4,19 @@ import { casesOf, FLAKY, MAIN, RERUN, type OpenCase, type Result } from './junit
 import { idsFromPropertyValue, isIdProperty } from './junit-ids';
 import { CappedText, capped } from './junit-text';
 import { drainPendingText } from './saxes-pending';
+import { addAttachmentPath, AttachmentLines, bothSinks, isAttachmentProperty } from './attachment-lines';
 
 // Turns saxes events into JUnitCase values, one <testcase> at a time. Only the open testcase
 // is held in memory, with its texts capped (junit-text.ts); a testcase's <system-out> is kept for
 // its comment when it failed (a suite's system-out never).
 
+type Sink = { add(text: string): void };
+
 type Frame = {
   name: string;
-  sink: CappedText | null;
+  sink: Sink | null;
+  /** A system-out / system-err of a testcase: its attachment lines, ended with the element. */
+  lines?: AttachmentLines;
   result: Result | null;
   property: { name: string; value: string | undefined; text: CappedText } | null;
 };
@@ -134,7 +139,8 @@ export class JUnitCollector {
       this.openCaseChild(tc, tag.name, attrs, frame);
     } else if (frame.result && tag.name === 'system-err') {
       frame.result.systemErr ??= new CappedText();
-      frame.sink = frame.result.systemErr;
+      frame.lines = new AttachmentLines(tc.attachments);
+      frame.sink = bothSinks(frame.result.systemErr, frame.lines);
     } else if (tag.name === 'system-out') {
       frame.sink = null;
     } else if (parent?.name === 'properties' && this.stack.length === tc.depth + 2 && tag.name === 'property') {
@@ -163,10 +169,12 @@ export class JUnitCollector {
       frame.sink = result.text;
     } else if (name === 'system-err') {
       tc.systemErr ??= new CappedText();
-      frame.sink = tc.systemErr;
+      frame.lines = new AttachmentLines(tc.attachments);
+      frame.sink = bothSinks(tc.systemErr, frame.lines);
     } else if (name === 'system-out') {
       tc.systemOut ??= new CappedText();
-      frame.sink = tc.systemOut;
+      frame.lines = new AttachmentLines(tc.attachments);
+      frame.sink = bothSinks(tc.systemOut, frame.lines);
     } else if (name === 'property') {
       // jest/pytest-style: <property> directly inside <testcase>.
       frame.property = { name: attrs.name ?? '', value: attrs.value, text: new CappedText() };
@@ -179,11 +187,14 @@ export class JUnitCollector {
     const frame = this.stack.pop();
     const tc = this.current;
     const property = frame?.property;
+    frame?.lines?.end();
     if (property && tc && isIdProperty(property.name)) {
       idsFromPropertyValue(property.value ?? property.text.value(), tc.ids);
     } else if (property && tc && isDefectProperty(property.name)) {
       const value = attr(property.value ?? property.text.value());
       if (value !== null) tc.defects.push(value);
+    } else if (property && tc && isAttachmentProperty(property.name)) {
+      addAttachmentPath(tc.attachments, property.value ?? property.text.value());
     } else if (property && isProjectProperty(property.name)) {
       const value = attr(property.value ?? property.text.value());
       const suite = this.suites[this.suites.length - 1];
@@ -225,6 +236,7 @@ export class JUnitCollector {
       time: attrs.time,
       ids: [],
       defects: [],
+      attachments: [],
       depth: this.stack.length,
       testcase: this.testcases++,
       mains: [],

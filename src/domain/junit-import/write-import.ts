@@ -89,7 +89,8 @@ export function requireRunSize(matching: Matching): void {
 }
 
 /**
- * Writes the import (a new run's size checked by the caller with requireRunSize); returns the run's id.
+ * Writes the import (a new run's size checked by the caller with requireRunSize); returns the run's id
+ * and the recorded tests (matched and created) with their ids.
  * `written` hears how many of the recorded tests' results are written, after each chunk.
  */
 export async function writeImport(
@@ -98,7 +99,7 @@ export async function writeImport(
   report: Report,
   matching: Matching,
   written: (done: number, total: number) => Promise<void> = async () => {},
-): Promise<number> {
+): Promise<{ runId: number; recorded: { testId: number; outcome: Outcome }[] }> {
   const recordedOutcomes = matching.outcomes.filter(isRecorded);
   const created = matching.outcomes.filter((o) => o.action === 'created');
   const moves = matching.outcomes.filter((o) => o.moved);
@@ -129,5 +130,5 @@ export async function writeImport(
     await written(tests, recorded.length);
   }
   if (total > MAX_RUN_TESTS) throw tooManyTests();
-  return runId;
+  return { runId, recorded };
 }

@@ -45,6 +45,30 @@ export async function currentHistoryId(db: DbOrTx, runId: number, testId: number
   return row?.id;
 }
 
+/** Each test's current result in the run (its latest history entry), by test id. */
+export async function currentHistoryIds(db: DbOrTx, runId: number, testIds: number[]): Promise<Map<number, number>> {
+  const rows = await db.$queryRaw<{ testId: number; id: number }[]>`
+    SELECT DISTINCT ON (h.test_id) h.test_id AS "testId", h.id FROM status_history h
+    WHERE h.run_id = ${runId} AND h.test_id = ANY(${testIds}::int[]) ORDER BY h.test_id, h.id DESC`;
+  return new Map(rows.map((r) => [r.testId, r.id]));
+}
+
+/** Records of files already stored, each with its own target (one statement); answers how many. */
+export async function insertAttachmentRows(
+  db: DbOrTx,
+  rows: (NewAttachment & {
+    orgId: number;
+    projectId: number;
+    testId: number;
+    runId: number;
+    historyId: number | null;
+    createdBy: number;
+  })[],
+): Promise<number> {
+  if (rows.length === 0) return 0;
+  return (await db.attachment.createMany({ data: rows })).count;
+}
+
 /** Bytes of the organization's attachments in all (the (org_id, size) index alone). */
 export async function orgAttachmentBytes(db: DbOrTx, orgId: number): Promise<number> {
   const [row] = await db.$queryRaw<

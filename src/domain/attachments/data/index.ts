@@ -1,11 +1,13 @@
 export {
   attachmentPage,
   currentHistoryId,
+  currentHistoryIds,
   deleteAttachmentRow,
   deleteRowsOfDeletedTests,
   findAttachment,
   findAttachmentTarget,
   insertAttachments,
+  insertAttachmentRows,
   lockOrgQuota,
   namedKeys,
   orgAttachmentBytes,
