@@ -3,7 +3,8 @@
  *
  * Starts the real server on a bench database of the local PostgreSQL, seeds a
  * 5,000-test run whose every result carries a 10 KB comment (~51 MB of JSON
- * report), then on loopback:
+ * report) and whose every failed result has two attachments (rows only: the
+ * report lists them, it never reads their bytes), then on loopback:
  *   - /healthz alone, as the latency baseline
  *   - 20 concurrent GET /run/report?format=json (gzip accepted, as browsers do),
  *     each read to the end (not inflated); a 503 is retried after its
@@ -85,6 +86,24 @@ async function seed(db: Database) {
     }));
     await updateTestStatuses(ctx, { runId: run.runId, projectId, testResults });
   }
+  // A screenshot and a log per failed result, as a UI suite's report would leave.
+  const failed = ids.filter((_, i) => STATUSES[i % STATUSES.length] === 'failed');
+  await p.attachment.createMany({
+    data: failed.flatMap((testId) =>
+      ['png', 'log'].map((ext) => ({
+        orgId: member.orgId,
+        projectId,
+        testId,
+        runId: run.runId,
+        fileName: `failure-${testId}.${ext}`,
+        contentType: ext === 'png' ? 'image/png' : 'text/plain; charset=utf-8',
+        size: 48_000,
+        sha256: '0'.repeat(64),
+        storageKey: `bench/${testId}.${ext}`,
+        createdBy: member.userId,
+      })),
+    ),
+  });
   return { token, projectId, runId: run.runId };
 }
 type Seed = Awaited<ReturnType<typeof seed>>;
@@ -159,9 +178,11 @@ async function measure(s: Seed, { rss }: BenchServer) {
 
   // One report first: checks the shape and warms the server up.
   const first = await fetch(url, { headers: auth });
-  const body = (await first.json()) as { summary: { total: number }; tests: unknown[] };
+  const body = (await first.json()) as { summary: { total: number }; tests: { attachments?: unknown[] }[] };
+  const files = body.tests.reduce((n, t) => n + (t.attachments?.length ?? 0), 0);
   console.log(
-    `one report: HTTP ${first.status}, ${body.tests.length} tests (summary total ${body.summary.total}), server RSS peak ${mb(rss.peak())}`,
+    `one report: HTTP ${first.status}, ${body.tests.length} tests (summary total ${body.summary.total}), ${files} attachments listed, ` +
+      `server RSS peak ${mb(rss.peak())}`,
   );
 
   const idle = pollHealth(10);

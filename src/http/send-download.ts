@@ -22,6 +22,9 @@ export async function sendDownload(res: Response, download: FileDownload, { idle
     return;
   }
   res.status(200);
+  // Stored bytes other than text are images, video, archives or binaries: compressing them on the
+  // fly (compression takes application/octet-stream for compressible) costs a core and gains nothing.
+  if (download.untrusted && !download.contentType.startsWith('text/')) res.setHeader('Cache-Control', 'no-store, no-transform');
   res.setHeader('Content-Type', download.contentType);
   res.setHeader('Content-Disposition', contentDisposition(download.inline ? 'inline' : 'attachment', download.filename));
   if (download.size !== undefined) res.setHeader('Content-Length', String(download.size));

@@ -91,6 +91,18 @@ function documentedQuery(route: DocumentedRoute): z.ZodObject {
 
 const isJson = (type: string) => /^application\/([\w.-]+\+)?json$/.test(type.split(';')[0].trim());
 
+/** A stored file's download when the store hands out its own URLs (S3 with ATTACHMENT_S3_PRESIGN=true). */
+const presignedRedirect: ResponseConfig = {
+  description:
+    'With ATTACHMENT_S3_PRESIGN=true: a redirect to a short-lived presigned URL of the S3 store, which answers the bytes with the same type and Content-Disposition. Authorization is checked first, as for the file itself',
+  headers: {
+    Location: {
+      description: 'The presigned URL (X-Amz-Expires in its query says how long it is valid)',
+      schema: { type: 'string' as const, format: 'uri' },
+    },
+  },
+};
+
 function downloadResponse(route: DocumentedRoute): ResponseConfig {
   // JSON first: response checkers take the first media type as the JSON one.
   const types = [...route.download!].sort((a, b) => Number(isJson(b)) - Number(isJson(a)));
@@ -344,6 +356,7 @@ function registerApiRoute(registry: OpenAPIRegistry, errors: ReturnType<typeof e
               ...successHeaders(route),
               content: { 'application/json': { schema: z.object({ data: route.response ?? z.unknown(), status: z.literal(success) }) } },
             },
+      ...(route.fromStorage ? { 302: presignedRedirect } : {}),
       ...(route.caching ? { 304: notModifiedResponse } : {}),
       ...errors.refs(statuses),
       ...(rawBody && multipart ? eitherBodyErrors(rawBody) : rawBody ? rawBodyErrors(rawBody) : multipart ? multipartErrors() : {}),

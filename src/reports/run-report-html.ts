@@ -5,7 +5,11 @@ import {
   formatElapsed,
   formatWhen,
   NO_SECTION,
+  attachmentUrl,
+  formatSize,
+  isImage,
   rowsOf,
+  showsEvidence,
   STATUS_COLORS,
   STATUS_LABELS,
   type RunReport,
@@ -14,7 +18,10 @@ import {
 import { endStream, writeChunk } from './stream-writes';
 
 // A self-contained HTML page: inline CSS, the status chart as inline SVG, no
-// external assets. Every piece of user text goes through escapeHtml. Written a
+// external assets but the attachments of failed and blocked results, linked to
+// their downloads on the server that wrote the page (thumbnails for images,
+// which show their alt text, the file name, where the server cannot be reached
+// with a session). Every piece of user text goes through escapeHtml. Written a
 // batch of rows at a time as they are read, honouring backpressure, so a big run
 // never sits in memory, as rows or as one string.
 
@@ -28,7 +35,8 @@ h1{margin:0 0 .25rem}h2{margin-top:2rem;border-bottom:1px solid #ddd}h3{margin:1
 th,td{border:1px solid #ddd;padding:.3rem .5rem;text-align:left;vertical-align:top}thead th{background:#f5f5f5}
 table.summary{width:auto}table.summary td{text-align:right}.status{font-weight:600;white-space:nowrap}
 ${TEST_STATUSES.map((s) => `.s-${s}{color:${STATUS_COLORS[s]}}`).join('')}
-.comment{white-space:pre-wrap}.defects a{margin-right:.4em;white-space:nowrap}.when,.elapsed{white-space:nowrap}.chart{margin:1rem 0}`;
+.comment{white-space:pre-wrap}.defects a{margin-right:.4em;white-space:nowrap}.when,.elapsed{white-space:nowrap}.chart{margin:1rem 0}
+.files td{border-top:none}.files a{margin-right:.8em}.thumb img{max-width:160px;max-height:120px;border:1px solid #ccc;vertical-align:top}`;
 
 function chartSvg(report: RunReport): string {
   const [w, h, pad] = [500, 200, 30];
@@ -75,8 +83,8 @@ function head(report: RunReport): string {
   );
 }
 
-const TABLE_HEAD =
-  '<table><thead><tr><th>ID</th><th>Title</th><th>Priority</th><th>Squad</th><th>Status</th><th>Comment</th><th>Defects</th><th>Time</th><th>By</th><th>When</th></tr></thead><tbody>';
+const COLUMNS = ['ID', 'Title', 'Priority', 'Squad', 'Status', 'Comment', 'Defects', 'Time', 'By', 'When'];
+const TABLE_HEAD = `<table><thead><tr>${COLUMNS.map((c) => `<th>${c}</th>`).join('')}</tr></thead><tbody>`;
 
 /** A result's defects: links where the id has one (only http(s) URLs are ever stored or made), else the text. */
 const defectsCell = (r: RunReportRow) =>
@@ -86,13 +94,28 @@ const defectsCell = (r: RunReportRow) =>
     )
     .join(' ');
 
-function row(r: RunReportRow): string {
+/** A failed or blocked result's files, on a line of their own under it: images as thumbnails, the rest by name. */
+function filesRow(r: RunReportRow, projectId: number): string {
+  // Pictures first, then the rest, each in upload order.
+  const files = [...r.attachments.filter(isImage), ...r.attachments.filter((a) => !isImage(a))];
+  const links = files.map((a) => {
+    const href = escapeHtml(attachmentUrl(projectId, a));
+    const name = escapeHtml(a.fileName);
+    return isImage(a)
+      ? `<a class="thumb" href="${href}" title="${name}"><img src="${href}" alt="${name}" loading="lazy"></a>`
+      : `<a href="${href}">${name}</a> <span class="meta">(${formatSize(a.size)})</span>`;
+  });
+  return `<tr class="files"><td></td><td colspan="${COLUMNS.length - 1}">Attachments: ${links.join(' ')}</td></tr>`;
+}
+
+function row(r: RunReportRow, projectId: number): string {
   return (
     `<tr><td>${r.testId}</td><td>${escapeHtml(r.title)}</td><td>${escapeHtml(r.priority)}</td><td>${escapeHtml(r.squad)}</td>` +
     `<td class="status s-${r.status}">${STATUS_LABELS[r.status]}</td><td class="comment">${escapeHtml(r.comment)}</td>` +
     `<td class="defects">${defectsCell(r)}</td>` +
     `<td class="elapsed">${formatElapsed(r.elapsedMs)}</td>` +
-    `<td>${escapeHtml(r.updatedBy)}</td><td class="when">${formatWhen(r.updatedAt)}</td></tr>`
+    `<td>${escapeHtml(r.updatedBy)}</td><td class="when">${formatWhen(r.updatedAt)}</td></tr>` +
+    (showsEvidence(r) ? filesRow(r, projectId) : '')
   );
 }
 
@@ -110,7 +133,7 @@ export async function writeHtmlReport(report: RunReport, out: Writable): Promise
         html += `<h3>${escapeHtml(r.sectionPath ?? NO_SECTION)}</h3>${TABLE_HEAD}`;
         section = r.sectionPath;
       }
-      html += row(r);
+      html += row(r, report.project.projectId);
     }
     await writeChunk(out, html);
   }

@@ -8,6 +8,7 @@ import {
   formatWhen,
   NO_SECTION,
   rowsOf,
+  showsEvidence,
   STATUS_COLORS,
   STATUS_LABELS,
   type RunReport,
@@ -52,12 +53,26 @@ const COLUMNS: { title: string; width: number; cell: (r: RunReportRow) => string
 const TABLE_WIDTH = COLUMNS.reduce((sum, c) => sum + c.width, 0);
 const CELL_PAD = 3;
 
-type Line = { kind: 'section'; path: string; continued: boolean } | { kind: 'row'; row: RunReportRow };
+type Line =
+  | { kind: 'section'; path: string; continued: boolean }
+  | { kind: 'row'; row: RunReportRow }
+  // The names of a failed or blocked result's attachments, on a line under it.
+  | { kind: 'files'; row: RunReportRow };
+
+const linesOf = (row: RunReportRow): Line[] =>
+  showsEvidence(row)
+    ? [
+        { kind: 'row', row },
+        { kind: 'files', row },
+      ]
+    : [{ kind: 'row', row }];
+const filesText = (row: RunReportRow) => `Attachments: ${row.attachments.map((a) => a.fileName).join(', ')}`;
 
 /**
  * Cuts the tests table, fed row by row in section order, into pages of
- * LINES_PER_PAGE lines. A section heading never ends a page, and a section that
- * goes on over a page break repeats its heading, marked as continued.
+ * LINES_PER_PAGE lines. A section heading never ends a page, a row and its
+ * files' line stay together, and a section that goes on over a page break
+ * repeats its heading, marked as continued.
  */
 export class TablePager {
   private page: Line[] = [];
@@ -67,15 +82,16 @@ export class TablePager {
   push(row: RunReportRow): Line[] | undefined {
     let full: Line[] | undefined;
     const path = row.sectionPath ?? NO_SECTION;
+    const lines = linesOf(row);
     if (row.sectionPath !== this.section) {
-      if (this.page.length + 2 > LINES_PER_PAGE) full = this.take();
+      if (this.page.length + 1 + lines.length > LINES_PER_PAGE) full = this.take();
       this.page.push({ kind: 'section', path, continued: false });
       this.section = row.sectionPath;
-    } else if (this.page.length >= LINES_PER_PAGE) {
+    } else if (this.page.length + lines.length > LINES_PER_PAGE) {
       full = this.take();
       this.page.push({ kind: 'section', path, continued: true });
     }
-    this.page.push({ kind: 'row', row });
+    this.page.push(...lines);
     return full;
   }
 
@@ -207,6 +223,14 @@ function tableLine(doc: PDFKit.PDFDocument, item: Line, y: number): void {
     line(doc, heading, 700, FONT_SIZE + 1, LEFT + CELL_PAD, y + 3, TABLE_WIDTH - 2 * CELL_PAD);
     return;
   }
+  if (item.kind === 'files') {
+    // Under the row, from its title to the table's end.
+    const x = LEFT + COLUMNS[0].width;
+    doc.fillColor('#555555');
+    line(doc, filesText(item.row), 400, FONT_SIZE, x + CELL_PAD, y + 3, TABLE_WIDTH - COLUMNS[0].width - 2 * CELL_PAD);
+    doc.fillColor(TEXT_COLOR);
+    return;
+  }
   let x = LEFT;
   for (const col of COLUMNS) {
     if (col.title === 'Status') doc.fillColor(STATUS_COLORS[item.row.status]);
@@ -221,14 +245,18 @@ function pageTexts(lines: Line[]): { 400: string[]; 700: string[] } {
   const texts = { 400: [] as string[], 700: [] as string[] };
   for (const item of lines) {
     if (item.kind === 'section') texts[700].push(item.path);
+    else if (item.kind === 'files') texts[400].push(filesText(item.row));
     else for (const col of COLUMNS) texts[400].push(col.cell(item.row));
   }
   return texts;
 }
 
-/** Thin rules under the rows of a page, stroked as one path. */
-function rowRules(doc: PDFKit.PDFDocument, top: number, count: number): void {
-  for (let i = 1; i <= count; i++) doc.moveTo(LEFT, top + i * ROW_HEIGHT).lineTo(LEFT + TABLE_WIDTH, top + i * ROW_HEIGHT);
+/** Thin rules under the rows of a page (none between a row and its files), stroked as one path. */
+function rowRules(doc: PDFKit.PDFDocument, top: number, lines: Line[]): void {
+  for (let i = 1; i <= lines.length; i++) {
+    if (lines[i]?.kind === 'files') continue;
+    doc.moveTo(LEFT, top + i * ROW_HEIGHT).lineTo(LEFT + TABLE_WIDTH, top + i * ROW_HEIGHT);
+  }
   doc.strokeColor('#e0e0e0').lineWidth(0.5).stroke();
 }
 
@@ -273,7 +301,7 @@ export async function writePdfReport(report: RunReport, out: Writable): Promise<
     pageNo++;
     const top = tableHeader(doc);
     lines.forEach((item, i) => tableLine(doc, item, top + i * ROW_HEIGHT));
-    rowRules(doc, top, lines.length);
+    rowRules(doc, top, lines);
     footer(doc, report, pageNo);
     if (failure) throw failure;
     if (out.writableNeedDrain) await drained(out);

@@ -2,7 +2,9 @@ import type { RequestContext } from '../core/context';
 import { readReportBatch, readReportHeader } from '../domain/runs/data';
 import { countsOf, runNotFound, toRunRecord } from '../domain/runs/run-access';
 import type { DefectLink } from '../domain/defects/defect-links';
-import { TEST_STATUSES, type StatusCounts, type TestStatusName } from '../domain/runs/runs.schemas';
+import { IMAGE_TYPES } from '../domain/attachments/content-type';
+import type { z } from '../core/schemas';
+import { TEST_STATUSES, type reportAttachment, type StatusCounts, type TestStatusName } from '../domain/runs/runs.schemas';
 
 // The run report model: the run, its project and summary, and the rows read in
 // batches while the report is written, so no format ever holds a whole large run
@@ -24,10 +26,15 @@ export interface RunReportRow {
   elapsedMs: number | null;
   /** The defects the result links to, each with its link (null: an id without a template). */
   defects: DefectLink[];
+  /** The files attached to the test's results in this run, oldest first. */
+  attachments: ReportAttachment[];
   /** Name of the user who set the current status. */
   updatedBy: string | null;
   updatedAt: Date;
 }
+
+/** An attachment as the report lists it; its bytes are at GET /attachment/download. */
+export type ReportAttachment = z.infer<typeof reportAttachment>;
 
 export interface RunReportSummary extends StatusCounts {
   /** Share of passed tests, percent of total, two decimals; 0 for an empty run. */
@@ -112,6 +119,22 @@ export const STATUS_COLORS: Record<TestStatusName, string> = {
   untested: '#90a4ae',
 };
 export const NO_SECTION = 'No section';
+
+/** The results whose attachments the HTML and PDF reports show: those someone has to act on. */
+export const showsEvidence = (r: RunReportRow) => (r.status === 'failed' || r.status === 'blocked') && r.attachments.length > 0;
+
+export const isImage = (a: ReportAttachment) => IMAGE_TYPES.includes(a.contentType);
+
+/** Where an attachment's bytes are downloaded, relative to the server that wrote the report. */
+export const attachmentUrl = (projectId: number, a: ReportAttachment) =>
+  `/api/v1/attachment/download?projectId=${projectId}&attachmentId=${a.attachmentId}`;
+
+/** `532 B`, `48 KB`, `3.1 MB` */
+export function formatSize(bytes: number): string {
+  if (bytes < 1024) return `${bytes} B`;
+  if (bytes < 1024 * 1024) return `${Math.round(bytes / 1024)} KB`;
+  return `${(bytes / 1024 / 1024).toFixed(1)} MB`;
+}
 
 export interface ChartBar {
   status: TestStatusName;

@@ -1,3 +1,4 @@
+import crypto from 'node:crypto';
 import { createWorld, type World } from '../support/factories';
 import { createTests } from '../support/catalog-factories';
 import { binaryBody, startRun } from '../support/run-factories';
@@ -84,6 +85,30 @@ describe.each(blobBackends)('attachments read and deleted on $name', (backend) =
     expect(bad.body).toMatchObject({ code: 'validation_failed', error: expect.stringContaining('attachmentId') });
     const list = await t.as(w.adminB.token).get('/attachments', { projectId: p, testId }).expect(404);
     expect(list.body.code).toBe('project_not_found');
+  });
+
+  it('sends binary bytes uncompressed with their length, whatever the client accepts; text may be gzipped', async () => {
+    const bytes = crypto.randomBytes(256 * 1024);
+    const binary = await add('blob.bin', bytes);
+    expect(binary.contentType).toBe('application/octet-stream');
+    const res = await t
+      .as(w.reader.token)
+      .get('/attachment/download', { projectId: p, attachmentId: binary.attachmentId })
+      .set('Accept-Encoding', 'gzip, deflate, br')
+      .buffer(true)
+      .parse(binaryBody)
+      .expect(200);
+    expect(res.headers['content-encoding']).toBeUndefined();
+    expect(res.headers['content-length']).toBe(String(bytes.length));
+    expect(Buffer.compare(res.body as Buffer, bytes)).toBe(0);
+    const log = await add('run.log', 'GET /checkout 200 12 ms\n'.repeat(2000));
+    const text = await t
+      .as(w.reader.token)
+      .get('/attachment/download', { projectId: p, attachmentId: log.attachmentId })
+      .set('Accept-Encoding', 'gzip')
+      .expect(200);
+    expect(text.headers['content-encoding']).toBe('gzip');
+    expect(text.text).toBe('GET /checkout 200 12 ms\n'.repeat(2000));
   });
 
   it('deletes the record and its bytes (User and Admin; Reader 403, another organization 404)', async () => {

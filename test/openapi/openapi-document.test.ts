@@ -87,16 +87,18 @@ describe('the document', () => {
     expect(new Set(ids).size).toBe(ids.length);
   });
 
-  it("documents each route's error codes (x-error-codes) and their statuses, 304 for a conditional read", () => {
+  it("documents each route's error codes (x-error-codes) and their statuses, 304 for a conditional read, 302 for a stored file", () => {
     for (const route of apiRoutes) {
       const operation = op(route.method, API_PREFIX + route.path) as unknown as { responses: object; 'x-error-codes': string[] };
       const statuses = Object.keys(operation.responses)
         .filter((s) => !s.startsWith('2'))
         .map(Number);
       const codes = routeErrorCodes(route);
-      const expected = new Set([...codes.map(statusOf), ...(route.caching ? [304] : [])]);
+      const expected = new Set([...codes.map(statusOf), ...(route.caching ? [304] : []), ...(route.fromStorage ? [302] : [])]);
       expect({ route: label(route), statuses }).toEqual({ route: label(route), statuses: [...expected].sort((a, b) => a - b) });
       expect({ route: label(route), codes: operation['x-error-codes'] }).toEqual({ route: label(route), codes });
+      // A stored file may be a redirect to the store's presigned URL, which Location names.
+      if (route.fromStorage) expect(operation.responses).toHaveProperty(['302', 'headers', 'Location', 'schema', 'format'], 'uri');
     }
     // What follows from a route's spec: its ids' 404s, its body's 413/415, its own declared codes.
     const update = apiRoutes.find((r) => r.path === '/run/update-test-status')!;

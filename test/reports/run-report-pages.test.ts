@@ -17,6 +17,7 @@ const rowsIn = (sizes: [string | null, number][]): RunReportRow[] => {
       comment: null,
       elapsedMs: null,
       defects: [],
+      attachments: [],
       updatedBy: null,
       updatedAt: new Date(0),
     })),
@@ -47,6 +48,30 @@ describe('tablePages', () => {
     expect(headings).toEqual(['No section', 'A', 'A > B', 'C', 'C (continued)', 'C (continued)']);
     const ids = pages.flat().flatMap((l) => (l.kind === 'row' ? [l.row.testId] : []));
     expect(ids).toEqual(rows.map((r) => r.testId));
+  });
+
+  it("keeps a failed or blocked result's files line under it, on the same page; other results get none", () => {
+    const file = { attachmentId: 1, fileName: 'shot.png', contentType: 'image/png', size: 10 };
+    const rows = rowsIn([[null, 3 * LINES_PER_PAGE]]).map((r, i) => ({
+      ...r,
+      status: (['failed', 'blocked', 'passed'] as const)[i % 3],
+      attachments: [file],
+    }));
+    const pages = [...tablePages(rows)];
+    for (const page of pages) {
+      expect(page.length).toBeLessThanOrEqual(LINES_PER_PAGE);
+      page.forEach((l, i) => {
+        if (l.kind === 'files') expect(page[i - 1]).toEqual({ kind: 'row', row: l.row });
+      });
+      expect(page[0].kind).toBe('section');
+    }
+    const lines = pages.flat();
+    const filesOf = lines.flatMap((l) => (l.kind === 'files' ? [l.row.status] : []));
+    expect(filesOf).toHaveLength(2 * LINES_PER_PAGE);
+    expect(new Set(filesOf)).toEqual(new Set(['failed', 'blocked']));
+    // A page that a row and its files would overflow ends a line short rather than split them.
+    expect(pages.some((page) => page.length === LINES_PER_PAGE - 1)).toBe(true);
+    expect(lines.flatMap((l) => (l.kind === 'row' ? [l.row.testId] : []))).toEqual(rows.map((r) => r.testId));
   });
 
   it('makes no table page for an empty run', () => {

@@ -9,7 +9,7 @@ import {
   MAX_FILES_PER_UPLOAD,
   uploadQuery,
 } from './attachments.schemas';
-import { deleteAttachment, downloadAttachment, listAttachments } from './attachments.service';
+import { deleteAttachment, downloadAttachment, listAttachments, PRESIGNED_SECONDS } from './attachments.service';
 import { uploadAttachments } from './upload.service';
 
 const tag = 'Attachments';
@@ -62,7 +62,8 @@ export const attachmentRoutes = [
     tag,
     summary:
       'The bytes of an attachment, streamed, with its sniffed type. Images (PNG, JPEG, GIF, WebP), PDF, plain text and video come inline; ' +
-      'everything else as a file to save. Sent with X-Content-Type-Options: nosniff and Content-Security-Policy: sandbox',
+      'everything else as a file to save. Sent with X-Content-Type-Options: nosniff and Content-Security-Policy: sandbox. ' +
+      `With ATTACHMENT_S3_PRESIGN=true, a 302 to a presigned URL of the S3 store valid ${PRESIGNED_SECONDS} s`,
     query: attachmentQuery,
     // Whatever the bytes were found to be.
     download: ['*/*'],

@@ -12,7 +12,7 @@ import type { ListAttachmentsQuery } from './attachments.schemas';
 import { requireAttachmentTarget } from './upload.service';
 
 /** A presigned download URL lives this long: enough to follow the redirect, too short to pass around. */
-const PRESIGNED_SECONDS = 60;
+export const PRESIGNED_SECONDS = 60;
 
 /** A page of the test case's files, or of the test's results' files in a run, newest first. */
 export async function listAttachments(ctx: RequestContext, q: ListAttachmentsQuery) {

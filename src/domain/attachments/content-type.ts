@@ -13,12 +13,12 @@ const BINARY = /[\u0000-\u0008\u000e-\u001a\u001c-\u001f\u007f]/;
 /** Types a browser renders as a document that could run scripts: never stored as such, whatever file-type says. */
 const MARKUP = /html|xml|svg|javascript|ecmascript/;
 
+/** Images every browser shows: downloaded inline, and the HTML run report's thumbnails. */
+export const IMAGE_TYPES = ['image/png', 'image/jpeg', 'image/gif', 'image/webp'];
+
 /** Types shown in the browser (inline) when downloaded; everything else is always saved (attachment). */
 export function isInline(contentType: string): boolean {
-  return (
-    ['image/png', 'image/jpeg', 'image/gif', 'image/webp', 'application/pdf', TEXT_PLAIN].includes(contentType) ||
-    contentType.startsWith('video/')
-  );
+  return [...IMAGE_TYPES, 'application/pdf', TEXT_PLAIN].includes(contentType) || contentType.startsWith('video/');
 }
 
 // file-type is an ES module; a dynamic import loads it from this CommonJS build (and jest compiles it, jest.config.js).

@@ -1,5 +1,6 @@
 import { nextCursorField } from '../../core/cursor';
 import { defectLink, defectList, defectRef } from '../defects/defect-links';
+import { attachmentRecord } from '../attachments/attachments.schemas';
 import { arrayPageParams, bodyId, bulkArray, limitOffset, noDuplicateIds, nonBlank, optionalText, queryId, z } from '../../core/schemas';
 
 /** The five statuses of a test in a run, in the order reports show them. */
@@ -103,6 +104,9 @@ export const historyEntry = z.object({
 });
 export type HistoryEntry = z.infer<typeof historyEntry>;
 
+/** A result's attachment as the run report lists it. */
+export const reportAttachment = attachmentRecord.pick({ attachmentId: true, fileName: true, contentType: true, size: true });
+
 /** The JSON run report; the HTML and PDF formats show the same. */
 export const runReport = z.object({
   run: runRecord,
@@ -123,6 +127,12 @@ export const runReport = z.object({
       comment: z.string().nullable(),
       elapsedMs,
       defects,
+      attachments: z
+        .array(reportAttachment)
+        .describe(
+          "The files of the test's results in this run, oldest first; the bytes at GET /attachment/download. " +
+            'The HTML report shows those of failed and blocked results (images as thumbnails), the PDF their names',
+        ),
       /** Name of the user who set the current status. */
       updatedBy: z.string().nullable(),
       updatedAt: when,

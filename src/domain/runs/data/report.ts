@@ -46,9 +46,16 @@ const frozen = {
   squad: Prisma.raw(shown('squad', 'sq.name', 'text')),
 };
 
+// The files of the test's results in the run, oldest first (the rows' own index: run, test, id).
+// Not frozen with a locked run: its results' files can be neither added nor removed.
+const attachmentsJson = Prisma.raw(`coalesce((SELECT json_agg(json_build_object('attachmentId', a.id, 'fileName', a.file_name,
+    'contentType', a.content_type, 'size', a.size) ORDER BY a.id)
+  FROM attachments a WHERE a.run_id = rt.run_id AND a.test_id = rt.test_id), '[]'::json)`);
+
 /**
  * The rows of the given tests, in the order given, as JSON texts joined by
- * commas (keys compact, in the order of run-report.ts's RunReportRow).
+ * commas (keys compact, in the order of run-report.ts's RunReportRow). One
+ * statement per batch, the results' attachments included.
  */
 export async function readReportBatch(db: DbOrTx, runId: number, projectId: number, testIds: number[]): Promise<string> {
   const [batch] = await db.$queryRaw<{ json: string }[]>`
@@ -65,7 +72,8 @@ export async function readReportBatch(db: DbOrTx, runId: number, projectId: numb
     CROSS JOIN LATERAL (SELECT row_to_json(x) AS json FROM (
       SELECT rt.test_id AS "testId", ${frozen.title} AS title, ${frozen.sectionId} AS "sectionId", ${frozen.sectionPath} AS "sectionPath",
         ${frozen.priority} AS priority, ${frozen.squad} AS squad, rt.status, rt.comment, rt.elapsed_ms AS "elapsedMs",
-        ${Prisma.raw(defectLinksSql('rt.defects', 'pj.defect_url_template'))} AS defects, u.name AS "updatedBy",
+        ${Prisma.raw(defectLinksSql('rt.defects', 'pj.defect_url_template'))} AS defects,
+        ${attachmentsJson} AS attachments, u.name AS "updatedBy",
         ${Prisma.raw(isoTime('rt.updated_at'))} AS "updatedAt"
     ) x) r`;
   return batch.json;
