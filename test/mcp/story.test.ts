@@ -253,14 +253,23 @@ describe.each(['stdio', 'http'] as const)('the story over %s', (transport) => {
       projectId: s.projectId,
       runName: 'Release 1',
       runDescription: 'RC',
+      build: { commit: '3f9c2ab', branch: 'main' },
       testIds: allIds,
     });
-    expect(run).toMatchObject({ runName: 'Release 1', locked: false });
+    expect(run).toMatchObject({ runName: 'Release 1', locked: false, build: { commit: '3f9c2ab', branch: 'main', ciJob: null } });
     s.runId = run.runId;
     const scratch = await tool<{ runId: number }>('create-run', { projectId: s.projectId, runName: 'Scratch', testIds: [s.testId] });
     s.scratchRunId = scratch.runId;
-    expect(await tool('edit-run', { runId: s.runId, projectId: s.projectId, runDescription: 'Release candidate 1' })).toMatchObject({
+    expect(
+      await tool('edit-run', {
+        runId: s.runId,
+        projectId: s.projectId,
+        runDescription: 'Release candidate 1',
+        build: { buildNumber: '1287', branch: null },
+      }),
+    ).toMatchObject({
       runDescription: 'Release candidate 1',
+      build: { commit: '3f9c2ab', branch: null, buildNumber: '1287' },
     });
 
     const runs = await tool('get-runs', { projectId: s.projectId, limit: 1 });

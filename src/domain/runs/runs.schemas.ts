@@ -1,3 +1,4 @@
+import { buildInput, buildRecord } from './run-build';
 import { nextCursorField } from '../../core/cursor';
 import { defectLink, defectList, defectRef } from '../defects/defect-links';
 import { arrayPageParams, bodyId, bulkArray, limitOffset, noDuplicateIds, nonBlank, optionalText, queryId, z } from '../../core/schemas';
@@ -44,6 +45,7 @@ export const runRecord = z.object({
   createdAt: when,
   updatedAt: when,
   statusCounts,
+  build: buildRecord,
 });
 export const runPage = z.object({ runs: z.array(runRecord), total: int, limit: int, offset: int, nextCursor: nextCursorField });
 export const runDeleted = z.object({ runId: int, deleted: z.literal(true) });
@@ -198,6 +200,7 @@ export const createRunBody = z
     projectId: bodyId,
     runName: nonBlank(200),
     runDescription: optionalText(),
+    build: buildInput,
     testIds: newRunTestIds
       .optional()
       .describe(`The tests of the run (up to ${MAX_RUN_TESTS}). Give these, or a selection instead; [] only with empty: true.`),
@@ -250,7 +253,7 @@ export const createRunBody = z
     example: { projectId: 1, runName: 'Release 2.4 regression', sectionIds: [1], priorityIds: [1] },
   });
 export const addTestsBody = runIdBody.extend({ testIds: runTestIds });
-export const editRunBody = runIdBody.extend({ runName: nonBlank(200).optional(), runDescription: optionalText() });
+export const editRunBody = runIdBody.extend({ runName: nonBlank(200).optional(), runDescription: optionalText(), build: buildInput });
 export const removeTestsBody = runIdBody.extend({ testIds });
 
 /** Largest elapsedMs stored (a PostgreSQL integer): ~24.8 days. */
