@@ -1,6 +1,7 @@
 import { createTestApp, type TestApp } from '../support/app';
 import { createWorld, type World } from '../support/factories';
 import { createTests } from '../support/catalog-factories';
+import { importJUnit, suite } from '../support/junit-import';
 
 // A run's CI build (commit, branch, build number and URL, job): set at create and edit, read on
 // every run record, checked field by field, and part of the run's edit stamp.
@@ -111,6 +112,37 @@ describe('build on runs', () => {
       .put('/run/edit', { projectId: p, runId, build: { branch: 'x' } })
       .expect(404);
     await create({ build }, w.reader.token).expect(403);
+    expect((await t.db.run.findUniqueOrThrow({ where: { runId } })).buildBranch).toBe('main');
+  });
+});
+
+describe('build on JUnit imports', () => {
+  const xml = suite('s', '<testcase classname="shop.Cart" name="adds"/>');
+
+  it('is set on the new run from the query, and on a given run field by field (the others kept)', async () => {
+    const made = await importJUnit(t, w.user.token, { projectId: p, createMissing: true, ...build }, xml).expect(201);
+    const runId = made.body.data.runId;
+    expect((await t.as(w.reader.token).get('/run/detail', { projectId: p, runId }).expect(200)).body.data.build).toEqual(build);
+
+    await importJUnit(t, w.user.token, { projectId: p, runId, createMissing: true, buildNumber: '1288', commit: 'abcdef1' }, xml).expect(
+      201,
+    );
+    const after = (await t.as(w.reader.token).get('/run/detail', { projectId: p, runId }).expect(200)).body.data.build;
+    expect(after).toEqual({ ...build, buildNumber: '1288', commit: 'abcdef1' });
+  });
+
+  it('is not written by a dry run, and a bad field is 400 with nothing written', async () => {
+    const runId = (await create({ build }).expect(201)).body.data.runId;
+    await importJUnit(t, w.user.token, { projectId: p, runId, createMissing: true, dryRun: true, branch: 'other' }, xml).expect(201);
+    expect((await t.db.run.findUniqueOrThrow({ where: { runId } })).buildBranch).toBe('main');
+
+    const runsBefore = await t.db.run.count();
+    const bad = await importJUnit(t, w.user.token, { projectId: p, createMissing: true, buildUrl: 'file:///etc/passwd' }, xml).expect(400);
+    expect(bad.body.code).toBe('validation_failed');
+    expect(bad.body.error).toContain('buildUrl: Expected an http(s) URL');
+    const blank = await importJUnit(t, w.user.token, { projectId: p, runId, branch: '' }, xml).expect(400);
+    expect(blank.body.error).toContain('branch: Must not be empty');
+    expect(await t.db.run.count()).toBe(runsBefore);
     expect((await t.db.run.findUniqueOrThrow({ where: { runId } })).buildBranch).toBe('main');
   });
 });

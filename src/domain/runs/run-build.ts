@@ -44,6 +44,21 @@ export const buildInput = z
   .meta({ example: { commit: '3f9c2ab', branch: 'main', buildNumber: '1287', ciJob: 'e2e' } });
 export type BuildInput = z.infer<typeof buildInput>;
 
+/** The build as query parameters (a JUnit import's run): one per field, each optional. */
+export const buildQueryFields = {
+  commit: text.optional().describe(descriptions.commit),
+  branch: text.optional().describe(descriptions.branch),
+  buildNumber: text.optional().describe(descriptions.buildNumber),
+  buildUrl: httpUrl.optional().describe(descriptions.buildUrl),
+  ciJob: text.optional().describe(descriptions.ciJob),
+};
+
+/** The build a query gives, as a build input (undefined when it gives none). */
+export function buildFromQuery(q: Partial<Record<BuildField, string>>): BuildInput {
+  const given = (Object.keys(BUILD_FIELDS) as BuildField[]).filter((f) => q[f] !== undefined);
+  return given.length ? Object.fromEntries(given.map((f) => [f, q[f]])) : undefined;
+}
+
 export const buildRecord = z
   .object({
     commit: z.string().nullable(),
