@@ -69,6 +69,10 @@ export const runTestRecord = z.object({
   status: testStatus,
   comment: z.string().nullable(),
   elapsedMs,
+  retries: int.min(0).describe('Attempts before the final one in the import that recorded the result (JUnit reruns); 0 otherwise'),
+  flakyInRun: z
+    .boolean()
+    .describe('The test both passed and failed among the attempts of an import into this run (the final status alone hides it)'),
   defects,
   updatedBy: int.nullable(),
   updatedAt: when,

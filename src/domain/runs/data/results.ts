@@ -40,8 +40,9 @@ export async function setStatuses(tx: Tx, runId: number, userId: number, r: Stat
     ), old AS (
       SELECT rt.status FROM run_tests rt JOIN v ON v.test_id = rt.test_id WHERE rt.run_id = ${runId}
     ), upd AS (
+      -- A result set by hand ran once; the run's flaky mark from an import stays (flaky_in_run).
       UPDATE run_tests rt SET status = v.status, comment = v.comment, elapsed_ms = v.elapsed_ms, defects = v.defects,
-        updated_by = ${userId}, updated_at = ${now}
+        retries = 0, updated_by = ${userId}, updated_at = ${now}
       FROM v WHERE rt.run_id = ${runId} AND rt.test_id = v.test_id
       RETURNING rt.status
     ), hist AS (
@@ -53,12 +54,13 @@ export async function setStatuses(tx: Tx, runId: number, userId: number, r: Stat
   return row.updated;
 }
 
-/** Every test of the run becomes `retest` (comment, elapsed time and defects cleared), each with a history entry; returns how many. */
+/** Every test of the run becomes `retest` (comment, elapsed time, defects, retries and flaky mark cleared), each with a history entry; returns how many. */
 export async function resetResults(tx: Tx, runId: number, userId: number): Promise<number> {
   const now = new Date();
   const [row] = await tx.$queryRaw<{ reset: number }[]>`
     WITH upd AS (
-      UPDATE run_tests SET status = 'retest', comment = NULL, elapsed_ms = NULL, defects = '{}', updated_by = ${userId}, updated_at = ${now}
+      UPDATE run_tests SET status = 'retest', comment = NULL, elapsed_ms = NULL, defects = '{}', retries = 0, flaky_in_run = false,
+        updated_by = ${userId}, updated_at = ${now}
       WHERE run_id = ${runId} RETURNING test_id
     ), hist AS (
       INSERT INTO status_history (run_id, test_id, status, user_id, created_at)
