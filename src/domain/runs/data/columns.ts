@@ -53,7 +53,8 @@ const counterColumn = (status: string) => Prisma.raw(`${status}_count`);
 
 /**
  * `SET` list moving the run's counters by the statuses in two CTEs: `added`
- * rows count up, `removed` rows count down. Either may be null.
+ * rows count up, `removed` rows count down. Either may be null. It moves the
+ * run's results version too (RESULTS_MOVED): every write of results uses it.
  */
 export function counterMoves(added: string | null, removed: string | null): Prisma.Sql {
   const parts = TEST_STATUSES.map((status) => {
@@ -62,5 +63,8 @@ export function counterMoves(added: string | null, removed: string | null): Pris
     const minus = removed ? Prisma.raw(` - (SELECT count(*) FROM ${removed} WHERE status = '${status}')`) : Prisma.empty;
     return Prisma.sql`${col} = ${col}${plus}${minus}`;
   });
-  return Prisma.join(parts, ', ');
+  return Prisma.join([...parts, RESULTS_MOVED], ', ');
 }
+
+/** `SET` item telling readers of the run's digest (run_digests) that its results changed. */
+export const RESULTS_MOVED = Prisma.raw("results_version = results_version + 1, results_at = now() AT TIME ZONE 'UTC'");

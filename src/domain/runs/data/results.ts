@@ -1,7 +1,7 @@
 import type { Tx } from '../../../db/client';
 import { Prisma } from '../../../generated/prisma/client';
 import type { TestStatusName } from '../runs.schemas';
-import { counterMoves } from './columns';
+import { counterMoves, RESULTS_MOVED } from './columns';
 import { defectsFromParam, defectsParam } from '../../defects/defect-links';
 
 // Writes to a run's results: each is one set-based statement whatever the number
@@ -67,7 +67,7 @@ export async function resetResults(tx: Tx, runId: number, userId: number): Promi
       SELECT ${runId}, test_id, 'retest', ${userId}, ${now} FROM upd ORDER BY test_id
     )
     UPDATE runs SET passed_count = 0, failed_count = 0, blocked_count = 0, untested_count = 0,
-      retest_count = (SELECT count(*) FROM upd)
+      retest_count = (SELECT count(*) FROM upd), ${RESULTS_MOVED}
     WHERE id = ${runId}
     RETURNING retest_count AS reset`;
   return row.reset;
@@ -112,7 +112,7 @@ export async function insertUntestedRows(
       INSERT INTO status_history (run_id, test_id, status, user_id, created_at)
       SELECT ${runId}, test_id, 'untested', ${userId}, ${now} ${historyOrder}
     )
-    UPDATE runs SET untested_count = untested_count + (SELECT count(*) FROM ins) WHERE id = ${runId}
+    UPDATE runs SET untested_count = untested_count + (SELECT count(*) FROM ins), ${RESULTS_MOVED} WHERE id = ${runId}
     RETURNING (SELECT count(*) FROM ins)::int AS added,
       passed_count + failed_count + blocked_count + retest_count + untested_count AS total`;
   return row;
