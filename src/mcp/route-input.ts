@@ -154,6 +154,10 @@ function core(node: z.ZodType, doc: Exclude<ParamDoc, string>, rename: Record<st
   if (node instanceof z.ZodNumber || node instanceof z.ZodBoolean || node instanceof z.ZodEnum || node instanceof z.ZodLiteral) {
     return node;
   }
+  // One of several forms (a number of runs or `all`): each in its tool form.
+  if (node instanceof z.ZodUnion) {
+    return z.union((node.options as z.ZodType[]).map((option, i) => core(option, {}, rename, at, `${where}|${i}`)));
+  }
   throw new Error(`${where}: no tool form for a ${node.def.type} in the route`);
 }
 
