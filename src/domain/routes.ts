@@ -9,6 +9,7 @@ import { labelRoutes } from './labels/labels.routes';
 import { lookupRoutes } from './lookups/lookups.routes';
 import { runRoutes } from './runs/runs.routes';
 import { defectRoutes } from './defects/defects.routes';
+import { insightRoutes } from './insight/insight.routes';
 import { auditRoutes } from './audit/audit.routes';
 import { attachmentRoutes } from './attachments/attachments.routes';
 import { junitImportRoutes } from './junit-import/junit-import.routes';
@@ -25,6 +26,7 @@ export const apiRoutes: AnyRoute[] = [
   ...lookupRoutes,
   ...runRoutes,
   ...defectRoutes,
+  ...insightRoutes,
   ...junitImportRoutes,
   ...attachmentRoutes,
   ...auditRoutes,

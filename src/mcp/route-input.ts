@@ -19,6 +19,8 @@ export type ParamDoc =
       orNull?: string;
       /** Fields of the objects of an array parameter, in the order shown. */
       items?: ParamDocs;
+      /** Fields of an object parameter, in the order shown. */
+      fields?: ParamDocs;
       /** The tool asks for it although the route can do without (the tool offers only this way). */
       required?: true;
     };
@@ -144,8 +146,17 @@ function core(node: z.ZodType, doc: Exclude<ParamDoc, string>, rename: Record<st
     return z.array(toolParam(element, {}, rename, at, `${where}[]`));
   }
   if (doc.items) throw new Error(`${where}: items are only for arrays of objects`);
+  if (node instanceof z.ZodObject) {
+    if (!doc.fields) throw new Error(`${where}: an object's fields need their tool parameters (fields)`);
+    return z.strictObject(toolShape(node, doc.fields, rename, at, where));
+  }
+  if (doc.fields) throw new Error(`${where}: fields are only for objects`);
   if (node instanceof z.ZodNumber || node instanceof z.ZodBoolean || node instanceof z.ZodEnum || node instanceof z.ZodLiteral) {
     return node;
+  }
+  // One of several forms (a number of runs or `all`): each in its tool form.
+  if (node instanceof z.ZodUnion) {
+    return z.union((node.options as z.ZodType[]).map((option, i) => core(option, {}, rename, at, `${where}|${i}`)));
   }
   throw new Error(`${where}: no tool form for a ${node.def.type} in the route`);
 }

@@ -4,6 +4,13 @@ import { cursor, limit, offset, projectId, runId, testId, tool } from './tool-sp
 
 const inRun = { runId, projectId };
 const example = { runId: 9, projectId: 3 };
+const buildFields = {
+  commit: 'The commit, e.g. a Git SHA',
+  branch: 'The branch or ref name',
+  buildNumber: 'The build or pipeline number',
+  buildUrl: 'Link to the build (http or https)',
+  ciJob: 'The CI job name',
+};
 
 export const runTools = [
   tool({
@@ -78,6 +85,7 @@ export const runTools = [
       projectId,
       runName: 'Name of the run, e.g. "Release 2.4 regression"',
       runDescription: 'What the run covers',
+      build: { text: 'The CI build the results come from (each field optional)', fields: buildFields },
       // REST also selects tests by section, label or priority; the tool takes the tests themselves, or none (empty).
       testIds: 'Ids of the tests to run (array of numbers, at least one); leave out with empty',
       empty: 'true: a run without tests, which imports fill (not with testIds)',
@@ -86,9 +94,18 @@ export const runTools = [
   }),
   tool({
     name: 'edit-run',
-    description: 'Rename a run or change its description; a locked run refuses.',
+    description: 'Rename a run, change its description or its CI build; a locked run refuses.',
     route: 'PUT /run/edit',
-    params: { ...inRun, runName: 'New name', runDescription: 'New description' },
+    params: {
+      ...inRun,
+      runName: 'New name',
+      runDescription: 'New description',
+      build: {
+        text: 'CI build fields to set; fields left out are kept',
+        orNull: 'CI build fields to set; fields left out are kept; null clears the whole build',
+        fields: Object.fromEntries(Object.entries(buildFields).map(([k, text]) => [k, { text, orNull: `${text}; null clears it` }])),
+      },
+    },
     example: { runId: 9, projectId: 3, runName: 'Release 2.4 regression (final)' },
   }),
   tool({

@@ -3,6 +3,7 @@ import { jsonBodyOf, multipartBodyOf, rawBodyOf, type AnyRoute } from '../core/r
 import { apiRoutes } from '../domain/routes';
 import type { Role } from '../generated/prisma/client';
 import { pagedLocally } from './answer-budget';
+import { insightTools } from './insight-tools';
 import { metadataTools } from './metadata-tools';
 import { routeFieldOf } from './name-params';
 import { projectTools, userTools } from './project-tools';
@@ -16,7 +17,7 @@ import { z, type HttpMethod, type ToolDecl, type ToolSpec } from './tool-spec';
  * against the route it calls. It drives the MCP registration, the HTTP call of
  * every tool, the README table and the tests.
  */
-export const tools: ToolSpec[] = [...projectTools, ...testTools, ...runTools, ...metadataTools, ...userTools].map((decl) =>
+export const tools: ToolSpec[] = [...projectTools, ...testTools, ...runTools, ...insightTools, ...metadataTools, ...userTools].map((decl) =>
   pagedLocally(resolve(decl)),
 );
 

@@ -1,4 +1,5 @@
 import type { ToolAnnotations } from '@modelcontextprotocol/sdk/types.js';
+import { insightTools } from './insight-tools';
 import { metadataTools } from './metadata-tools';
 import { projectTools, userTools } from './project-tools';
 import { runTools } from './run-tools';
@@ -19,6 +20,7 @@ const tables = {
   projects: projectTools,
   tests: testTools,
   runs: runTools,
+  insight: insightTools,
   metadata: metadataTools,
   users: userTools,
 } satisfies Record<string, ToolDecl[]>;

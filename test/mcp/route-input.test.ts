@@ -122,3 +122,34 @@ it('orders the keys of a parameter as the hand-written table did', () => {
   // A required flag has no wrapper: its words follow the type.
   expect(keys(toolShape(z.strictObject({ on: z.boolean() }), { on: 'On?' }, {}, 'body', 't'))).toEqual({ on: ['type', 'description'] });
 });
+
+it('offers an object parameter by its fields, each with the tool’s words, and refuses one without them', () => {
+  const route = z.strictObject({
+    build: z
+      .strictObject({ commit: z.string().max(5).nullable().optional(), job: z.string().optional() })
+      .nullable()
+      .optional(),
+  });
+  const shape = toolShape(
+    route,
+    {
+      build: {
+        text: 'Build',
+        orNull: 'Build; null clears it',
+        fields: { commit: { text: 'Commit', orNull: 'Commit; null clears it' }, job: 'Job' },
+      },
+    },
+    {},
+    'body',
+    't',
+  );
+  const input = z.strictObject(shape);
+  expect(input.safeParse({ build: { commit: null, job: 'e2e' } }).success).toBe(true);
+  expect(input.safeParse({ build: null }).success).toBe(true);
+  expect(input.safeParse({ build: { sha: 'x' } }).success).toBe(false);
+  expect(json(shape).properties.build).toMatchObject({ description: 'Build; null clears it' });
+  expect(() => toolShape(route, { build: 'Build' }, {}, 'body', 't')).toThrow(
+    "t.build: an object's fields need their tool parameters (fields)",
+  );
+  expect(() => toolShape(route, { build: { fields: { sha: 'Sha' } } }, {}, 'body', 't')).toThrow('the route has no field sha');
+});

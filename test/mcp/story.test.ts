@@ -253,14 +253,23 @@ describe.each(['stdio', 'http'] as const)('the story over %s', (transport) => {
       projectId: s.projectId,
       runName: 'Release 1',
       runDescription: 'RC',
+      build: { commit: '3f9c2ab', branch: 'main' },
       testIds: allIds,
     });
-    expect(run).toMatchObject({ runName: 'Release 1', locked: false });
+    expect(run).toMatchObject({ runName: 'Release 1', locked: false, build: { commit: '3f9c2ab', branch: 'main', ciJob: null } });
     s.runId = run.runId;
     const scratch = await tool<{ runId: number }>('create-run', { projectId: s.projectId, runName: 'Scratch', testIds: [s.testId] });
     s.scratchRunId = scratch.runId;
-    expect(await tool('edit-run', { runId: s.runId, projectId: s.projectId, runDescription: 'Release candidate 1' })).toMatchObject({
+    expect(
+      await tool('edit-run', {
+        runId: s.runId,
+        projectId: s.projectId,
+        runDescription: 'Release candidate 1',
+        build: { buildNumber: '1287', branch: null },
+      }),
+    ).toMatchObject({
       runDescription: 'Release candidate 1',
+      build: { commit: '3f9c2ab', branch: null, buildNumber: '1287' },
     });
 
     const runs = await tool('get-runs', { projectId: s.projectId, limit: 1 });
@@ -329,6 +338,21 @@ describe.each(['stdio', 'http'] as const)('the story over %s', (transport) => {
       hasMore: false,
     });
     expect(defects).toMatchObject({ total: 1, defects: [{ id: 'SHOP-12', resultCount: 1, failedCount: 0, runCount: 1, testCount: 1 }] });
+    const stability = await tool<{ tests: { testId: number; executions: number }[]; window: { runs: number } }>('get-test-stability', {
+      projectId: s.projectId,
+      window: 5,
+      sort: 'failureRate',
+    });
+    expect(stability).toEqual({
+      ...(await rest.data<Rec>('/project/test-stability', { projectId: s.projectId, window: 5, sort: 'failureRate', limit: 50 })),
+      returned: stability.tests.length,
+      hasMore: false,
+    });
+    expect(stability.window.runs).toBeGreaterThan(0);
+    const neverRun = await tool<{ tests: unknown[] }>('get-test-stability', { projectId: s.projectId, window: 'all', neverRun: true });
+    expect(neverRun.tests).toEqual(
+      (await rest.data<{ tests: unknown[] }>('/project/test-stability', { projectId: s.projectId, window: 'all', neverRun: true })).tests,
+    );
     const firstOfAll = await tool('get-run-test-status', { ...inRun, limit: 1 });
     expect(firstOfAll).toEqual({
       ...(await rest.data<Rec>('/run/test-status', { ...inRun, limit: 1 })),

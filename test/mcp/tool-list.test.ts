@@ -19,6 +19,7 @@ const expectedRequired: Record<string, string[]> = {
   'update-project-status': ['projectId', 'isActive'],
   'get-tests': ['projectId'],
   'get-test-details': ['testId', 'projectId'],
+  'get-test-stability': ['projectId'],
   'get-tests-count': ['projectId'],
   'get-test-status-history': ['testId', 'projectId'],
   'get-test-status-history-in-run': ['testId', 'runId'],
@@ -87,6 +88,7 @@ const expectedParams: Record<string, string[]> = {
   'get-tests': ['sectionId', 'priorityId', 'limit', 'offset'],
   'get-tests-count': ['sectionId', 'priorityId', 'automationStatusId'],
   'download-tests': ['format'],
+  'get-test-stability': ['window', 'flakyOnly', 'neverRun', 'staleDays', 'minFlips', 'sort', 'sectionId', 'labelId', 'limit', 'offset'],
   'create-test': [
     'testDescription',
     'sectionId',
@@ -248,6 +250,7 @@ it('offers limit and offset on every tool whose REST list is paged by them, or t
     'get-run-test-status',
     'get-run-tests-list',
     'get-runs',
+    'get-test-stability',
     'get-tests',
   ]);
   expect(paged('page')).toEqual(['get-projects']);

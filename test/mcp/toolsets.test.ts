@@ -24,8 +24,8 @@ const names = (specs: { name: string }[]) => specs.map((s) => s.name);
 const readOnly = tools.filter((t) => t.method === 'GET');
 
 describe('the tool sets', () => {
-  it('puts every tool in exactly one of projects, tests, runs, metadata, users', () => {
-    expect(TOOLSETS).toEqual(['projects', 'tests', 'runs', 'metadata', 'users']);
+  it('puts every tool in exactly one of projects, tests, runs, insight, metadata, users', () => {
+    expect(TOOLSETS).toEqual(['projects', 'tests', 'runs', 'insight', 'metadata', 'users']);
     for (const spec of tools) expect([spec.name, toolsetOf.get(spec.name)]).toEqual([spec.name, expect.any(String)]);
     const inSets = TOOLSETS.flatMap((set) => names(selectTools({ toolsets: [set] })));
     expect(inSets.sort()).toEqual(names(tools).sort()); // no tool twice, none left out
@@ -56,7 +56,7 @@ describe('the tool sets', () => {
 
   it('refuses a level or set that does not exist, naming the valid ones', () => {
     expect(() => selectTools({ toolsets: ['runs', 'reports'] })).toThrow(
-      new ToolSelectionError('Unknown toolset "reports"; use any of projects, tests, runs, metadata, users'),
+      new ToolSelectionError('Unknown toolset "reports"; use any of projects, tests, runs, insight, metadata, users'),
     );
     expect(() => selectTools({ tools: 'admin' } as unknown as ToolSelection)).toThrow(
       'Unknown tools level "admin"; use one of read, write, all',
@@ -194,7 +194,7 @@ describe('casebook mcp --tools / --toolsets', () => {
     expect(level.stderr).toContain('casebook: Unknown tools level "everything"; use one of read, write, all');
     const set = await runCliInProcess(['mcp', '--toolsets', 'runs,reports'], env);
     expect(set.code).toBe(2);
-    expect(set.stderr).toContain('Unknown toolset "reports"; use any of projects, tests, runs, metadata, users');
+    expect(set.stderr).toContain('Unknown toolset "reports"; use any of projects, tests, runs, insight, metadata, users');
     expect(set.stderr).toContain('--toolsets projects,tests,runs,metadata,users');
   });
 });

@@ -1,3 +1,4 @@
+import { buildQueryFields } from '../runs/run-build';
 import { nonBlank, queryBoolean, queryId, z } from '../../core/schemas';
 import type { JUnitOutcome } from './junit-case';
 import type { TestStatusName } from '../runs/runs.schemas';
@@ -95,6 +96,8 @@ export const importJUnitQuery = z
           '`property`: only the properties; a testcase without one is unmatched (never created)',
       ),
     dryRun: queryBoolean.prefault('false').describe('Match and count only: nothing is written, and the answer carries the mapping'),
+    // The run's CI build: set on the new run, or on the given run (fields not given are kept).
+    ...buildQueryFields,
     statusMap: z
       .string()
       .max(500, 'At most 500 characters')

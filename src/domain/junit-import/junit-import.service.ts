@@ -2,7 +2,8 @@ import type { RequestContext } from '../../core/context';
 import { forbidden } from '../../core/errors';
 import { requireProject } from '../access';
 import { lockRunForWrite } from '../runs/run-access';
-import { notifyRunChange } from '../runs/data';
+import { notifyRunChange, updateRunRow } from '../runs/data';
+import { buildColumns, buildFromQuery } from '../runs/run-build';
 import { lockSections } from '../sections/data';
 import { BULK_TRANSACTION } from '../test-cases/bulk.service';
 import { deleteStaleImportProgress, findImportProgress, recordImportProgress } from './data';
@@ -131,7 +132,10 @@ export async function importJUnit(
         return dry;
       }
       const run = runId !== undefined ? { runId } : { runName: query.runName ?? `JUnit import ${new Date().toISOString()}` };
-      const target = { projectId, userId: ctx.userId, run };
+      const build = buildColumns(buildFromQuery(query));
+      // An existing run takes the build now, under its row lock; a new one at its insert.
+      if (runId !== undefined && Object.keys(build).length) await updateRunRow(tx, runId, build);
+      const target = { projectId, userId: ctx.userId, run, build };
       const { runId: writtenRunId, recorded } = await writeImport(tx, target, report, matching, (done, total) =>
         note('writing', done, total),
       );

@@ -1,3 +1,4 @@
+import type { buildColumns } from '../runs/run-build';
 import type { Tx } from '../../db/client';
 import { insertRunRow } from '../runs/data';
 import { recordAttempts, type AttemptRows } from '../runs/data/import';
@@ -27,6 +28,8 @@ export interface WriteTarget {
   userId: number;
   /** The existing run (locked for the transaction by the caller), or the name of the one to create. */
   run: { runId: number } | { runName: string };
+  /** The run's build columns to set (run-build.ts); none when the import gives no build. */
+  build: ReturnType<typeof buildColumns>;
 }
 
 /** Creates the `created` outcomes' tests, in sections made of their first attempt's suites; their ids, in that order. */
@@ -119,6 +122,7 @@ export async function writeImport(
             runName: target.run.runName,
             runDescription: null,
             createdBy: target.userId,
+            ...target.build,
           })
         ).runId;
   const recorded = recordedOutcomes.map((o) => ({ testId: o.testId ?? createdIds.get(o)!, outcome: o }));

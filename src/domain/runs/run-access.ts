@@ -2,6 +2,7 @@ import type { Tx } from '../../db/client';
 import type { RequestContext } from '../../core/context';
 import { notFound, projectInactive, runLocked } from '../../core/errors';
 import { requireProject } from '../access';
+import { buildOf } from './run-build';
 import { findScopedRun, type RunRow, type ScopedRunRow } from './data';
 import type { StatusCounts } from './runs.schemas';
 
@@ -33,6 +34,7 @@ export function toRunRecord(run: RunRow) {
     createdAt: run.createdAt,
     updatedAt: run.updatedAt,
     statusCounts: countsOf(run),
+    build: buildOf(run),
   };
 }
 

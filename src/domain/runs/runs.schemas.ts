@@ -1,3 +1,4 @@
+import { buildInput, buildRecord } from './run-build';
 import { nextCursorField } from '../../core/cursor';
 import { defectLink, defectList, defectRef } from '../defects/defect-links';
 import { attachmentRecord } from '../attachments/attachments.schemas';
@@ -45,6 +46,7 @@ export const runRecord = z.object({
   createdAt: when,
   updatedAt: when,
   statusCounts,
+  build: buildRecord,
 });
 export const runPage = z.object({ runs: z.array(runRecord), total: int, limit: int, offset: int, nextCursor: nextCursorField });
 export const runDeleted = z.object({ runId: int, deleted: z.literal(true) });
@@ -68,6 +70,10 @@ export const runTestRecord = z.object({
   status: testStatus,
   comment: z.string().nullable(),
   elapsedMs,
+  retries: int.min(0).describe('Attempts before the final one in the import that recorded the result (JUnit reruns); 0 otherwise'),
+  flakyInRun: z
+    .boolean()
+    .describe('The test both passed and failed among the attempts of an import into this run (the final status alone hides it)'),
   defects,
   updatedBy: int.nullable(),
   updatedAt: when,
@@ -208,6 +214,7 @@ export const createRunBody = z
     projectId: bodyId,
     runName: nonBlank(200),
     runDescription: optionalText(),
+    build: buildInput,
     testIds: newRunTestIds
       .optional()
       .describe(`The tests of the run (up to ${MAX_RUN_TESTS}). Give these, or a selection instead; [] only with empty: true.`),
@@ -260,7 +267,7 @@ export const createRunBody = z
     example: { projectId: 1, runName: 'Release 2.4 regression', sectionIds: [1], priorityIds: [1] },
   });
 export const addTestsBody = runIdBody.extend({ testIds: runTestIds });
-export const editRunBody = runIdBody.extend({ runName: nonBlank(200).optional(), runDescription: optionalText() });
+export const editRunBody = runIdBody.extend({ runName: nonBlank(200).optional(), runDescription: optionalText(), build: buildInput });
 export const removeTestsBody = runIdBody.extend({ testIds });
 
 /** Largest elapsedMs stored (a PostgreSQL integer): ~24.8 days. */

@@ -7,6 +7,7 @@ import { projectVersionAt } from '../projects/project-version';
 import { deleteRunRow, insertRunRow, listRunsPage, runStamp, updateRunRow } from './data';
 import { requireUnchanged } from '../../core/record-stamp';
 import { countsOf, lockRunForWrite, requireRun, RUN_WRITE_TX, toRunRecord } from './run-access';
+import { buildColumns } from './run-build';
 import { insertUntested, runTestSource } from './run-test-sources';
 import type { CreateRunInput, EditRunInput } from './runs.schemas';
 
@@ -43,6 +44,7 @@ export async function createRun(ctx: RequestContext, input: CreateRunInput) {
         runName: input.runName,
         runDescription: input.runDescription ?? null,
         createdBy: ctx.userId,
+        ...buildColumns(input.build),
       });
       return created;
     }, RUN_WRITE_TX);
@@ -55,6 +57,7 @@ export async function createRun(ctx: RequestContext, input: CreateRunInput) {
       runName: input.runName,
       runDescription: input.runDescription ?? null,
       createdBy: ctx.userId,
+      ...buildColumns(input.build),
     });
     const { added } = await insertUntested(tx, created.runId, ctx.userId, source, { newRun: true });
     // The selection may have changed since it was counted.
@@ -70,7 +73,11 @@ export async function editRun(ctx: RequestContext, input: EditRunInput, ifMatch?
     await lockRunForWrite(tx, ctx, input.runId, input.projectId);
     // Compared under the run's row lock, so no write can come between the check and this one.
     requireUnchanged(ifMatch, await runStamp(tx, input.runId), 'Run');
-    const run = await updateRunRow(tx, input.runId, { runName: input.runName, runDescription: input.runDescription });
+    const run = await updateRunRow(tx, input.runId, {
+      runName: input.runName,
+      runDescription: input.runDescription,
+      ...buildColumns(input.build),
+    });
     return run;
   }, RUN_WRITE_TX);
   return toRunRecord(run);

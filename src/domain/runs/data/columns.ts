@@ -20,6 +20,11 @@ export interface RunRow {
   blockedCount: number;
   retestCount: number;
   untestedCount: number;
+  buildCommit: string | null;
+  buildBranch: string | null;
+  buildNumber: string | null;
+  buildUrl: string | null;
+  ciJob: string | null;
 }
 
 /** A run as the caller's scope finds it, with its project's state, defect URL template and change counter (the version of what reads of it show). */
@@ -29,7 +34,8 @@ const runColumns = Prisma.raw(`r.id AS "runId", r.project_id AS "projectId", r.n
   r.description AS "runDescription", r.locked, r.locked_by AS "lockedBy", r.locked_at AS "lockedAt",
   r.created_by AS "createdBy", r.created_at AS "createdAt", r.updated_at AS "updatedAt",
   r.passed_count AS "passedCount", r.failed_count AS "failedCount", r.blocked_count AS "blockedCount",
-  r.retest_count AS "retestCount", r.untested_count AS "untestedCount", p.is_active AS "projectActive",
+  r.retest_count AS "retestCount", r.untested_count AS "untestedCount", r.build_commit AS "buildCommit", r.build_branch AS "buildBranch",
+  r.build_number AS "buildNumber", r.build_url AS "buildUrl", r.ci_job AS "ciJob", p.is_active AS "projectActive",
   p.change_count AS "projectChanges", p.defect_url_template AS "defectUrlTemplate"`);
 
 /** SELECT of the run's row (RunRow columns plus projectActive) if its project is one of `orgIds`' (and `projectId`, when given); usable as a CTE. */
@@ -47,7 +53,8 @@ const counterColumn = (status: string) => Prisma.raw(`${status}_count`);
 
 /**
  * `SET` list moving the run's counters by the statuses in two CTEs: `added`
- * rows count up, `removed` rows count down. Either may be null.
+ * rows count up, `removed` rows count down. Either may be null. It moves the
+ * run's results version too (RESULTS_MOVED): every write of results uses it.
  */
 export function counterMoves(added: string | null, removed: string | null): Prisma.Sql {
   const parts = TEST_STATUSES.map((status) => {
@@ -56,5 +63,8 @@ export function counterMoves(added: string | null, removed: string | null): Pris
     const minus = removed ? Prisma.raw(` - (SELECT count(*) FROM ${removed} WHERE status = '${status}')`) : Prisma.empty;
     return Prisma.sql`${col} = ${col}${plus}${minus}`;
   });
-  return Prisma.join(parts, ', ');
+  return Prisma.join([...parts, RESULTS_MOVED], ', ');
 }
+
+/** `SET` item telling readers of the run's digest (run_digests) that its results changed. */
+export const RESULTS_MOVED = Prisma.raw("results_version = results_version + 1, results_at = now() AT TIME ZONE 'UTC'");

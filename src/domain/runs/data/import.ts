@@ -32,14 +32,21 @@ export async function recordAttempts(tx: Tx, runId: number, userId: number, a: A
       FROM unnest(${a.testIds}::int[], ${a.statuses}::text[]::"TestStatus"[], ${a.comments}::text[], ${a.elapsedMs}::int[],
         ${defectsParam(a.defects)}::text[]) WITH ORDINALITY AS a(test_id, status, comment, elapsed_ms, defects_json, n)
     ), last AS (
-      SELECT DISTINCT ON (test_id) test_id, status, comment, elapsed_ms, defects FROM a ORDER BY test_id, n DESC
+      -- A test's attempts all come in one call (write-import.ts): the earlier ones are its retries.
+      SELECT DISTINCT ON (test_id) test_id, status, comment, elapsed_ms, defects,
+        least(count(*) OVER t - 1, 32767) AS retries,
+        bool_or(status = 'passed') OVER t AND bool_or(status IN ('failed', 'blocked')) OVER t AS flaky
+      FROM a WINDOW t AS (PARTITION BY test_id) ORDER BY test_id, n DESC
     ), old AS (
       SELECT rt.status FROM run_tests rt JOIN last ON last.test_id = rt.test_id WHERE rt.run_id = ${runId}
     ), upd AS (
-      INSERT INTO run_tests AS rt (run_id, test_id, status, comment, elapsed_ms, defects, updated_by, updated_at)
-      SELECT ${runId}, test_id, status, comment, elapsed_ms, defects, ${userId}, ${now} FROM last
+      INSERT INTO run_tests AS rt (run_id, test_id, status, comment, elapsed_ms, defects, retries, flaky_in_run, updated_by, updated_at)
+      SELECT ${runId}, test_id, status, comment, elapsed_ms, defects, retries, flaky, ${userId}, ${now} FROM last
       ON CONFLICT (run_id, test_id) DO UPDATE SET status = excluded.status, comment = excluded.comment,
-        elapsed_ms = excluded.elapsed_ms, defects = excluded.defects, updated_by = excluded.updated_by, updated_at = excluded.updated_at
+        elapsed_ms = excluded.elapsed_ms, defects = excluded.defects, retries = excluded.retries,
+        -- Flaky once in the run stays flaky in it: a later import's single pass does not unsee it.
+        flaky_in_run = rt.flaky_in_run OR excluded.flaky_in_run,
+        updated_by = excluded.updated_by, updated_at = excluded.updated_at
       RETURNING rt.status
     ), hist AS (
       INSERT INTO status_history (run_id, test_id, status, comment, elapsed_ms, defects, user_id, created_at)

@@ -1,7 +1,7 @@
 import type { Tx } from '../../../db/client';
 import { Prisma } from '../../../generated/prisma/client';
 import type { TestStatusName } from '../runs.schemas';
-import { counterMoves } from './columns';
+import { counterMoves, RESULTS_MOVED } from './columns';
 import { defectsFromParam, defectsParam } from '../../defects/defect-links';
 
 // Writes to a run's results: each is one set-based statement whatever the number
@@ -40,8 +40,9 @@ export async function setStatuses(tx: Tx, runId: number, userId: number, r: Stat
     ), old AS (
       SELECT rt.status FROM run_tests rt JOIN v ON v.test_id = rt.test_id WHERE rt.run_id = ${runId}
     ), upd AS (
+      -- A result set by hand ran once; the run's flaky mark from an import stays (flaky_in_run).
       UPDATE run_tests rt SET status = v.status, comment = v.comment, elapsed_ms = v.elapsed_ms, defects = v.defects,
-        updated_by = ${userId}, updated_at = ${now}
+        retries = 0, updated_by = ${userId}, updated_at = ${now}
       FROM v WHERE rt.run_id = ${runId} AND rt.test_id = v.test_id
       RETURNING rt.status
     ), hist AS (
@@ -53,19 +54,20 @@ export async function setStatuses(tx: Tx, runId: number, userId: number, r: Stat
   return row.updated;
 }
 
-/** Every test of the run becomes `retest` (comment, elapsed time and defects cleared), each with a history entry; returns how many. */
+/** Every test of the run becomes `retest` (comment, elapsed time, defects, retries and flaky mark cleared), each with a history entry; returns how many. */
 export async function resetResults(tx: Tx, runId: number, userId: number): Promise<number> {
   const now = new Date();
   const [row] = await tx.$queryRaw<{ reset: number }[]>`
     WITH upd AS (
-      UPDATE run_tests SET status = 'retest', comment = NULL, elapsed_ms = NULL, defects = '{}', updated_by = ${userId}, updated_at = ${now}
+      UPDATE run_tests SET status = 'retest', comment = NULL, elapsed_ms = NULL, defects = '{}', retries = 0, flaky_in_run = false,
+        updated_by = ${userId}, updated_at = ${now}
       WHERE run_id = ${runId} RETURNING test_id
     ), hist AS (
       INSERT INTO status_history (run_id, test_id, status, user_id, created_at)
       SELECT ${runId}, test_id, 'retest', ${userId}, ${now} FROM upd ORDER BY test_id
     )
     UPDATE runs SET passed_count = 0, failed_count = 0, blocked_count = 0, untested_count = 0,
-      retest_count = (SELECT count(*) FROM upd)
+      retest_count = (SELECT count(*) FROM upd), ${RESULTS_MOVED}
     WHERE id = ${runId}
     RETURNING retest_count AS reset`;
   return row.reset;
@@ -110,7 +112,7 @@ export async function insertUntestedRows(
       INSERT INTO status_history (run_id, test_id, status, user_id, created_at)
       SELECT ${runId}, test_id, 'untested', ${userId}, ${now} ${historyOrder}
     )
-    UPDATE runs SET untested_count = untested_count + (SELECT count(*) FROM ins) WHERE id = ${runId}
+    UPDATE runs SET untested_count = untested_count + (SELECT count(*) FROM ins), ${RESULTS_MOVED} WHERE id = ${runId}
     RETURNING (SELECT count(*) FROM ins)::int AS added,
       passed_count + failed_count + blocked_count + retest_count + untested_count AS total`;
   return row;

@@ -21,7 +21,7 @@ const runTestsJson = (frozen: boolean) => {
   'sectionId', ${field('sectionId', 't.section_id')}, 'priorityId', ${field('priorityId', 't.priority_id')},
   'typeId', ${field('typeId', 't.type_id')}, 'automationStatusId', ${field('automationStatusId', 't.automation_status_id')},
   'squadId', ${field('squadId', 't.squad_id')}, 'status', rt.status, 'comment', rt.comment, 'elapsedMs', rt.elapsed_ms,
-  'defects', ${defectLinksSql('rt.defects', 's."defectUrlTemplate"')},
+  'retries', rt.retries, 'flakyInRun', rt.flaky_in_run, 'defects', ${defectLinksSql('rt.defects', 's."defectUrlTemplate"')},
   'updatedBy', rt.updated_by, 'updatedAt', ${isoTime('rt.updated_at')}, 'deleted', t.deleted_at IS NOT NULL,
   'snapshot', ${frozen ? frozenNamesJson : 'NULL'}, 'attachmentCount', coalesce(ac.n, 0)
 ) ORDER BY rt.test_id), '[]'::json)::text`);

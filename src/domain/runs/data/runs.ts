@@ -42,11 +42,17 @@ export async function listRunsPage(db: DbOrTx, q: { projectId: number; beforeId?
   return [runs, total] as const;
 }
 
-export function insertRunRow(db: DbOrTx, r: { projectId: number; runName: string; runDescription: string | null; createdBy: number }) {
+/** A build's columns (run-build.ts): each given one set or cleared. */
+type BuildColumns = Partial<Record<'buildCommit' | 'buildBranch' | 'buildNumber' | 'buildUrl' | 'ciJob', string | null>>;
+
+export function insertRunRow(
+  db: DbOrTx,
+  r: { projectId: number; runName: string; runDescription: string | null; createdBy: number } & BuildColumns,
+) {
   return db.run.create({ data: r });
 }
 
-export function updateRunRow(db: DbOrTx, runId: number, data: { runName?: string; runDescription?: string | null }) {
+export function updateRunRow(db: DbOrTx, runId: number, data: { runName?: string; runDescription?: string | null } & BuildColumns) {
   return db.run.update({ where: { runId }, data });
 }
 

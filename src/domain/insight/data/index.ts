@@ -1,0 +1,2 @@
+export { FLAKY_BIT, NO_ELAPSED, readDigests, refreshDigests, STATUS_CODE, type RunDigest } from './digests';
+export { liveTestIdsOf, runsWithResultsSince, testNames, windowRuns } from './window';

@@ -1,0 +1,80 @@
+import { pageParams, queryBoolean, queryId, queryInt, z } from '../../core/schemas';
+import { testStatus } from '../runs/runs.schemas';
+
+const int = z.number().int();
+const when = z.iso.datetime();
+
+export const MAX_WINDOW = 200;
+export const FLAKY_REASONS = ['flips', 'same_commit', 'flaky_in_run'] as const;
+export type FlakyReason = (typeof FLAKY_REASONS)[number];
+export const STABILITY_SORTS = ['flakiness', 'failureRate', 'duration', 'lastExecuted'] as const;
+export type StabilitySort = (typeof STABILITY_SORTS)[number];
+
+const windowParam = z
+  .string()
+  .regex(/^(all|[0-9]+)$/, `Expected a number of runs (1 to ${MAX_WINDOW}) or all`)
+  .transform((v) => (v === 'all' ? ('all' as const) : Number(v)))
+  .pipe(z.union([z.literal('all'), int.min(1, 'Must be at least 1').max(MAX_WINDOW, `Must be at most ${MAX_WINDOW}`)]))
+  .meta({ example: '30' });
+
+const { limit, offset } = pageParams(100);
+export const testStabilityQuery = z
+  .object({
+    projectId: queryId,
+    window: windowParam
+      .prefault('30')
+      .describe(`The project's last N runs (1 to ${MAX_WINDOW}, default 30) counted; all (with neverRun only): every run`),
+    sectionId: queryId.optional().describe('Only the tests of this section and its subsections'),
+    labelId: queryId.optional().describe('Only the tests carrying this label'),
+    sort: z
+      .enum(STABILITY_SORTS, `Expected ${STABILITY_SORTS.join(', ')}`)
+      .prefault('flakiness')
+      .describe(
+        'flakiness (default): most flips first, then highest failure rate; failureRate: highest first; duration: slowest ' +
+          'median first; lastExecuted: least recently executed first (never executed first). Ties by testId',
+      ),
+    flakyOnly: queryBoolean.prefault('false').describe('Only the tests found flaky'),
+    minFlips: queryInt(1, MAX_WINDOW).prefault('3').describe('Flips within the window that make a test flaky (default 3)'),
+    neverRun: queryBoolean.prefault('false').describe('Only the live tests without a result (other than untested) in the window'),
+    staleDays: queryInt(1, 3650).optional().describe('Only the live tests not executed in this many days (or never)'),
+    limit,
+    offset,
+  })
+  .superRefine((q, ctx) => {
+    if (q.window === 'all' && !q.neverRun) ctx.addIssue({ code: 'custom', path: ['window'], message: 'all is only for neverRun=true' });
+  });
+export type TestStabilityQuery = z.output<typeof testStabilityQuery>;
+
+export const stabilityRecord = z.object({
+  testId: int,
+  title: z.string(),
+  sectionId: int.nullable(),
+  executions: int.describe('Results other than untested in the window'),
+  passed: int,
+  failed: int.describe('Failed and blocked results'),
+  flips: int.describe('Changes between passed and failed (or blocked) from one such execution to the next'),
+  possibleFlips: int.describe('executions − 1'),
+  failureRate: z.number().describe('failed / executions (0 without executions), 4 decimals'),
+  lastStatus: testStatus.nullable(),
+  lastRunId: int.nullable(),
+  lastExecutedAt: when.nullable(),
+  lastFailedAt: when.nullable(),
+  medianElapsedMs: int.nullable(),
+  p95ElapsedMs: int.nullable(),
+  flaky: z.boolean(),
+  flakyReasons: z
+    .array(z.enum(FLAKY_REASONS))
+    .describe(
+      'flips: at least minFlips; same_commit: passed and failed on one build commit; flaky_in_run: a rerun in one import passed and failed',
+    ),
+});
+
+export const stabilityPage = z.object({
+  tests: z.array(stabilityRecord),
+  total: int,
+  limit: int,
+  offset: int,
+  window: z
+    .object({ runs: int, firstRunId: int.nullable(), lastRunId: int.nullable() })
+    .describe('The runs counted: how many, the oldest and the newest'),
+});

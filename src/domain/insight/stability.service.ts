@@ -1,0 +1,88 @@
+import type { RequestContext } from '../../core/context';
+import { requireProject } from '../access';
+import { liveTestIdsOf, readDigests, runsWithResultsSince, STATUS_CODE, FLAKY_BIT, testNames, windowRuns } from './data';
+import type { StabilitySort, TestStabilityQuery } from './insight.schemas';
+import { StabilityCounter } from './stability';
+
+// GET /project/test-stability: every live test's stability over the project's last runs, from
+// the runs' digests (data/digests.ts), filtered, sorted and paged in memory (50,000 tests fit).
+
+const DAY_MS = 86_400_000;
+
+/** Per test index: executed at or after `since` in any run whose results changed since then. */
+async function executedSince(ctx: RequestContext, counter: StabilityCounter, projectId: number, since: Date): Promise<Uint8Array> {
+  const fresh = new Uint8Array(counter.size);
+  const cutoff = Math.floor(since.getTime() / 1000);
+  const runs = await runsWithResultsSince(ctx.db, projectId, since);
+  for await (const d of readDigests(
+    ctx.db,
+    runs.map((r) => r.runId),
+  )) {
+    for (let i = 0; i < d.size; i++) {
+      if ((d.status(i) & ~FLAKY_BIT) === STATUS_CODE.untested || d.executedAt(i) < cutoff) continue;
+      const t = counter.indexOf(d.testId(i));
+      if (t >= 0) fresh[t] = 1;
+    }
+  }
+  return fresh;
+}
+
+function order(counter: StabilityCounter, sort: StabilitySort): (a: number, b: number) => number {
+  const byId = (a: number, b: number) => a - b;
+  switch (sort) {
+    case 'flakiness':
+      return (a, b) => counter.flipsAt(b) - counter.flipsAt(a) || counter.failureRateAt(b) - counter.failureRateAt(a) || byId(a, b);
+    case 'failureRate':
+      return (a, b) =>
+        counter.failureRateAt(b) - counter.failureRateAt(a) || counter.executionsAt(b) - counter.executionsAt(a) || byId(a, b);
+    case 'duration': {
+      const median = (t: number) => counter.medianAt(t) ?? -1;
+      return (a, b) => median(b) - median(a) || byId(a, b);
+    }
+    case 'lastExecuted':
+      return (a, b) => counter.lastExecutedAt(a) - counter.lastExecutedAt(b) || byId(a, b);
+  }
+}
+
+export async function testStability(ctx: RequestContext, q: TestStabilityQuery) {
+  await requireProject(ctx, q.projectId);
+  const [tests, runs] = await Promise.all([
+    liveTestIdsOf(ctx.db, q.projectId, { sectionId: q.sectionId, labelId: q.labelId }),
+    windowRuns(ctx.db, q.projectId, q.window),
+  ]);
+  const counter = new StabilityCounter(tests);
+  let r = 0;
+  for await (const d of readDigests(
+    ctx.db,
+    runs.map((run) => run.runId),
+  )) {
+    while (runs[r].runId !== d.runId) r++;
+    counter.add(runs[r], d);
+  }
+  const fresh =
+    q.staleDays === undefined ? undefined : await executedSince(ctx, counter, q.projectId, new Date(Date.now() - q.staleDays * DAY_MS));
+
+  const shown: number[] = [];
+  for (let t = 0; t < counter.size; t++) {
+    if (q.flakyOnly && counter.flakyReasonsAt(t, q.minFlips).length === 0) continue;
+    if (q.neverRun && counter.executionsAt(t) > 0) continue;
+    if (fresh && fresh[t]) continue;
+    shown.push(t);
+  }
+  shown.sort(order(counter, q.sort));
+  const page = shown.slice(q.offset, q.offset + q.limit).map((t) => counter.row(t, q.minFlips));
+  const names = await testNames(
+    ctx.db,
+    page.map((row) => row.testId),
+  );
+  return {
+    tests: page.map(({ testId, ...row }) => {
+      const name = names.get(testId);
+      return { testId, title: name?.title ?? '', sectionId: name?.sectionId ?? null, ...row };
+    }),
+    total: shown.length,
+    limit: q.limit,
+    offset: q.offset,
+    window: { runs: runs.length, firstRunId: runs[0]?.runId ?? null, lastRunId: runs.at(-1)?.runId ?? null },
+  };
+}
