@@ -1,6 +1,7 @@
 import { createOrg, createProject, createUser, type TestUser } from '../support/factories';
 import { createSection, createTests } from '../support/catalog-factories';
 import { checkScreen, fetchInPage, startWebHarness, type WebHarness } from './support/web-harness';
+import { PNG, upload } from '../support/attachments';
 
 // Runs and report screens: create a run from the form by a section (its subtree comes along),
 // the list's progress bar and counts agree with the API, the report shows the chart and the
@@ -69,7 +70,7 @@ it('creates a run by section, lists its progress, and reports it with a PDF down
       testResults: [
         { testId: ids.payments[0], status: 'passed' },
         { testId: ids.cards[0], status: 'passed' },
-        { testId: ids.cards[1], status: 'failed', comment: 'declined' },
+        { testId: ids.cards[1], status: 'failed', comment: 'declined', defects: ['SHOP-12'] },
         { testId: ids.cards[2], status: 'blocked' },
       ],
     })
@@ -105,6 +106,28 @@ it('creates a run by section, lists its progress, and reports it with a PDF down
     ['Payments', '2', '1', '0', '0', '0', '1'],
     ['Payments > Cards', '3', '1', '1', '1', '0', '0'],
   ]);
+  // The failed and blocked results, each with its comment, defects and files.
+  await upload(h.t, user.token, { projectId, runId, testId: ids.cards[1] }, [
+    { name: 'declined.png', content: PNG },
+    { name: 'gateway.log', content: Buffer.from('502 from the gateway\n') },
+  ]).expect(201);
+  await page.reload();
+  const problems = page.getByRole('list', { name: 'Failed and blocked results' });
+  await problems.getByRole('link', { name: 'declined.png' }).waitFor();
+  const items = problems.getByRole('listitem').filter({ has: page.locator('.problem-head') });
+  expect(await items.evaluateAll((li) => li.map((l) => l.querySelector('.problem-head')?.textContent))).toEqual([
+    `Failed#${ids.cards[1]} Card 1`,
+    `Blocked#${ids.cards[2]} Card 2`,
+  ]);
+  expect(await problems.getByText('declined', { exact: true }).count()).toBe(1);
+  // Without a defect URL template the id is shown as text.
+  expect(await problems.getByText('SHOP-12', { exact: true }).count()).toBe(1);
+  const fileHref = await problems.getByRole('link', { name: 'gateway.log' }).getAttribute('href');
+  expect(await fetchInPage(page, fileHref!)).toEqual({ status: 200, type: 'text/plain; charset=utf-8', head: '502 f' });
+  expect(await fetchInPage(page, (await problems.getByRole('link', { name: 'declined.png' }).getAttribute('href'))!)).toMatchObject({
+    status: 200,
+    type: 'image/png',
+  });
   await checkScreen(page, 'run-report');
 
   const pdfHref = await page.getByRole('link', { name: 'Report as PDF' }).getAttribute('href');

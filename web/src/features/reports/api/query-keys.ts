@@ -6,4 +6,5 @@ import { runKeys } from '../../runs';
 export const reportKeys = {
   sectionCounts: (projectId: number, runId: number) => [...runKeys.run(projectId, runId), 'section-counts'] as const,
   defects: (projectId: number, runId: number) => [...runKeys.run(projectId, runId), 'defects'] as const,
+  problems: (projectId: number, runId: number) => [...runKeys.run(projectId, runId), 'problems'] as const,
 };

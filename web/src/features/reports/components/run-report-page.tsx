@@ -8,6 +8,7 @@ import { useSectionCounts } from '../api/get-section-counts';
 import { catalogExportUrl, reportUrl } from '../downloads';
 import { StatusChart } from './status-chart';
 import { DefectsSection } from './defects-section';
+import { ProblemResultsSection } from './problem-results-section';
 import '../reports.css';
 
 /** A run's summary (chart, counts per section), its report files and the catalog's export. */
@@ -107,6 +108,7 @@ export function RunReportPage() {
           </div>
         </section>
       )}
+      {run.data && <ProblemResultsSection projectId={projectId} runId={runId} />}
       {run.data && <DefectsSection projectId={projectId} runId={runId} />}
     </Page>
   );
