@@ -118,6 +118,18 @@ it('a User pastes a screenshot, drops files and picks files on the selected test
   );
   await tile(page, 'console.log').waitFor();
   await tile(page, 'steps.txt').waitFor();
+  // A file dropped beside the panel stays with the page (the browser does not open it in the app's
+  // place) and attaches nothing.
+  const strayDrop = `(() => {
+    const data = new DataTransfer();
+    data.items.add(new File(['x'], 'stray.txt', { type: 'text/plain' }));
+    const event = new DragEvent('drop', { dataTransfer: data, bubbles: true, cancelable: true });
+    document.querySelector('.run-scroll').dispatchEvent(event);
+    return event.defaultPrevented;
+  })()`;
+  expect(await page.evaluate(strayDrop)).toBe(true);
+  await waitForSettled(page);
+  expect(await tile(page, 'stray.txt').count()).toBe(0);
   expect(await page.getByText('Drop files to attach them to the result of Pay 0').count()).toBe(0);
 
   // The button's file picker (the input it opens).

@@ -1,6 +1,7 @@
 import { NavLink, Outlet, useParams } from 'react-router';
 import { SessionEndedDialog, useMe, useOrgs, useIsAnyAdmin } from '../features/auth';
 import { ErrorMessage } from '../components/error-message';
+import { useStrayDropGuard } from '../features/attachments';
 
 /** The user's organizations, beside the logo; a project's pages name theirs in the breadcrumbs instead. */
 function Context() {
@@ -27,6 +28,7 @@ function UserBadge() {
 export function AppLayout() {
   const me = useMe();
   const isAdmin = useIsAnyAdmin();
+  useStrayDropGuard();
   return (
     <>
       <a className="skip-link" href="#main">

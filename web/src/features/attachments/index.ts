@@ -4,4 +4,4 @@ export { useAttachments, type Attachment, type AttachmentTarget } from './api/ge
 export { useUploadAttachments } from './api/upload-attachments';
 export { AttachmentLinks } from './components/attachment-list';
 export { AttachmentsSection, DropHint } from './components/attachments-section';
-export { useFileDrop, usePastedFiles } from './use-file-drop';
+export { useFileDrop, usePastedFiles, useStrayDropGuard } from './use-file-drop';

@@ -65,3 +65,21 @@ export function usePastedFiles(enabled: boolean, onFiles: (files: File[]) => voi
 }
 
 const stamp = () => new Date().toISOString().slice(0, 19).replace(/[T:]/g, '-');
+
+/**
+ * Files dropped outside a drop target stay with the page: the browser would otherwise open the
+ * file in place of the app. Drop targets handle their own drops before this sees them.
+ */
+export function useStrayDropGuard() {
+  useEffect(() => {
+    const guard = (e: globalThis.DragEvent) => {
+      if (e.dataTransfer?.types.includes('Files')) e.preventDefault();
+    };
+    window.addEventListener('dragover', guard);
+    window.addEventListener('drop', guard);
+    return () => {
+      window.removeEventListener('dragover', guard);
+      window.removeEventListener('drop', guard);
+    };
+  }, []);
+}
