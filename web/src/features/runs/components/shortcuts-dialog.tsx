@@ -11,6 +11,7 @@ const SHORTCUTS: [string[], string][] = [
   [['x'], 'Check or uncheck the test (shift-click a checkbox for a range)'],
   [['c'], 'Write a comment'],
   [['d'], 'Link a defect to the test’s result (an id such as SHOP-123, or a link): Enter saves it, Esc cancels'],
+  [['Ctrl+V', '⌘V'], 'Attach a copied screenshot or files to the test’s result (dropping files on the panel does the same)'],
   [['/'], 'Search the run (title, section or id); Enter or Esc goes back to the list, where j and k move within what it shows'],
   [['Esc'], 'Leave the comment box (the comment is kept) or close this dialog'],
   [['?'], 'Show these shortcuts'],
