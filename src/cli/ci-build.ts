@@ -97,5 +97,29 @@ export function ciBuildFromEnv(env: Env): { system: string; build: CiBuild } | u
   return { system: system.name, build };
 }
 
-/** The import's query parameter of each build field (the field's own name). */
-export const BUILD_QUERY_PARAMS = Object.keys(BUILD_FIELDS) as BuildField[];
+/** The command-line flag of each build field. */
+export const BUILD_FLAGS: Record<BuildField, string> = {
+  commit: 'commit',
+  branch: 'branch',
+  buildNumber: 'build-number',
+  buildUrl: 'build-url',
+  ciJob: 'ci-job',
+};
+
+/**
+ * The build an import records: each flag given wins over the CI's variable (unless `useEnv` is
+ * false); `source` names where the rest came from, for the log.
+ */
+export function buildOfImport(
+  flags: Partial<Record<BuildField, string>>,
+  env: Env,
+  useEnv: boolean,
+): { build: CiBuild; source: string | undefined } {
+  const fromCi = useEnv ? ciBuildFromEnv(env) : undefined;
+  const build: CiBuild = { ...fromCi?.build };
+  for (const field of Object.keys(BUILD_FIELDS) as BuildField[]) {
+    const value = flags[field]?.trim();
+    if (value) build[field] = value;
+  }
+  return { build, source: fromCi?.system };
+}

@@ -19,6 +19,7 @@ import {
   transcodeToUtf8,
   type JunitFile,
 } from './junit-files';
+import { BUILD_FLAGS, buildOfImport } from './ci-build';
 import { formatBytes, uploadProgress, type UploadProgress } from './progress';
 import { findAttachments, hashAttachments, type FoundAttachments } from './attachment-files';
 import { multipartStream } from './multipart-stream';
@@ -45,6 +46,8 @@ interface Options {
   dryRun: boolean;
   json: boolean;
   failOnUnmatched: boolean;
+  /** The run's CI build sent with the import, and the CI system that gave it. */
+  build: ReturnType<typeof buildOfImport>;
   /** Where the files the reports name are (--attachments-dir); without it none are sent. */
   attachmentsDir?: string;
 }
@@ -77,6 +80,12 @@ function parse(args: string[]) {
         json: { type: 'boolean' },
         'fail-on-unmatched': { type: 'boolean' },
         'attachments-dir': { type: 'string' },
+        commit: { type: 'string' },
+        branch: { type: 'string' },
+        'build-number': { type: 'string' },
+        'build-url': { type: 'string' },
+        'ci-job': { type: 'string' },
+        'no-ci-env': { type: 'boolean' },
       },
     });
   } catch (err) {
@@ -131,6 +140,11 @@ function options(args: string[], env: CliIo['env']): Options {
     }
     query.set('caseMatcher', matcher);
   }
+  const flags = Object.fromEntries(
+    Object.entries(BUILD_FLAGS).map(([field, flag]) => [field, v[flag as keyof typeof v] as string | undefined]),
+  );
+  const build = buildOfImport(flags, env, !v['no-ci-env']);
+  for (const [field, value] of Object.entries(build.build)) query.set(field, value);
   return {
     inputs: positionals,
     // A URL given with the API prefix still works.
@@ -141,6 +155,7 @@ function options(args: string[], env: CliIo['env']): Options {
     json: v.json ?? false,
     failOnUnmatched: v['fail-on-unmatched'] ?? false,
     attachmentsDir: attachmentsDir(v['attachments-dir']),
+    build,
   };
 }
 
@@ -305,6 +320,11 @@ async function readReports(paths: string[], scratch: () => string, io: CliIo): P
 
 export async function importJunit(args: string[], io: CliIo): Promise<number> {
   const opts = options(args, io.env);
+  const fields = Object.entries(opts.build.build);
+  if (fields.length) {
+    const from = opts.build.source ? ` (from ${opts.build.source})` : '';
+    io.stderr.write(`build${from}: ${fields.map(([k, value]) => `${k} ${value}`).join(', ')}\n`);
+  }
   let scratchDir: string | undefined;
   const scratch = () => (scratchDir ??= fs.mkdtempSync(path.join(os.tmpdir(), 'casebook-junit-')));
   try {

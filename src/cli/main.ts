@@ -35,7 +35,7 @@ const usage = `Usage: casebook <command>
   user create --email E --name N --role R --org N
                                             create a user (or add a membership); R: Reader, User, Admin
   token create --email E [--name N]         create an API token; prints only the token
-  mcp [--tools read|write|all] [--toolsets projects,tests,runs,metadata,users]
+  mcp [--tools read|write|all] [--toolsets projects,tests,runs,insight,metadata,users]
                                             MCP tool server on stdio (CASEBOOK_TOKEN; CASEBOOK_URL, else the app
                                             in-process). --tools read: only tools that change nothing; write: also
                                             those that create and edit, none that delete; all (default).
@@ -43,6 +43,7 @@ const usage = `Usage: casebook <command>
   import junit <file|dir|glob>... --url URL --token T --project ID [--run ID | --run-name N]
         [--create-missing] [--dry-run] [--status-map outcome:status,...] [--case-matcher auto|name|property]
         [--json] [--fail-on-unmatched] [--attachments-dir DIR]
+        [--commit SHA] [--branch B] [--build-number N] [--build-url URL] [--ci-job J] [--no-ci-env]
                                             upload JUnit XML reports (merged into one import) to a running
                                             server; CASEBOOK_URL and CASEBOOK_TOKEN may replace --url, --token.
                                             UTF-8 (BOM or not) and UTF-16 files are read; XML of another root
@@ -53,7 +54,10 @@ const usage = `Usage: casebook <command>
                                             file (named with its line and column); 3: --fail-on-unmatched and
                                             a testcase matched no test or named an unknown id.
                                             --attachments-dir: also send the files the testcases name
-                                            ([[ATTACHMENT|path]] lines, attachment properties) found under DIR
+                                            ([[ATTACHMENT|path]] lines, attachment properties) found under DIR.
+                                            The run records its CI build (--commit etc.); flags not given are
+                                            read from GitHub Actions, GitLab CI, CircleCI, Azure Pipelines or
+                                            Jenkins variables, unless --no-ci-env
 
 Configuration comes from the environment (see README.md).`;
 

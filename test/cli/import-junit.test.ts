@@ -375,3 +375,56 @@ describe('casebook import junit', () => {
     expect(res.stderr).toContain(`imported: run ${run.runId}, 2 tests: 2 matched`);
   });
 });
+
+describe('the run’s CI build', () => {
+  const base = () => [...imports(), path.join(dir, 'reports/shop.xml'), '--url', url, '--token', token, '--project', String(projectId)];
+  const buildOf = async (stdout: string) => {
+    const runId = Number(/run (\d+)/i.exec(stdout)?.[1]);
+    return (await t.as(token).get('/run/detail', { projectId, runId }).expect(200)).body.data.build;
+  };
+  const github = {
+    GITHUB_ACTIONS: 'true',
+    GITHUB_SHA: '9f1c2e7',
+    GITHUB_REF_NAME: 'main',
+    GITHUB_RUN_NUMBER: '118',
+    GITHUB_SERVER_URL: 'https://github.com',
+    GITHUB_REPOSITORY: 'acme/shop',
+    GITHUB_RUN_ID: '777',
+    GITHUB_JOB: 'e2e',
+  };
+
+  it('is read from the CI’s variables, said on stderr, and recorded on the new run', async () => {
+    const res = await runCliInProcess(base(), github);
+    expect(res.code).toBe(0);
+    expect(res.stderr).toContain(
+      'build (from GitHub Actions): commit 9f1c2e7, branch main, buildNumber 118, buildUrl https://github.com/acme/shop/actions/runs/777, ciJob e2e',
+    );
+    expect(await buildOf(res.stdout)).toEqual({
+      commit: '9f1c2e7',
+      branch: 'main',
+      buildNumber: '118',
+      buildUrl: 'https://github.com/acme/shop/actions/runs/777',
+      ciJob: 'e2e',
+    });
+  });
+
+  it('takes flags over the variables, and only the flags with --no-ci-env', async () => {
+    const over = await runCliInProcess([...base(), '--branch', 'release/2.4', '--ci-job', 'nightly'], github);
+    expect(over.code).toBe(0);
+    expect(await buildOf(over.stdout)).toMatchObject({ commit: '9f1c2e7', branch: 'release/2.4', ciJob: 'nightly' });
+    const only = await runCliInProcess([...base(), '--no-ci-env', '--commit', 'abc1234'], github);
+    expect(only.code).toBe(0);
+    expect(await buildOf(only.stdout)).toEqual({ commit: 'abc1234', branch: null, buildNumber: null, buildUrl: null, ciJob: null });
+    const none = await runCliInProcess(base(), {});
+    expect(none.stderr).not.toContain('build');
+    expect(await buildOf(none.stdout)).toBeNull();
+  });
+
+  it('is refused by the server when a flag is bad (exit 1), and nothing is imported', async () => {
+    const before = await counts();
+    const res = await runCliInProcess([...base(), '--build-url', 'ftp://ci.example.test/1'], {});
+    expect(res.code).toBe(1);
+    expect(res.stderr).toContain('buildUrl: Expected an http(s) URL');
+    expect(await counts()).toEqual(before);
+  });
+});
