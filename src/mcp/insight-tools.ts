@@ -1,4 +1,4 @@
-import { limit, offset, projectId, tool } from './tool-spec';
+import { limit, offset, projectId, runId, tool } from './tool-spec';
 
 // Tools that answer questions across runs: which tests are flaky, which never ran.
 
@@ -26,5 +26,22 @@ export const insightTools = [
       offset,
     },
     example: { projectId: 3, flakyOnly: true, limit: 20 },
+  }),
+  tool({
+    name: 'get-run-comparison',
+    description:
+      'Answer "what failed in this run that passed before?" in one call: compares a run with its base (default: the latest earlier run sharing tests, ' +
+      'on the same build branch) and lists new_failure, fixed, still_failing, flaky_in_run, added and removed tests with both statuses and the time change, ' +
+      "totals per category, and the run's failures grouped by normalized message (new groups marked). category pages through one category.",
+    route: 'GET /run/compare',
+    params: {
+      projectId,
+      runId,
+      baseRunId: 'The run to compare with (default: the previous comparable run)',
+      category: 'Only this category, paged: new_failure, fixed, still_failing, flaky_in_run, added or removed',
+      perCategory: 'Tests listed per category (1 to 1000, default 100)',
+      offset: 'With category: tests to skip',
+    },
+    example: { projectId: 3, runId: 9 },
   }),
 ];

@@ -353,6 +353,9 @@ describe.each(['stdio', 'http'] as const)('the story over %s', (transport) => {
     expect(neverRun.tests).toEqual(
       (await rest.data<{ tests: unknown[] }>('/project/test-stability', { projectId: s.projectId, window: 'all', neverRun: true })).tests,
     );
+    const comparison = await tool<{ run: { runId: number }; totals: Record<string, number> }>('get-run-comparison', inRun);
+    expect(comparison).toEqual(await rest.data<Rec>('/run/compare', inRun));
+    expect(comparison.run.runId).toBe(s.runId);
     const firstOfAll = await tool('get-run-test-status', { ...inRun, limit: 1 });
     expect(firstOfAll).toEqual({
       ...(await rest.data<Rec>('/run/test-status', { ...inRun, limit: 1 })),

@@ -20,6 +20,7 @@ const expectedRequired: Record<string, string[]> = {
   'get-tests': ['projectId'],
   'get-test-details': ['testId', 'projectId'],
   'get-test-stability': ['projectId'],
+  'get-run-comparison': ['projectId', 'runId'],
   'get-tests-count': ['projectId'],
   'get-test-status-history': ['testId', 'projectId'],
   'get-test-status-history-in-run': ['testId', 'runId'],

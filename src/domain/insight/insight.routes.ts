@@ -1,6 +1,7 @@
 import { route } from '../../core/route';
 import { projectVersion } from '../projects/project-version';
-import { stabilityPage, testStabilityQuery } from './insight.schemas';
+import { compareRunsQuery, runComparison, stabilityPage, testStabilityQuery } from './insight.schemas';
+import { compareRuns } from './compare.service';
 import { testStability } from './stability.service';
 
 export const insightRoutes = [
@@ -19,5 +20,20 @@ export const insightRoutes = [
     response: stabilityPage,
     caching: { etag: projectVersion, answerCache: true },
     handler: (ctx, { query }) => testStability(ctx, query),
+  }),
+  route({
+    method: 'get',
+    path: '/run/compare',
+    resource: 'run',
+    action: 'read',
+    tag: 'Insight',
+    summary:
+      'What changed between a run and a base run (default: the latest earlier run sharing tests, on the same build branch): ' +
+      'new failures, fixed, still failing, flaky within the run, added and removed tests with both statuses and the time ' +
+      "change, totals per category, and the run's failures grouped by their normalized message (new groups marked)",
+    query: compareRunsQuery,
+    response: runComparison,
+    caching: { etag: projectVersion, answerCache: true },
+    handler: (ctx, { query }) => compareRuns(ctx, query),
   }),
 ];

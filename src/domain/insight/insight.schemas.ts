@@ -78,3 +78,64 @@ export const stabilityPage = z.object({
     .object({ runs: int, firstRunId: int.nullable(), lastRunId: int.nullable() })
     .describe('The runs counted: how many, the oldest and the newest'),
 });
+
+export const COMPARE_CATEGORIES = ['new_failure', 'fixed', 'still_failing', 'flaky_in_run', 'added', 'removed'] as const;
+export type CompareCategory = (typeof COMPARE_CATEGORIES)[number];
+
+export const compareRunsQuery = z.object({
+  projectId: queryId,
+  runId: queryId,
+  baseRunId: queryId
+    .optional()
+    .describe(
+      "The run to compare with; default: the project's latest earlier run sharing tests with this one (same build branch when it has one)",
+    ),
+  category: z
+    .enum(COMPARE_CATEGORIES, `Expected ${COMPARE_CATEGORIES.join(', ')}`)
+    .optional()
+    .describe('Page through this category only; without it, the first perCategory tests of every category'),
+  perCategory: queryInt(1, 1000).prefault('100').describe('Tests listed per category (default 100)'),
+  offset: queryInt(0, Number.MAX_SAFE_INTEGER).prefault('0').describe('With category: the tests of it to skip'),
+});
+export type CompareRunsQuery = z.output<typeof compareRunsQuery>;
+
+const comparedRun = z.object({ runId: int, runName: z.string(), branch: z.string().nullable() });
+export const comparedTest = z.object({
+  testId: int,
+  title: z.string(),
+  status: testStatus.nullable().describe('Its status in the run; null when removed'),
+  baseStatus: testStatus.nullable().describe('Its status in the base run; null when added'),
+  elapsedMs: int.nullable(),
+  baseElapsedMs: int.nullable(),
+  elapsedChangeMs: int.nullable().describe('elapsedMs − baseElapsedMs, when both are known'),
+});
+export const runComparison = z.object({
+  run: comparedRun,
+  base: comparedRun.nullable().describe('Null when the run has no earlier run to compare with'),
+  totals: z.object(Object.fromEntries(COMPARE_CATEGORIES.map((c) => [c, int])) as Record<CompareCategory, typeof int>),
+  tests: z
+    .object(
+      Object.fromEntries(COMPARE_CATEGORIES.map((c) => [c, z.array(comparedTest).optional()])) as Record<
+        CompareCategory,
+        z.ZodOptional<z.ZodArray<typeof comparedTest>>
+      >,
+    )
+    .describe(
+      'new_failure: passed in the base, failed or blocked now; fixed: failed or blocked in the base, passed now; still_failing: ' +
+        'failed or blocked in both; flaky_in_run: passed and failed within this run; added: not in the base; removed: not in this run. ' +
+        'A test may be in two (flaky_in_run and another). By test id; one category with `category`',
+    ),
+  failureGroups: z
+    .array(
+      z.object({
+        signature: z
+          .string()
+          .describe('The first line of the failure message with its values replaced (<n>, <uuid>, <time>, <path>, <value>, <hex>)'),
+        sample: z.string().describe('One message of the group, as written'),
+        count: int,
+        testIds: z.array(int).describe('The tests failing with it, the first 20 by id'),
+        new: z.boolean().describe('No failure of the base run is in this group'),
+      }),
+    )
+    .describe('The failed and blocked results of this run grouped by their message, most first (at most 50 groups)'),
+});
