@@ -44,4 +44,13 @@ export const insightTools = [
     },
     example: { projectId: 3, runId: 9 },
   }),
+  tool({
+    name: 'get-project-dashboard',
+    description:
+      "A project's last days at a glance in one call: each run's pass rate and build, results per day, how many tests are flaky, failing, never run " +
+      'and stale, the 10 flakiest and 10 slowest tests, execution coverage per top-level section, and the automated share.',
+    route: 'GET /project/dashboard',
+    params: { projectId, days: 'The period in days (1 to 365, default 30)' },
+    example: { projectId: 3, days: 14 },
+  }),
 ];

@@ -356,6 +356,11 @@ describe.each(['stdio', 'http'] as const)('the story over %s', (transport) => {
     const comparison = await tool<{ run: { runId: number }; totals: Record<string, number> }>('get-run-comparison', inRun);
     expect(comparison).toEqual(await rest.data<Rec>('/run/compare', inRun));
     expect(comparison.run.runId).toBe(s.runId);
+    const dashboard = await tool<{ days: number; counts: { tests: number } }>('get-project-dashboard', { projectId: s.projectId, days: 7 });
+    expect(dashboard).toMatchObject({
+      days: 7,
+      counts: (await rest.data<{ counts: unknown }>('/project/dashboard', { projectId: s.projectId, days: 7 })).counts,
+    });
     const firstOfAll = await tool('get-run-test-status', { ...inRun, limit: 1 });
     expect(firstOfAll).toEqual({
       ...(await rest.data<Rec>('/run/test-status', { ...inRun, limit: 1 })),

@@ -21,6 +21,7 @@ const expectedRequired: Record<string, string[]> = {
   'get-test-details': ['testId', 'projectId'],
   'get-test-stability': ['projectId'],
   'get-run-comparison': ['projectId', 'runId'],
+  'get-project-dashboard': ['projectId'],
   'get-tests-count': ['projectId'],
   'get-test-status-history': ['testId', 'projectId'],
   'get-test-status-history-in-run': ['testId', 'runId'],

@@ -1,6 +1,14 @@
 import { route } from '../../core/route';
 import { projectVersion } from '../projects/project-version';
-import { compareRunsQuery, runComparison, stabilityPage, testStabilityQuery } from './insight.schemas';
+import {
+  compareRunsQuery,
+  dashboardQuery,
+  projectDashboard as dashboardResult,
+  runComparison,
+  stabilityPage,
+  testStabilityQuery,
+} from './insight.schemas';
+import { projectDashboard } from './dashboard.service';
 import { compareRuns } from './compare.service';
 import { testStability } from './stability.service';
 
@@ -35,5 +43,20 @@ export const insightRoutes = [
     response: runComparison,
     caching: { etag: projectVersion, answerCache: true },
     handler: (ctx, { query }) => compareRuns(ctx, query),
+  }),
+  route({
+    method: 'get',
+    path: '/project/dashboard',
+    resource: 'run',
+    action: 'read',
+    tag: 'Insight',
+    summary:
+      "A project's last days at a glance: the pass rate of each run (with its build), results per day, how many tests are flaky, " +
+      'failing, never run and stale, the 10 flakiest and 10 slowest tests, execution coverage per top-level section, and the ' +
+      'automated share',
+    query: dashboardQuery,
+    response: dashboardResult,
+    // Not tagged: its days move with the clock, not only with the project's writes.
+    handler: (ctx, { query }) => projectDashboard(ctx, query),
   }),
 ];

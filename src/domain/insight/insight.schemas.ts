@@ -139,3 +139,60 @@ export const runComparison = z.object({
     )
     .describe('The failed and blocked results of this run grouped by their message, most first (at most 50 groups)'),
 });
+
+export const dashboardQuery = z.object({
+  projectId: queryId,
+  days: queryInt(1, 365).prefault('30').describe('The period: runs created and results recorded in the last N days (default 30)'),
+});
+export type DashboardQuery = z.output<typeof dashboardQuery>;
+
+const statusCountsShape = { passed: int, failed: int, blocked: int, retest: int };
+const shortTest = z.object({
+  testId: int,
+  title: z.string(),
+  flips: int,
+  failureRate: z.number(),
+  medianElapsedMs: int.nullable(),
+  flakyReasons: z.array(z.enum(FLAKY_REASONS)),
+});
+export const projectDashboard = z.object({
+  days: int,
+  runs: z
+    .array(
+      z.object({
+        runId: int,
+        runName: z.string(),
+        createdAt: when,
+        commit: z.string().nullable(),
+        branch: z.string().nullable(),
+        buildNumber: z.string().nullable(),
+        total: int,
+        ...statusCountsShape,
+        untested: int,
+        passRate: z.number().describe('passed / total, 4 decimals (0 for an empty run)'),
+      }),
+    )
+    .describe('The runs created in the period (the latest 200), oldest first: the pass rate over time'),
+  resultsPerDay: z
+    .array(z.object({ date: z.string().describe('YYYY-MM-DD (UTC)'), ...statusCountsShape }))
+    .describe('Current results by the day they were recorded (a result changed later counts on that later day), every day of the period'),
+  counts: z.object({
+    tests: int.describe('Live tests'),
+    flaky: int,
+    failing: int.describe('Tests whose last execution in the period failed or was blocked'),
+    neverRun: int.describe('Live tests without an execution in the period’s runs'),
+    stale: int.describe('Live tests not executed in the period'),
+  }),
+  flakiest: z.array(shortTest).describe('The 10 flakiest tests (most flips, then failure rate) among those with a flip or a flaky reason'),
+  slowest: z.array(shortTest).describe('The 10 tests with the slowest median time'),
+  coverage: z
+    .array(z.object({ sectionId: int.nullable(), sectionName: z.string().nullable(), tests: int, executed: int, share: z.number() }))
+    .describe(
+      'Per top-level section (null: tests outside any section): its live tests, how many were executed in the period’s runs, and the share',
+    ),
+  automation: z.object({
+    automated: int.describe('Live tests with an automation key (imported) or the automation status Automated'),
+    manual: int,
+    automatedShare: z.number(),
+  }),
+});

@@ -2,7 +2,7 @@ import type { RequestContext } from '../../core/context';
 import { requireProject } from '../access';
 import { liveTestIdsOf, readDigests, runsWithResultsSince, STATUS_CODE, FLAKY_BIT, testNames, windowRuns } from './data';
 import type { StabilitySort, TestStabilityQuery } from './insight.schemas';
-import { StabilityCounter } from './stability';
+import { StabilityCounter, type WindowRun } from './stability';
 
 // GET /project/test-stability: every live test's stability over the project's last runs, from
 // the runs' digests (data/digests.ts), filtered, sorted and paged in memory (50,000 tests fit).
@@ -27,7 +27,7 @@ async function executedSince(ctx: RequestContext, counter: StabilityCounter, pro
   return fresh;
 }
 
-function order(counter: StabilityCounter, sort: StabilitySort): (a: number, b: number) => number {
+export function order(counter: StabilityCounter, sort: StabilitySort): (a: number, b: number) => number {
   const byId = (a: number, b: number) => a - b;
   switch (sort) {
     case 'flakiness':
@@ -44,12 +44,8 @@ function order(counter: StabilityCounter, sort: StabilitySort): (a: number, b: n
   }
 }
 
-export async function testStability(ctx: RequestContext, q: TestStabilityQuery) {
-  await requireProject(ctx, q.projectId);
-  const [tests, runs] = await Promise.all([
-    liveTestIdsOf(ctx.db, q.projectId, { sectionId: q.sectionId, labelId: q.labelId }),
-    windowRuns(ctx.db, q.projectId, q.window),
-  ]);
+/** The tests' counters over these runs (oldest first), read from the runs' digests. */
+export async function countRuns(ctx: RequestContext, tests: Int32Array, runs: WindowRun[]): Promise<StabilityCounter> {
   const counter = new StabilityCounter(tests);
   let r = 0;
   for await (const d of readDigests(
@@ -59,6 +55,16 @@ export async function testStability(ctx: RequestContext, q: TestStabilityQuery) 
     while (runs[r].runId !== d.runId) r++;
     counter.add(runs[r], d);
   }
+  return counter;
+}
+
+export async function testStability(ctx: RequestContext, q: TestStabilityQuery) {
+  await requireProject(ctx, q.projectId);
+  const [tests, runs] = await Promise.all([
+    liveTestIdsOf(ctx.db, q.projectId, { sectionId: q.sectionId, labelId: q.labelId }),
+    windowRuns(ctx.db, q.projectId, q.window),
+  ]);
+  const counter = await countRuns(ctx, tests, runs);
   const fresh =
     q.staleDays === undefined ? undefined : await executedSince(ctx, counter, q.projectId, new Date(Date.now() - q.staleDays * DAY_MS));
 

@@ -1,3 +1,4 @@
 export { FLAKY_BIT, NO_ELAPSED, readDigests, refreshDigests, STATUS_CODE, type RunDigest } from './digests';
 export { liveTestIdsOf, runsWithResultsSince, testNames, windowRuns } from './window';
 export { defaultBase, failureLines, runHead, type RunHead } from './compare';
+export { liveTestFacts, runsSince, type DashboardRun } from './dashboard';
