@@ -84,6 +84,10 @@ const contract: Record<string, Role> = {
   'GET /attachments': 'Reader',
   'GET /attachment/download': 'Reader',
   'DELETE /attachment/delete': 'User',
+  // Insight: reads across runs, for whoever may read the runs.
+  'GET /project/test-stability': 'Reader',
+  'GET /run/compare': 'Reader',
+  'GET /project/dashboard': 'Reader',
 };
 
 const rank: Record<Role, number> = { Reader: 0, User: 1, Admin: 2 };
