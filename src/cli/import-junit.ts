@@ -20,6 +20,7 @@ import {
   type JunitFile,
 } from './junit-files';
 import { BUILD_FLAGS, buildOfImport } from './ci-build';
+import { FAIL_ON, qualityGate, type FailOn } from './quality-gate';
 import { formatBytes, uploadProgress, type UploadProgress } from './progress';
 import { findAttachments, hashAttachments, type FoundAttachments } from './attachment-files';
 import { multipartStream } from './multipart-stream';
@@ -34,7 +35,7 @@ import {
 
 // `casebook import junit`: uploads JUnit XML reports to a running Casebook over HTTP only
 // (POST /api/v1/run/import-junit), so it works from any CI runner against any server.
-// Exit codes: 0 imported, 1 HTTP error or no connection, 2 usage error or a broken report file,
+// Exit codes: 0 imported, 1 HTTP error or no connection (or the --fail-on gate failed), 2 usage error or a broken report file,
 // 3 --fail-on-unmatched and some testcases matched no test (unmatched or unknown).
 
 interface Options {
@@ -46,6 +47,9 @@ interface Options {
   dryRun: boolean;
   json: boolean;
   failOnUnmatched: boolean;
+  /** The quality gate after the import (quality-gate.ts), and where its Markdown summary goes. */
+  failOn: FailOn;
+  summaryFile: string | undefined;
   /** The run's CI build sent with the import, and the CI system that gave it. */
   build: ReturnType<typeof buildOfImport>;
   /** Where the files the reports name are (--attachments-dir); without it none are sent. */
@@ -86,6 +90,8 @@ function parse(args: string[]) {
         'build-url': { type: 'string' },
         'ci-job': { type: 'string' },
         'no-ci-env': { type: 'boolean' },
+        'fail-on': { type: 'string' },
+        summary: { type: 'string' },
       },
     });
   } catch (err) {
@@ -140,6 +146,9 @@ function options(args: string[], env: CliIo['env']): Options {
     }
     query.set('caseMatcher', matcher);
   }
+  const failOn = (v['fail-on']?.trim() ?? 'none') as FailOn;
+  if (!FAIL_ON.includes(failOn)) throw new UsageError(`--fail-on must be one of ${FAIL_ON.join(', ')} (got "${v['fail-on']}")`);
+  if (v.summary !== undefined && !v.summary.trim()) throw new UsageError('--summary must name a file');
   const flags = Object.fromEntries(
     Object.entries(BUILD_FLAGS).map(([field, flag]) => [field, v[flag as keyof typeof v] as string | undefined]),
   );
@@ -156,6 +165,8 @@ function options(args: string[], env: CliIo['env']): Options {
     failOnUnmatched: v['fail-on-unmatched'] ?? false,
     attachmentsDir: attachmentsDir(v['attachments-dir']),
     build,
+    failOn,
+    summaryFile: v.summary,
   };
 }
 
@@ -489,5 +500,13 @@ async function importFiles(opts: Options, scratch: () => string, io: CliIo): Pro
     io.stderr.write(`casebook: --fail-on-unmatched: ${data.unmatched} unmatched, ${data.unknown} unknown\n`);
     return 3;
   }
-  return 0;
+  // A dry run has no run to judge.
+  if (opts.dryRun || data.runId === null || (opts.failOn === 'none' && !opts.summaryFile)) return 0;
+  const where = { base: opts.base, token: opts.token, projectId: opts.query.get('projectId')!, runId: data.runId };
+  try {
+    return await qualityGate(where, opts.failOn, opts.summaryFile, io);
+  } catch (err) {
+    io.stderr.write(`casebook: the run could not be compared: ${(err as Error).message}\n`);
+    return 1;
+  }
 }

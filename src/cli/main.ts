@@ -44,6 +44,7 @@ const usage = `Usage: casebook <command>
         [--create-missing] [--dry-run] [--status-map outcome:status,...] [--case-matcher auto|name|property]
         [--json] [--fail-on-unmatched] [--attachments-dir DIR]
         [--commit SHA] [--branch B] [--build-number N] [--build-url URL] [--ci-job J] [--no-ci-env]
+        [--fail-on none|failures|new-failures] [--summary FILE]
                                             upload JUnit XML reports (merged into one import) to a running
                                             server; CASEBOOK_URL and CASEBOOK_TOKEN may replace --url, --token.
                                             UTF-8 (BOM or not) and UTF-16 files are read; XML of another root
@@ -57,7 +58,9 @@ const usage = `Usage: casebook <command>
                                             ([[ATTACHMENT|path]] lines, attachment properties) found under DIR.
                                             The run records its CI build (--commit etc.); flags not given are
                                             read from GitHub Actions, GitLab CI, CircleCI, Azure Pipelines or
-                                            Jenkins variables, unless --no-ci-env
+                                            Jenkins variables, unless --no-ci-env. --fail-on: exit 1 when the
+                                            run has failures (new-failures: ones that passed in the base run),
+                                            after printing the comparison; --summary appends it as Markdown
 
 Configuration comes from the environment (see README.md).`;
 

@@ -428,3 +428,56 @@ describe('the run’s CI build', () => {
     expect(await counts()).toEqual(before);
   });
 });
+
+describe('the quality gate (--fail-on, --summary)', () => {
+  // Each report's bytes differ (a comment), so no import is a replay of an earlier one.
+  const cart = (outcome: string, tag = Math.random().toString(36).slice(2)) =>
+    write(
+      `gate/${outcome}-${tag}.xml`,
+      `<!-- ${tag} -->
+<testsuite name="shop">
+  <testcase classname="shop.Cart" name="adds">${outcome === 'fail' ? '<failure message="expected 3 items, got 4"/>' : ''}</testcase>
+</testsuite>
+`,
+    );
+  const gate = (file: string, ...more: string[]) =>
+    runCliInProcess(
+      [...imports(), file, '--url', url, '--token', token, '--project', String(projectId), '--branch', 'gate', '--no-ci-env', ...more],
+      {},
+    );
+
+  it('fails the step on a new failure, prints the comparison and appends a Markdown summary', async () => {
+    const base = await gate(cart('pass'));
+    expect(base).toMatchObject({ code: 0, stdout: expect.stringMatching(/^Run \d+/) });
+    const summaryFile = path.join(dir, 'gate/summary.md');
+    fs.writeFileSync(summaryFile, '# Earlier step\n');
+    const res = await gate(cart('fail'), '--fail-on', 'new-failures', '--summary', summaryFile);
+    expect(res.code).toBe(1);
+    const baseRun = /^Run (\d+)/.exec(base.stdout)![1];
+    expect(res.stderr).toContain(`compared with run ${baseRun} (`);
+    expect(res.stderr).toContain('1 new failures, 0 fixed, 0 still failing');
+    expect(res.stderr).toContain('new failure: expected <n> items, got <n> (1)');
+    expect(res.stderr).toContain('casebook: --fail-on new-failures: 1 new failure');
+    const md = fs.readFileSync(summaryFile, 'utf8');
+    expect(md.startsWith('# Earlier step\n### Casebook: ')).toBe(true);
+    expect(md).toContain('| New failures | 1 |');
+    expect(md).toContain('- **new** `expected <n> items, got <n>`: 1 test');
+    expect(md).toContain(`[Run ${/^Run (\d+)/.exec(res.stdout)![1]}](${url}/projects/${projectId}/runs/`);
+  });
+
+  it('passes new-failures when the failure is not new, fails failures, and refuses an unknown mode', async () => {
+    expect((await gate(cart('fail'))).code).toBe(0);
+    const still = await gate(cart('fail'), '--fail-on', 'new-failures');
+    expect(still.code).toBe(0);
+    expect(still.stderr).toContain('0 new failures, 0 fixed, 1 still failing');
+    const any = await gate(cart('fail'), '--fail-on', 'failures');
+    expect(any.code).toBe(1);
+    expect(any.stderr).toContain('casebook: --fail-on failures: 1 failed or blocked');
+    const dry = await gate(cart('fail'), '--fail-on', 'failures', '--dry-run');
+    expect(dry.code).toBe(0);
+    expect(dry.stderr).not.toContain('compared with');
+    const bad = await gate(cart('fail'), '--fail-on', 'always');
+    expect(bad.code).toBe(2);
+    expect(bad.stderr).toContain('--fail-on must be one of none, failures, new-failures (got "always")');
+  });
+});
