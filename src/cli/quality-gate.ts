@@ -20,7 +20,8 @@ interface Where {
 }
 
 async function read<T>(where: Where, path: string, query: Record<string, string | number>): Promise<T> {
-  const url = `${where.base}/api/v1${path}?${new URLSearchParams(Object.entries(query).map(([k, v]): [string, string] => [k, String(v)]))}`;
+  const search = new URLSearchParams(Object.entries(query).map(([k, v]): [string, string] => [k, String(v)]));
+  const url = `${where.base}/api/v1${path}?${search.toString()}`;
   const res = await fetch(url, { headers: { Authorization: `Bearer ${where.token}`, Accept: 'application/json' } });
   const text = await res.text();
   if (!res.ok) throw new Error(`GET ${path} answered ${res.status}: ${text.slice(0, 200)}`);
