@@ -125,6 +125,8 @@ it('sorts by the last change on a phone, where its column is left out, with one 
   // A header chosen on the phone shows in the choice too.
   await header(page, 'Title').getByRole('button').click();
   await page.waitForURL(catalogUrl('?sort=title&order=asc'));
+  // The address changes before React renders the new order: wait for the choice to follow it.
+  await page.waitForFunction(`document.querySelector('.sort-select select')?.value === 'title:asc'`, undefined, { timeout: 10_000 });
   expect(await sort.inputValue()).toBe('title:asc');
   await checkScreen(page, 'catalog-sort-phone');
   // A wide screen sorts by its headers: the choice is not shown.
