@@ -195,6 +195,6 @@ describe('casebook mcp --tools / --toolsets', () => {
     const set = await runCliInProcess(['mcp', '--toolsets', 'runs,reports'], env);
     expect(set.code).toBe(2);
     expect(set.stderr).toContain('Unknown toolset "reports"; use any of projects, tests, runs, insight, metadata, users');
-    expect(set.stderr).toContain('--toolsets projects,tests,runs,metadata,users');
+    expect(set.stderr).toContain('--toolsets projects,tests,runs,insight,metadata,users');
   });
 });
