@@ -49,14 +49,10 @@ export async function projectDashboard(ctx: RequestContext, q: DashboardQuery) {
   await requireProject(ctx, q.projectId);
   const since = new Date(Date.now() - q.days * DAY_MS);
   const [runs, facts] = await Promise.all([runsSince(ctx.db, q.projectId, since, MAX_RUNS), liveTestFacts(ctx.db, q.projectId)]);
-  const counter = await countRuns(
-    ctx,
-    Int32Array.from(facts, (f) => f.testId),
-    runs,
-  );
+  const counter = await countRuns(ctx, facts.testIds, runs);
   const { resultsPerDay, fresh } = await recentResults(ctx, counter, q.projectId, since, q.days);
 
-  const all = facts.map((_, t) => t);
+  const all = Array.from(facts.testIds, (_, t) => t);
   const flaky = all.filter((t) => counter.flakyReasonsAt(t, MIN_FLIPS).length > 0);
   const flakiest = all
     .filter((t) => counter.flipsAt(t) > 0 || counter.flakyReasonsAt(t, MIN_FLIPS).length > 0)
@@ -68,7 +64,7 @@ export async function projectDashboard(ctx: RequestContext, q: DashboardQuery) {
     .slice(0, TOP);
   const titles = await testNames(
     ctx.db,
-    [...flakiest, ...slowest].map((t) => facts[t].testId),
+    [...flakiest, ...slowest].map((t) => facts.testIds[t]),
   );
   const short = (t: number) => {
     const row = counter.row(t, MIN_FLIPS);
@@ -83,13 +79,16 @@ export async function projectDashboard(ctx: RequestContext, q: DashboardQuery) {
   };
 
   const sections = new Map<number | null, { sectionId: number | null; sectionName: string | null; tests: number; executed: number }>();
-  for (const [t, f] of facts.entries()) {
-    const s = sections.get(f.rootId) ?? { sectionId: f.rootId, sectionName: f.rootName, tests: 0, executed: 0 };
+  for (let t = 0; t < facts.testIds.length; t++) {
+    const rootId = facts.roots[t] || null;
+    const name = rootId === null ? null : (facts.rootNames.get(rootId) ?? null);
+    const s = sections.get(rootId) ?? { sectionId: rootId, sectionName: name, tests: 0, executed: 0 };
     s.tests += 1;
     if (counter.executionsAt(t) > 0) s.executed += 1;
-    sections.set(f.rootId, s);
+    sections.set(rootId, s);
   }
-  const automated = facts.filter((f) => f.automated).length;
+  const automated = facts.automated.reduce((n, a) => n + a, 0);
+  const testCount = facts.testIds.length;
   return {
     days: q.days,
     runs: runs.map(({ passed, failed, blocked, retest, untested, ...run }) => {
@@ -98,10 +97,10 @@ export async function projectDashboard(ctx: RequestContext, q: DashboardQuery) {
     }),
     resultsPerDay,
     counts: {
-      tests: facts.length,
+      tests: testCount,
       flaky: flaky.length,
       failing: all.filter((t) => {
-        const last = counter.row(t, MIN_FLIPS).lastStatus;
+        const last = counter.lastStatusAt(t);
         return last === 'failed' || last === 'blocked';
       }).length,
       neverRun: all.filter((t) => counter.executionsAt(t) === 0).length,
@@ -112,6 +111,6 @@ export async function projectDashboard(ctx: RequestContext, q: DashboardQuery) {
     coverage: [...sections.values()]
       .sort((a, b) => (a.sectionName === null ? -1 : b.sectionName === null ? 1 : a.sectionName.localeCompare(b.sectionName)))
       .map((s) => ({ ...s, share: s.tests ? round(s.executed / s.tests) : 0 })),
-    automation: { automated, manual: facts.length - automated, automatedShare: facts.length ? round(automated / facts.length) : 0 },
+    automation: { automated, manual: testCount - automated, automatedShare: testCount ? round(automated / testCount) : 0 },
   };
 }

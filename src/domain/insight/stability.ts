@@ -143,6 +143,10 @@ export class StabilityCounter {
   failureRateAt(t: number): number {
     return this.executions[t] ? this.failed[t] / this.executions[t] : 0;
   }
+  /** The status of the test's last execution in the window (untested when none). */
+  lastStatusAt(t: number): TestStatusName {
+    return NAMES[this.executions[t] ? this.lastStatus[t] : STATUS_CODE.untested];
+  }
   lastExecutedAt(t: number): number {
     return this.lastAt[t];
   }

@@ -22,11 +22,13 @@ export async function runsWithResultsSince(db: DbOrTx, projectId: number, since:
 
 /** The project's live tests, in a section's subtree and with a label when given, ascending ids. */
 export async function liveTestIdsOf(db: DbOrTx, projectId: number, f: { sectionId?: number; labelId?: number }): Promise<Int32Array> {
-  const rows = await db.$queryRaw<{ id: number }[]>`
-    SELECT t.id FROM tests t
-    WHERE ${catalogWhere(projectId, { sectionId: f.sectionId, includeSubsections: true, labelId: f.labelId })}
-    ORDER BY t.id`;
-  return Int32Array.from(rows, (r) => r.id);
+  // One row of packed ids, not 50,000 rows for the client to decode.
+  const [row] = await db.$queryRaw<{ ids: Uint8Array | null }[]>`
+    SELECT string_agg(int4send(t.id), ''::bytea ORDER BY t.id) AS ids FROM tests t
+    WHERE ${catalogWhere(projectId, { sectionId: f.sectionId, includeSubsections: true, labelId: f.labelId })}`;
+  if (!row.ids) return new Int32Array(0);
+  const view = new DataView(row.ids.buffer, row.ids.byteOffset, row.ids.byteLength);
+  return Int32Array.from({ length: row.ids.byteLength / 4 }, (_, i) => view.getInt32(i * 4));
 }
 
 /** Title and section of these tests (any order). */
