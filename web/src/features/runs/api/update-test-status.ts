@@ -45,7 +45,12 @@ export function applySent({ projectId, runId, results }: Batch) {
   // A defect added here has no link yet (the server makes it from the project's template): read the rows for it.
   const stale =
     queryClient.getQueryData(runTestsQueryOptions(projectId, runId).queryKey) === undefined || results.some((r) => r.defects?.length);
-  for (const queryKey of reads) if (stale || queryClient.isFetching({ queryKey }) > 0) void queryClient.invalidateQueries({ queryKey });
+  for (const queryKey of reads) {
+    if (!stale && queryClient.isFetching({ queryKey }) === 0) continue;
+    // A first read in flight (no data yet) is not restarted by an invalidation, only joined: it may
+    // still bring the old statuses, so read once more after it is in.
+    void queryClient.invalidateQueries({ queryKey }).then(() => queryClient.invalidateQueries({ queryKey }));
+  }
   for (const r of results) void queryClient.invalidateQueries({ queryKey: runKeys.history(projectId, runId, r.testId) });
 }
 
