@@ -1,10 +1,8 @@
 import fs from 'node:fs';
-import http from 'node:http';
-import type { AddressInfo } from 'node:net';
 import os from 'node:os';
 import path from 'node:path';
 import { createTestApp, type TestApp } from '../support/app';
-import { runCli, runCliInProcess } from '../support/cli';
+import { listenOnPort, runCli, runCliInProcess } from '../support/cli';
 import { createOrg, createProject, createUser } from '../support/factories';
 import { createTests } from '../support/catalog-factories';
 import { attachmentState, PNG } from '../support/attachments';
@@ -14,7 +12,7 @@ import { attachmentState, PNG } from '../support/attachments';
 // the tests' results; a path leading out of DIR is never read, and what is missing is told.
 
 let t: TestApp;
-let server: http.Server;
+let server: Awaited<ReturnType<typeof listenOnPort>>;
 let url: string;
 let token: string;
 let projectId: number;
@@ -52,9 +50,8 @@ const report = () => `<?xml version="1.0" encoding="UTF-8"?>
 
 beforeAll(async () => {
   t = await createTestApp();
-  server = http.createServer(t.app);
-  await new Promise<void>((resolve) => server.listen(0, '127.0.0.1', resolve));
-  url = `http://127.0.0.1:${(server.address() as AddressInfo).port}`;
+  server = await listenOnPort(t.app);
+  url = server.url;
   dir = fs.mkdtempSync(path.join(os.tmpdir(), 'casebook-junit-files-'));
   const org = await createOrg(t.db);
   token = (await createUser(t.db, 'User', [org.orgId])).token;
@@ -67,10 +64,7 @@ beforeAll(async () => {
   write('reports/ui.xml', report());
 });
 afterAll(async () => {
-  await new Promise<void>((resolve) => {
-    server.closeAllConnections();
-    server.close(() => resolve());
-  });
+  await server.close();
   await t.close();
   fs.rmSync(dir, { recursive: true, force: true });
 });

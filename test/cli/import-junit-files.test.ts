@@ -5,7 +5,7 @@ import os from 'node:os';
 import path from 'node:path';
 import zlib from 'node:zlib';
 import { createTestApp, type TestApp } from '../support/app';
-import { runCliInProcess } from '../support/cli';
+import { listenOnPort, runCliInProcess } from '../support/cli';
 import { createOrg, createProject, createUser } from '../support/factories';
 
 // `casebook import junit` with the files CI jobs leave behind: a broken
@@ -13,7 +13,7 @@ import { createOrg, createProject, createUser } from '../support/factories';
 // and its exit code and dry runs as CI steps use them. Against the real server on a port.
 
 let t: TestApp;
-let server: http.Server;
+let server: Awaited<ReturnType<typeof listenOnPort>>;
 let url: string;
 let token: string;
 let orgId: number;
@@ -53,18 +53,14 @@ const GOOD = `<?xml version="1.0" encoding="UTF-8"?>
 
 beforeAll(async () => {
   t = await createTestApp();
-  server = http.createServer(t.app);
-  await new Promise<void>((resolve) => server.listen(0, '127.0.0.1', resolve));
-  url = `http://127.0.0.1:${(server.address() as AddressInfo).port}`;
+  server = await listenOnPort(t.app);
+  url = server.url;
   dir = fs.mkdtempSync(path.join(os.tmpdir(), 'casebook-junit-files-'));
   orgId = (await createOrg(t.db)).orgId;
   token = (await createUser(t.db, 'User', [orgId])).token;
 });
 afterAll(async () => {
-  await new Promise<void>((resolve) => {
-    server.closeAllConnections();
-    server.close(() => resolve());
-  });
+  await server.close();
   await t.close();
   fs.rmSync(dir, { recursive: true, force: true });
 });

@@ -5,7 +5,7 @@ import os from 'node:os';
 import path from 'node:path';
 import { locateReport, mergedReport } from '../../src/cli/junit-files';
 import { createTestApp, type TestApp } from '../support/app';
-import { runCli, runCliInProcess } from '../support/cli';
+import { listenOnPort, runCli, runCliInProcess } from '../support/cli';
 import { createOrg, createProject, createUser } from '../support/factories';
 
 // `casebook import junit` against the real server listening on a port (PostgreSQL behind it):
@@ -13,7 +13,7 @@ import { createOrg, createProject, createUser } from '../support/factories';
 // and exit code are real.
 
 let t: TestApp;
-let server: http.Server;
+let server: Awaited<ReturnType<typeof listenOnPort>>;
 let url: string;
 let token: string;
 let projectId: number;
@@ -53,9 +53,8 @@ const counts = async () => ({
 
 beforeAll(async () => {
   t = await createTestApp();
-  server = http.createServer(t.app);
-  await new Promise<void>((resolve) => server.listen(0, '127.0.0.1', resolve));
-  url = `http://127.0.0.1:${(server.address() as AddressInfo).port}`;
+  server = await listenOnPort(t.app);
+  url = server.url;
   dir = fs.mkdtempSync(path.join(os.tmpdir(), 'casebook-junit-'));
 
   // A User with a token (the first user can't come from the API), then the project and its tests through the API.
@@ -74,10 +73,7 @@ beforeAll(async () => {
   write('reports/notes.txt', 'not a report');
 });
 afterAll(async () => {
-  await new Promise<void>((resolve) => {
-    server.closeAllConnections();
-    server.close(() => resolve());
-  });
+  await server.close();
   await t.close();
   fs.rmSync(dir, { recursive: true, force: true });
 });

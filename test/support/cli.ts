@@ -1,4 +1,6 @@
 import { spawn, type ChildProcess } from 'node:child_process';
+import http from 'node:http';
+import type { AddressInfo } from 'node:net';
 import path from 'node:path';
 import { runCli as runCliMain } from '../../src/cli/main';
 
@@ -105,4 +107,18 @@ export function startServe(env: Record<string, string>, timeoutMs = 30_000): Pro
     child.stderr.on('data', onData);
     child.once('exit', (code) => fail(new Error(`serve exited with ${code}:\n${output}`)));
   });
+}
+
+/** The app listening on a loopback port, as a CLI in CI reaches a server; `close` also ends kept-alive connections. */
+export async function listenOnPort(app: http.RequestListener): Promise<{ url: string; close(): Promise<void> }> {
+  const server = http.createServer(app);
+  await new Promise<void>((resolve) => server.listen(0, '127.0.0.1', resolve));
+  return {
+    url: `http://127.0.0.1:${(server.address() as AddressInfo).port}`,
+    close: () =>
+      new Promise<void>((resolve) => {
+        server.closeAllConnections();
+        server.close(() => resolve());
+      }),
+  };
 }
