@@ -102,13 +102,16 @@ describe('the Stability screen’s words', () => {
   it('states the runs counted', () => {
     expect(windowText(30, 30)).toBe('Counted: the last 30 runs.');
     expect(windowText(30, 5)).toBe('Counted: all 5 runs of the project.');
-    expect(windowText('all', 1)).toBe('Counted: all 1 run of the project.');
+    expect(windowText('all', 1)).toBe("Counted: the project's one run.");
+    expect(windowText(1, 1)).toBe('Counted: the last run.');
     expect(windowText(30, 0)).toBe('The project has no runs yet: nothing has been executed.');
   });
 
   it('says what an empty view means', () => {
     expect(emptyText(read('flakyOnly=true'), 30)).toBe('No flaky tests in the last 30 runs.');
     expect(emptyText(read('flakyOnly=true&sectionId=2'), 4)).toBe("No flaky tests with these filters in the project's 4 runs.");
+    expect(emptyText(read('flakyOnly=true'), 1)).toBe("No flaky tests in the project's one run.");
+    expect(emptyText(read('flakyOnly=true&window=1'), 1)).toBe('No flaky tests in the last run.');
     expect(emptyText(read('flakyOnly=true'), 0)).toBe('No flaky tests: the project has no runs yet.');
     expect(emptyText(read('neverRun=true&window=all'), 9)).toBe('Every test ran in any run.');
     expect(emptyText(read('neverRun=true&window=10'), 10)).toBe('Every test ran in the last 10 runs.');

@@ -45,18 +45,24 @@ export function agoText(iso: string, now = Date.now()): string {
 
 const runsText = (n: number) => `${n} ${n === 1 ? 'run' : 'runs'}`;
 
+/** The runs counted, as a phrase: "the last 30 runs", "the last run", "the project's 5 runs", "the project's one run". */
+function countedRuns(asked: number | 'all', counted: number): string {
+  if (asked === 'all' || counted < asked) return counted === 1 ? "the project's one run" : `the project's ${runsText(counted)}`;
+  return counted === 1 ? 'the last run' : `the last ${runsText(counted)}`;
+}
+
 /** What the numbers count, above the table: the runs of the window as the answer gives them. */
 export function windowText(asked: number | 'all', counted: number): string {
   if (counted === 0) return 'The project has no runs yet: nothing has been executed.';
-  if (asked === 'all' || counted < asked) return `Counted: all ${runsText(counted)} of the project.`;
-  return `Counted: the last ${runsText(counted)}.`;
+  if (asked === 'all' || counted < asked)
+    return counted === 1 ? "Counted: the project's one run." : `Counted: all ${runsText(counted)} of the project.`;
+  return `Counted: ${countedRuns(asked, counted)}.`;
 }
 
 /** What an empty list says, per view. */
 export function emptyText(f: StabilityFilters, counted: number): string {
   const narrowed = f.sectionId !== null || f.labelId !== null ? ' with these filters' : '';
-  const where =
-    f.window === 'all' ? 'in any run' : counted < f.window ? `in the project's ${runsText(counted)}` : `in the last ${runsText(counted)}`;
+  const where = f.window === 'all' ? 'in any run' : `in ${countedRuns(f.window, counted)}`;
   switch (f.view) {
     case 'flaky':
       return counted === 0 ? 'No flaky tests: the project has no runs yet.' : `No flaky tests${narrowed} ${where}.`;
