@@ -266,6 +266,14 @@ it('pages a long list with the pager, the page in the address, and says when not
   await page.waitForURL(bigUrl('?sort=lastExecuted'));
   await pager.getByText('1–50 of 60').waitFor();
 
+  // An address past the end of the list offers the first page.
+  await page.goto(bigUrl('?sort=lastExecuted&offset=500'));
+  expect(await titles(page)).toEqual([]);
+  await page.getByText('No tests on this page.').waitFor();
+  await page.getByRole('button', { name: 'First page' }).click();
+  await page.waitForURL(bigUrl('?sort=lastExecuted'));
+  expect(await titles(page)).toHaveLength(50);
+
   await views(page).getByRole('link', { name: 'Flaky' }).click();
   await page.waitForURL(bigUrl('?sort=lastExecuted&flakyOnly=true'));
   expect(await titles(page)).toEqual([]);

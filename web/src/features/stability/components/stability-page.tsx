@@ -40,6 +40,14 @@ export function StabilityPage() {
           </p>
           {data.tests.length > 0 ? (
             <StabilityTable projectId={projectId} tests={data.tests} sort={filters.sort} />
+          ) : data.total > 0 ? (
+            // An address past the list's end (a link kept while the list shrank).
+            <p className="stability-empty">
+              No tests on this page.{' '}
+              <button type="button" className="button secondary small" onClick={() => show({ ...filters, offset: 0 })}>
+                First page
+              </button>
+            </p>
           ) : (
             <p className="stability-empty">{emptyText(filters, data.window.runs)}</p>
           )}
