@@ -72,7 +72,7 @@ it('goes catalog → runs (by keyboard) → a run → back up by the breadcrumbs
   await page.goto(url('/catalog'));
   await page.getByRole('heading', { level: 1, name: 'Catalog of Checkout' }).waitFor();
   expect(await trail(page, 'Catalog')).toEqual({ links: ['Nav testers', 'Checkout', 'Catalog'], current: [null, null, 'page'] });
-  expect(await marks(page)).toEqual({ Catalog: 'page', Runs: null, Metadata: null });
+  expect(await marks(page)).toEqual({ Catalog: 'page', Runs: null, Stability: null, Metadata: null });
   await checkScreen(page, 'project-nav-catalog');
 
   // From the catalog to the project's runs with the keyboard alone.
@@ -80,7 +80,7 @@ it('goes catalog → runs (by keyboard) → a run → back up by the breadcrumbs
   await Promise.all([page.waitForURL(url('/runs')), page.keyboard.press('Enter')]);
   await page.getByRole('heading', { level: 1, name: 'Runs of Checkout' }).waitFor();
   expect(await trail(page, 'Runs')).toEqual({ links: ['Nav testers', 'Checkout', 'Runs'], current: [null, null, 'page'] });
-  expect(await marks(page)).toEqual({ Catalog: null, Runs: 'page', Metadata: null });
+  expect(await marks(page)).toEqual({ Catalog: null, Runs: 'page', Stability: null, Metadata: null });
   await checkScreen(page, 'project-nav-runs');
 
   await page.getByRole('list', { name: 'Runs' }).getByRole('link', { name: 'Nightly', exact: true }).click();
@@ -90,7 +90,7 @@ it('goes catalog → runs (by keyboard) → a run → back up by the breadcrumbs
     links: ['Nav testers', 'Checkout', 'Runs', 'Nightly'],
     current: [null, null, null, 'page'],
   });
-  expect(await marks(page)).toEqual({ Catalog: null, Runs: 'true', Metadata: null });
+  expect(await marks(page)).toEqual({ Catalog: null, Runs: 'true', Stability: null, Metadata: null });
   await checkScreen(page, 'project-nav-run');
 
   await page.getByRole('link', { name: 'Report', exact: true }).click();
@@ -99,7 +99,7 @@ it('goes catalog → runs (by keyboard) → a run → back up by the breadcrumbs
     links: ['Nav testers', 'Checkout', 'Runs', 'Nightly', 'Report'],
     current: [null, null, null, null, 'page'],
   });
-  expect(await marks(page)).toEqual({ Catalog: null, Runs: 'true', Metadata: null });
+  expect(await marks(page)).toEqual({ Catalog: null, Runs: 'true', Stability: null, Metadata: null });
 
   // Back up, one level at a time.
   await breadcrumbs(page).getByRole('link', { name: 'Nightly' }).click();
@@ -123,12 +123,12 @@ it('places a test inside the catalog: the trail goes through it and the navigati
     links: ['Nav testers', 'Checkout', 'Catalog', 'Pay by card'],
     current: [null, null, null, 'page'],
   });
-  expect(await marks(page)).toEqual({ Catalog: 'true', Runs: null, Metadata: null });
+  expect(await marks(page)).toEqual({ Catalog: 'true', Runs: null, Stability: null, Metadata: null });
   await breadcrumbs(page).getByRole('link', { name: 'Catalog' }).click();
   await page.waitForURL(url('/catalog'));
   // The address changes before React renders the next page: read the marks once it has.
   await page.getByRole('heading', { level: 1, name: 'Catalog of Checkout' }).waitFor();
-  expect(await marks(page)).toEqual({ Catalog: 'page', Runs: null, Metadata: null });
+  expect(await marks(page)).toEqual({ Catalog: 'page', Runs: null, Stability: null, Metadata: null });
 });
 
 it("opens a project's address without a page on its catalog", async () => {

@@ -8,6 +8,7 @@ import type { ReactNode } from 'react';
 export const PROJECT_SECTIONS = [
   { id: 'catalog', label: 'Catalog', path: 'catalog' },
   { id: 'runs', label: 'Runs', path: 'runs' },
+  { id: 'stability', label: 'Stability', path: 'stability' },
   { id: 'metadata', label: 'Metadata', path: 'metadata' },
 ] as const;
 export type ProjectSection = (typeof PROJECT_SECTIONS)[number]['id'];

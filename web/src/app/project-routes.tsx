@@ -2,6 +2,7 @@ import { Navigate, type RouteObject } from 'react-router';
 import { MetadataPage } from '../features/project-metadata';
 import { RunReportPage } from '../features/reports';
 import { RunExecutePage, RunName, RunsPage } from '../features/runs';
+import { StabilityPage } from '../features/stability';
 import { CatalogPage, TestCasePage, TestTitle } from '../features/test-cases';
 import { projectPath, type PageCrumb, type ProjectPageHandle } from './project-pages';
 import { ProjectLayout } from './project-layout';
@@ -16,6 +17,7 @@ const run: PageCrumb = {
   label: (p) => <RunName projectId={p.projectId} runId={p.runId} />,
   to: (p) => projectPath(p.projectId, 'runs', p.runId),
 };
+const stability: PageCrumb = { label: () => 'Stability', to: (p) => projectPath(p.projectId, 'stability') };
 const metadata: PageCrumb = { label: () => 'Metadata', to: (p) => projectPath(p.projectId, 'metadata') };
 const report: PageCrumb = { label: () => 'Report', to: (p) => projectPath(p.projectId, 'runs', p.runId, 'report') };
 
@@ -44,6 +46,7 @@ export const projectRoute: RouteObject = {
         },
       ],
     },
+    { path: 'stability', element: <StabilityPage />, handle: handle({ section: 'stability', crumbs: [stability] }) },
     { path: 'metadata', element: <MetadataPage />, handle: handle({ section: 'metadata', crumbs: [metadata] }) },
   ],
 };
