@@ -7,7 +7,7 @@ import { EXECUTION_GLYPHS, executionName, executionsSummary, oldestFirst } from 
 const timeText = (ms: number | null) => (ms === null ? '' : ms < 1000 ? ` · ${ms} ms` : ` · ${Math.round(ms / 100) / 10} s`);
 
 /**
- * The test's last executions (up to EXECUTIONS_SHOWN runs with a result other than untested) as a
+ * The test's last executions (up to EXECUTIONS_SHOWN, 30, runs with a result other than untested) as a
  * strip of marks, oldest to newest, each a link to its run: colour, shape and name all say the status.
  */
 export function ExecutionStrip({ projectId, testId }: { projectId: number; testId: number }) {
