@@ -1,6 +1,7 @@
 import { Navigate, type RouteObject } from 'react-router';
 import { MetadataPage } from '../features/project-metadata';
 import { RunReportPage } from '../features/reports';
+import { RunComparePage } from '../features/run-compare';
 import { RunExecutePage, RunName, RunsPage } from '../features/runs';
 import { StabilityPage } from '../features/stability';
 import { CatalogPage, TestCasePage, TestTitle } from '../features/test-cases';
@@ -20,6 +21,7 @@ const run: PageCrumb = {
 const stability: PageCrumb = { label: () => 'Stability', to: (p) => projectPath(p.projectId, 'stability') };
 const metadata: PageCrumb = { label: () => 'Metadata', to: (p) => projectPath(p.projectId, 'metadata') };
 const report: PageCrumb = { label: () => 'Report', to: (p) => projectPath(p.projectId, 'runs', p.runId, 'report') };
+const compare: PageCrumb = { label: () => 'Compare', to: (p) => projectPath(p.projectId, 'runs', p.runId, 'compare') };
 
 const handle = (h: ProjectPageHandle) => h;
 
@@ -42,6 +44,7 @@ export const projectRoute: RouteObject = {
           children: [
             { index: true, element: <RunExecutePage /> },
             { path: 'report', element: <RunReportPage />, handle: handle({ crumbs: [report] }) },
+            { path: 'compare', element: <RunComparePage />, handle: handle({ crumbs: [compare] }) },
           ],
         },
       ],
