@@ -1,4 +1,7 @@
 import type { DbOrTx } from '../../../db/client';
+import { int32At } from './packed';
+
+const FACT_BYTES = 9;
 
 // What the project dashboard reads besides digests: its recent runs with their counts, the
 // top-level section of each live test, and which tests are automated.
@@ -27,34 +30,33 @@ export async function runsSince(db: DbOrTx, projectId: number, since: Date, max:
   return rows.reverse();
 }
 
-const int4s = (bytes: Uint8Array | null) => {
-  if (!bytes) return new Int32Array(0);
-  const view = new DataView(bytes.buffer, bytes.byteOffset, bytes.byteLength);
-  return Int32Array.from({ length: bytes.byteLength / 4 }, (_, i) => view.getInt32(i * 4));
-};
-
 /**
  * The live tests (ascending ids), each one's top-level section (0 outside any section) and whether
  * it is automated (an automation key, or the automation status Automated): packed into one row,
  * not 50,000 rows for the client to decode. With the top-level sections' names.
  */
 export async function liveTestFacts(db: DbOrTx, projectId: number) {
-  const [row] = await db.$queryRaw<{ ids: Uint8Array | null; roots: Uint8Array | null; automated: Uint8Array | null }[]>`
+  // One record of 9 bytes a test (id, top-level section, automated), so the tests are sorted once.
+  const [row] = await db.$queryRaw<{ facts: Uint8Array | null }[]>`
     WITH RECURSIVE up(id, root_id) AS (
       SELECT id, id FROM sections WHERE project_id = ${projectId} AND parent_id IS NULL
       UNION ALL SELECT s.id, up.root_id FROM sections s JOIN up ON s.parent_id = up.id WHERE s.project_id = ${projectId}
     )
-    SELECT string_agg(int4send(t.id), ''::bytea ORDER BY t.id) AS ids,
-      string_agg(int4send(coalesce(up.root_id, 0)), ''::bytea ORDER BY t.id) AS roots,
-      string_agg(set_byte('\\x00'::bytea, 0, (t.automation_key IS NOT NULL OR lower(le.name) = 'automated')::int), ''::bytea ORDER BY t.id) AS automated
+    SELECT string_agg(int4send(t.id) || int4send(coalesce(up.root_id, 0))
+        || set_byte('\\x00'::bytea, 0, coalesce(t.automation_key IS NOT NULL OR lower(le.name) = 'automated', false)::int), ''::bytea ORDER BY t.id) AS facts
     FROM tests t LEFT JOIN up ON up.id = t.section_id LEFT JOIN lookup_entries le ON le.id = t.automation_status_id
     WHERE t.project_id = ${projectId} AND t.deleted_at IS NULL`;
   const names = await db.$queryRaw<{ id: number; name: string }[]>`
     SELECT id, name FROM sections WHERE project_id = ${projectId} AND parent_id IS NULL`;
-  return {
-    testIds: int4s(row.ids),
-    roots: int4s(row.roots),
-    automated: row.automated ?? new Uint8Array(0),
-    rootNames: new Map(names.map((n) => [n.id, n.name])),
-  };
+  const facts = row.facts ?? new Uint8Array(0);
+  const n = facts.length / FACT_BYTES;
+  const testIds = new Int32Array(n);
+  const roots = new Int32Array(n);
+  const automated = new Uint8Array(n);
+  for (let t = 0, at = 0; t < n; t++, at += FACT_BYTES) {
+    testIds[t] = int32At(facts, at);
+    roots[t] = int32At(facts, at + 4);
+    automated[t] = facts[at + 8];
+  }
+  return { testIds, roots, automated, rootNames: new Map(names.map((r) => [r.id, r.name])) };
 }

@@ -1,5 +1,6 @@
 import type { DbOrTx } from '../../../db/client';
 import { Prisma } from '../../../generated/prisma/client';
+import { int32s } from './packed';
 
 // Run digests (run_digests, prisma/schema.prisma): each run's results packed into parallel byte
 // arrays ordered by test id, so a read across 30 or 200 runs of 50,000 tests reads a few bytes
@@ -55,13 +56,6 @@ export async function refreshDigests(db: DbOrTx, runIds: number[], batch = 10): 
       WHERE run_digests.results_version < excluded.results_version`;
   }
   return stale.length;
-}
-
-/** Big-endian 32-bit integers (int4send) as an Int32Array, decoded once rather than on every access. */
-function int32s(bytes: Uint8Array): Int32Array {
-  const out = new Int32Array(bytes.length >> 2);
-  for (let i = 0, b = 0; i < out.length; i++, b += 4) out[i] = (bytes[b] << 24) | (bytes[b + 1] << 16) | (bytes[b + 2] << 8) | bytes[b + 3];
-  return out;
 }
 
 function digestOf(row: {

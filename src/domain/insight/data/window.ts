@@ -1,6 +1,7 @@
 import type { DbOrTx } from '../../../db/client';
 import { Prisma } from '../../../generated/prisma/client';
 import { catalogWhere } from '../../test-cases/data';
+import { int32s } from './packed';
 
 // What a read across runs starts from: the project's runs in its window, the live tests it
 // counts, and their names for the page shown.
@@ -26,9 +27,7 @@ export async function liveTestIdsOf(db: DbOrTx, projectId: number, f: { sectionI
   const [row] = await db.$queryRaw<{ ids: Uint8Array | null }[]>`
     SELECT string_agg(int4send(t.id), ''::bytea ORDER BY t.id) AS ids FROM tests t
     WHERE ${catalogWhere(projectId, { sectionId: f.sectionId, includeSubsections: true, labelId: f.labelId })}`;
-  if (!row.ids) return new Int32Array(0);
-  const view = new DataView(row.ids.buffer, row.ids.byteOffset, row.ids.byteLength);
-  return Int32Array.from({ length: row.ids.byteLength / 4 }, (_, i) => view.getInt32(i * 4));
+  return int32s(row.ids);
 }
 
 /** Title and section of these tests (any order). */
