@@ -58,20 +58,25 @@ export async function refreshDigests(db: DbOrTx, runIds: number[], batch = 10): 
   return stale.length;
 }
 
-function digestOf(row: {
+/** A digest row as read: its byte arrays in base64, which the driver hands over as text, decoded by Node in one native call. */
+interface DigestRow {
   runId: number;
-  testIds: Uint8Array;
-  statuses: Uint8Array;
-  elapsedMs: Uint8Array;
-  executedAt: Uint8Array;
-}): RunDigest {
+  testIds: string;
+  statuses: string;
+  elapsedMs: string;
+  executedAt: string;
+}
+const bytes = (base64: string) => Buffer.from(base64, 'base64');
+
+function digestOf(row: DigestRow): RunDigest {
+  const statuses = bytes(row.statuses);
   return {
     runId: row.runId,
-    size: row.statuses.length,
-    testIds: int32s(row.testIds),
-    statuses: row.statuses,
-    elapsedMs: int32s(row.elapsedMs),
-    executedAt: int32s(row.executedAt),
+    size: statuses.length,
+    testIds: int32s(bytes(row.testIds)),
+    statuses,
+    elapsedMs: int32s(bytes(row.elapsedMs)),
+    executedAt: int32s(bytes(row.executedAt)),
   };
 }
 
@@ -80,10 +85,10 @@ export async function* readDigests(db: DbOrTx, runIds: number[], batch = 20): As
   await refreshDigests(db, runIds);
   for (let i = 0; i < runIds.length; i += batch) {
     const ids = runIds.slice(i, i + batch);
-    const rows = await db.$queryRaw<
-      { runId: number; testIds: Uint8Array; statuses: Uint8Array; elapsedMs: Uint8Array; executedAt: Uint8Array }[]
-    >`
-      SELECT run_id AS "runId", test_ids AS "testIds", statuses, elapsed_ms AS "elapsedMs", executed_at AS "executedAt"
+    // base64 rather than bytea, which arrives as hex text decoded in JavaScript (a third of a dashboard's time).
+    const rows = await db.$queryRaw<DigestRow[]>`
+      SELECT run_id AS "runId", encode(test_ids, 'base64') AS "testIds", encode(statuses, 'base64') AS statuses,
+        encode(elapsed_ms, 'base64') AS "elapsedMs", encode(executed_at, 'base64') AS "executedAt"
       FROM run_digests WHERE run_id = ANY(${ids}::int[])`;
     const byId = new Map(rows.map((r) => [r.runId, r]));
     for (const id of ids) {
