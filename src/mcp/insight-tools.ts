@@ -1,4 +1,4 @@
-import { limit, offset, projectId, runId, tool } from './tool-spec';
+import { limit, offset, projectId, runId, testId, tool } from './tool-spec';
 
 // Tools that answer questions across runs: which tests are flaky, which never ran.
 
@@ -52,5 +52,14 @@ export const insightTools = [
     route: 'GET /project/dashboard',
     params: { projectId, days: 'The period in days (1 to 365, default 30)' },
     example: { projectId: 3, days: 14 },
+  }),
+  tool({
+    name: 'get-test-executions',
+    description:
+      'Answer "how did this test do lately?" in one call: its latest results, newest first (a page at a time), one per run of the project in which it ran, ' +
+      'with the run, the status, when it was recorded, the time taken and whether it was flaky within the run.',
+    route: 'GET /test/executions',
+    params: { projectId, testId, limit, offset },
+    example: { projectId: 3, testId: 42 },
   }),
 ];

@@ -88,6 +88,7 @@ const contract: Record<string, Role> = {
   'GET /project/test-stability': 'Reader',
   'GET /run/compare': 'Reader',
   'GET /project/dashboard': 'Reader',
+  'GET /test/executions': 'Reader',
 };
 
 const rank: Record<Role, number> = { Reader: 0, User: 1, Admin: 2 };

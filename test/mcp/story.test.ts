@@ -361,6 +361,16 @@ describe.each(['stdio', 'http'] as const)('the story over %s', (transport) => {
       days: 7,
       counts: (await rest.data<{ counts: unknown }>('/project/dashboard', { projectId: s.projectId, days: 7 })).counts,
     });
+    const executions = await tool<{ executions: { runId: number }[] }>('get-test-executions', {
+      projectId: s.projectId,
+      testId: s.bulkIds[1],
+    });
+    expect(executions).toEqual({
+      ...(await rest.data<Rec>('/test/executions', { projectId: s.projectId, testId: s.bulkIds[1], limit: 50 })),
+      returned: 1,
+      hasMore: false,
+    });
+    expect(executions.executions.map((e) => e.runId)).toContain(s.runId);
     const firstOfAll = await tool('get-run-test-status', { ...inRun, limit: 1 });
     expect(firstOfAll).toEqual({
       ...(await rest.data<Rec>('/run/test-status', { ...inRun, limit: 1 })),

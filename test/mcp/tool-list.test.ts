@@ -22,6 +22,7 @@ const expectedRequired: Record<string, string[]> = {
   'get-test-stability': ['projectId'],
   'get-run-comparison': ['projectId', 'runId'],
   'get-project-dashboard': ['projectId'],
+  'get-test-executions': ['projectId', 'testId'],
   'get-tests-count': ['projectId'],
   'get-test-status-history': ['testId', 'projectId'],
   'get-test-status-history-in-run': ['testId', 'runId'],
@@ -252,6 +253,7 @@ it('offers limit and offset on every tool whose REST list is paged by them, or t
     'get-run-test-status',
     'get-run-tests-list',
     'get-runs',
+    'get-test-executions',
     'get-test-stability',
     'get-tests',
   ]);

@@ -115,7 +115,7 @@ it('opens on the dashboard: counts linking to the Stability page, the flakiest a
   await page.waitForURL(url(projectId, '/dashboard'));
   await page.getByRole('heading', { level: 1, name: 'Dashboard of Shop' }).waitFor();
   const nav = page.getByRole('navigation', { name: 'Project' }).getByRole('link');
-  expect(await nav.allTextContents()).toEqual(['Dashboard', 'Catalog', 'Runs', 'Metadata']);
+  expect(await nav.allTextContents()).toEqual(['Dashboard', 'Catalog', 'Runs', 'Stability', 'Metadata']);
   expect(await nav.first().getAttribute('aria-current')).toBe('page');
   expect(await page.getByRole('radio', { name: 'Last 30 days' }).isChecked()).toBe(true);
 
@@ -147,6 +147,11 @@ it('opens on the dashboard: counts linking to the Stability page, the flakiest a
   // A tile is a link: Enter on it opens the Stability page's list of flaky tests.
   await page.getByRole('link', { name: /Flaky/ }).focus();
   await Promise.all([page.waitForURL(url(projectId, '/stability?flakyOnly=true')), page.keyboard.press('Enter')]);
+  // There the two flaky tests are the list.
+  await page.getByRole('heading', { level: 1, name: 'Stability of Shop' }).waitFor();
+  const listed = page.getByRole('table', { name: 'Tests and their stability' }).locator('tbody tr th');
+  await listed.first().waitFor();
+  expect((await listed.allTextContents()).map((t) => t.trim()).sort()).toEqual(['Pay by card', 'Pay by invoice']);
 });
 
 it('draws the pass rate per run with a table as its text alternative, and steps through the runs by keyboard', async () => {

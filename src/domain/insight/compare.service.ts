@@ -22,7 +22,7 @@ interface Side {
 function sides(d: RunDigest | undefined): Map<number, Side> {
   const out = new Map<number, Side>();
   if (!d) return out;
-  for (let i = 0; i < d.size; i++) out.set(d.testId(i), { status: d.status(i), elapsed: d.elapsedMs(i) });
+  for (let i = 0; i < d.size; i++) out.set(d.testIds[i], { status: d.statuses[i], elapsed: d.elapsedMs[i] });
   return out;
 }
 

@@ -1,9 +1,9 @@
 import type { RequestContext } from '../../core/context';
 import { requireProject } from '../access';
-import { FLAKY_BIT, liveTestFacts, readDigests, runsSince, runsWithResultsSince, STATUS_CODE, testNames } from './data';
+import { FLAKY_BIT, liveTestFacts, readDigests, runsSince, runsWithResultsSince, STATUS_CODE, testNames, type RunDigest } from './data';
 import type { DashboardQuery } from './insight.schemas';
-import { countRuns, order } from './stability.service';
-import type { StabilityCounter } from './stability';
+import { order } from './stability.service';
+import { firstBy, positionsIn, StabilityCounter } from './stability';
 
 // GET /project/dashboard: a project's last days at a glance, from its runs' counters and digests.
 
@@ -12,56 +12,80 @@ const MAX_RUNS = 200;
 const TOP = 10;
 const MIN_FLIPS = 3;
 const round = (x: number) => Math.round(x * 10000) / 10000;
-const dayOf = (seconds: number) => new Date(seconds * 1000).toISOString().slice(0, 10);
 
-/** Current results per day of the period, and which tests were executed in it, from the digests of runs changed in it. */
-async function recentResults(ctx: RequestContext, counter: StabilityCounter, projectId: number, since: Date, days: number) {
-  const perDay = new Map<string, { passed: number; failed: number; blocked: number; retest: number }>();
-  for (let i = days - 1; i >= 0; i--)
-    perDay.set(new Date(Date.now() - i * DAY_MS).toISOString().slice(0, 10), { passed: 0, failed: 0, blocked: 0, retest: 0 });
-  const fresh = new Uint8Array(counter.size);
-  const cutoff = Math.floor(since.getTime() / 1000);
-  const runs = await runsWithResultsSince(ctx.db, projectId, since);
-  const names = {
-    [STATUS_CODE.passed]: 'passed',
-    [STATUS_CODE.failed]: 'failed',
-    [STATUS_CODE.blocked]: 'blocked',
-    [STATUS_CODE.retest]: 'retest',
-  } as const;
-  for await (const d of readDigests(
-    ctx.db,
-    runs.map((r) => r.runId),
-  )) {
+// In STATUS_CODE's order from 1; module constants rather than imported bindings in the loop.
+const TALLIED = ['passed', 'failed', 'blocked', 'retest'] as const;
+const FLAKY = FLAKY_BIT;
+const UNTESTED = STATUS_CODE.untested;
+
+/** Current results per day of the period (UTC days, oldest first), tallied from digests of runs with results in it. */
+class DailyResults {
+  private readonly firstDay: number;
+  private readonly counts: Uint32Array;
+  constructor(private readonly days: number) {
+    this.firstDay = Math.floor(Date.now() / DAY_MS) - (days - 1);
+    this.counts = new Uint32Array(days * TALLIED.length);
+  }
+
+  /** Adds the digest's executions at or after `cutoff` (seconds), and marks their tests (`at`: positionsIn) in `fresh`. */
+  add(d: RunDigest, at: Int32Array, cutoff: number, fresh: Uint8Array): void {
     for (let i = 0; i < d.size; i++) {
-      const code = d.status(i) & ~FLAKY_BIT;
-      const at = d.executedAt(i);
-      if (code === STATUS_CODE.untested || at < cutoff) continue;
-      const day = perDay.get(dayOf(at));
-      if (day) day[names[code as keyof typeof names]] += 1;
-      const t = counter.indexOf(d.testId(i));
-      if (t >= 0) fresh[t] = 1;
+      const code = d.statuses[i] & ~FLAKY;
+      const when = d.executedAt[i];
+      if (code === UNTESTED || when < cutoff) continue;
+      const day = Math.floor(when / 86_400) - this.firstDay;
+      if (day >= 0 && day < this.days) this.counts[day * TALLIED.length + code - 1] += 1;
+      if (at[i] >= 0) fresh[at[i]] = 1;
     }
   }
-  return { resultsPerDay: [...perDay].map(([date, counts]) => ({ date, ...counts })), fresh };
+
+  rows() {
+    return Array.from({ length: this.days }, (_, day) => ({
+      date: new Date((this.firstDay + day) * DAY_MS).toISOString().slice(0, 10),
+      ...Object.fromEntries(TALLIED.map((name, k) => [name, this.counts[day * TALLIED.length + k]])),
+    })) as ({ date: string } & Record<(typeof TALLIED)[number], number>)[];
+  }
 }
 
 export async function projectDashboard(ctx: RequestContext, q: DashboardQuery) {
   await requireProject(ctx, q.projectId);
   const since = new Date(Date.now() - q.days * DAY_MS);
-  const [runs, facts] = await Promise.all([runsSince(ctx.db, q.projectId, since, MAX_RUNS), liveTestFacts(ctx.db, q.projectId)]);
-  const counter = await countRuns(ctx, facts.testIds, runs);
-  const { resultsPerDay, fresh } = await recentResults(ctx, counter, q.projectId, since, q.days);
+  const [runs, facts, recent] = await Promise.all([
+    runsSince(ctx.db, q.projectId, since, MAX_RUNS),
+    liveTestFacts(ctx.db, q.projectId),
+    runsWithResultsSince(ctx.db, q.projectId, since),
+  ]);
+  // One read of each digest: the period's runs (oldest first) feed the counters, the runs with
+  // results in the period (mostly the same runs) the results per day and the stale tests.
+  const counter = new StabilityCounter(facts.testIds, runs.length);
+  const inWindow = new Map(runs.map((run, i) => [run.runId, i]));
+  const withRecent = new Set(recent.map((r) => r.runId));
+  const daily = new DailyResults(q.days);
+  const fresh = new Uint8Array(counter.size);
+  const cutoff = Math.floor(since.getTime() / 1000);
+  for await (const d of readDigests(ctx.db, [
+    ...runs.map((r) => r.runId),
+    ...recent.map((r) => r.runId).filter((id) => !inWindow.has(id)),
+  ])) {
+    const at = positionsIn(counter.ids, d);
+    const w = inWindow.get(d.runId);
+    if (w !== undefined) counter.add(runs[w], d, at);
+    if (withRecent.has(d.runId)) daily.add(d, at, cutoff, fresh);
+  }
+  const resultsPerDay = daily.rows();
 
   const all = Array.from(facts.testIds, (_, t) => t);
-  const flaky = all.filter((t) => counter.flakyReasonsAt(t, MIN_FLIPS).length > 0);
-  const flakiest = all
-    .filter((t) => counter.flipsAt(t) > 0 || counter.flakyReasonsAt(t, MIN_FLIPS).length > 0)
-    .sort(order(counter, 'flakiness'))
-    .slice(0, TOP);
-  const slowest = all
-    .filter((t) => counter.medianAt(t) !== null)
-    .sort(order(counter, 'duration'))
-    .slice(0, TOP);
+  const flaky = all.filter((t) => counter.isFlakyAt(t, MIN_FLIPS));
+  const flakiest = firstBy(
+    all.filter((t) => counter.flipsAt(t) > 0 || counter.isFlakyAt(t, MIN_FLIPS)),
+    order(counter, 'flakiness'),
+    TOP,
+  );
+  const slowest = firstBy(
+    all.filter((t) => counter.medianAt(t) !== null),
+    order(counter, 'duration'),
+    TOP,
+  );
   const titles = await testNames(
     ctx.db,
     [...flakiest, ...slowest].map((t) => facts.testIds[t]),

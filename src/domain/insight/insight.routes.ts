@@ -6,11 +6,14 @@ import {
   projectDashboard as dashboardResult,
   runComparison,
   stabilityPage,
+  executionsPage,
+  testExecutionsQuery,
   testStabilityQuery,
 } from './insight.schemas';
 import { projectDashboard } from './dashboard.service';
 import { compareRuns } from './compare.service';
 import { testStability } from './stability.service';
+import { testExecutions } from './executions.service';
 
 export const insightRoutes = [
   route({
@@ -58,5 +61,19 @@ export const insightRoutes = [
     response: dashboardResult,
     // Not tagged: its days move with the clock, not only with the project's writes.
     handler: (ctx, { query }) => projectDashboard(ctx, query),
+  }),
+  route({
+    method: 'get',
+    path: '/test/executions',
+    resource: 'test',
+    action: 'read',
+    tag: 'Insight',
+    summary:
+      "A test's executions, newest first (paged by limit/offset, default 30): one per run of the project in which it has a result other than " +
+      'untested, with the run, the status, when it was recorded, the time taken and whether it was flaky within the run',
+    query: testExecutionsQuery,
+    response: executionsPage,
+    caching: { etag: projectVersion },
+    handler: (ctx, { query }) => testExecutions(ctx, query),
   }),
 ];

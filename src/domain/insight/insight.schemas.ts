@@ -196,3 +196,22 @@ export const projectDashboard = z.object({
     automatedShare: z.number(),
   }),
 });
+
+const executionsPaging = pageParams(30);
+export const testExecutionsQuery = z.object({
+  projectId: queryId,
+  testId: queryId,
+  limit: executionsPaging.limit.describe('Executions per page (default 30, the strip on the test case page)'),
+  offset: executionsPaging.offset,
+});
+export type TestExecutionsQuery = z.output<typeof testExecutionsQuery>;
+
+export const testExecution = z.object({
+  runId: int,
+  runName: z.string(),
+  status: testStatus.describe('Its result in the run: never untested'),
+  executedAt: when.describe('When the result was recorded'),
+  elapsedMs: int.nullable(),
+  flakyInRun: z.boolean().describe('It both failed and passed within the run’s import'),
+});
+export const executionsPage = z.object({ executions: z.array(testExecution), total: int, limit: int, offset: int });

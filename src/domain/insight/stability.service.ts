@@ -1,8 +1,8 @@
 import type { RequestContext } from '../../core/context';
 import { requireProject } from '../access';
-import { liveTestIdsOf, readDigests, runsWithResultsSince, STATUS_CODE, FLAKY_BIT, testNames, windowRuns } from './data';
+import { liveTestIdsOf, readDigests, runsWithResultsSince, testNames, windowRuns } from './data';
 import type { StabilitySort, TestStabilityQuery } from './insight.schemas';
-import { StabilityCounter, type WindowRun } from './stability';
+import { markExecuted, positionsIn, StabilityCounter, type WindowRun } from './stability';
 
 // GET /project/test-stability: every live test's stability over the project's last runs, from
 // the runs' digests (data/digests.ts), filtered, sorted and paged in memory (50,000 tests fit).
@@ -12,18 +12,12 @@ const DAY_MS = 86_400_000;
 /** Per test index: executed at or after `since` in any run whose results changed since then. */
 async function executedSince(ctx: RequestContext, counter: StabilityCounter, projectId: number, since: Date): Promise<Uint8Array> {
   const fresh = new Uint8Array(counter.size);
-  const cutoff = Math.floor(since.getTime() / 1000);
   const runs = await runsWithResultsSince(ctx.db, projectId, since);
   for await (const d of readDigests(
     ctx.db,
     runs.map((r) => r.runId),
-  )) {
-    for (let i = 0; i < d.size; i++) {
-      if ((d.status(i) & ~FLAKY_BIT) === STATUS_CODE.untested || d.executedAt(i) < cutoff) continue;
-      const t = counter.indexOf(d.testId(i));
-      if (t >= 0) fresh[t] = 1;
-    }
-  }
+  ))
+    markExecuted(fresh, d, positionsIn(counter.ids, d), Math.floor(since.getTime() / 1000));
   return fresh;
 }
 
@@ -46,7 +40,7 @@ export function order(counter: StabilityCounter, sort: StabilitySort): (a: numbe
 
 /** The tests' counters over these runs (oldest first), read from the runs' digests. */
 export async function countRuns(ctx: RequestContext, tests: Int32Array, runs: WindowRun[]): Promise<StabilityCounter> {
-  const counter = new StabilityCounter(tests);
+  const counter = new StabilityCounter(tests, runs.length);
   let r = 0;
   for await (const d of readDigests(
     ctx.db,
@@ -70,7 +64,7 @@ export async function testStability(ctx: RequestContext, q: TestStabilityQuery) 
 
   const shown: number[] = [];
   for (let t = 0; t < counter.size; t++) {
-    if (q.flakyOnly && counter.flakyReasonsAt(t, q.minFlips).length === 0) continue;
+    if (q.flakyOnly && !counter.isFlakyAt(t, q.minFlips)) continue;
     if (q.neverRun && counter.executionsAt(t) > 0) continue;
     if (fresh && fresh[t]) continue;
     shown.push(t);

@@ -9,6 +9,7 @@ export const PROJECT_SECTIONS = [
   { id: 'dashboard', label: 'Dashboard', path: 'dashboard' },
   { id: 'catalog', label: 'Catalog', path: 'catalog' },
   { id: 'runs', label: 'Runs', path: 'runs' },
+  { id: 'stability', label: 'Stability', path: 'stability' },
   { id: 'metadata', label: 'Metadata', path: 'metadata' },
 ] as const;
 export type ProjectSection = (typeof PROJECT_SECTIONS)[number]['id'];

@@ -2,7 +2,9 @@ import { Navigate, type RouteObject } from 'react-router';
 import { DashboardPage } from '../features/dashboard';
 import { MetadataPage } from '../features/project-metadata';
 import { RunReportPage } from '../features/reports';
+import { RunComparePage } from '../features/run-compare';
 import { RunExecutePage, RunName, RunsPage } from '../features/runs';
+import { StabilityPage } from '../features/stability';
 import { CatalogPage, TestCasePage, TestTitle } from '../features/test-cases';
 import { projectPath, type PageCrumb, type ProjectPageHandle } from './project-pages';
 import { ProjectLayout } from './project-layout';
@@ -18,8 +20,10 @@ const run: PageCrumb = {
   label: (p) => <RunName projectId={p.projectId} runId={p.runId} />,
   to: (p) => projectPath(p.projectId, 'runs', p.runId),
 };
+const stability: PageCrumb = { label: () => 'Stability', to: (p) => projectPath(p.projectId, 'stability') };
 const metadata: PageCrumb = { label: () => 'Metadata', to: (p) => projectPath(p.projectId, 'metadata') };
 const report: PageCrumb = { label: () => 'Report', to: (p) => projectPath(p.projectId, 'runs', p.runId, 'report') };
+const compare: PageCrumb = { label: () => 'Compare', to: (p) => projectPath(p.projectId, 'runs', p.runId, 'compare') };
 
 const handle = (h: ProjectPageHandle) => h;
 
@@ -43,10 +47,12 @@ export const projectRoute: RouteObject = {
           children: [
             { index: true, element: <RunExecutePage /> },
             { path: 'report', element: <RunReportPage />, handle: handle({ crumbs: [report] }) },
+            { path: 'compare', element: <RunComparePage />, handle: handle({ crumbs: [compare] }) },
           ],
         },
       ],
     },
+    { path: 'stability', element: <StabilityPage />, handle: handle({ section: 'stability', crumbs: [stability] }) },
     { path: 'metadata', element: <MetadataPage />, handle: handle({ section: 'metadata', crumbs: [metadata] }) },
   ],
 };

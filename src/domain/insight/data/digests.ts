@@ -11,17 +11,17 @@ export const STATUS_CODE = { untested: 0, passed: 1, failed: 2, blocked: 3, rete
 export const FLAKY_BIT = 0x80;
 export const NO_ELAPSED = -1;
 
-/** One run's results, ordered by test id. */
+/** One run's results, ordered by test id, as parallel arrays. */
 export interface RunDigest {
   runId: number;
   size: number;
-  testId(i: number): number;
+  testIds: Int32Array;
   /** The status code (STATUS_CODE) with FLAKY_BIT. */
-  status(i: number): number;
+  statuses: Uint8Array;
   /** Milliseconds, NO_ELAPSED when the result has none. */
-  elapsedMs(i: number): number;
+  elapsedMs: Int32Array;
   /** Seconds since 1970 of the result's last change. */
-  executedAt(i: number): number;
+  executedAt: Int32Array;
 }
 
 const code = Prisma.raw(
@@ -57,7 +57,12 @@ export async function refreshDigests(db: DbOrTx, runIds: number[], batch = 10): 
   return stale.length;
 }
 
-const view = (bytes: Uint8Array) => new DataView(bytes.buffer, bytes.byteOffset, bytes.byteLength);
+/** Big-endian 32-bit integers (int4send) as an Int32Array, decoded once rather than on every access. */
+function int32s(bytes: Uint8Array): Int32Array {
+  const out = new Int32Array(bytes.length >> 2);
+  for (let i = 0, b = 0; i < out.length; i++, b += 4) out[i] = (bytes[b] << 24) | (bytes[b + 1] << 16) | (bytes[b + 2] << 8) | bytes[b + 3];
+  return out;
+}
 
 function digestOf(row: {
   runId: number;
@@ -66,17 +71,13 @@ function digestOf(row: {
   elapsedMs: Uint8Array;
   executedAt: Uint8Array;
 }): RunDigest {
-  const ids = view(row.testIds);
-  const elapsed = view(row.elapsedMs);
-  const at = view(row.executedAt);
-  const statuses = row.statuses;
   return {
     runId: row.runId,
-    size: statuses.length,
-    testId: (i) => ids.getInt32(i * 4),
-    status: (i) => statuses[i],
-    elapsedMs: (i) => elapsed.getInt32(i * 4),
-    executedAt: (i) => at.getInt32(i * 4),
+    size: row.statuses.length,
+    testIds: int32s(row.testIds),
+    statuses: row.statuses,
+    elapsedMs: int32s(row.elapsedMs),
+    executedAt: int32s(row.executedAt),
   };
 }
 

@@ -2,3 +2,4 @@ export { FLAKY_BIT, NO_ELAPSED, readDigests, refreshDigests, STATUS_CODE, type R
 export { liveTestIdsOf, runsWithResultsSince, testNames, windowRuns } from './window';
 export { defaultBase, failureLines, runHead, type RunHead } from './compare';
 export { liveTestFacts, runsSince, type DashboardRun } from './dashboard';
+export { executionsPage, type TestExecution } from './executions';

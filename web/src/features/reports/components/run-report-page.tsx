@@ -1,4 +1,4 @@
-import { useParams } from 'react-router';
+import { Link, useParams } from 'react-router';
 import { ErrorMessage } from '../../../components/error-message';
 import { Page } from '../../../components/page';
 import { StatusBar } from '../../../components/status-bar';
@@ -38,6 +38,9 @@ export function RunReportPage() {
               </strong>
             </p>
             <StatusChart counts={run.data.statusCounts} />
+            <p>
+              <Link to={`/projects/${projectId}/runs/${runId}/compare`}>Compare with another run…</Link>
+            </p>
           </section>
           <section aria-labelledby="downloads-heading" className="report-section">
             <h2 id="downloads-heading">Downloads</h2>

@@ -50,6 +50,9 @@ export function RunActions({
         <Link className="button secondary" to={`/projects/${projectId}/runs/${runId}/report`}>
           Report
         </Link>
+        <Link className="button secondary" to={`/projects/${projectId}/runs/${runId}/compare`}>
+          Compare with…
+        </Link>
         {isUser && !locked && (
           <>
             <button type="button" className="button secondary" onClick={() => setConfirm('reset')} disabled={reset.isPending}>

@@ -15,4 +15,6 @@ export const testKeys = {
   detail: (projectId: number, testId: number) => ['tests', projectId, 'detail', testId] as const,
   /** A test's results across runs: results are written in runs, not here, so it stands apart. */
   statusHistory: (projectId: number, testId: number) => ['test-status-history', projectId, testId] as const,
+  /** A test's last executions, one per run: like its history, written in runs. */
+  executions: (projectId: number, testId: number) => ['test-executions', projectId, testId] as const,
 };

@@ -7,11 +7,12 @@ import { etagOf } from '../../../lib/record-versions';
 import { testQueryOptions, useTest } from '../api/get-test';
 import '../test-cases.css';
 import { DeleteTestButton } from './delete-test-button';
+import { ExecutionStrip } from './execution-strip';
 import { StatusHistory } from './status-history';
 import { TestCaseFiles } from './test-case-files';
 import { TestCaseForm } from './test-case-form';
 
-/** One test case: its fields (editable by a User, deletable by an Admin), its files and its status history. */
+/** One test case: its last executions, its fields (editable by a User, deletable by an Admin), its files and its status history. */
 export function TestCasePage() {
   const projectId = Number(useParams().projectId);
   const testId = Number(useParams().testId);
@@ -27,6 +28,7 @@ export function TestCasePage() {
       {test.data && (
         <>
           {role === 'Reader' && <p className="muted">You can read this test; editing needs the User role.</p>}
+          <ExecutionStrip projectId={projectId} testId={testId} />
           <TestCaseForm
             key={testId}
             test={test.data}
