@@ -2,7 +2,7 @@ import type { Locator, Page } from 'playwright-core';
 import { createTests } from '../support/catalog-factories';
 import { createOrg, createProject, createUser, type TestUser } from '../support/factories';
 import { startRun } from '../support/run-factories';
-import { checkScreen, startWebHarness, type WebHarness } from './support/web-harness';
+import { checkScreen, PHONE, startWebHarness, type WebHarness } from './support/web-harness';
 
 // Every project page has the same frame: breadcrumbs (Organization / Project / the page's trail)
 // and the project's navigation (Dashboard first, then Catalog, Runs, Stability, Metadata) marking where the
@@ -141,4 +141,18 @@ it("opens a project's address without a page on its dashboard, the first part of
   await page.getByRole('heading', { level: 1, name: 'Dashboard of Checkout' }).waitFor();
   expect(await projectNav(page).getByRole('link').allTextContents()).toEqual(['Dashboard', 'Catalog', 'Runs', 'Stability', 'Metadata']);
   expect(await marks(page)).toEqual({ Dashboard: 'page', Catalog: null, Runs: null, Stability: null, Metadata: null });
+});
+
+it('keeps the navigation on one line on a phone, scrolled to show the current part', async () => {
+  const page = await h.signIn(user.token);
+  await page.setViewportSize(PHONE);
+  await page.goto(url('/metadata'));
+  await page.getByRole('heading', { level: 1, name: /^Metadata/ }).waitFor();
+  const links = projectNav(page).getByRole('link');
+  const boxes: { x: number; y: number; width: number }[] = [];
+  for (let i = 0; i < (await links.count()); i += 1) boxes.push((await links.nth(i).boundingBox())!);
+  // One line: every part at the height of the first.
+  expect(boxes.map((b) => b.y)).toEqual(boxes.map(() => boxes[0].y));
+  const metadata = (await projectNav(page).getByRole('link', { name: 'Metadata' }).boundingBox())!;
+  expect(metadata.x + metadata.width).toBeLessThanOrEqual(PHONE.width);
 });
