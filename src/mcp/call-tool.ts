@@ -26,7 +26,7 @@ export async function callTool(spec: ToolSpec, args: unknown, runtime: ToolRunti
   const parsed = inputSchema(spec).safeParse(args ?? {}) as z.ZodSafeParseResult<Record<string, unknown>>;
   if (!parsed.success) return failure(zodMessage(parsed.error), invalidInputTip(spec));
   // Lists page by default; a list REST answers whole is paged here.
-  const { rest: restArgs, window } = pagingArgs(spec, parsed.data);
+  const { rest: restArgs, window } = pagingArgs(spec, { ...spec.defaults, ...parsed.data });
 
   let res: RestResponse;
   let request: RestRequest | undefined;

@@ -1,4 +1,4 @@
-import { limit, offset, projectId, runId, testId, tool } from './tool-spec';
+import { limit, offset, projectId, testId, tool } from './tool-spec';
 
 // Tools that answer questions across runs: which tests are flaky, which never ran.
 
@@ -10,7 +10,7 @@ export const insightTools = [
       '(window, default 30): executions, passed, failed, flips between passed and failed, failureRate, last status/run/execution/failure, median and p95 time, ' +
       'flaky with its reasons (flips >= minFlips, passed and failed on one build commit, or flaky within a run). ' +
       'flakyOnly: true for the flaky tests; neverRun: true for tests without a result in the window (window "all": ever); staleDays for tests not run in N days. ' +
-      'Sorted by flakiness (default), failureRate, duration or lastExecuted; a page at a time (limit/offset).',
+      'Sorted by flakiness (default), failureRate, duration or lastExecuted; a page at a time (limit/offset, 25 rows unless limit says more).',
     route: 'GET /project/test-stability',
     params: {
       projectId,
@@ -22,26 +22,30 @@ export const insightTools = [
       sort: 'flakiness (default), failureRate, duration or lastExecuted',
       sectionId: 'Only this section and its subsections (get-sections)',
       labelId: 'Only tests with this label (get-labels)',
-      limit,
+      limit: 'Rows of the page (default 25, at most 1000)',
       offset,
     },
+    defaults: { limit: 25 },
     example: { projectId: 3, flakyOnly: true, limit: 20 },
   }),
   tool({
     name: 'get-run-comparison',
     description:
-      'Answer "what failed in this run that passed before?" in one call: compares a run with its base (default: the latest earlier run sharing tests, ' +
+      'Answer "what failed in the latest run that passed before?" in one call: compares a run (default: the project\'s latest) with its base (default: the latest earlier run sharing tests, ' +
       'on the same build branch) and lists new_failure, fixed, still_failing, flaky_in_run, added and removed tests with both statuses and the time change, ' +
-      "totals per category, and the run's failures grouped by normalized message (new groups marked). category pages through one category.",
+      "totals per category (the first 10 tests of each), and the run's 10 largest failure groups by normalized message (new groups marked). " +
+      'category with offset pages through one category.',
     route: 'GET /run/compare',
     params: {
       projectId,
-      runId,
+      runId: "Run id (default: the project's latest run; get-runs lists them)",
       baseRunId: 'The run to compare with (default: the previous comparable run)',
       category: 'Only this category, paged: new_failure, fixed, still_failing, flaky_in_run, added or removed',
-      perCategory: 'Tests listed per category (1 to 1000, default 100)',
+      perCategory: 'Tests listed per category (1 to 1000, default 10)',
       offset: 'With category: tests to skip',
+      groups: 'Failure groups listed (0 to 50, default 10)',
     },
+    defaults: { perCategory: 10, groups: 10 },
     example: { projectId: 3, runId: 9 },
   }),
   tool({

@@ -35,6 +35,11 @@ export interface ToolDecl {
    * content given as text (`text`) or base64 (`base64`), one of them (all described in params).
    */
   file?: { name: string; text: string; base64: string };
+  /**
+   * Values the tool sends for parameters the call leaves out, where the REST default would make
+   * too long an answer for an assistant (e.g. fewer rows a page); the params' words name them.
+   */
+  defaults?: Record<string, unknown>;
 }
 
 /** A row resolved against its route: what the server, the README table and the tests read. */
@@ -64,6 +69,8 @@ export interface ToolSpec {
   rawBody?: { param: string; contentType: string; gzipParam?: string };
   /** The file a multipart route takes: its part's name and the parameters that give it. */
   file?: { part: string; name: string; text: string; base64: string };
+  /** Values sent for parameters the call leaves out (ToolDecl.defaults). */
+  defaults?: Record<string, unknown>;
 }
 
 /** Declares a tool; a function only so the table reads as a list of calls. */

@@ -78,6 +78,8 @@ export function resolve(decl: ToolDecl): ToolSpec {
   }
   const unplaced = Object.keys(decl.params).filter((name) => !placement[name]);
   if (unplaced.length) throw new Error(`tool ${decl.name}: ${decl.route} has no field ${unplaced.join(', ')}`);
+  const undeclared = Object.keys(decl.defaults ?? {}).filter((name) => !(name in decl.params));
+  if (undeclared.length) throw new Error(`tool ${decl.name}: defaults for parameters it does not offer: ${undeclared.join(', ')}`);
 
   return {
     name: decl.name,
@@ -95,6 +97,7 @@ export function resolve(decl: ToolDecl): ToolSpec {
     placement,
     ...(rawBody ? { rawBody } : {}),
     ...(file ? { file } : {}),
+    ...(decl.defaults ? { defaults: decl.defaults } : {}),
   };
 }
 

@@ -124,11 +124,26 @@ describe('GET /run/compare', () => {
     expect(first.failureGroups.map((g) => g.new)).toEqual([false, false]);
   });
 
+  it("compares the project's latest run without runId, and lists only the first `groups` failure groups", async () => {
+    const latest = (await t.as(w.reader.token).get('/run/compare', { projectId: p }).expect(200)).body.data as Comparison;
+    expect(latest).toEqual(await compare());
+    expect(latest.run.runId).toBe(run.now);
+    const all = await compare();
+    expect(all.failureGroups.length).toBeGreaterThan(1);
+    expect((await compare({ groups: 1 })).failureGroups).toEqual(all.failureGroups.slice(0, 1));
+    expect((await compare({ groups: 0 })).failureGroups).toEqual([]);
+    const empty = (await createProject(t.db, w.orgA.orgId)).projectId;
+    const none = await t.as(w.reader.token).get('/run/compare', { projectId: empty }).expect(404);
+    expect(none.body.code).toBe('run_not_found');
+  });
+
   it('refuses bad parameters (400), runs it cannot see (404) and no credentials (401)', async () => {
     const same = await t.as(w.reader.token).get('/run/compare', { projectId: p, runId: run.now, baseRunId: run.now }).expect(400);
     expect(same.body).toMatchObject({ code: 'validation_failed', error: 'Invalid request: baseRunId: Must be another run than runId' });
     const category = await t.as(w.reader.token).get('/run/compare', { projectId: p, runId: run.now, category: 'broken' }).expect(400);
     expect(category.body.code).toBe('validation_failed');
+    const groups = await t.as(w.reader.token).get('/run/compare', { projectId: p, runId: run.now, groups: 51 }).expect(400);
+    expect(groups.body).toMatchObject({ code: 'validation_failed', error: 'Invalid request: groups: Must be at most 50' });
     const missing = await t.as(w.reader.token).get('/run/compare', { projectId: p, runId: run.now, baseRunId: 999999 }).expect(404);
     expect(missing.body.code).toBe('run_not_found');
     const foreignRun = await t

@@ -344,7 +344,7 @@ describe.each(['stdio', 'http'] as const)('the story over %s', (transport) => {
       sort: 'failureRate',
     });
     expect(stability).toEqual({
-      ...(await rest.data<Rec>('/project/test-stability', { projectId: s.projectId, window: 5, sort: 'failureRate', limit: 50 })),
+      ...(await rest.data<Rec>('/project/test-stability', { projectId: s.projectId, window: 5, sort: 'failureRate', limit: 25 })),
       returned: stability.tests.length,
       hasMore: false,
     });
@@ -354,7 +354,11 @@ describe.each(['stdio', 'http'] as const)('the story over %s', (transport) => {
       (await rest.data<{ tests: unknown[] }>('/project/test-stability', { projectId: s.projectId, window: 'all', neverRun: true })).tests,
     );
     const comparison = await tool<{ run: { runId: number }; totals: Record<string, number> }>('get-run-comparison', inRun);
-    expect(comparison).toEqual(await rest.data<Rec>('/run/compare', inRun));
+    expect(comparison).toEqual(await rest.data<Rec>('/run/compare', { ...inRun, perCategory: 10, groups: 10 }));
+    // Without runId: the project's latest run.
+    expect(await tool('get-run-comparison', { projectId: s.projectId })).toEqual(
+      await rest.data<Rec>('/run/compare', { projectId: s.projectId, perCategory: 10, groups: 10 }),
+    );
     expect(comparison.run.runId).toBe(s.runId);
     const dashboard = await tool<{ days: number; counts: { tests: number } }>('get-project-dashboard', { projectId: s.projectId, days: 7 });
     expect(dashboard).toMatchObject({

@@ -20,7 +20,7 @@ const expectedRequired: Record<string, string[]> = {
   'get-tests': ['projectId'],
   'get-test-details': ['testId', 'projectId'],
   'get-test-stability': ['projectId'],
-  'get-run-comparison': ['projectId', 'runId'],
+  'get-run-comparison': ['projectId'],
   'get-project-dashboard': ['projectId'],
   'get-test-executions': ['projectId', 'testId'],
   'get-tests-count': ['projectId'],

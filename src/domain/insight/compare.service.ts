@@ -1,7 +1,18 @@
 import type { RequestContext } from '../../core/context';
 import { badRequest, notFound } from '../../core/errors';
 import { requireProject } from '../access';
-import { defaultBase, failureLines, FLAKY_BIT, NO_ELAPSED, readDigests, runHead, STATUS_CODE, testNames, type RunDigest } from './data';
+import {
+  defaultBase,
+  failureLines,
+  latestRunId,
+  FLAKY_BIT,
+  NO_ELAPSED,
+  readDigests,
+  runHead,
+  STATUS_CODE,
+  testNames,
+  type RunDigest,
+} from './data';
 import { failureSignature, firstLine } from './failure-signature';
 import { COMPARE_CATEGORIES, type CompareCategory, type CompareRunsQuery } from './insight.schemas';
 import type { TestStatusName } from '../runs/runs.schemas';
@@ -10,7 +21,6 @@ import type { TestStatusName } from '../runs/runs.schemas';
 // run's failures grouped by message.
 
 const NAMES: TestStatusName[] = ['untested', 'passed', 'failed', 'blocked', 'retest'];
-const MAX_GROUPS = 50;
 const GROUP_TESTS = 20;
 
 interface Side {
@@ -43,7 +53,7 @@ function categoriesOf(now: Side | undefined, base: Side | undefined, hasBase: bo
   return out;
 }
 
-async function failureGroups(ctx: RequestContext, runId: number, baseRunId: number | null) {
+async function failureGroups(ctx: RequestContext, runId: number, baseRunId: number | null, limit: number) {
   const [lines, baseLines] = await Promise.all([failureLines(ctx.db, runId), baseRunId === null ? [] : failureLines(ctx.db, baseRunId)]);
   const known = new Set(baseLines.map((l) => failureSignature(l.line)));
   const groups = new Map<string, { signature: string; sample: string; count: number; testIds: number[] }>();
@@ -57,7 +67,7 @@ async function failureGroups(ctx: RequestContext, runId: number, baseRunId: numb
   }
   return [...groups.values()]
     .sort((a, b) => b.count - a.count || a.signature.localeCompare(b.signature))
-    .slice(0, MAX_GROUPS)
+    .slice(0, limit)
     .map((g) => ({
       ...g,
       testIds: g.testIds.sort((a, b) => a - b).slice(0, GROUP_TESTS),
@@ -67,11 +77,12 @@ async function failureGroups(ctx: RequestContext, runId: number, baseRunId: numb
 
 export async function compareRuns(ctx: RequestContext, q: CompareRunsQuery) {
   await requireProject(ctx, q.projectId);
-  const run = await runHead(ctx.db, q.projectId, q.runId);
+  const runId = q.runId ?? (await latestRunId(ctx.db, q.projectId));
+  const run = runId === undefined ? undefined : await runHead(ctx.db, q.projectId, runId);
   if (!run) throw notFound('Run');
   let base = null;
   if (q.baseRunId !== undefined) {
-    if (q.baseRunId === q.runId) throw badRequest('baseRunId: Must be another run than runId');
+    if (q.baseRunId === run.runId) throw badRequest('baseRunId: Must be another run than runId');
     base = (await runHead(ctx.db, q.projectId, q.baseRunId)) ?? null;
     if (!base) throw notFound('Run');
   } else base = (await defaultBase(ctx.db, { ...run, projectId: q.projectId })) ?? null;
@@ -110,6 +121,6 @@ export async function compareRuns(ctx: RequestContext, q: CompareRunsQuery) {
     base,
     totals: Object.fromEntries(COMPARE_CATEGORIES.map((c) => [c, members.get(c)!.length])) as Record<CompareCategory, number>,
     tests: Object.fromEntries(shown.map(([c, list]) => [c, list.map(row)])),
-    failureGroups: await failureGroups(ctx, run.runId, base?.runId ?? null),
+    failureGroups: await failureGroups(ctx, run.runId, base?.runId ?? null, q.groups),
   };
 }

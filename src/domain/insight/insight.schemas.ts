@@ -34,7 +34,7 @@ export const testStabilityQuery = z
           'median first; lastExecuted: least recently executed first (never executed first). Ties by testId',
       ),
     flakyOnly: queryBoolean.prefault('false').describe('Only the tests found flaky'),
-    minFlips: queryInt(1, MAX_WINDOW).prefault('3').describe('Flips within the window that make a test flaky (default 3)'),
+    minFlips: queryInt(1, MAX_WINDOW).default(3).describe('Flips within the window that make a test flaky (default 3)'),
     neverRun: queryBoolean.prefault('false').describe('Only the live tests without a result (other than untested) in the window'),
     staleDays: queryInt(1, 3650).optional().describe('Only the live tests not executed in this many days (or never)'),
     limit,
@@ -82,9 +82,10 @@ export const stabilityPage = z.object({
 export const COMPARE_CATEGORIES = ['new_failure', 'fixed', 'still_failing', 'flaky_in_run', 'added', 'removed'] as const;
 export type CompareCategory = (typeof COMPARE_CATEGORIES)[number];
 
+export const MAX_GROUPS = 50;
 export const compareRunsQuery = z.object({
   projectId: queryId,
-  runId: queryId,
+  runId: queryId.optional().describe("The run to look at; default: the project's latest run"),
   baseRunId: queryId
     .optional()
     .describe(
@@ -94,8 +95,9 @@ export const compareRunsQuery = z.object({
     .enum(COMPARE_CATEGORIES, `Expected ${COMPARE_CATEGORIES.join(', ')}`)
     .optional()
     .describe('Page through this category only; without it, the first perCategory tests of every category'),
-  perCategory: queryInt(1, 1000).prefault('100').describe('Tests listed per category (default 100)'),
-  offset: queryInt(0, Number.MAX_SAFE_INTEGER).prefault('0').describe('With category: the tests of it to skip'),
+  perCategory: queryInt(1, 1000).default(100).describe('Tests listed per category (default 100)'),
+  offset: queryInt(0, Number.MAX_SAFE_INTEGER).default(0).describe('With category: the tests of it to skip'),
+  groups: queryInt(0, MAX_GROUPS).default(MAX_GROUPS).describe(`Failure groups listed, most first (default and most ${MAX_GROUPS})`),
 });
 export type CompareRunsQuery = z.output<typeof compareRunsQuery>;
 
@@ -137,12 +139,12 @@ export const runComparison = z.object({
         new: z.boolean().describe('No failure of the base run is in this group'),
       }),
     )
-    .describe('The failed and blocked results of this run grouped by their message, most first (at most 50 groups)'),
+    .describe('The failed and blocked results of this run grouped by their message, most first (the first `groups`, default 50)'),
 });
 
 export const dashboardQuery = z.object({
   projectId: queryId,
-  days: queryInt(1, 365).prefault('30').describe('The period: runs created and results recorded in the last N days (default 30)'),
+  days: queryInt(1, 365).default(30).describe('The period: runs created and results recorded in the last N days (default 30)'),
 });
 export type DashboardQuery = z.output<typeof dashboardQuery>;
 

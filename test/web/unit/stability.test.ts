@@ -66,7 +66,7 @@ describe('the Stability screen’s address', () => {
       labelId: 3,
       staleDays: 14,
     });
-    expect(apiQueryOf(7, read('flakyOnly=true&minFlips=2'))).toMatchObject({ flakyOnly: 'true', minFlips: '2' });
+    expect(apiQueryOf(7, read('flakyOnly=true&minFlips=2'))).toMatchObject({ flakyOnly: 'true', minFlips: 2 });
     expect(apiQueryOf(7, read('neverRun=true&window=all'))).toMatchObject({ neverRun: 'true', window: 'all' });
   });
 

@@ -18,6 +18,12 @@ export async function runHead(db: DbOrTx, projectId: number, runId: number): Pro
   return row;
 }
 
+/** The project's latest run (by creation), if it has one. */
+export async function latestRunId(db: DbOrTx, projectId: number): Promise<number | undefined> {
+  const [row] = await db.$queryRaw<{ id: number }[]>`SELECT id FROM runs WHERE project_id = ${projectId} ORDER BY id DESC LIMIT 1`;
+  return row?.id;
+}
+
 /**
  * The run's default base: the project's latest run created before it that shares a test with it,
  * on the same branch when the run has one.

@@ -93,7 +93,7 @@ export function apiQueryOf(projectId: number, f: StabilityFilters): StabilityQue
     offset: f.offset,
     ...(f.sectionId !== null ? { sectionId: f.sectionId } : {}),
     ...(f.labelId !== null ? { labelId: f.labelId } : {}),
-    ...(f.minFlips !== DEFAULT_MIN_FLIPS ? { minFlips: String(f.minFlips) } : {}),
+    ...(f.minFlips !== DEFAULT_MIN_FLIPS ? { minFlips: f.minFlips } : {}),
     ...(f.view === 'flaky' ? { flakyOnly: 'true' as const } : {}),
     ...(f.view === 'never' ? { neverRun: 'true' as const } : {}),
     ...(f.view === 'stale' ? { staleDays: f.staleDays } : {}),

@@ -26,15 +26,14 @@ export const runComparisonQueryOptions = (
     queryFn: ({ signal }) =>
       unwrap(
         api.GET('/api/v1/run/compare', {
-          // perCategory and offset are typed as strings in openapi.yaml (their zod defaults are strings).
           params: {
             query: {
               projectId,
               runId,
               baseRunId: base,
-              perCategory: String(COMPARE_PAGE),
+              perCategory: COMPARE_PAGE,
               category: page?.category,
-              offset: page ? String(page.offset) : undefined,
+              offset: page?.offset,
             },
           },
           signal,
