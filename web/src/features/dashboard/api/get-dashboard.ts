@@ -9,7 +9,7 @@ export type Dashboard = paths['/api/v1/project/dashboard']['get']['responses'][2
 export const dashboardQueryOptions = (projectId: number, days: number) =>
   queryOptions({
     queryKey: dashboardKeys.period(projectId, days),
-    queryFn: ({ signal }) => unwrap(api.GET('/api/v1/project/dashboard', { params: { query: { projectId, days: String(days) } }, signal })),
+    queryFn: ({ signal }) => unwrap(api.GET('/api/v1/project/dashboard', { params: { query: { projectId, days } }, signal })),
   });
 
 // The previous period stays on screen while the next loads, so switching does not blank the page.
