@@ -30,6 +30,7 @@ it('signs in with a token, opens every screen by deep link, and signs out', asyn
   await checkScreen(page, 'projects');
 
   const screens: [string, string, string][] = [
+    ['dashboard', `/projects/${projectId}/dashboard`, 'Dashboard of Checkout'],
     ['catalog', `/projects/${projectId}/catalog`, 'Catalog of Checkout'],
     ['test-case', `/projects/${projectId}/tests/7`, 'Test case 7'],
     ['runs', `/projects/${projectId}/runs`, 'Runs of Checkout'],

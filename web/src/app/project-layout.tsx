@@ -21,7 +21,7 @@ export function ProjectLayout() {
   const crumbs = [
     // No page per organization: the projects list groups projects by organization.
     { label: orgName ?? 'Organization', to: '/projects' },
-    { label: project.data?.projectName ?? `Project ${params.projectId}`, to: projectPath(params.projectId, 'catalog') },
+    { label: project.data?.projectName ?? `Project ${params.projectId}`, to: projectPath(params.projectId, 'dashboard') },
     ...handles.flatMap((h) => h.crumbs ?? []).map((c) => ({ label: c.label(params), to: c.to(params) })),
   ];
   return (

@@ -6,6 +6,7 @@ import type { ReactNode } from 'react';
 
 /** The parts of a project, in the order of the project navigation; a new part is one more entry. */
 export const PROJECT_SECTIONS = [
+  { id: 'dashboard', label: 'Dashboard', path: 'dashboard' },
   { id: 'catalog', label: 'Catalog', path: 'catalog' },
   { id: 'runs', label: 'Runs', path: 'runs' },
   { id: 'stability', label: 'Stability', path: 'stability' },

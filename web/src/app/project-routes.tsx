@@ -1,4 +1,5 @@
 import { Navigate, type RouteObject } from 'react-router';
+import { DashboardPage } from '../features/dashboard';
 import { MetadataPage } from '../features/project-metadata';
 import { RunReportPage } from '../features/reports';
 import { RunComparePage } from '../features/run-compare';
@@ -8,6 +9,7 @@ import { CatalogPage, TestCasePage, TestTitle } from '../features/test-cases';
 import { projectPath, type PageCrumb, type ProjectPageHandle } from './project-pages';
 import { ProjectLayout } from './project-layout';
 
+const dashboard: PageCrumb = { label: () => 'Dashboard', to: (p) => projectPath(p.projectId, 'dashboard') };
 const catalog: PageCrumb = { label: () => 'Catalog', to: (p) => projectPath(p.projectId, 'catalog') };
 const test: PageCrumb = {
   label: (p) => <TestTitle projectId={p.projectId} testId={p.testId} />,
@@ -30,7 +32,8 @@ export const projectRoute: RouteObject = {
   path: 'projects/:projectId',
   element: <ProjectLayout />,
   children: [
-    { index: true, element: <Navigate to="catalog" replace /> },
+    { index: true, element: <Navigate to="dashboard" replace /> },
+    { path: 'dashboard', element: <DashboardPage />, handle: handle({ section: 'dashboard', crumbs: [dashboard] }) },
     { path: 'catalog', element: <CatalogPage />, handle: handle({ section: 'catalog', crumbs: [catalog] }) },
     { path: 'tests/:testId', element: <TestCasePage />, handle: handle({ section: 'catalog', crumbs: [catalog, test] }) },
     {
