@@ -122,9 +122,9 @@ it('opens on the dashboard: counts linking to the Stability page, the flakiest a
   await page.getByRole('list', { name: 'Test counts' }).waitFor();
   expect(await tiles(page)).toEqual([
     { text: '5 Tests live in the catalog', href: stability() },
-    { text: '2 Flaky passed and failed by turns', href: stability('?flakyOnly=true') },
+    { text: '2 Flaky passed and failed by turns', href: stability('?flakyOnly=true&window=4') },
     { text: '3 Failing last result failed or blocked', href: stability('?sort=failureRate') },
-    { text: '2 Never run in the last 30 days’ runs', href: stability('?neverRun=true') },
+    { text: '2 Never run in the last 30 days’ runs', href: stability('?neverRun=true&window=4') },
     { text: '2 Stale not executed in 30 days', href: stability('?staleDays=30') },
   ]);
 
@@ -146,7 +146,7 @@ it('opens on the dashboard: counts linking to the Stability page, the flakiest a
 
   // A tile is a link: Enter on it opens the Stability page's list of flaky tests.
   await page.getByRole('link', { name: /Flaky/ }).focus();
-  await Promise.all([page.waitForURL(url(projectId, '/stability?flakyOnly=true')), page.keyboard.press('Enter')]);
+  await Promise.all([page.waitForURL(url(projectId, '/stability?flakyOnly=true&window=4')), page.keyboard.press('Enter')]);
   // There the two flaky tests are the list.
   await page.getByRole('heading', { level: 1, name: 'Stability of Shop' }).waitFor();
   const listed = page.getByRole('table', { name: 'Tests and their stability' }).locator('tbody tr th');
@@ -217,7 +217,7 @@ it('keeps the period in the address: 90 days brings in the older run and its tes
   expect(await page.getByRole('radio', { name: 'Last 30 days' }).isChecked()).toBe(false);
   await page.locator('.dashboard[data-days="90"][aria-busy="false"]').waitFor();
   expect((await tiles(page)).slice(3)).toEqual([
-    { text: '1 Never run in the last 90 days’ runs', href: stability('?neverRun=true') },
+    { text: '1 Never run in the last 90 days’ runs', href: stability('?neverRun=true&window=5') },
     { text: '1 Stale not executed in 90 days', href: stability('?staleDays=90') },
   ]);
   expect(await page.getByRole('img', { name: /^Pass rate per run/ }).getAttribute('aria-label')).toMatch(/^Pass rate per run: 5 runs,/);

@@ -12,14 +12,17 @@ interface Tile {
 /**
  * The counts of the period, each a link to the Stability page filtered to the tests it counts:
  * flaky (?flakyOnly=true), failing (most failing first, ?sort=failureRate), never run
- * (?neverRun=true), stale (?staleDays=<days>); the tests tile opens it unfiltered.
+ * (?neverRun=true), stale (?staleDays=<days>); the tests tile opens it unfiltered. Flaky and never
+ * run are counted over the period's runs: their lists count the same runs (&window=<runs>).
  */
-export function CountTiles({ projectId, counts, days }: { projectId: number; counts: Dashboard['counts']; days: number }) {
+export function CountTiles(props: { projectId: number; counts: Dashboard['counts']; days: number; runs: number }) {
+  const { projectId, counts, days, runs } = props;
+  const window = runs > 0 ? `&window=${runs}` : '';
   const tiles: Tile[] = [
     { key: 'tests', label: 'Tests', hint: 'live in the catalog', search: '' },
-    { key: 'flaky', label: 'Flaky', hint: 'passed and failed by turns', search: '?flakyOnly=true' },
+    { key: 'flaky', label: 'Flaky', hint: 'passed and failed by turns', search: `?flakyOnly=true${window}` },
     { key: 'failing', label: 'Failing', hint: 'last result failed or blocked', search: '?sort=failureRate' },
-    { key: 'neverRun', label: 'Never run', hint: `in the last ${days} days’ runs`, search: '?neverRun=true' },
+    { key: 'neverRun', label: 'Never run', hint: `in the last ${days} days’ runs`, search: `?neverRun=true${window}` },
     { key: 'stale', label: 'Stale', hint: `not executed in ${days} days`, search: `?staleDays=${days}` },
   ];
   return (

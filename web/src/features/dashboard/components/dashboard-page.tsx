@@ -33,7 +33,7 @@ export function DashboardPage() {
       {dashboard.isPending && <p className="muted">Loading…</p>}
       {d && (
         <div className="dashboard" aria-busy={dashboard.isPlaceholderData} data-days={d.days}>
-          <CountTiles projectId={projectId} counts={d.counts} days={d.days} />
+          <CountTiles projectId={projectId} counts={d.counts} days={d.days} runs={d.runs.length} />
           {d.runs.length === 0 ? (
             <EmptyPeriod projectId={projectId} dashboard={d} />
           ) : (
