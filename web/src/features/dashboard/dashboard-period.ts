@@ -1,4 +1,4 @@
-import type { FlakyReason } from './api/get-dashboard';
+import type { FlakyReason } from './dashboard-types';
 
 // The dashboard's period lives in the address (?days=7|30|90), so a chosen period survives a
 // reload and can be linked; anything else reads as the default, 30 days.

@@ -1,9 +1,8 @@
 import { keepPreviousData, queryOptions, useQuery } from '@tanstack/react-query';
 import { api, unwrap } from '../../../lib/api';
-import type { paths } from '../../../lib/api-types';
 import { dashboardKeys } from './query-keys';
 
-export type Dashboard = paths['/api/v1/project/dashboard']['get']['responses'][200]['content']['application/json']['data'];
+export type { Dashboard, DashboardRun, DashboardTest, FlakyReason } from '../dashboard-types';
 
 /** A project's last `days` at a glance (GET /project/dashboard): runs' pass rates, results per day, counts, top tests, coverage. */
 export const dashboardQueryOptions = (projectId: number, days: number) =>
@@ -15,6 +14,3 @@ export const dashboardQueryOptions = (projectId: number, days: number) =>
 // The previous period stays on screen while the next loads, so switching does not blank the page.
 export const useDashboard = (projectId: number, days: number) =>
   useQuery({ ...dashboardQueryOptions(projectId, days), placeholderData: keepPreviousData });
-export type DashboardRun = Dashboard['runs'][number];
-export type DashboardTest = Dashboard['flakiest'][number];
-export type FlakyReason = DashboardTest['flakyReasons'][number];
