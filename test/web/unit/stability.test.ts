@@ -1,6 +1,6 @@
 import { apiQueryOf, filtersOf, inView, paramsOf, viewLabel } from '../../../web/src/features/stability/stability-query';
 import { sectionOptions } from '../../../web/src/features/stability/section-names';
-import { agoText, durationText, emptyText, percentText, reasonsText, windowText } from '../../../web/src/features/stability/stability-text';
+import { agoText, emptyText, windowText } from '../../../web/src/features/stability/stability-text';
 
 const read = (search: string) => filtersOf(new URLSearchParams(search));
 
@@ -78,16 +78,6 @@ describe('the Stability screen’s address', () => {
 });
 
 describe('the Stability screen’s words', () => {
-  it('says why a test is flaky in words', () => {
-    expect(reasonsText(['flips', 'same_commit', 'flaky_in_run'])).toBe('flips; passed and failed on one commit; rerun passed in one run');
-    expect(reasonsText([])).toBe('');
-  });
-
-  it('shows rates and times as people read them', () => {
-    expect([0, 0.4, 1 / 3, 1].map(percentText)).toEqual(['0%', '40%', '33.3%', '100%']);
-    expect([null, 850, 1234, 59_960, 125_000].map(durationText)).toEqual(['—', '850 ms', '1.2 s', '1 min 0 s', '2 min 5 s']);
-  });
-
   it('says how long ago, and a date past a month', () => {
     const now = Date.parse('2026-03-10T12:00:00Z');
     const ago = (ms: number) => agoText(new Date(now - ms).toISOString(), now);

@@ -1,3 +1,5 @@
+import { durationText } from '../../lib/insight-text';
+
 // The categories of a run comparison as the screen shows them, which one is shown first, and
 // time changes as text. Plain TypeScript, unit-tested.
 
@@ -35,18 +37,9 @@ export function shownCategory(totals: Record<CompareCategory, number> | undefine
   return COMPARE_CATEGORIES.find((c) => totals[c] > 0) ?? 'new_failure';
 }
 
-/** "850 ms", "1.2 s", "2 min 5 s". */
-export function durationText(ms: number): string {
-  const abs = Math.abs(ms);
-  if (abs < 1000) return `${abs} ms`;
-  if (abs < 60_000) return `${Math.round(abs / 100) / 10} s`;
-  const seconds = Math.round(abs / 1000);
-  return `${Math.floor(seconds / 60)} min ${seconds % 60} s`;
-}
-
 /** "+1.2 s" (slower), "−300 ms" (faster), "no change"; "—" when a time is missing. */
 export function elapsedChangeText(change: number | null): string {
   if (change === null) return '—';
   if (change === 0) return 'no change';
-  return `${change > 0 ? '+' : '−'}${durationText(change)}`;
+  return `${change > 0 ? '+' : '−'}${durationText(Math.abs(change))}`;
 }

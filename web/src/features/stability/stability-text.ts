@@ -1,31 +1,7 @@
 import type { StabilityFilters } from './stability-query';
 
-// The Stability screen's words and numbers: flaky reasons, rates, times and what an empty list
-// means. Plain TypeScript, unit-tested.
-
-export type FlakyReason = 'flips' | 'same_commit' | 'flaky_in_run';
-
-export const FLAKY_REASON_TEXT: Record<FlakyReason, string> = {
-  flips: 'flips',
-  same_commit: 'passed and failed on one commit',
-  flaky_in_run: 'rerun passed in one run',
-};
-
-/** "flips; passed and failed on one commit", or '' when not flaky. */
-export const reasonsText = (reasons: readonly FlakyReason[]) => reasons.map((r) => FLAKY_REASON_TEXT[r]).join('; ');
-
-/** A failure rate (0–1) as a percent with at most one decimal: "40%", "33.3%". */
-export const percentText = (rate: number) => `${Math.round(rate * 1000) / 10}%`;
-
-/** A time in milliseconds as a person reads it: "850 ms", "1.2 s", "2 min 5 s"; "—" when unknown. */
-export function durationText(ms: number | null): string {
-  if (ms === null) return '—';
-  if (ms < 1000) return `${ms} ms`;
-  // Below 59.95 s, which would round to 60.0 s.
-  if (ms < 59_950) return `${Math.round(ms / 100) / 10} s`;
-  const seconds = Math.round(ms / 1000);
-  return `${Math.floor(seconds / 60)} min ${seconds % 60} s`;
-}
+// The Stability screen's own words: how long ago, the window counted and what an empty list means
+// (flaky reasons, rates and times: lib/insight-text.ts). Plain TypeScript, unit-tested.
 
 const UNITS: [Intl.RelativeTimeFormatUnit, number][] = [
   ['minute', 60],

@@ -1,5 +1,7 @@
 import type { Dashboard } from '../api/get-dashboard';
-import { percent } from '../dashboard-period';
+import { percentText } from '../../../lib/insight-text';
+
+const whole = (share: number) => percentText(share, 0);
 
 /** A share as a bar; the share is also written beside it, so the bar only repeats it. */
 const ShareBar = ({ share }: { share: number }) => (
@@ -28,7 +30,7 @@ export function CoverageSection({ coverage, automation }: Pick<Dashboard, 'cover
               <td data-label="Tests">{s.tests}</td>
               <td data-label="Executed">{s.executed}</td>
               <td data-label="Share" className="share-cell">
-                <ShareBar share={s.share} /> {percent(s.share)}
+                <ShareBar share={s.share} /> {whole(s.share)}
               </td>
             </tr>
           ))}
@@ -36,8 +38,8 @@ export function CoverageSection({ coverage, automation }: Pick<Dashboard, 'cover
       </table>
       <p className="automation-share">
         <ShareBar share={automation.automatedShare} /> Automated: <strong>{automation.automated}</strong> (
-        {percent(automation.automatedShare)}), manual: <strong>{automation.manual}</strong> (
-        {percent(automation.automated + automation.manual ? 1 - automation.automatedShare : 0)})
+        {whole(automation.automatedShare)}), manual: <strong>{automation.manual}</strong> (
+        {whole(automation.automated + automation.manual ? 1 - automation.automatedShare : 0)})
       </p>
     </>
   );

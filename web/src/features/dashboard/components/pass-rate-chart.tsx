@@ -2,7 +2,9 @@ import { useMemo } from 'react';
 import { Link } from 'react-router';
 import type uPlot from 'uplot';
 import type { DashboardRun } from '../api/get-dashboard';
-import { percent } from '../dashboard-period';
+import { percentText } from '../../../lib/insight-text';
+
+const whole = (share: number) => percentText(share, 0);
 import { ChartCanvas, type ChartOptions } from './chart-canvas';
 
 const when = (iso: string) => new Date(iso).toLocaleString(undefined, { dateStyle: 'medium', timeStyle: 'short' });
@@ -38,11 +40,11 @@ export function PassRateChart({ projectId, runs }: { projectId: number; runs: Da
   const high = runs.reduce((m, r) => Math.max(m, r.passRate), 0);
   const last = runs[runs.length - 1];
   const label =
-    `Pass rate per run: ${runs.length} run${runs.length === 1 ? '' : 's'}, from ${percent(low)} to ${percent(high)}; ` +
-    `the latest, ${last.runName}, ${percent(last.passRate)}. The table below lists every run.`;
+    `Pass rate per run: ${runs.length} run${runs.length === 1 ? '' : 's'}, from ${whole(low)} to ${whole(high)}; ` +
+    `the latest, ${last.runName}, ${whole(last.passRate)}. The table below lists every run.`;
   const tooltip = (i: number) => {
     const r = runs[i];
-    return [r.runName, buildText(r), when(r.createdAt), `Pass rate ${percent(r.passRate)} (${r.passed} of ${r.total} passed)`].filter(
+    return [r.runName, buildText(r), when(r.createdAt), `Pass rate ${whole(r.passRate)} (${r.passed} of ${r.total} passed)`].filter(
       Boolean,
     );
   };
@@ -76,7 +78,7 @@ export function PassRateChart({ projectId, runs }: { projectId: number; runs: Da
                 <td data-label="Passed">
                   {r.passed} of {r.total}
                 </td>
-                <td data-label="Pass rate">{percent(r.passRate)}</td>
+                <td data-label="Pass rate">{whole(r.passRate)}</td>
               </tr>
             ))}
           </tbody>

@@ -1,6 +1,6 @@
 import { Link } from 'react-router';
 import type { DashboardTest } from '../api/get-dashboard';
-import { duration, FLAKY_REASON_TEXT, percent } from '../dashboard-period';
+import { durationText, flakyReasonsText, percentText } from '../../../lib/insight-text';
 
 const testLink = (projectId: number, t: DashboardTest) => (
   <Link to={`/projects/${projectId}/tests/${t.testId}`}>
@@ -8,8 +8,9 @@ const testLink = (projectId: number, t: DashboardTest) => (
   </Link>
 );
 
+const sentence = (text: string) => text.charAt(0).toUpperCase() + text.slice(1);
 const reasons = (t: DashboardTest) =>
-  t.flakyReasons.length > 0 ? t.flakyReasons.map((r) => FLAKY_REASON_TEXT[r]).join('; ') : 'Not flaky yet (fewer than 3 flips)';
+  t.flakyReasons.length > 0 ? sentence(flakyReasonsText(t.flakyReasons)) : 'Not flaky yet (fewer than 3 flips)';
 
 /** The 10 flakiest tests of the period: flips, failure rate and why each counts as flaky, in words. */
 export function FlakiestTable({ projectId, tests }: { projectId: number; tests: DashboardTest[] }) {
@@ -29,7 +30,7 @@ export function FlakiestTable({ projectId, tests }: { projectId: number; tests: 
           <tr key={t.testId}>
             <th scope="row">{testLink(projectId, t)}</th>
             <td data-label="Flips">{t.flips}</td>
-            <td data-label="Failure rate">{percent(t.failureRate)}</td>
+            <td data-label="Failure rate">{percentText(t.failureRate, 0)}</td>
             <td data-label="Why flaky">{reasons(t)}</td>
           </tr>
         ))}
@@ -54,8 +55,8 @@ export function SlowestTable({ projectId, tests }: { projectId: number; tests: D
         {tests.map((t) => (
           <tr key={t.testId}>
             <th scope="row">{testLink(projectId, t)}</th>
-            <td data-label="Median time">{duration(t.medianElapsedMs)}</td>
-            <td data-label="Failure rate">{percent(t.failureRate)}</td>
+            <td data-label="Median time">{durationText(t.medianElapsedMs)}</td>
+            <td data-label="Failure rate">{percentText(t.failureRate, 0)}</td>
           </tr>
         ))}
       </tbody>

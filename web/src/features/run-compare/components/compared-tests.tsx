@@ -2,7 +2,8 @@ import { Link } from 'react-router';
 import { Pager } from '../../../components/pager';
 import { StatusBadge } from '../../../components/status-badge';
 import { COMPARE_PAGE, type ComparedTest } from '../api/get-run-comparison';
-import { CATEGORY_LABELS, durationText, elapsedChangeText, type CompareCategory } from '../compare-categories';
+import { durationText } from '../../../lib/insight-text';
+import { CATEGORY_LABELS, elapsedChangeText, type CompareCategory } from '../compare-categories';
 
 interface Props {
   projectId: number;

@@ -2,7 +2,8 @@ import { Link } from 'react-router';
 import { StatusBadge } from '../../../components/status-badge';
 import type { StabilityRow } from '../api/get-test-stability';
 import type { StabilitySort } from '../stability-query';
-import { agoText, durationText, percentText, reasonsText } from '../stability-text';
+import { durationText, flakyReasonsText, percentText } from '../../../lib/insight-text';
+import { agoText } from '../stability-text';
 
 type Column = 'flips' | 'rate' | 'last' | 'time';
 /** The column each sort orders by, and which way. */
@@ -79,7 +80,7 @@ export function StabilityTable({ projectId, tests, sort }: { projectId: number; 
               <td data-label="Flaky">
                 {t.flaky ? (
                   <>
-                    <strong className="flaky-mark">Yes</strong>: {reasonsText(t.flakyReasons)}
+                    <strong className="flaky-mark">Yes</strong>: {flakyReasonsText(t.flakyReasons)}
                   </>
                 ) : (
                   <span className="muted">No</span>
