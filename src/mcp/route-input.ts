@@ -155,9 +155,16 @@ function core(node: z.ZodType, doc: Exclude<ParamDoc, string>, rename: Record<st
     return node;
   }
   // One of several forms (a number of runs or `all`): each in its tool form.
+  // An object among the forms (a step, or a reference to shared steps) is offered as the route has it, its own words on its fields.
   if (node instanceof z.ZodUnion) {
-    return z.union((node.options as z.ZodType[]).map((option, i) => core(option, {}, rename, at, `${where}|${i}`)));
+    return z.union(
+      (node.options as z.ZodType[]).map((option, i) =>
+        option instanceof z.ZodObject ? option : core(option, {}, rename, at, `${where}|${i}`),
+      ),
+    );
   }
+  // Values by key (custom fields): plain JSON values, checked by REST against the project's fields.
+  if (node instanceof z.ZodRecord) return node;
   throw new Error(`${where}: no tool form for a ${node.def.type} in the route`);
 }
 

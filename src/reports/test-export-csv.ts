@@ -4,6 +4,7 @@ import { labelKind, nameMap, squadKind } from '../domain/labels/data';
 import { lookupNames } from '../domain/lookups/data';
 import { sectionPaths } from '../domain/sections/data';
 import { csvColumns, type CsvColumn, type Reference, type TestRecord } from '../domain/test-cases/data';
+import { stepsText } from '../domain/test-cases/steps-text';
 
 // The CSV form of the test export: names instead of ids, one row per test.
 
@@ -30,6 +31,7 @@ const cellOf =
     const value = t[c.field];
     if (c.kind === 'reference') return name(n[c.refers!.table], value as number | null);
     if (c.kind === 'labels') return (value as number[]).map((id) => name(n[c.refers!.table], id)).join(';');
+    if (c.kind === 'steps') return stepsText(t.steps);
     return (value as string | number | null) ?? '';
   };
 

@@ -65,7 +65,7 @@ export async function bulkUpdateTests(
       tx,
       input.tests.map((t) => ({ projectId: byId.get(t.testId)!.projectId, testId: t.testId, automationKey: t.automationKey })),
     );
-    await updateTests(tx, input.tests);
+    await updateTests(tx, ctx.userId, input.tests);
     await requireLabelLimit(tx, input.tests);
   }, BULK_TRANSACTION);
   return { testIds, count: testIds.length };

@@ -14,6 +14,8 @@ import {
   queryIdList,
   z,
 } from '../../core/schemas';
+import { customFieldsInput, customFieldsRecord } from '../custom-fields/field-value.schemas';
+import { stepsInput, stepsRecord } from './steps.schemas';
 
 // Request and record schemas of the test catalog. Referenced ids (section,
 // lookups, squad, labels) are checked against the test's project by the service.
@@ -32,7 +34,7 @@ export const AUTOMATION_KEY_MAX = 1000;
 const testFields = {
   testDescription: optionalText(),
   preconditions: optionalText(),
-  steps: optionalText(),
+  steps: stepsInput,
   expectedResult: optionalText(),
   sectionId: ref,
   priorityId: ref,
@@ -45,6 +47,7 @@ const testFields = {
   automationKey: nonBlank(AUTOMATION_KEY_MAX).nullable().optional(),
   /** Label ids; on update the test's labels are replaced by these. */
   labels: z.array(bodyId).max(MAX_LABELS, `At most ${MAX_LABELS} labels`).optional(),
+  customFields: customFieldsInput,
 };
 const title = nonBlank(500);
 
@@ -178,7 +181,7 @@ export const testRecord = z.object({
   title: z.string(),
   testDescription: z.string().nullable(),
   preconditions: z.string().nullable(),
-  steps: z.string().nullable(),
+  steps: stepsRecord,
   expectedResult: z.string().nullable(),
   sectionId: id.nullable(),
   priorityId: id.nullable(),
@@ -189,7 +192,10 @@ export const testRecord = z.object({
   squadId: id.nullable(),
   automationKey: z.string().nullable(),
   labels: z.array(id),
+  customFields: customFieldsRecord,
+  version: id.describe('The number of its latest version (GET /test/versions); 0 for a test not changed since versions began'),
   createdBy: id.nullable(),
+  updatedBy: id.nullable().describe('Who made its latest change (null before versions began)'),
   createdAt: z.iso.datetime(),
   updatedAt: z.iso.datetime(),
 });

@@ -76,7 +76,7 @@ export async function updateTest(ctx: RequestContext, input: UpdateTestInput, if
     requireUnchanged(ifMatch, stamp, 'Test');
     await requireReferencesInProject(tx, [{ projectId: test.projectId, fields, at: '' }]);
     await requireFreeAutomationKeys(tx, [{ projectId: test.projectId, testId, automationKey: fields.automationKey }]);
-    await updateTests(tx, [{ testId, ...fields }]);
+    await updateTests(tx, ctx.userId, [{ testId, ...fields }]);
   });
   return (await findLiveTestDetails(ctx.db, test.projectId, testId))!;
 }

@@ -1,6 +1,7 @@
 import type { z } from '../../../core/schemas';
 import { Prisma, type LookupKind } from '../../../generated/prisma/client';
 import type { TestFieldsInput, testRecord } from '../test-cases.schemas';
+import type { StepsRecord } from '../steps.schemas';
 
 // The fields of a test, declared once: API field, column and what kind of value
 // it holds. The SELECT list of a test record, the writable columns of the bulk
@@ -19,10 +20,13 @@ export type Reference = { table: 'lookup'; lookup: LookupKind; noun: string } | 
  * - text: a writable text
  * - reference: a writable id of a row of the test's project
  * - labels: the label ids linked in test_labels, ascending
+ * - steps: text in `steps`, or a list of steps in `step_list` (steps.schemas.ts), shared steps expanded when read
+ * - fields: the custom field values by key (a JSON object), merged key by key on update
  * - timestamp: set by the server, returned as ISO 8601 UTC
  */
 export type TestColumn =
-  | { field: string; column: string; kind: 'read' | 'text' | 'timestamp'; csv?: string }
+  | { field: string; column: string; kind: 'read' | 'text' | 'timestamp' | 'fields'; csv?: string }
+  | { field: string; kind: 'steps'; csv?: string }
   | { field: string; column: string; kind: 'reference'; refers: Reference; csv?: string }
   | { field: string; kind: 'labels'; refers: Reference; csv?: string };
 
@@ -33,7 +37,7 @@ export const testColumns = [
   { field: 'title', column: 'title', kind: 'text', csv: 'Title' },
   { field: 'testDescription', column: 'description', kind: 'text', csv: 'Description' },
   { field: 'preconditions', column: 'preconditions', kind: 'text', csv: 'Preconditions' },
-  { field: 'steps', column: 'steps', kind: 'text', csv: 'Steps' },
+  { field: 'steps', kind: 'steps', csv: 'Steps' },
   { field: 'expectedResult', column: 'expected_result', kind: 'text', csv: 'Expected Result' },
   { field: 'sectionId', column: 'section_id', kind: 'reference', refers: { table: 'section', noun: 'a section' }, csv: 'Section' },
   {
@@ -68,7 +72,11 @@ export const testColumns = [
   { field: 'squadId', column: 'squad_id', kind: 'reference', refers: { table: 'squad', noun: 'a squad' }, csv: 'Squad' },
   { field: 'automationKey', column: 'automation_key', kind: 'text', csv: 'Automation Key' },
   { field: 'labels', kind: 'labels', refers: { table: 'label', noun: 'a label' }, csv: 'Labels' },
+  // CSV: a column per custom field (cf_<key>), added by the export, which knows the project's fields.
+  { field: 'customFields', column: 'custom_fields', kind: 'fields' },
+  { field: 'version', column: 'version', kind: 'read' },
   { field: 'createdBy', column: 'created_by', kind: 'read' },
+  { field: 'updatedBy', column: 'updated_by', kind: 'read' },
   { field: 'createdAt', column: 'created_at', kind: 'timestamp', csv: 'Created At' },
   { field: 'updatedAt', column: 'updated_at', kind: 'timestamp', csv: 'Updated At' },
 ] as const satisfies readonly TestColumn[];
@@ -89,10 +97,23 @@ const selected = (c: Row): string => {
       return `ARRAY(SELECT tl.label_id FROM test_labels tl WHERE tl.test_id = t.id ORDER BY tl.label_id) AS "${c.field}"`;
     case 'timestamp':
       return `${isoUtc(`t.${c.column}`)} AS "${c.field}"`;
+    case 'steps':
+      return `${stepsSql('t')} AS "${c.field}"`;
     default:
       return `t.${c.column} AS "${c.field}"`;
   }
 };
+
+/**
+ * A test's steps as read, for `FROM tests <t>`: its text, or its list with each { sharedStepsId }
+ * expanded to { sharedStepsId, name, steps } (the shared steps as they are now).
+ */
+export const stepsSql = (t: string) =>
+  `CASE WHEN ${t}.step_list IS NULL THEN to_jsonb(${t}.steps) ELSE (
+     SELECT jsonb_agg(CASE WHEN x.e ? 'sharedStepsId' THEN jsonb_build_object('sharedStepsId', (x.e->>'sharedStepsId')::int,
+              'name', coalesce(ss.name, '(deleted)'), 'steps', coalesce(ss.steps, '[]'::jsonb)) ELSE x.e END ORDER BY x.n)
+       FROM jsonb_array_elements(${t}.step_list) WITH ORDINALITY AS x(e, n)
+       LEFT JOIN shared_steps ss ON ss.id = (x.e->>'sharedStepsId')::int) END`;
 
 /**
  * The columns of a test record, for `FROM tests t`; labels are the ids, ascending.
@@ -101,12 +122,53 @@ const selected = (c: Row): string => {
  */
 export const testRecordColumns = Prisma.raw(testColumns.map(selected).join(', '));
 
-export type WritableField = Extract<Row, { kind: 'text' | 'reference' }>['field'];
+export type WritableField = Extract<Row, { kind: 'text' | 'reference' | 'steps' | 'fields' }>['field'];
 
-/** The writable columns: API field, column and SQL type. Drives the bulk INSERT and UPDATE. */
-export const writableColumns = testColumns.flatMap((c) =>
-  c.kind === 'text' || c.kind === 'reference' ? [{ field: c.field, column: c.column, type: c.kind === 'text' ? 'text' : 'int' }] : [],
-) as { field: WritableField; column: string; type: 'text' | 'int' }[];
+/**
+ * A writable column: the field it takes its value from, its SQL type, and how a field's value is
+ * stored in it (steps go to two columns: text to `steps`, a list to `step_list`, the other null).
+ * `merge`: the stored object's keys are replaced by those given, a null value removing one.
+ */
+export interface WritableColumn {
+  field: WritableField;
+  column: string;
+  type: 'text' | 'int' | 'jsonb';
+  merge?: boolean;
+  stored: (value: unknown) => unknown;
+}
+const asIs = (value: unknown) => value ?? null;
+
+/** Drives the bulk INSERT and UPDATE. */
+export const writableColumns: WritableColumn[] = testColumns.flatMap((c): WritableColumn[] => {
+  switch (c.kind) {
+    case 'text':
+      return [{ field: c.field, column: c.column, type: 'text', stored: asIs }];
+    case 'reference':
+      return [{ field: c.field, column: c.column, type: 'int', stored: asIs }];
+    case 'fields':
+      return [{ field: c.field, column: c.column, type: 'jsonb', merge: true, stored: (v) => (v == null ? null : JSON.stringify(v)) }];
+    case 'steps':
+      return [
+        { field: c.field, column: 'steps', type: 'text', stored: (v) => (typeof v === 'string' ? v : null) },
+        {
+          field: c.field,
+          column: 'step_list',
+          type: 'jsonb',
+          stored: (v) => (Array.isArray(v) ? JSON.stringify(storedSteps(v as Record<string, unknown>[])) : null),
+        },
+      ];
+    default:
+      return [];
+  }
+});
+
+/** Steps as stored: a shared-steps step keeps only its id; empty optional texts are left out. */
+const storedSteps = (steps: Record<string, unknown>[]) =>
+  steps.map((s) =>
+    'sharedStepsId' in s
+      ? { sharedStepsId: s.sharedStepsId }
+      : Object.fromEntries(Object.entries(s).filter(([k, v]) => k === 'action' || (v != null && v !== ''))),
+  );
 
 export type ReferenceField = Extract<Row, { kind: 'reference' }>['field'];
 export type LabelsField = Extract<Row, { kind: 'labels' }>['field'];
@@ -154,5 +216,9 @@ type Misfit<F extends keyof TestRecord> =
         ? Holds<F, number[]>
         : RowOf<F> extends { kind: 'timestamp' }
           ? Holds<F, string>
-          : F;
+          : RowOf<F> extends { kind: 'steps' }
+            ? Holds<F, StepsRecord>
+            : RowOf<F> extends { kind: 'fields' }
+              ? Holds<F, Record<string, unknown>>
+              : F;
 none<{ [F in keyof TestRecord]: Misfit<F> }[keyof TestRecord]>();

@@ -3,6 +3,7 @@ import { Prisma } from '../../../generated/prisma/client';
 import type { LabelChanges, TestFieldsInput } from '../test-cases.schemas';
 import { writableColumns } from './columns';
 import { moveLiveTestCount } from './counter';
+import { keepBaseVersions, recordVersions } from './versions';
 
 // Set-based writes shared by the single and the bulk routes: one INSERT or one
 // UPDATE ... FROM unnest(...) for any number of tests, plus one statement each
@@ -12,19 +13,25 @@ type NewTest = TestFieldsInput & { title: string };
 type TestChange = TestFieldsInput & LabelChanges & { testId: number };
 
 const columnList = Prisma.raw(writableColumns.map((c) => c.column).join(', '));
-const arrayOf = (values: unknown[], type: string) => Prisma.sql`${values}::${Prisma.raw(type)}[]`;
+// JSON goes as text: node-postgres sends a JS array as a text[] literal.
+const arrayOf = (values: unknown[], type: string) =>
+  type === 'jsonb' ? Prisma.sql`${values}::text[]::jsonb[]` : Prisma.sql`${values}::${Prisma.raw(type)}[]`;
+// A new test's value of each column: custom fields without nulls, never a null object.
+const inserted = Prisma.raw(
+  writableColumns.map((c) => (c.merge ? `coalesce(jsonb_strip_nulls(v.${c.column}), '{}')` : `v.${c.column}`)).join(', '),
+);
 
 /** Inserts the tests of one project; returns their ids in the order of `items`. */
 export async function insertTests(tx: Tx, projectId: number, userId: number, items: NewTest[]): Promise<number[]> {
   const arrays = writableColumns.map((c) =>
     arrayOf(
-      items.map((item) => item[c.field] ?? null),
+      items.map((item) => c.stored(item[c.field])),
       c.type,
     ),
   );
   const rows = await tx.$queryRaw<{ id: number }[]>`
-    INSERT INTO tests (project_id, created_by, updated_at, ${columnList})
-    SELECT ${projectId}::int, ${userId}::int, now(), ${columnList}
+    INSERT INTO tests (project_id, created_by, updated_by, updated_at, ${columnList})
+    SELECT ${projectId}::int, ${userId}::int, ${userId}::int, now(), ${inserted}
       FROM unnest(${Prisma.join(arrays)}) WITH ORDINALITY AS v(${columnList}, n) ORDER BY v.n
     RETURNING id`;
   // Ids come from one sequence in insertion order, so ascending ids follow `items`.
@@ -34,36 +41,47 @@ export async function insertTests(tx: Tx, projectId: number, userId: number, ite
     ids,
     items.map((item) => item.labels),
   );
+  await recordVersions(tx, ids, userId);
   // Last: the project's row lock is then held only to the commit.
   await moveLiveTestCount(tx, projectId, ids.length);
   return ids;
 }
 
+const newValue = (c: (typeof writableColumns)[number]) => (c.merge ? `jsonb_strip_nulls(t.${c.column} || v.${c.column})` : `v.${c.column}`);
 const updateSets = Prisma.raw(
-  writableColumns.map((c) => `${c.column} = CASE WHEN v.${c.column}_set THEN v.${c.column} ELSE t.${c.column} END`).join(', '),
+  writableColumns.map((c) => `${c.column} = CASE WHEN v.${c.column}_set THEN ${newValue(c)} ELSE t.${c.column} END`).join(', '),
 );
 const updateAliases = Prisma.raw(writableColumns.map((c) => `${c.column}_set, ${c.column}`).join(', '));
 
 /**
  * Applies partial changes: a field absent from an item keeps its value; labels given replace the
- * test's labels; addLabels and removeLabels add and remove some, keeping the others.
+ * test's labels; addLabels and removeLabels add and remove some, keeping the others. Each test
+ * whose content changed gets a new version.
  */
-export async function updateTests(tx: Tx, items: TestChange[]): Promise<void> {
+export async function updateTests(tx: Tx, userId: number, items: TestChange[]): Promise<void> {
+  const testIds = items.map((item) => item.testId);
+  await keepBaseVersions(tx, testIds);
   const arrays = writableColumns.flatMap((c) => [
     arrayOf(
       items.map((item) => item[c.field] !== undefined),
       'bool',
     ),
     arrayOf(
-      items.map((item) => item[c.field] ?? null),
+      items.map((item) => c.stored(item[c.field])),
       c.type,
     ),
   ]);
   await tx.$executeRaw`
-    UPDATE tests t SET ${updateSets}, updated_at = now()
+    UPDATE tests t SET ${updateSets}, updated_by = ${userId}::int, updated_at = now()
       FROM unnest(${items.map((item) => item.testId)}::int[], ${Prisma.join(arrays)}) AS v(id, ${updateAliases})
      WHERE t.id = v.id`;
   await changeLabels(tx, items);
+  await relabel(tx, items);
+  await recordVersions(tx, testIds, userId);
+}
+
+/** Labels given replace the test's labels. */
+async function relabel(tx: Tx, items: TestChange[]) {
   const relabelled = items.filter((item) => item.labels !== undefined);
   if (relabelled.length === 0) return;
   const pairs = labelPairs(

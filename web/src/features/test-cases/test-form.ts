@@ -20,7 +20,8 @@ export type TestForm = { title: string; labels: number[] } & Record<TextField, s
 
 export function formFromTest(test: TestRecord): TestForm {
   const form = { title: test.title, labels: [...test.labels] } as TestForm;
-  for (const field of TEXT_FIELDS) form[field] = test[field] ?? '';
+  // Structured steps have their own editor; the text field holds only text steps.
+  for (const field of TEXT_FIELDS) form[field] = typeof test[field] === 'string' ? test[field] : '';
   for (const field of REF_FIELDS) form[field] = test[field];
   return form;
 }
@@ -58,6 +59,8 @@ export function changedFields(test: TestRecord, form: TestForm): Omit<TestUpdate
   if (form.title !== test.title) changes.title = form.title;
   for (const field of TEXT_FIELDS) {
     const value = form[field] === '' ? null : form[field];
+    // A list of steps is left as it is by the text field.
+    if (field === 'steps' && Array.isArray(test.steps) && value === null) continue;
     if (value !== test[field]) changes[field] = value;
   }
   for (const field of REF_FIELDS) if (form[field] !== test[field]) changes[field] = form[field];

@@ -144,7 +144,7 @@ export function RunTestPanel({
         <>
           <Field label="Description" text={details.data.testDescription} />
           <Field label="Preconditions" text={details.data.preconditions} />
-          <Field label="Steps" text={details.data.steps} />
+          <Field label="Steps" text={typeof details.data.steps === 'string' ? details.data.steps : null} />
           <Field label="Expected result" text={details.data.expectedResult} />
           {!details.data.steps && !details.data.expectedResult && <p className="muted">No steps or expected result written.</p>}
         </>
