@@ -52,6 +52,15 @@ export const runTools = [
     example: { runId: 9, projectId: 3, status: 'failed' },
   }),
   tool({
+    name: 'get-run-test',
+    description:
+      'Show one test as it stands in a run: its result, the test case\'s preconditions, steps (numbered, each with its result in this run) and expected result, ' +
+      'its custom field values, and whether the test case changed since the run took it. Use it before recording step results.',
+    route: 'GET /run/test-detail',
+    params: { ...inRun, testId },
+    example: { runId: 9, projectId: 3, testId: 42 },
+  }),
+  tool({
     name: 'get-defects',
     description:
       "List the defects linked from a project's current results (or one run's), most failed first: each with its link, the runs and tests whose result names it, and how many of those are failed. " +
@@ -131,6 +140,15 @@ export const runTools = [
           elapsedMs: 'Milliseconds the execution took, if known',
           defects:
             'Defects this result links to: ids in the team tracker (SHOP-123, #45) or http(s) URLs, up to 20; a result without it links to none',
+          stepResults: {
+            text: 'Results of single steps (see get-run-test); without status the result follows its steps (a failed step fails it)',
+            items: {
+              index: "The step's number, from 1",
+              status: 'passed, failed, blocked, retest or untested',
+              comment: 'What happened at this step',
+            },
+          },
+          customFields: 'Values of the project\'s result fields by key (get-custom-fields, appliesTo result); null clears one',
         },
       },
     },

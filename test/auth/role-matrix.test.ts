@@ -89,6 +89,7 @@ const contract: Record<string, Role> = {
   'GET /run/compare': 'Reader',
   'GET /project/dashboard': 'Reader',
   'GET /test/executions': 'Reader',
+  'GET /run/test-detail': 'Reader',
 };
 
 const rank: Record<Role, number> = { Reader: 0, User: 1, Admin: 2 };

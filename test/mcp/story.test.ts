@@ -327,6 +327,9 @@ describe.each(['stdio', 'http'] as const)('the story over %s', (transport) => {
       hasMore: false,
     });
     expect(blocked.tests.map((t) => [t.testId, t.comment])).toEqual([[s.bulkIds[1], 'no sandbox']]);
+    const one = await tool<Rec>('get-run-test', { ...inRun, testId: s.bulkIds[1] });
+    expect(one).toEqual(await rest.data('/run/test-detail', { ...inRun, testId: s.bulkIds[1] }));
+    expect(one).toMatchObject({ testId: s.bulkIds[1], status: 'blocked', comment: 'no sandbox', changedSince: null });
     const linked = await tool<{ tests: { testId: number; defects: unknown }[] }>('get-run-tests-list', { ...inRun, defect: 'SHOP-12' });
     expect(linked.tests.map((t) => [t.testId, t.defects])).toEqual([
       [s.bulkIds[1], [{ id: 'SHOP-12', url: 'https://acme.atlassian.net/browse/SHOP-12' }]],

@@ -7,6 +7,7 @@ import { lockRunForWrite, RUN_WRITE_TX } from './run-access';
 import { defectLinks } from '../defects/defect-links';
 import { entriesMessage, insertUntested, MAX_NAMED, requireLiveTests } from './run-test-sources';
 import type { AddTestsInput, RemoveTestsInput, UpdateStatusInput } from './runs.schemas';
+import { resolveStepResults } from './step-results';
 
 // Writes to the results of a run: status updates, reset, adding and removing tests. Each
 // is one transaction under the run's row lock (see lockRunForWrite) and a
@@ -26,17 +27,26 @@ async function requireTestsInRun(tx: Tx, runId: number, ids: number[], name: (i:
  */
 export async function updateTestStatuses(ctx: RequestContext, input: UpdateStatusInput) {
   const ids = input.testResults.map((r) => r.testId);
-  const statuses = input.testResults.map((r) => r.status);
+  const fields = input.testResults.map((r) => (r.customFields === undefined ? null : JSON.stringify(r.customFields)));
   const comments = input.testResults.map((r) => r.comment ?? null);
   const elapsed = input.testResults.map((r) => r.elapsedMs ?? null);
   const defects = input.testResults.map((r) => r.defects ?? []);
   return ctx.db.$transaction(async (tx) => {
     const run = await lockRunForWrite(tx, ctx, input.runId, input.projectId);
     await requireTestsInRun(tx, input.runId, ids, (i) => `testResults.${i}.testId`);
-    const updated = await setStatuses(tx, input.runId, ctx.userId, { testIds: ids, statuses, comments, elapsedMs: elapsed, defects });
+    const { statuses, stepResults } = await resolveStepResults(tx, input.runId, input.testResults);
+    const updated = await setStatuses(tx, input.runId, ctx.userId, {
+      testIds: ids,
+      statuses,
+      comments,
+      elapsedMs: elapsed,
+      defects,
+      stepResults,
+      customFields: fields,
+    });
     const tests = input.testResults.map((r, i) => ({
       testId: r.testId,
-      status: r.status,
+      status: statuses[i],
       comment: comments[i],
       elapsedMs: elapsed[i],
       defects: defectLinks(defects[i], run.defectUrlTemplate),

@@ -34,6 +34,8 @@ import { lockRun, unlockRun } from './run-lock.service';
 import { addTests, removeTests, resetRun, updateTestStatuses } from './run-results.service';
 import { getRunSectionCounts } from './run-sections.service';
 import { getRunTestHistory, listRunTests } from './run-tests.service';
+import { runTestDetail, runTestDetailQuery } from './run-test-detail.schemas';
+import { getRunTestDetail } from './run-test-detail.service';
 import { runTestHistoryVersionRead } from './run-history-version';
 import { runEvents } from './run-events.service';
 import { runVersion } from './run-version';
@@ -133,6 +135,20 @@ export const runRoutes = [
     response: runTestPage,
     caching: { etag: projectVersion, versionInAnswer: true, answerCache: true },
     handler: (ctx, { query }) => listRunTests(ctx, query),
+  }),
+  route({
+    method: 'get',
+    path: '/run/test-detail',
+    resource: 'run',
+    action: 'read',
+    tag,
+    summary:
+      "One test as it stands in a run: its result, the test case's texts and steps with each step's result, custom fields, " +
+      'and whether the test case changed since the version the run holds',
+    query: runTestDetailQuery,
+    response: runTestDetail,
+    caching: { etag: projectVersion, versionInAnswer: true },
+    handler: (ctx, { query }) => getRunTestDetail(ctx, query),
   }),
   route({
     method: 'get',

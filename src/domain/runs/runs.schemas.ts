@@ -4,16 +4,10 @@ import { defectLink, defectList, defectRef } from '../defects/defect-links';
 import { attachmentRecord } from '../attachments/attachments.schemas';
 import { arrayPageParams, bodyId, bulkArray, limitOffset, noDuplicateIds, nonBlank, optionalText, queryId, z } from '../../core/schemas';
 
-/** The five statuses of a test in a run, in the order reports show them. */
-export const TEST_STATUSES = ['passed', 'failed', 'blocked', 'retest', 'untested'] as const;
-export type TestStatusName = (typeof TEST_STATUSES)[number];
-
-/** `Expected one of a, b, c` for a wrong value; a missing one keeps the global `Required`. */
-const oneOf = (values: readonly string[]) => ({
-  error: (issue: { input?: unknown }) => (issue.input === undefined ? undefined : `Expected one of ${values.join(', ')}`),
-});
-
-export const testStatus = z.enum(TEST_STATUSES, oneOf(TEST_STATUSES));
+export { TEST_STATUSES, testStatus, type TestStatusName } from './test-status';
+import { oneOf, testStatus } from './test-status';
+import { stepResultsInput, stepResultsRecord } from './step-results.schemas';
+import { customFieldsInput, customFieldsRecord } from '../custom-fields/field-value.schemas';
 
 const int = z.number().int();
 const when = z.iso.datetime();
@@ -104,6 +98,8 @@ export const historyEntry = z.object({
   comment: z.string().nullable(),
   elapsedMs,
   defects,
+  stepResults: stepResultsRecord,
+  customFields: customFieldsRecord.describe("The result's custom field values after this entry"),
   userId: int.nullable(),
   userName: z.string().nullable(),
   createdAt: when,
@@ -272,24 +268,33 @@ export const removeTestsBody = runIdBody.extend({ testIds });
 
 /** Largest elapsedMs stored (a PostgreSQL integer): ~24.8 days. */
 export const MAX_ELAPSED_MS = 2_147_483_647;
-const testResult = z.strictObject({
-  testId: bodyId,
-  status: testStatus,
-  comment: optionalText(),
-  elapsedMs: z
-    .number()
-    .int()
-    .min(0)
-    .max(MAX_ELAPSED_MS)
-    .optional()
-    .describe('Milliseconds the execution took (integer, 0 or more); a result without it stores null'),
-  defects: defectList
-    .optional()
-    .describe(
-      'Defects the result links to (up to 20 ids such as SHOP-123 or #45, or http(s) URLs; each up to 200 characters; trimmed, ' +
-        'duplicates dropped). Like comment, it belongs to this result: a result without it links to none (earlier results keep theirs in the history)',
+const testResult = z
+  .strictObject({
+    testId: bodyId,
+    status: testStatus.optional().describe('Required unless stepResults are given (the result then follows its steps)'),
+    comment: optionalText(),
+    elapsedMs: z
+      .number()
+      .int()
+      .min(0)
+      .max(MAX_ELAPSED_MS)
+      .optional()
+      .describe('Milliseconds the execution took (integer, 0 or more); a result without it stores null'),
+    defects: defectList
+      .optional()
+      .describe(
+        'Defects the result links to (up to 20 ids such as SHOP-123 or #45, or http(s) URLs; each up to 200 characters; trimmed, ' +
+          'duplicates dropped). Like comment, it belongs to this result: a result without it links to none (earlier results keep theirs in the history)',
+      ),
+    stepResults: stepResultsInput,
+    customFields: customFieldsInput.describe(
+      "Values of the project's custom fields of results (appliesTo result) by key: the keys given change, the others stay; null clears one",
     ),
-});
+  })
+  .superRefine((r, ctx) => {
+    if (r.status === undefined && r.stepResults === undefined)
+      ctx.addIssue({ code: 'custom', path: ['status'], message: 'Required (or stepResults)' });
+  });
 export const updateStatusBody = runIdBody.extend({
   testResults: bulkArray(testResult, 'result').superRefine(
     noDuplicateIds<z.infer<typeof testResult>>('testResults', (r) => r.testId, 'testId'),

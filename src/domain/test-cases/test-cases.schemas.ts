@@ -16,6 +16,7 @@ import {
 } from '../../core/schemas';
 import { customFieldsInput, customFieldsRecord } from '../custom-fields/field-value.schemas';
 import { stepsInput, stepsRecord } from './steps.schemas';
+import { stepResultsRecord } from '../runs/step-results.schemas';
 
 // Request and record schemas of the test catalog. Referenced ids (section,
 // lookups, squad, labels) are checked against the test's project by the service.
@@ -218,6 +219,8 @@ export const statusHistoryEntry = z.object({
   comment: z.string().nullable(),
   elapsedMs: z.number().int().nullable().describe('Milliseconds the execution took, as reported with the result; null when not reported'),
   defects: z.array(defectLink).describe("The defects the result links to, each with its url (from the project's defectUrlTemplate)"),
+  stepResults: stepResultsRecord,
+  customFields: customFieldsRecord.describe("The result's custom field values after this entry"),
   userId: id.nullable(),
   userName: z.string().nullable().describe('The name of the user who recorded it (null once that user is gone)'),
   createdAt: z.iso.datetime(),

@@ -5,6 +5,8 @@ export { readReportBatch, readReportHeader, type ReportHeader } from './report';
 export { deleteRunTests, idsNotInRun, insertUntestedRows, resetResults, setStatuses, type StatusRows } from './results';
 export {
   findRunWithTestsPage,
+  findRunTest,
+  type RunTestExtras,
   runTestHistoryPage,
   type RunTestFilters,
   runTestHistoryVersionSql,

@@ -23,6 +23,10 @@ export interface StatusRows {
   elapsedMs: (number | null)[];
   /** Each result's defects (none when empty). */
   defects: string[][];
+  /** Each result's step results as JSON text (step-results.ts), null to keep the earlier ones. */
+  stepResults: (string | null)[];
+  /** Each result's custom field values as JSON text, merged into the earlier ones (null removes a key); null to keep them. */
+  customFields: (string | null)[];
 }
 
 /**
@@ -36,18 +40,22 @@ export async function setStatuses(tx: Tx, runId: number, userId: number, r: Stat
     WITH v AS (
       SELECT v.*, ${Prisma.raw(defectsFromParam('v.defects_json'))} AS defects
       FROM unnest(${r.testIds}::int[], ${r.statuses}::text[]::"TestStatus"[], ${r.comments}::text[], ${r.elapsedMs}::int[],
-        ${defectsParam(r.defects)}::text[]) WITH ORDINALITY AS v(test_id, status, comment, elapsed_ms, defects_json, n)
+        ${defectsParam(r.defects)}::text[], ${r.stepResults}::text[]::jsonb[], ${r.customFields}::text[]::jsonb[])
+        WITH ORDINALITY AS v(test_id, status, comment, elapsed_ms, defects_json, step_results, custom_fields, n)
     ), old AS (
       SELECT rt.status FROM run_tests rt JOIN v ON v.test_id = rt.test_id WHERE rt.run_id = ${runId}
     ), upd AS (
       -- A result set by hand ran once; the run's flaky mark from an import stays (flaky_in_run).
       UPDATE run_tests rt SET status = v.status, comment = v.comment, elapsed_ms = v.elapsed_ms, defects = v.defects,
-        retries = 0, updated_by = ${userId}, updated_at = ${now}
+        retries = 0, updated_by = ${userId}, updated_at = ${now}, step_results = coalesce(v.step_results, rt.step_results),
+        custom_fields = CASE WHEN v.custom_fields IS NULL THEN rt.custom_fields ELSE jsonb_strip_nulls(rt.custom_fields || v.custom_fields) END
       FROM v WHERE rt.run_id = ${runId} AND rt.test_id = v.test_id
-      RETURNING rt.status
+      RETURNING rt.status, rt.test_id, rt.step_results, rt.custom_fields
     ), hist AS (
-      INSERT INTO status_history (run_id, test_id, status, comment, elapsed_ms, defects, user_id, created_at)
-      SELECT ${runId}, v.test_id, v.status, v.comment, v.elapsed_ms, v.defects, ${userId}, ${now} FROM v ORDER BY v.n
+      -- Each entry keeps the result's step results and field values as they are after it.
+      INSERT INTO status_history (run_id, test_id, status, comment, elapsed_ms, defects, step_results, custom_fields, user_id, created_at)
+      SELECT ${runId}, v.test_id, v.status, v.comment, v.elapsed_ms, v.defects, u.step_results, u.custom_fields, ${userId}, ${now}
+        FROM v JOIN upd u ON u.test_id = v.test_id ORDER BY v.n
     )
     UPDATE runs SET ${counterMoves('upd', 'old')} WHERE id = ${runId}
     RETURNING (SELECT count(*) FROM upd)::int AS updated`;
@@ -60,6 +68,7 @@ export async function resetResults(tx: Tx, runId: number, userId: number): Promi
   const [row] = await tx.$queryRaw<{ reset: number }[]>`
     WITH upd AS (
       UPDATE run_tests SET status = 'retest', comment = NULL, elapsed_ms = NULL, defects = '{}', retries = 0, flaky_in_run = false,
+        step_results = NULL, custom_fields = '{}',
         updated_by = ${userId}, updated_at = ${now}
       WHERE run_id = ${runId} RETURNING test_id
     ), hist AS (
@@ -104,8 +113,8 @@ export async function insertUntestedRows(
   const historyOrder = opts.newRun ? Prisma.sql`FROM src ORDER BY n` : Prisma.sql`FROM ins ORDER BY test_id`;
   const [row] = await tx.$queryRaw<{ added: number; total: number }[]>`
     WITH src AS (${source}), ins AS (
-      INSERT INTO run_tests (run_id, test_id, status, updated_by, updated_at)
-      SELECT ${runId}, test_id, 'untested', ${userId}, ${now} FROM src
+      INSERT INTO run_tests (run_id, test_id, status, updated_by, updated_at, test_version)
+      SELECT ${runId}, src.test_id, 'untested', ${userId}, ${now}, t.version FROM src JOIN tests t ON t.id = src.test_id
       ON CONFLICT (run_id, test_id) DO NOTHING
       RETURNING test_id
     ), hist AS (

@@ -7,6 +7,10 @@ import { isoTime, scopedRunSql, type ScopedRunRow } from './columns';
 import { frozenNamesJson, shown } from './snapshot';
 import { sectionSubtreeSql, sectionTreeSql } from '../../sections/data';
 import { defectLinksSql } from '../../defects/defect-links';
+import { stepsSql } from '../../test-cases/data';
+import type { StepsRecord } from '../../test-cases/steps.schemas';
+import type { StepResult } from '../step-results.schemas';
+import type { CustomFieldValues } from '../../custom-fields/field-value.schemas';
 
 // Reads of the tests in a run: a page of them, and the history of one.
 
@@ -88,12 +92,6 @@ export async function findRunWithTestsPage(
   const from = narrowed ? Prisma.sql`run_tests rt JOIN tests t ON t.id = rt.test_id` : Prisma.sql`run_tests rt`;
   const mine = Prisma.sql`rt.run_id = ${q.runId} ${statusFilter(q.status)} ${defectFilter(q.defect)} ${match}`;
   // Only the branch of the run's state is executed.
-  // The page's attachment counts: one aggregate over the (run_id, test_id) index, for the page's tests only.
-  const page = (json: Prisma.Sql) => Prisma.sql`
-      SELECT ${json} FROM run_tests rt JOIN tests t ON t.id = rt.test_id
-      LEFT JOIN (SELECT a.test_id, count(*)::int AS n FROM attachments a
-                  WHERE a.run_id = ${q.runId} AND a.test_id = ANY(s.ids[1:${q.limit}::int]) GROUP BY a.test_id) ac ON ac.test_id = rt.test_id
-      WHERE rt.run_id = ${q.runId} AND rt.test_id = ANY(s.ids[1:${q.limit}::int])`;
   // MATERIALIZED: the ids are read once (only when the run is found), not once per reference to them.
   const [run] = await readRows<ScopedRunRow & { tests: string; lastId: number | null; matched: number | null }>(
     db,
@@ -105,10 +103,64 @@ export async function findRunWithTestsPage(
         ORDER BY rt.test_id LIMIT ${q.limit + 1}::int OFFSET ${q.offset}::bigint) AS ids FROM run)
     SELECT s.*, CASE WHEN cardinality(s.ids) > ${q.limit}::int THEN s.ids[${q.limit}::int] END AS "lastId",
            ${counted ? Prisma.sql`(SELECT count(*)::int FROM ${from} WHERE ${mine})` : Prisma.sql`NULL::int`} AS matched,
-           CASE WHEN s.locked THEN (${page(frozenJson)}) ELSE (${page(liveJson)}) END AS tests
+           ${runTestsJsonOf(q.runId, q.limit)} AS tests
     FROM s`,
   );
   return run && { ...run, tests: new JsonText<RunTestRecord[]>(run.tests) };
+}
+
+/**
+ * The records of the run's tests `s.ids[1:limit]` as one JSON array text, as the run shows them (its
+ * snapshot once locked), for `FROM s` where s holds the run's row (locked) and the ids. The page's
+ * attachment counts: one aggregate over the (run_id, test_id) index, for the page's tests only.
+ */
+function runTestsJsonOf(runId: number, limit: number): Prisma.Sql {
+  const page = (json: Prisma.Sql) => Prisma.sql`
+      SELECT ${json} FROM run_tests rt JOIN tests t ON t.id = rt.test_id
+      LEFT JOIN (SELECT a.test_id, count(*)::int AS n FROM attachments a
+                  WHERE a.run_id = ${runId} AND a.test_id = ANY(s.ids[1:${limit}::int]) GROUP BY a.test_id) ac ON ac.test_id = rt.test_id
+      WHERE rt.run_id = ${runId} AND rt.test_id = ANY(s.ids[1:${limit}::int])`;
+  return Prisma.sql`CASE WHEN s.locked THEN (${page(frozenJson)}) ELSE (${page(liveJson)}) END`;
+}
+
+/** What GET /run/test-detail adds to a run test's record: the test case's texts and steps, the result's step results and fields, versions. */
+export interface RunTestExtras {
+  testDescription: string | null;
+  preconditions: string | null;
+  expectedResult: string | null;
+  steps: StepsRecord;
+  testFields: CustomFieldValues;
+  stepResults: StepResult[] | null;
+  customFields: CustomFieldValues;
+  testVersion: number | null;
+  currentVersion: number;
+  /** The versions recorded after the run's: the latest's number and time, and every field they changed. */
+  changes: { version: number; at: string; fields: string[] } | null;
+}
+
+/** One test of the run (if `orgIds` may see the run and the test is in it) with its extras, in one query; undefined when the run is not found. */
+export async function findRunTest(
+  db: DbOrTx,
+  orgIds: number[],
+  q: { runId: number; projectId: number; testId: number },
+): Promise<(ScopedRunRow & { test: string | null; extras: RunTestExtras | null }) | undefined> {
+  const [row] = await readRows<ScopedRunRow & { test: string | null; extras: RunTestExtras | null }>(
+    db,
+    Prisma.sql`
+    WITH run AS (${scopedRunSql(orgIds, q.runId, q.projectId)}),
+    s AS MATERIALIZED (SELECT run.*, ARRAY[${q.testId}::int] AS ids FROM run)
+    SELECT s.*, (SELECT (${runTestsJsonOf(q.runId, 1)})::json->>0) AS test,
+      (SELECT json_build_object('testDescription', t.description, 'preconditions', t.preconditions, 'expectedResult', t.expected_result,
+          'steps', ${Prisma.raw(stepsSql('t'))}, 'testFields', t.custom_fields, 'stepResults', rt.step_results,
+          'customFields', rt.custom_fields, 'testVersion', rt.test_version, 'currentVersion', t.version,
+          'changes', (SELECT json_build_object('version', max(v.version), 'at', ${Prisma.raw(isoTime('max(v.created_at)'))},
+                        'fields', ARRAY(SELECT DISTINCT f FROM test_versions w, unnest(w.changed_fields) f
+                                         WHERE w.test_id = t.id AND w.version > rt.test_version ORDER BY f))
+                        FROM test_versions v WHERE v.test_id = t.id AND v.version > rt.test_version HAVING count(*) > 0))
+         FROM run_tests rt JOIN tests t ON t.id = rt.test_id WHERE rt.run_id = ${q.runId} AND rt.test_id = ${q.testId}) AS extras
+    FROM s`,
+  );
+  return row;
 }
 
 /** Whether the test (live or deleted) is of the project. */
@@ -147,6 +199,7 @@ export async function runTestHistoryPage(
       (SELECT coalesce(json_agg(json_build_object(
           'historyId', h.id, 'runId', h.run_id, 'projectId', ${q.projectId}::int, 'testId', h.test_id, 'status', h.status,
           'comment', h.comment, 'elapsedMs', h.elapsed_ms, 'defects', ${Prisma.raw(defectLinksSql('h.defects', 'p.defect_url_template'))},
+          'stepResults', h.step_results, 'customFields', h.custom_fields,
           'userId', h.user_id, 'userName', u.name, 'createdAt', ${Prisma.raw(isoTime('h.created_at'))}
         ) ORDER BY h.id DESC), '[]'::json)
         FROM status_history h LEFT JOIN users u ON u.id = h.user_id JOIN projects p ON p.id = ${q.projectId}::int

@@ -7,6 +7,7 @@ import { sectionTreeSql } from '../../sections/data';
 // section path and tree position, priority, squad and label names; unlocking
 // clears it. Readers pick the snapshot when there is one (snapshot is set
 // exactly while the run is locked), so an open run's reads stay a plain join.
+// Locking also records the version of each test the run holds (run_tests.test_version).
 
 /** Takes the snapshot of every test of the run (inside the lock's transaction). */
 function takeSnapshotSql(runId: number, projectId: number): Prisma.Sql {
@@ -18,7 +19,7 @@ function takeSnapshotSql(runId: number, projectId: number): Prisma.Sql {
       'automationStatusId', t.automation_status_id, 'squadId', t.squad_id, 'squad', sq.name,
       'labels', coalesce((
         SELECT jsonb_agg(l.name ORDER BY l.name, l.id) FROM test_labels tl JOIN labels l ON l.id = tl.label_id WHERE tl.test_id = t.id
-      ), '[]'::jsonb))
+      ), '[]'::jsonb)), test_version = t.version
     FROM tests t
     LEFT JOIN ords ON ords.id = t.section_id
     LEFT JOIN lookup_entries pr ON pr.id = t.priority_id

@@ -2,6 +2,8 @@ import type { DbOrTx } from '../../../db/client';
 import { Prisma } from '../../../generated/prisma/client';
 import { isoUtc } from './columns';
 import { defectLinksSql, type DefectLink } from '../../defects/defect-links';
+import type { StepResult } from '../../runs/step-results.schemas';
+import type { CustomFieldValues } from '../../custom-fields/field-value.schemas';
 
 /** A page of a test's history: its entries (times as ISO text), the whole history's size, and the id of the page's last entry when more follow. */
 export interface StatusHistoryPage {
@@ -14,6 +16,8 @@ export interface StatusHistoryPage {
     comment: string | null;
     elapsedMs: number | null;
     defects: DefectLink[];
+    stepResults: StepResult[] | null;
+    customFields: CustomFieldValues;
     userId: number | null;
     userName: string | null;
     createdAt: string;
@@ -45,7 +49,7 @@ export async function statusHistoryPage(
       (SELECT coalesce(json_agg(json_build_object(
           'runId', h.run_id, 'runName', r.name, 'projectId', ${q.projectId}::int, 'testId', h.test_id, 'status', h.status,
           'comment', h.comment, 'elapsedMs', h.elapsed_ms, 'defects', ${Prisma.raw(defectLinksSql('h.defects', 'p.defect_url_template'))},
-          'userId', h.user_id, 'userName', u.name, 'createdAt', ${Prisma.raw(isoUtc('h.created_at'))}
+          'stepResults', h.step_results, 'customFields', h.custom_fields, 'userId', h.user_id, 'userName', u.name, 'createdAt', ${Prisma.raw(isoUtc('h.created_at'))}
         ) ORDER BY h.id DESC), '[]'::json)
         FROM status_history h JOIN runs r ON r.id = h.run_id JOIN projects p ON p.id = r.project_id LEFT JOIN users u ON u.id = h.user_id
         WHERE h.id = ANY(s.ids[1:${q.limit}::int])) AS entries

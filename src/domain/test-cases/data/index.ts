@@ -2,6 +2,7 @@ export {
   csvColumns,
   labelColumns,
   referenceColumns,
+  stepsSql,
   testColumns,
   type CsvColumn,
   type Reference,
