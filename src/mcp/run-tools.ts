@@ -54,7 +54,7 @@ export const runTools = [
   tool({
     name: 'get-run-test',
     description:
-      'Show one test as it stands in a run: its result, the test case\'s preconditions, steps (numbered, each with its result in this run) and expected result, ' +
+      "Show one test as it stands in a run: its result, the test case's preconditions, steps (numbered, each with its result in this run) and expected result, " +
       'its custom field values, and whether the test case changed since the run took it. Use it before recording step results.',
     route: 'GET /run/test-detail',
     params: { ...inRun, testId },
@@ -148,7 +148,7 @@ export const runTools = [
               comment: 'What happened at this step',
             },
           },
-          customFields: 'Values of the project\'s result fields by key (get-custom-fields, appliesTo result); null clears one',
+          customFields: "Values of the project's result fields by key (get-custom-fields, appliesTo result); null clears one",
         },
       },
     },
