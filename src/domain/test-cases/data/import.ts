@@ -1,6 +1,6 @@
 import type { DbOrTx, Tx } from '../../../db/client';
 import { moveLiveTestCount } from './counter';
-import { recordVersions } from './versions';
+import { recordFirstVersions } from './versions';
 
 // The catalog side of a JUnit import: finding tests by id and by automation key,
 // and creating the missing ones, each one statement whatever the number.
@@ -66,14 +66,14 @@ export async function insertImportedTests(tx: Tx, projectId: number, userId: num
     WITH automated AS (
       SELECT min(id) AS id FROM lookup_entries WHERE project_id = ${projectId} AND kind = 'automation_status' AND lower(name) = 'automated'
     )
-    INSERT INTO tests (project_id, title, section_id, automation_key, automation_status_id, created_by, updated_by, updated_at)
-    SELECT ${projectId}::int, v.title, v.section_id, v.key, (SELECT id FROM automated), ${userId}::int, ${userId}::int, now()
+    INSERT INTO tests (project_id, title, section_id, automation_key, automation_status_id, created_by, updated_by, updated_at, version)
+    SELECT ${projectId}::int, v.title, v.section_id, v.key, (SELECT id FROM automated), ${userId}::int, ${userId}::int, now(), 1
       FROM unnest(${tests.map((t) => t.title)}::text[], ${tests.map((t) => t.sectionId)}::int[], ${tests.map((t) => t.automationKey)}::text[])
         WITH ORDINALITY AS v(title, section_id, key, n)
      ORDER BY v.n
     RETURNING id`;
   const ids = rows.map((r) => r.id).sort((a, b) => a - b);
-  await recordVersions(tx, ids, userId);
+  await recordFirstVersions(tx, ids, userId);
   await moveLiveTestCount(tx, projectId, rows.length);
   return ids;
 }
