@@ -28,4 +28,13 @@ export { insertTests, moveSectionTests, softDeleteTests, testsWithMoreLabels, up
 export { insertImportedTests, liveTestIds, testIdsByAutomationKey, type ImportedTest } from './import';
 export { lockTestStamp, testStampSql } from './stamp';
 export { usageText, valueUsage, type ValueRef, type ValueUsage } from './usage';
-export { keepBaseVersions, recordVersions, VERSIONED_FIELDS } from './versions';
+export {
+  findVersion,
+  keepBaseVersions,
+  latestVersion,
+  recordVersions,
+  testVersionsVersionSql,
+  versionPage,
+  VERSIONED_FIELDS,
+  type VersionEntry,
+} from './versions';
