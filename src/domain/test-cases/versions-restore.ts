@@ -72,7 +72,7 @@ export async function restoreUpdate(
     const values = await restoredValues(tx, projectId, testId, (content.customFields ?? {}) as Content, notRestored);
     if (Object.keys(values).length) fields.customFields = values;
   }
-  return { fields: fields as Fields, notRestored };
+  return { fields, notRestored };
 }
 
 const capital = (noun: string) => noun.replace(/^an? /, '').replace(/^./, (c) => c.toUpperCase());
