@@ -92,7 +92,7 @@ describe('PUT /test/restore-version', () => {
     expect(res.body.data.recorded).toBe(true);
     expect(res.body.data.notRestored).toEqual([
       { field: 'sectionId', reason: `Section (id ${gone.sectionId}) no longer exists in the project; the current value is kept` },
-      { field: 'labels', reason: `Labels deleted since (ids ${oldLabel.labelId}) are left out` },
+      { field: 'labels', reason: `A label deleted since (id ${oldLabel.labelId}) is left out` },
     ]);
     expect(res.body.data.test).toMatchObject({ title: 'Old', sectionId: kept.sectionId, labels: [liveLabel.labelId] });
   });

@@ -108,7 +108,8 @@ it('restores an old version after a confirmation, as a new version', async () =>
   const row = await h.t.db.test.findUniqueOrThrow({ where: { testId } });
   expect(row).toMatchObject({ version: 4, title: 'Pay with a saved card', updatedBy: user.userId });
   await page.getByRole('tab', { name: 'Details' }).click();
-  expect(await page.getByLabel('Title').inputValue()).toBe('Pay with a saved card');
+  await page.getByRole('tab', { name: 'Details', selected: true }).waitFor();
+  expect(await page.getByRole('tabpanel', { name: 'Details' }).getByLabel('Title').inputValue()).toBe('Pay with a saved card');
 });
 
 it('shows a Reader the history without Restore, and says why a test older than history has none', async () => {
@@ -120,4 +121,26 @@ it('shows a Reader the history without Restore, and says why a test older than h
   await page.goto(url(legacyId, '?tab=history'));
   await page.getByText('No versions yet: this test has not changed since history began.').waitFor();
   await checkScreen(page, 'test-versions-empty');
+});
+
+it('says what a restore could not bring back', async () => {
+  const api = h.t.as(user.token);
+  const gone = await createLabel(h.t.db, projectId, 'retired');
+  const created = await api.post('/test/create', { projectId, title: 'Refund', labels: [gone.labelId] }).expect(201);
+  const id = created.body.data.testId as number;
+  await api.put('/test/update', { testId: id, title: 'Refund in full', labels: [] }).expect(200);
+  await h.t.db.label.delete({ where: { labelId: gone.labelId } });
+
+  const page = await h.signIn(user.token);
+  await page.goto(url(id, '?tab=history'));
+  await waitForSettled(page);
+  // The deleted label reads as such in the comparison.
+  expect(await field(page, 'Labels').locator('del').textContent()).toBe(`removed: #${gone.labelId} (deleted)`);
+  await page.getByRole('button', { name: 'Restore version 1' }).click();
+  await page.getByRole('dialog', { name: 'Restore version 1?' }).getByRole('button', { name: 'Restore' }).click();
+  const status = page.getByRole('status').filter({ hasText: 'Version 1 restored' });
+  await status.waitFor();
+  expect(await status.textContent()).toContain(`Labels: A label deleted since (id ${gone.labelId}) is left out`);
+  await checkScreen(page, 'test-versions-not-restored');
+  expect(await h.t.db.test.findUniqueOrThrow({ where: { testId: id } })).toMatchObject({ title: 'Refund', version: 3 });
 });

@@ -53,7 +53,14 @@ export async function restoreUpdate(
     const ids = content[field] as number[];
     const gone = ids.filter((id) => !refs.has(key(refers, id)));
     fields[field] = ids.filter((id) => refs.has(key(refers, id)));
-    if (gone.length) notRestored.push({ field, reason: `Labels deleted since (ids ${gone.join(', ')}) are left out` });
+    if (gone.length)
+      notRestored.push({
+        field,
+        reason:
+          gone.length === 1
+            ? `A label deleted since (id ${gone[0]}) is left out`
+            : `Labels deleted since (ids ${gone.join(', ')}) are left out`,
+      });
   }
 
   if ('automationKey' in content) {
