@@ -88,6 +88,11 @@ export const ERROR_CODES = {
     meaning: 'The test does not exist in the project, or was deleted',
     action: "List the project's tests and use one of their ids",
   },
+  version_not_found: {
+    status: 404,
+    meaning: 'The test has no version of that number (versions count from 1; a test unchanged since versions began has none)',
+    action: "List the test's versions (GET /test/versions) and use one of their numbers",
+  },
   run_not_found: {
     status: 404,
     meaning: 'The run does not exist in the project, or was deleted',

@@ -26,6 +26,7 @@ const NOT_FOUND_CODES = {
   Organization: 'organization_not_found',
   Project: 'project_not_found',
   Test: 'test_not_found',
+  'Test version': 'version_not_found',
   Run: 'run_not_found',
   Section: 'section_not_found',
   Label: 'label_not_found',

@@ -4,6 +4,7 @@ import { projectRoutes } from './projects/projects.routes';
 import { tokenRoutes } from './tokens/tokens.routes';
 import { userRoutes } from './users/users.routes';
 import { testRoutes } from './test-cases/test-cases.routes';
+import { testVersionRoutes } from './test-cases/versions.routes';
 import { sectionRoutes } from './sections/sections.routes';
 import { labelRoutes } from './labels/labels.routes';
 import { lookupRoutes } from './lookups/lookups.routes';
@@ -21,6 +22,7 @@ export const apiRoutes: AnyRoute[] = [
   ...orgRoutes,
   ...projectRoutes,
   ...testRoutes,
+  ...testVersionRoutes,
   ...sectionRoutes,
   ...labelRoutes,
   ...lookupRoutes,

@@ -71,6 +71,8 @@ const TIPS: Record<ErrorCode, Tip> = {
   organization_not_found: () => notFound('organization'),
   project_not_found: () => notFound('project'),
   test_not_found: () => notFound('test'),
+  version_not_found: () =>
+    'The test has no version of that number: call get-test-versions without version to list its versions (a test unchanged since versions began has none).',
   run_not_found: () => notFound('run'),
   section_not_found: () => notFound('section'),
   label_not_found: () => notFound('label'),

@@ -73,6 +73,20 @@ export const testTools = [
     example: { testId: 42, projectId: 3 },
   }),
   tool({
+    name: 'get-test-versions',
+    description:
+      'List the versions of one test, newest first, a page at a time (limit/offset: the result has total and hasMore, nextOffset while more exist): who changed it, when and which fields. Give version to read that one version with its full content (every field as it was), e.g. to compare two versions or see what a change did.',
+    route: 'GET /test/versions',
+    params: {
+      testId,
+      projectId,
+      version: 'A version number from the list: only that version, with its content',
+      limit: 'Versions a page, 1 to 1000 (default 50)',
+      offset,
+    },
+    example: { testId: 42, projectId: 3, version: 2 },
+  }),
+  tool({
     name: 'get-test-status-history-in-run',
     description:
       'Show every status change of one test inside one run, newest first, with comments, a page at a time (limit/offset, or cursor: the result has total and hasMore, and nextCursor while more entries follow). Use it to see how a result evolved during a run.',

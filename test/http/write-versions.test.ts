@@ -13,6 +13,7 @@ import { runTestHistoryVersionRead } from '../../src/domain/runs/run-history-ver
 import { runVersion } from '../../src/domain/runs/run-version';
 import { testHistoryVersion } from '../../src/domain/test-cases/history.service';
 import { testVersion } from '../../src/domain/test-cases/test-version';
+import { testVersionsVersion } from '../../src/domain/test-cases/versions.service';
 import { tokensVersion } from '../../src/domain/tokens/token-version';
 import { issueToken } from '../../src/domain/tokens/tokens.service';
 import { allUsersVersion, userDetailsVersion } from '../../src/domain/users/user-version';
@@ -120,6 +121,10 @@ const happyPaths: Record<string, () => Promise<HappyPath>> = {
   'DELETE /test/delete': async () => ({ as: w.admin, body: { projectId: P, testId: ids[3] }, changes: { project: P, audit: A } }),
   'POST /test/bulk-add': async () => ({ as: w.user, body: { projectId: P, tests: [{ title: 'Bulk' }] }, changes: { project: P } }),
   'PUT /test/bulk-update': async () => ({ as: w.user, body: { tests: [{ testId: ids[4], steps: 'Open' }] }, changes: { project: P } }),
+  'PUT /test/restore-version': async () => {
+    await call(w.user, 'put', '/test/update').send({ testId: ids[9], title: 'Changed to restore' }).expect(200);
+    return { as: w.user, body: { projectId: P, testId: ids[9], version: 1 }, changes: { project: P } };
+  },
   'DELETE /test/bulk-delete': async () => ({ as: w.admin, body: { projectId: P, testIds: [ids[5]] }, changes: { project: P, audit: A } }),
   'POST /project/add-section': async () => ({
     as: w.user,
@@ -235,6 +240,7 @@ const follows = new Map<unknown, ChangeKind[]>([
   [runVersion, ['project']],
   [runTestHistoryVersionRead, ['project', 'user']],
   [testHistoryVersion, ['project', 'user']],
+  [testVersionsVersion, ['project', 'user']],
   [orgVersion, ['org']],
   [orgsVersion, ['org']],
   [allUsersVersion, ['org']],
@@ -272,6 +278,8 @@ function watchList(happy: HappyPath): Watched[] {
       testId: witness.testId,
       orgId: happy.changes.org ?? happy.changes.audit ?? A,
       userId: user.userId,
+      // The witness's first version (beforeAll changes it once).
+      version: 1,
     };
     const keys = queryKeys(route);
     // A user read names its user (GET /user/details) or is the caller's own (GET /tokens).
@@ -301,6 +309,8 @@ beforeAll(async () => {
     .send({ runId, projectId: P, testResults: [{ testId: ids[0], status: 'passed' }] })
     .expect(200);
   witness = { runId, testId: ids[0] };
+  // A change, so the witness has versions to read (GET /test/version).
+  await call(w.user, 'put', '/test/update').send({ testId: ids[0], title: 'Witness' }).expect(200);
   const database = await openDatabase(t.config);
   const app = await buildApp({ config: { ...t.config, answerCacheBytes: 0 }, database, blobs: t.blobs, logger: createLogger('silent') });
   fresh = { http: supertest(app), database };

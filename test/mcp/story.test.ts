@@ -181,6 +181,20 @@ describe.each(['stdio', 'http'] as const)('the story over %s', (transport) => {
     const details = await tool('get-test-details', { testId: s.testId, projectId: s.projectId });
     expect(details).toEqual(await rest.data('/test/details', { testId: s.testId, projectId: s.projectId }));
     expect(details).toMatchObject({ title: 'Pay by card (3-D Secure)', labels: expect.arrayContaining(s.labels.map((l) => l.labelId)) });
+
+    const versions = await tool<Rec>('get-test-versions', { testId: s.testId, projectId: s.projectId });
+    const restVersions = await rest.data<Rec>('/test/versions', { testId: s.testId, projectId: s.projectId, limit: 50 });
+    expect(versions).toEqual({ ...restVersions, returned: 2, hasMore: false });
+    expect(versions.versions).toMatchObject([
+      { version: 2, changedFields: ['title', 'labels'] },
+      { version: 1, changedFields: expect.arrayContaining(['title']) },
+    ]);
+    const first = await tool<{ versions: { content: Rec }[] }>('get-test-versions', {
+      testId: s.testId,
+      projectId: s.projectId,
+      version: 1,
+    });
+    expect(first.versions[0].content).toMatchObject({ title: 'Pay by card', labels: [s.labels[0].labelId] });
   });
 
   it('adds and updates tests in bulk', async () => {

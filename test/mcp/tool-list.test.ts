@@ -27,6 +27,7 @@ const expectedRequired: Record<string, string[]> = {
   'get-tests-count': ['projectId'],
   'get-test-status-history': ['testId', 'projectId'],
   'get-test-status-history-in-run': ['testId', 'runId'],
+  'get-test-versions': ['testId', 'projectId'],
   'download-tests': ['projectId'],
   'get-attachments': ['projectId', 'testId'],
   'get-attachment': ['projectId', 'attachmentId'],
@@ -257,6 +258,7 @@ it('offers limit and offset on every tool whose REST list is paged by them, or t
     'get-runs',
     'get-test-executions',
     'get-test-stability',
+    'get-test-versions',
     'get-tests',
   ]);
   expect(paged('page')).toEqual(['get-projects']);

@@ -29,4 +29,14 @@ export { insertTests, moveSectionTests, softDeleteTests, testsWithMoreLabels, up
 export { insertImportedTests, liveTestIds, testIdsByAutomationKey, type ImportedTest } from './import';
 export { lockTestStamp, testStampSql } from './stamp';
 export { usageText, valueUsage, type ValueRef, type ValueUsage } from './usage';
-export { keepBaseVersions, recordFirstVersions, recordVersions, VERSIONED_FIELDS } from './versions';
+export {
+  findVersion,
+  keepBaseVersions,
+  latestVersion,
+  recordFirstVersions,
+  recordVersions,
+  testVersionsVersionSql,
+  versionPage,
+  VERSIONED_FIELDS,
+  type VersionEntry,
+} from './versions';

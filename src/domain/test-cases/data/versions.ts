@@ -1,6 +1,6 @@
-import type { Tx } from '../../../db/client';
+import type { DbOrTx, Tx } from '../../../db/client';
 import { Prisma } from '../../../generated/prisma/client';
-import { testColumns, testRecordColumns } from './columns';
+import { isoUtc, testColumns, testRecordColumns } from './columns';
 
 // Versions of tests (test_versions): after every write that may change tests, one statement
 // compares each test's content with its latest version and records a new version for those that
@@ -77,3 +77,61 @@ export async function recordVersions(tx: Tx, testIds: number[], userId: number |
     INSERT INTO test_versions (test_id, version, user_id, created_at, changed_fields, content)
     SELECT b.id, b.version, ${userId}::int, now(), b.fields, b.content FROM bumped b`;
 }
+
+// ---- Reads of a test's versions (GET /test/versions, /test/version).
+
+/** One version as listed: who recorded it, when, and which fields it changed (its content only when asked). */
+export interface VersionEntry {
+  version: number;
+  userId: number | null;
+  userName: string | null;
+  createdAt: string;
+  changedFields: string[];
+}
+
+const entryColumns = Prisma.sql`v.version, v.user_id AS "userId", u.name AS "userName",
+  ${Prisma.raw(isoUtc('v.created_at'))} AS "createdAt", v.changed_fields AS "changedFields"`;
+
+/** A page of a test's versions, newest first, and how many it has: one statement on the (test_id, version) key. */
+export async function versionPage(
+  db: DbOrTx,
+  q: { testId: number; limit: number; offset: number },
+): Promise<{ versions: VersionEntry[]; total: number }> {
+  const [page] = await db.$queryRaw<{ versions: VersionEntry[]; total: number }[]>`
+    SELECT (SELECT count(*)::int FROM test_versions WHERE test_id = ${q.testId}) AS total,
+      (SELECT coalesce(json_agg(e ORDER BY e.version DESC), '[]'::json) FROM (
+         SELECT ${entryColumns} FROM test_versions v LEFT JOIN users u ON u.id = v.user_id
+          WHERE v.test_id = ${q.testId} ORDER BY v.version DESC LIMIT ${q.limit}::int OFFSET ${q.offset}::bigint) e) AS versions`;
+  return page;
+}
+
+/** One version of a test with its content (the test's writable fields as they were read then), or undefined. */
+export async function findVersion(
+  db: DbOrTx,
+  testId: number,
+  version: number,
+): Promise<(VersionEntry & { content: Record<string, unknown> }) | undefined> {
+  const rows = await db.$queryRaw<(VersionEntry & { content: Record<string, unknown> })[]>`
+    SELECT ${entryColumns}, v.content FROM test_versions v LEFT JOIN users u ON u.id = v.user_id
+     WHERE v.test_id = ${testId} AND v.version = ${version}::int`;
+  return rows[0];
+}
+
+/** The number of the test's latest version (0: none yet). */
+export async function latestVersion(db: DbOrTx, testId: number): Promise<number> {
+  const [row] = await db.$queryRaw<{ version: number }[]>`SELECT version FROM tests WHERE id = ${testId}`;
+  return row?.version ?? 0;
+}
+
+/**
+ * The version of a read of a test's versions, as `ARRAY[org id, counter]` when the project's
+ * organization is one of `orgIds` (an int[] expression), else NULL: the project's change counter
+ * (every write of a test moves it, a new version with it) plus the counters of the users the
+ * versions name (a rename moves those). All only grow, so the sum changes whenever one does.
+ */
+export const testVersionsVersionSql = (projectId: number, testId: number, orgIds: Prisma.Sql): Prisma.Sql => Prisma.sql`
+  (SELECT ARRAY[p.org_id, p.change_count + coalesce((
+            SELECT sum(u.change_count)::int FROM users u
+             WHERE u.id IN (SELECT v.user_id FROM test_versions v WHERE v.test_id = ${testId})), 0)]
+     FROM projects p
+    WHERE p.id = ${projectId} AND p.org_id = ANY(${orgIds}))`;

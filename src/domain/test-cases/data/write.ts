@@ -56,7 +56,8 @@ const updateAliases = Prisma.raw(writableColumns.map((c) => `${c.column}_set, ${
 /**
  * Applies partial changes: a field absent from an item keeps its value; labels given replace the
  * test's labels; addLabels and removeLabels add and remove some, keeping the others. Each test
- * whose content changed gets a new version.
+ * whose content changed gets a new version, and updated_by with it (recordVersions): a change
+ * that changes nothing leaves who made the last one.
  */
 export async function updateTests(tx: Tx, userId: number, items: TestChange[]): Promise<void> {
   const testIds = items.map((item) => item.testId);
@@ -72,7 +73,7 @@ export async function updateTests(tx: Tx, userId: number, items: TestChange[]): 
     ),
   ]);
   await tx.$executeRaw`
-    UPDATE tests t SET ${updateSets}, updated_by = ${userId}::int, updated_at = now()
+    UPDATE tests t SET ${updateSets}, updated_at = now()
       FROM unnest(${items.map((item) => item.testId)}::int[], ${Prisma.join(arrays)}) AS v(id, ${updateAliases})
      WHERE t.id = v.id`;
   await changeLabels(tx, items);

@@ -5,6 +5,8 @@ import { atLeast, useRole } from '../../auth';
 import { useProject } from '../../projects';
 import { etagOf } from '../../../lib/record-versions';
 import { testQueryOptions, useTest } from '../api/get-test';
+import { HistoryTab } from '../history/history-tab';
+import { TestCaseTabs } from '../history/test-case-tabs';
 import '../test-cases.css';
 import { DeleteTestButton } from './delete-test-button';
 import { ExecutionStrip } from './execution-strip';
@@ -12,7 +14,10 @@ import { StatusHistory } from './status-history';
 import { TestCaseFiles } from './test-case-files';
 import { TestCaseForm } from './test-case-form';
 
-/** One test case: its last executions, its fields (editable by a User, deletable by an Admin), its files and its status history. */
+/**
+ * One test case: its last executions, its fields (editable by a User, deletable by an Admin), its files and its status
+ * history; and in the History tab its versions, compared side by side, and Restore.
+ */
 export function TestCasePage() {
   const projectId = Number(useParams().projectId);
   const testId = Number(useParams().testId);
@@ -28,17 +33,24 @@ export function TestCasePage() {
       {test.data && (
         <>
           {role === 'Reader' && <p className="muted">You can read this test; editing needs the User role.</p>}
-          <ExecutionStrip projectId={projectId} testId={testId} />
-          <TestCaseForm
-            key={testId}
-            test={test.data}
-            // Read per fetch (dataUpdatedAt): a refetch of the same data still brings a new ETag.
-            etag={test.dataUpdatedAt ? etagOf(testQueryOptions(projectId, testId).queryKey) : undefined}
-            readOnly={!atLeast(role, 'User')}
-            actions={atLeast(role, 'Admin') && <DeleteTestButton projectId={projectId} testId={testId} title={test.data.title} />}
+          <TestCaseTabs
+            details={
+              <>
+                <ExecutionStrip projectId={projectId} testId={testId} />
+                <TestCaseForm
+                  key={testId}
+                  test={test.data}
+                  // Read per fetch (dataUpdatedAt): a refetch of the same data still brings a new ETag.
+                  etag={test.dataUpdatedAt ? etagOf(testQueryOptions(projectId, testId).queryKey) : undefined}
+                  readOnly={!atLeast(role, 'User')}
+                  actions={atLeast(role, 'Admin') && <DeleteTestButton projectId={projectId} testId={testId} title={test.data.title} />}
+                />
+                <TestCaseFiles projectId={projectId} testId={testId} canEdit={atLeast(role, 'User')} />
+                <StatusHistory projectId={projectId} testId={testId} />
+              </>
+            }
+            history={<HistoryTab projectId={projectId} testId={testId} canRestore={atLeast(role, 'User')} />}
           />
-          <TestCaseFiles projectId={projectId} testId={testId} canEdit={atLeast(role, 'User')} />
-          <StatusHistory projectId={projectId} testId={testId} />
         </>
       )}
     </Page>
