@@ -13,6 +13,7 @@ import { insightRoutes } from './insight/insight.routes';
 import { auditRoutes } from './audit/audit.routes';
 import { attachmentRoutes } from './attachments/attachments.routes';
 import { junitImportRoutes } from './junit-import/junit-import.routes';
+import { csvImportRoutes } from './csv-import/csv-import.routes';
 
 /** Every REST operation under /api/v1: the router, RBAC tests and OpenAPI all read this list. */
 export const apiRoutes: AnyRoute[] = [
@@ -28,6 +29,7 @@ export const apiRoutes: AnyRoute[] = [
   ...defectRoutes,
   ...insightRoutes,
   ...junitImportRoutes,
+  ...csvImportRoutes,
   ...attachmentRoutes,
   ...auditRoutes,
 ];
