@@ -124,7 +124,7 @@ async function writePlan(ctx: RequestContext, projectId: number, plan: ImportPla
       [...labelNames].map(([key, name]) => ({ name, key })),
     );
     const labelIds = new Map(labels.map((l) => [l.labelName.toLowerCase(), l.labelId]));
-    const items: (TestFieldsInput & { title: string })[] = tests.map((t) => ({
+    const itemOf = (t: PlannedTest): TestFieldsInput & { title: string } => ({
       title: t.title,
       testDescription: t.testDescription,
       preconditions: t.preconditions,
@@ -140,16 +140,21 @@ async function writePlan(ctx: RequestContext, projectId: number, plan: ImportPla
       automationKey: t.automationKey,
       labels: t.labels.map((name) => labelIds.get(nameKey(name))!),
       customFields: t.customFields,
-    }));
-    // The same checks as POST /test/bulk-add: ids of this project, keys no live test holds (a race since the plan: 409).
-    await requireReferencesInProject(
-      tx,
-      items.map((fields, i) => ({ projectId, fields, at: `row ${tests[i].row}: ` })),
-    );
-    await requireFreeAutomationKeys(
-      tx,
-      items.map((fields) => ({ projectId, automationKey: fields.automationKey })),
-    );
-    for (let i = 0; i < items.length; i += CHUNK) await insertTests(tx, projectId, ctx.userId, items.slice(i, i + CHUNK));
+    });
+    // CHUNK tests at a time, each chunk's items made as it is written, with the checks of POST /test/bulk-add:
+    // ids of this project, keys no live test holds (taken since the plan was made: 409). A failure rolls all back.
+    for (let i = 0; i < tests.length; i += CHUNK) {
+      const chunk = tests.slice(i, i + CHUNK);
+      const items = chunk.map(itemOf);
+      await requireReferencesInProject(
+        tx,
+        items.map((fields, j) => ({ projectId, fields, at: `row ${chunk[j].row}: ` })),
+      );
+      await requireFreeAutomationKeys(
+        tx,
+        items.map((fields) => ({ projectId, automationKey: fields.automationKey })),
+      );
+      await insertTests(tx, projectId, ctx.userId, items);
+    }
   }, BULK_TRANSACTION);
 }

@@ -87,7 +87,10 @@ export function planImport(table: CsvTable, columns: ResolvedColumns, catalog: I
   const valueAliases = columns.preset.values ?? {};
   const others = [...columns.index].filter(([name]) => name !== 'title' && !STEP_FIELDS.includes(name)).map(([, i]) => i);
 
+  const rowsRead = table.rows.length;
   table.rows.forEach((cells, r) => {
+    // The row is let go once read (what the test keeps of it stays): a large file's cells do not all outlive planning.
+    table.rows[r] = [];
     const row = table.rowNumbers[r];
     const cell = (field: string) => {
       const i = columns.index.get(field);
@@ -212,7 +215,7 @@ export function planImport(table: CsvTable, columns: ResolvedColumns, catalog: I
     errors,
     newSections: newSectionPaths(tests, catalog.sectionPaths),
     newLabels: [...labelNames].flatMap(([key, name]) => (catalog.labels.has(key) ? [] : [name])),
-    rowsRead: table.rows.length,
+    rowsRead,
   };
 }
 
