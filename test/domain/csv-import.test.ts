@@ -281,6 +281,36 @@ describe('the file', () => {
   });
 });
 
+describe('custom fields', () => {
+  it('reads cf_<key> or the key into customFields, converted by the field type; a value that is none is a row error', async () => {
+    const projectId = await newProject();
+    const field = (key: string, type: 'text' | 'number' | 'checkbox' | 'multiselect', options: string[] = []) =>
+      t.db.customField.create({ data: { projectId, fieldKey: key, fieldName: key, type, appliesTo: 'test', options } });
+    await field('component', 'text');
+    await field('points', 'number');
+    await field('manual_only', 'checkbox');
+    await field('browsers', 'multiselect', ['Chrome', 'Firefox']);
+    const csv = 'title,cf_component,points,Manual Only,browsers\nA,Cart,3,yes,"Chrome, Firefox"\nB,,"2,5",0,\n';
+    const res = await importCsv(projectId, csv, mapping({ columns: { 'Manual Only': 'cf_manual_only' } })).expect(201);
+    expect(res.body.data.columns).toEqual([
+      { header: 'title', field: 'title' },
+      { header: 'cf_component', field: 'cf_component' },
+      { header: 'points', field: 'cf_points' },
+      { header: 'Manual Only', field: 'cf_manual_only' },
+      { header: 'browsers', field: 'cf_browsers' },
+    ]);
+    expect((await testsOf(projectId)).map((x) => x.customFields)).toEqual([
+      { component: 'Cart', points: 3, manual_only: true, browsers: ['Chrome', 'Firefox'] },
+      { points: 2.5, manual_only: false },
+    ]);
+    const bad = await importCsv(projectId, 'title,points,manual_only\nC,three,maybe\n', { dryRun: true }).expect(201);
+    expect(bad.body.data.errors).toEqual([
+      { row: 2, column: 'points', reason: '"three" is not a number' },
+      { row: 2, column: 'manual_only', reason: '"maybe" is not true or false (yes/no, 1/0)' },
+    ]);
+  });
+});
+
 describe('dry run and bad rows', () => {
   const csv = [
     'Title,Section,Priority,Labels,Automation Key,Squad',
