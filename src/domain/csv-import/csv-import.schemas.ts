@@ -68,19 +68,22 @@ export const csvMapping = z.strictObject({
 export type CsvMapping = z.infer<typeof csvMapping>;
 
 /** The mapping as JSON text (a query parameter, or the multipart part), parsed and checked. */
-export const mappingText = z.string().transform((text, ctx): CsvMapping => {
-  let value: unknown;
-  try {
-    value = JSON.parse(text);
-  } catch {
-    ctx.addIssue({ code: 'custom', message: 'Expected JSON: { "preset"?: ..., "columns"?: { "<header>": "<field>" } }' });
+export const mappingText = z
+  .string()
+  .meta({ example: '{"preset":"testrail","columns":{"Component":"cf_component"}}' })
+  .transform((text, ctx): CsvMapping => {
+    let value: unknown;
+    try {
+      value = JSON.parse(text);
+    } catch {
+      ctx.addIssue({ code: 'custom', message: 'Expected JSON: { "preset"?: ..., "columns"?: { "<header>": "<field>" } }' });
+      return z.NEVER;
+    }
+    const parsed = csvMapping.safeParse(value);
+    if (parsed.success) return parsed.data;
+    for (const issue of parsed.error.issues) ctx.addIssue({ code: 'custom', path: issue.path, message: issue.message });
     return z.NEVER;
-  }
-  const parsed = csvMapping.safeParse(value);
-  if (parsed.success) return parsed.data;
-  for (const issue of parsed.error.issues) ctx.addIssue({ code: 'custom', path: issue.path, message: issue.message });
-  return z.NEVER;
-});
+  });
 
 export const importCsvQuery = z.object({
   projectId: queryId,
@@ -89,7 +92,6 @@ export const importCsvQuery = z.object({
     .describe('true: check and answer what the import would do, writing nothing (the first tests as they would be created)'),
   mapping: mappingText
     .optional()
-    .meta({ example: '{"preset":"testrail","columns":{"Component":"cf_component"}}' })
     .describe(
       'JSON { preset?: "testrail" | "qase" | "casebook", columns?: { "<header>": "<field>" } }; without it the headers are read ' +
         "as Casebook's own (title, section, priority...). A multipart body may send it as its mapping part instead",
