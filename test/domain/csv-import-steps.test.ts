@@ -1,8 +1,8 @@
-import { detectDelimiter } from '../../src/domain/csv-import/read-csv';
+import { detectDelimiter, readCsv } from '../../src/domain/csv-import/read-csv';
 import { splitStepsText, stepsFromColumns } from '../../src/domain/csv-import/split-steps';
 import { stepsText } from '../../src/domain/test-cases/steps-text';
 
-// How the import reads steps out of cells, and the delimiter out of the header line.
+// How the import reads steps out of cells, the delimiter out of the header line, and UTF-8 bytes in any chunks.
 
 describe('numbered steps', () => {
   it('splits a text that starts with 1. into steps, lines continuing a step kept with it', () => {
@@ -42,5 +42,25 @@ describe('the delimiter', () => {
     expect(detectDelimiter('a,b;c,d')).toBe(',');
     expect(detectDelimiter('"a;b;c",d')).toBe(',');
     expect(detectDelimiter('title')).toBe(',');
+  });
+});
+
+describe('the bytes', () => {
+  async function* oneByteAtATime(bytes: Buffer) {
+    for (let i = 0; i < bytes.length; i++) yield bytes.subarray(i, i + 1);
+  }
+
+  it('reads UTF-8 cut anywhere by chunks, a BOM dropped', async () => {
+    const table = await readCsv(oneByteAtATime(Buffer.from('\uFEFFtitle;note\nCafé 😀;Ünïcode\n')));
+    expect(table).toMatchObject({ headers: ['title', 'note'], rows: [['Café 😀', 'Ünïcode']], rowNumbers: [2], delimiter: ';' });
+  });
+
+  it('is csv_malformed for bytes that are not UTF-8, or a sequence the file cuts short', async () => {
+    await expect(readCsv(oneByteAtATime(Buffer.from('title\nCaf\xe9 au lait\n', 'latin1')))).rejects.toMatchObject({
+      code: 'csv_malformed',
+      message: expect.stringContaining('not UTF-8'),
+    });
+    const cut = Buffer.from('title\nCafé', 'utf8').subarray(0, -1);
+    await expect(readCsv(oneByteAtATime(cut))).rejects.toMatchObject({ code: 'csv_malformed' });
   });
 });

@@ -1,3 +1,4 @@
+import { isUtf8 } from 'node:buffer';
 import { Readable } from 'node:stream';
 import { parse, CsvError } from 'csv-parse';
 import { AppError } from '../../core/errors';
@@ -18,24 +19,34 @@ export interface CsvTable {
 
 export const csvMalformed = (message: string) => new AppError('csv_malformed', `Invalid CSV: ${message}`);
 
-/** The text of the bytes, checked to be UTF-8 (a leading BOM dropped). */
-async function* utf8(bytes: AsyncIterable<Buffer>): AsyncGenerator<string> {
-  const decoder = new TextDecoder('utf-8', { fatal: true });
-  let offset = 0;
-  const decode = (chunk?: Buffer) => {
-    try {
-      return chunk ? decoder.decode(chunk, { stream: true }) : decoder.decode();
-    } catch {
-      throw csvMalformed(`the file is not UTF-8 text (near byte ${offset}); save it as CSV UTF-8`);
-    }
-  };
-  for await (const chunk of bytes) {
-    const text = decode(chunk);
-    offset += chunk.length;
-    if (text) yield text;
+/** Where the chunk's last UTF-8 sequence starts if the chunk cuts it short, else its length. */
+function completeUpTo(chunk: Buffer): number {
+  for (let i = chunk.length - 1; i >= Math.max(0, chunk.length - 3); i--) {
+    const b = chunk[i];
+    if ((b & 0xc0) === 0x80) continue;
+    const length = b >= 0xf0 ? 4 : b >= 0xe0 ? 3 : b >= 0xc0 ? 2 : 1;
+    return chunk.length - i < length ? i : chunk.length;
   }
-  const tail = decode();
-  if (tail) yield tail;
+  return chunk.length;
+}
+
+/**
+ * The bytes as they come, each checked to be UTF-8 (a sequence cut by a chunk's end checked with
+ * the next): csv-parse takes bytes, so the file is never decoded into text chunks of its own.
+ */
+async function* checkedUtf8(bytes: AsyncIterable<Buffer>): AsyncGenerator<Buffer> {
+  let offset = 0;
+  let carry: Buffer = Buffer.alloc(0);
+  const fail = () => csvMalformed(`the file is not UTF-8 text (near byte ${offset}); save it as CSV UTF-8`);
+  for await (const chunk of bytes) {
+    const joined = carry.length > 0 ? Buffer.concat([carry, chunk]) : chunk;
+    const end = completeUpTo(joined);
+    if (!isUtf8(joined.subarray(0, end))) throw fail();
+    carry = Buffer.from(joined.subarray(end));
+    offset += chunk.length;
+    yield chunk;
+  }
+  if (carry.length > 0) throw fail();
 }
 
 /** How often `char` stands outside quotes in the line. */
@@ -55,25 +66,28 @@ export const detectDelimiter = (headerLine: string): ',' | ';' =>
 
 /** Reads the whole file into rows; 400 csv_malformed naming the row for broken CSV, or a file without a header. */
 export async function readCsv(bytes: AsyncIterable<Buffer>): Promise<CsvTable> {
-  const text = utf8(bytes)[Symbol.asyncIterator]();
+  const input = checkedUtf8(bytes)[Symbol.asyncIterator]();
   // The header line decides the delimiter: read up to its end before parsing.
-  const head: string[] = [];
-  let seen = '';
-  while (!/[\r\n]/.test(seen)) {
-    const next = await text.next();
+  const head: Buffer[] = [];
+  let seen = 0;
+  while (!head.some((b) => b.includes(0x0a) || b.includes(0x0d))) {
+    const next = await input.next();
     if (next.done) break;
     head.push(next.value);
-    seen += next.value;
+    seen += next.value.length;
   }
-  const delimiter = detectDelimiter(seen.split(/\r?\n|\r/, 1)[0]);
+  const headText = Buffer.concat(head, seen)
+    .toString('utf8')
+    .replace(/^\uFEFF/, '');
+  const delimiter = detectDelimiter(headText.split(/\r?\n|\r/, 1)[0]);
   const source = Readable.from(
     (async function* () {
       yield* head;
-      for (let next = await text.next(); !next.done; next = await text.next()) yield next.value;
+      for (let next = await input.next(); !next.done; next = await input.next()) yield next.value;
     })(),
   );
   // Empty lines are kept as records (and skipped below) so that row numbers stay those of the file.
-  const parser = parse({ delimiter, relax_column_count_less: true, skip_empty_lines: false });
+  const parser = parse({ delimiter, bom: true, encoding: 'utf8', relax_column_count_less: true, skip_empty_lines: false });
   source.on('error', (err) => parser.destroy(err));
   source.pipe(parser);
 
