@@ -3,7 +3,7 @@ import { Readable } from 'node:stream';
 import { parse, CsvError } from 'csv-parse';
 import { AppError } from '../../core/errors';
 
-// Step 1 of a CSV import: the file read as it arrives (never held whole as bytes or text), decoded
+// Step 1 of a CSV import: the file read as it arrives (never held whole as bytes or text), checked
 // as UTF-8 (a BOM dropped), its delimiter (`,` or `;`) taken from the header line, and parsed by
 // csv-parse into rows of cells. Broken CSV anywhere (a quote never closed, a row longer than the
 // header, bytes that are not UTF-8) is a 400 naming the row before anything is matched or written.
