@@ -8,6 +8,7 @@ import { UsageError } from './usage-error';
 import type * as AdminCommands from './admin-commands';
 import type * as Bootstrap from './bootstrap';
 import type * as ImportJunit from './import-junit';
+import type * as ImportCsv from './import-csv';
 import type * as DbClient from '../db/client';
 import type * as McpEndpointModule from '../mcp/http-endpoint';
 import type * as McpServerModule from '../mcp/server';
@@ -61,6 +62,14 @@ const usage = `Usage: casebook <command>
                                             Jenkins variables, unless --no-ci-env. --fail-on: exit 1 when the
                                             run has failures (new-failures: ones that passed in the base run),
                                             after printing the comparison; --summary appends it as Markdown
+  import csv FILE --url URL --token T --project ID [--preset testrail|qase|casebook] [--map "Header=field"]...
+        [--dry-run] [--json]
+                                            create test cases from a CSV file (another tool's export or a
+                                            spreadsheet; UTF-8, comma or semicolon) on a running server. --preset
+                                            reads TestRail's, Qase's or Casebook's export headers; --map reads a
+                                            column into a field (title, section, steps, priority, labels, cf_<key>
+                                            ...). All or nothing: any row error imports nothing. Exit 1: HTTP or
+                                            network error, or a --dry-run that found row errors
 
 Configuration comes from the environment (see README.md).`;
 
@@ -151,7 +160,7 @@ async function serve(config: Config, io: CliIo): Promise<number> {
   });
 }
 
-/** Resolves with the exit code of a command that has its own (serve, import junit), else when done. */
+/** Resolves with the exit code of a command that has its own (serve, import junit, import csv), else when done. */
 async function dispatch(argv: string[], io: CliIo): Promise<number | void> {
   const [command, sub, ...rest] = argv;
   if (!command || command === 'help' || command === '--help' || command === '-h') {
@@ -162,6 +171,10 @@ async function dispatch(argv: string[], io: CliIo): Promise<number | void> {
     // A client of a running server: no database, and none of the server's settings.
     const { importJunit } = load<typeof ImportJunit>('./import-junit');
     return importJunit(rest, io);
+  }
+  if (command === 'import' && sub === 'csv') {
+    const { importCsv } = load<typeof ImportCsv>('./import-csv');
+    return importCsv(rest, io);
   }
   const config = loadConfig(io.env);
   switch (command) {

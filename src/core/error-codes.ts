@@ -48,6 +48,18 @@ export const ERROR_CODES = {
     meaning: 'The JUnit report holds more testcases than one import takes',
     action: 'Import the report in several parts into one run',
   },
+  csv_malformed: {
+    status: 400,
+    meaning:
+      'The CSV file cannot be read: a quote never closed, a row with more cells than the header, no header row, or not UTF-8; the message names the row',
+    action: 'Fix the file at that row (or export it again as CSV UTF-8) and send it again',
+  },
+  csv_invalid_rows: {
+    status: 400,
+    meaning:
+      'Rows of the CSV file hold values that cannot be imported (no title, an unknown priority, a bad custom field value...); the message lists each row, column and reason, and nothing was written',
+    action: 'Fix those rows or the column mapping (a dry run lists every error) and send the file again',
+  },
   unauthorized: {
     status: 401,
     meaning: 'No credentials, or an unknown, revoked or expired token or session',

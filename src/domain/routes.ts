@@ -14,6 +14,7 @@ import { insightRoutes } from './insight/insight.routes';
 import { auditRoutes } from './audit/audit.routes';
 import { attachmentRoutes } from './attachments/attachments.routes';
 import { junitImportRoutes } from './junit-import/junit-import.routes';
+import { csvImportRoutes } from './csv-import/csv-import.routes';
 
 /** Every REST operation under /api/v1: the router, RBAC tests and OpenAPI all read this list. */
 export const apiRoutes: AnyRoute[] = [
@@ -30,6 +31,7 @@ export const apiRoutes: AnyRoute[] = [
   ...defectRoutes,
   ...insightRoutes,
   ...junitImportRoutes,
+  ...csvImportRoutes,
   ...attachmentRoutes,
   ...auditRoutes,
 ];

@@ -61,6 +61,10 @@ const TIPS: Record<ErrorCode, Tip> = {
     `The report is not well-formed JUnit XML: fix the file at the line and column the error names, or regenerate it, then call ${spec.name} again.`,
   junit_too_large: (_e, spec) =>
     `The report holds more testcases than one import takes: call ${spec.name} with it in parts, into one run (runId).`,
+  csv_malformed: (_e, spec) =>
+    `The CSV file cannot be read at the row the error names (a quote never closed, a row longer than the header, not UTF-8): fix the file there, then call ${spec.name} again.`,
+  csv_invalid_rows: (_e, spec) =>
+    `Rows of the file cannot be imported and nothing was written: call ${spec.name} with dryRun true to list every row, column and reason, fix those rows or the mapping, then import again.`,
   unauthorized: () =>
     'Check CASEBOOK_TOKEN: it must be a current API token (cb_...) of your user; revoked and expired tokens are refused. Create one with `casebook token create --email <you>` and restart the tool server with it.',
   forbidden: (_e, spec, ctx) => ROLE_TIP(spec, ctx),

@@ -1,3 +1,4 @@
+import { importCsvTool } from './import-csv-tool';
 import { byName, cursor, limit, offset, projectId, runId, testFieldChanges, testFields, testId, tool } from './tool-spec';
 
 // The test catalog of a project. The tools call a test's title `testName`; REST calls it `title`.
@@ -191,4 +192,5 @@ export const testTools = [
     params: { projectId, testIds: 'Ids of the tests to delete (array of numbers)' },
     example: { projectId: 3, testIds: [42, 43] },
   }),
+  importCsvTool,
 ];

@@ -61,6 +61,7 @@ const contract: Record<string, Role> = {
   'GET /defects': 'Reader',
   'POST /run/import-junit': 'User',
   'GET /run/import-progress': 'User',
+  'POST /test/import-csv': 'User',
   'GET /labels': 'Reader',
   'GET /squads': 'Reader',
   'GET /sections': 'Reader',

@@ -75,6 +75,8 @@ interface HappyPath {
   body?: object;
   /** A raw body: a JUnit report. */
   xml?: string;
+  /** A raw body: a CSV file. */
+  csv?: string;
   /** A multipart body: one file. */
   file?: { name: string; content: string };
   changes: Partial<{ project: number; org: number; user: TestUser; audit: number }>;
@@ -216,6 +218,12 @@ const happyPaths: Record<string, () => Promise<HappyPath>> = {
     ),
     changes: { project: P },
   }),
+  'POST /test/import-csv': async () => ({
+    as: w.user,
+    query: { projectId: P },
+    csv: 'title,section\nImported from CSV,From CSV\n',
+    changes: { project: P },
+  }),
   'POST /attachment/upload': async () => ({
     as: w.user,
     query: { projectId: P, testId: witness.testId, runId: witness.runId },
@@ -352,9 +360,11 @@ it.each(writes.map((r) => [label(r), r] as const))('%s moves the versions of wha
   const req = call(happy.as, route.method, route.path, happy.query);
   const sent = happy.file
     ? req.attach('file', Buffer.from(happy.file.content), happy.file.name)
-    : happy.xml === undefined
-      ? req.send(happy.body ?? {})
-      : req.set('Content-Type', 'application/xml').send(Buffer.from(happy.xml));
+    : happy.csv !== undefined
+      ? req.set('Content-Type', 'text/csv').send(Buffer.from(happy.csv))
+      : happy.xml === undefined
+        ? req.send(happy.body ?? {})
+        : req.set('Content-Type', 'application/xml').send(Buffer.from(happy.xml));
   const res = await sent;
   expect({ status: res.status, error: res.body.error }).toEqual({ status: route.successStatus ?? 200, error: undefined });
 

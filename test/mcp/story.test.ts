@@ -538,6 +538,20 @@ describe.each(['stdio', 'http'] as const)('the story over %s', (transport) => {
     expect(tests.tests.find((t) => t.testId === s.testId)?.status).toBe('passed');
   });
 
+  it('imports test cases from a TestRail CSV export: a dry run first, then the import', async () => {
+    // Into the organization's other project, so the story's own catalog stays as it is.
+    const projectId = w.projectA.projectId;
+    const csv = 'Title,Section Hierarchy,Priority,Steps (Step)\nPay by card,Checkout > Payment,High,"1. Add an item\n2. Pay"\n';
+    const args = { projectId, csv, mapping: JSON.stringify({ preset: 'testrail' }) };
+    const dry = await tool<Rec>('import-tests-csv', { ...args, dryRun: true });
+    expect(dry).toMatchObject({ dryRun: true, rowsRead: 1, testsToCreate: 1, created: 0, errorCount: 0 });
+    expect(dry.preview).toEqual([expect.objectContaining({ title: 'Pay by card', section: 'Checkout > Payment', priority: 'High' })]);
+    expect(await rest.data('/project/tests-count', { projectId })).toEqual({ count: 0 });
+    expect(await tool('import-tests-csv', { ...args, dryRun: false })).toMatchObject({ created: 1, sectionsToCreate: { count: 2 } });
+    const tests = await rest.data<{ tests: Rec[] }>('/project/tests', { projectId });
+    expect(tests.tests.map((t) => [t.title, t.steps])).toEqual([['Pay by card', [{ action: 'Add an item' }, { action: 'Pay' }]]]);
+  });
+
   it('administers the metadata lists, an invitation and a new organization', async () => {
     // A label, a squad and a priority are added, renamed, then deleted once nothing holds them.
     const [label] = await tool<{ labelId: number }[]>('add-labels', { projectId: s.projectId, labels: ['scratch'] });

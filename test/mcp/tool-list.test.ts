@@ -56,6 +56,7 @@ const expectedRequired: Record<string, string[]> = {
   'run-unlock': ['runId', 'projectId'],
   // A tool the service description predates.
   'import-junit': ['projectId'],
+  'import-tests-csv': ['projectId'],
   'get-labels': ['projectId'],
   'get-sections': ['projectId'],
   'get-squads': ['projectId'],
@@ -125,6 +126,7 @@ const expectedParams: Record<string, string[]> = {
   'add-section': ['parentSectionId'],
   'get-all-users': ['orgId', 'limit', 'offset'],
   'import-junit': ['xml', 'xmlGzipBase64', 'runId', 'runName', 'createMissing', 'dryRun', 'statusMap'],
+  'import-tests-csv': ['csv', 'csvGzipBase64', 'dryRun', 'mapping'],
 };
 
 interface JsonSchema {
@@ -176,6 +178,8 @@ it('types ids as integers, flags as booleans, names as strings', () => {
   expect(props('update-project-status').isActive.type).toBe('boolean');
   expect(props('import-junit').dryRun.type).toBe('boolean');
   expect(props('import-junit').xml.type).toBe('string');
+  expect(props('import-tests-csv').dryRun.type).toBe('boolean');
+  expect(props('import-tests-csv').mapping.type).toBe('string');
   expect(props('create-test').testName.type).toBe('string');
   expect(props('create-project').projectName.type).toBe('string');
 });
