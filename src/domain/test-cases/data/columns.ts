@@ -91,18 +91,20 @@ export const columnOf = (field: Extract<Row, { column: string }>['field']): stri
 // Columns hold UTC (Prisma's convention); this renders them exactly as Date.toISOString does.
 export const isoUtc = (column: string) => `to_char(${column}, 'YYYY-MM-DD"T"HH24:MI:SS.MS"Z"')`;
 
-const selected = (c: Row): string => {
+/** A field's value as read, for `FROM tests t`. */
+const valueSql = (c: Row): string => {
   switch (c.kind) {
     case 'labels':
-      return `ARRAY(SELECT tl.label_id FROM test_labels tl WHERE tl.test_id = t.id ORDER BY tl.label_id) AS "${c.field}"`;
+      return `ARRAY(SELECT tl.label_id FROM test_labels tl WHERE tl.test_id = t.id ORDER BY tl.label_id)`;
     case 'timestamp':
-      return `${isoUtc(`t.${c.column}`)} AS "${c.field}"`;
+      return isoUtc(`t.${c.column}`);
     case 'steps':
-      return `${stepsSql('t')} AS "${c.field}"`;
+      return stepsSql('t');
     default:
-      return `t.${c.column} AS "${c.field}"`;
+      return `t.${c.column}`;
   }
 };
+const selected = (c: Row): string => `${valueSql(c)} AS "${c.field}"`;
 
 /**
  * A test's steps as read, for `FROM tests <t>`: its text, or its list with each { sharedStepsId }
@@ -121,6 +123,11 @@ export const stepsSql = (t: string) =>
  * keys come out compact and in the table's order.
  */
 export const testRecordColumns = Prisma.raw(testColumns.map(selected).join(', '));
+
+/** The content of a test (its fields but those the server sets: ids, authors, times) as a jsonb object, for `FROM tests t`. */
+const contentColumns = testColumns.filter((c) => c.kind !== 'read' && c.kind !== 'timestamp');
+export const contentFields: string[] = contentColumns.map((c) => c.field);
+export const testContentSql = Prisma.raw(`jsonb_build_object(${contentColumns.map((c) => `'${c.field}', ${valueSql(c)}`).join(', ')})`);
 
 export type WritableField = Extract<Row, { kind: 'text' | 'reference' | 'steps' | 'fields' }>['field'];
 

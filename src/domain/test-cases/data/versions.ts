@@ -1,14 +1,13 @@
 import type { DbOrTx, Tx } from '../../../db/client';
 import { Prisma } from '../../../generated/prisma/client';
-import { isoUtc, testColumns, testRecordColumns } from './columns';
+import { contentFields, isoUtc, testContentSql } from './columns';
 
 // Versions of tests (test_versions): after every write that may change tests, one statement
 // compares each test's content with its latest version and records a new version for those that
 // differ, naming the fields that changed. A write that changes nothing records nothing.
 
 /** The fields a version keeps: what a person writes (not ids, authors or times the server sets). */
-export const VERSIONED_FIELDS = testColumns.filter((c) => !['read', 'timestamp'].includes(c.kind)).map((c) => c.field);
-const unversioned = testColumns.filter((c) => !VERSIONED_FIELDS.includes(c.field)).map((c) => c.field);
+export const VERSIONED_FIELDS = contentFields;
 
 /**
  * The content of the tests as a version keeps it, with their id and latest version number. Read it
@@ -16,8 +15,7 @@ const unversioned = testColumns.filter((c) => !VERSIONED_FIELDS.includes(c.field
  * field) builds the record again, sixteen times a test.
  */
 const contentSql = (testIds: number[], where: Prisma.Sql = Prisma.empty) => Prisma.sql`
-  SELECT r."testId" AS id, r.version, to_jsonb(r) - ${unversioned}::text[] AS content
-    FROM (SELECT ${testRecordColumns} FROM tests t WHERE t.id = ANY(${testIds}::int[]) ${where}) r`;
+  SELECT t.id, t.version, ${testContentSql} AS content FROM tests t WHERE t.id = ANY(${testIds}::int[]) ${where}`;
 
 /**
  * Tests older than versions (version 0) get their content as it is as version 1, by whoever created
