@@ -13,6 +13,7 @@ import { insightRoutes } from './insight/insight.routes';
 import { auditRoutes } from './audit/audit.routes';
 import { attachmentRoutes } from './attachments/attachments.routes';
 import { junitImportRoutes } from './junit-import/junit-import.routes';
+import { sharedStepsRoutes } from './shared-steps/shared-steps.routes';
 
 /** Every REST operation under /api/v1: the router, RBAC tests and OpenAPI all read this list. */
 export const apiRoutes: AnyRoute[] = [
@@ -23,6 +24,7 @@ export const apiRoutes: AnyRoute[] = [
   ...testRoutes,
   ...sectionRoutes,
   ...labelRoutes,
+  ...sharedStepsRoutes,
   ...lookupRoutes,
   ...runRoutes,
   ...defectRoutes,
