@@ -73,5 +73,5 @@ function unionCause(issue: Issue): Issue[] {
   const typeOnly = (branch: Issue[]) => branch.length > 0 && branch.every((i) => i.code === 'invalid_type' && i.path.length === 0);
   const matching = issue.errors.filter((branch) => !typeOnly(branch));
   if (matching.length !== 1) return [issue];
-  return matching[0].flatMap((inner) => unionCause({ ...inner, path: [...issue.path, ...inner.path] } as Issue));
+  return matching[0].flatMap((inner) => unionCause({ ...inner, path: [...issue.path, ...inner.path] }));
 }

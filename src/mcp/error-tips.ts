@@ -75,7 +75,8 @@ const TIPS: Record<ErrorCode, Tip> = {
   section_not_found: () => notFound('section'),
   label_not_found: () => notFound('label'),
   squad_not_found: () => notFound('squad'),
-  shared_steps_not_found: () => 'No shared steps with that id are visible to you. Call get-shared-steps with the projectId to find a valid sharedStepsId.',
+  shared_steps_not_found: () =>
+    'No shared steps with that id are visible to you. Call get-shared-steps with the projectId to find a valid sharedStepsId.',
   lookup_not_found: () =>
     'No lookup entry with that id is visible to you. Call the get- tool of its list (get-priority, get-platforms, get-automation-status, get-type, get-test-covered-by) to find a valid id.',
   user_not_found: () => notFound('user'),

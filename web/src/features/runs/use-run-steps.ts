@@ -1,5 +1,5 @@
 import { useState } from 'react';
-import { useRunTestDetail, useSetStepResult } from './api/run-test-steps';
+import { useRunTestDetail, useSetStepResult, type ExecutionStep } from './api/run-test-steps';
 import type { TestStatus } from './run-execution';
 
 /**
@@ -8,7 +8,7 @@ import type { TestStatus } from './run-execution';
  */
 export function useRunSteps(projectId: number, runId: number, testId: number | undefined) {
   const detail = useRunTestDetail(projectId, runId, testId);
-  const steps = Array.isArray(detail.data?.steps) ? detail.data.steps : [];
+  const steps: ExecutionStep[] = Array.isArray(detail.data?.steps) ? (detail.data.steps as ExecutionStep[]) : [];
   // The pick belongs to one test: another test starts with none.
   const [pick, setPick] = useState<{ testId: number; index: number } | null>(null);
   const picked = pick && pick.testId === testId && pick.index <= steps.length ? pick.index : null;

@@ -10,9 +10,11 @@ export const MAX_STEPS = 100;
 export const emptyStep = (): EditStep => ({ action: '', expected: '', data: '' });
 
 /** The form's list from a test's steps; null for text steps (or none). */
+type ReadStep = { action: string; expected?: string | null; data?: string | null } | { sharedStepsId: number; name: string };
+
 export function editSteps(steps: TestRecord['steps']): EditStep[] | null {
   if (!Array.isArray(steps)) return null;
-  return steps.map((s) =>
+  return (steps as ReadStep[]).map((s) =>
     'sharedStepsId' in s
       ? { sharedStepsId: s.sharedStepsId, name: s.name }
       : { action: s.action, expected: s.expected ?? '', data: s.data ?? '' },

@@ -8,13 +8,19 @@ import { runKeys } from './query-keys';
 // and whether the test case changed since the run took it; and the results of single steps.
 
 export type RunTestDetail = paths['/api/v1/run/test-detail']['get']['responses'][200]['content']['application/json']['data'];
-export type ExecutionStep = Extract<NonNullable<RunTestDetail['steps']>, unknown[]>[number];
-
-const detailKey = (projectId: number, runId: number, testId: number) => [...runKeys.run(projectId, runId), 'test-detail', testId] as const;
+/** A step as GET /run/test-detail numbers it, with its result in the run. */
+export interface ExecutionStep {
+  index: number;
+  action: string;
+  expected: string | null;
+  data: string | null;
+  sharedSteps: { sharedStepsId: number; name: string } | null;
+  result: { status: TestStatus; comment: string | null } | null;
+}
 
 export const runTestDetailQueryOptions = (projectId: number, runId: number, testId: number) =>
   queryOptions({
-    queryKey: detailKey(projectId, runId, testId),
+    queryKey: runKeys.testDetail(projectId, runId, testId),
     queryFn: () => unwrap(api.GET('/api/v1/run/test-detail', { params: { query: { projectId, runId, testId } } })),
   });
 

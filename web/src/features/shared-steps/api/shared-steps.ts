@@ -1,26 +1,16 @@
-import { queryOptions, useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
+import { useMutation, useQueryClient } from '@tanstack/react-query';
 import { api, unwrap } from '../../../lib/api';
-import type { paths } from '../../../lib/api-types';
+import { testKeys } from '../../test-cases';
 
-// A project's shared steps (GET /shared-steps) and their writes. An edit changes every test using
-// them, so it refreshes the project's tests as well.
-
-export type SharedSteps = paths['/api/v1/shared-steps']['get']['responses'][200]['content']['application/json']['data'][number];
-export type SharedStep = SharedSteps['steps'][number];
-
-const key = (projectId: number) => ['shared-steps', projectId] as const;
-
-export const sharedStepsQueryOptions = (projectId: number) =>
-  queryOptions({ queryKey: key(projectId), queryFn: () => unwrap(api.GET('/api/v1/shared-steps', { params: { query: { projectId } } })) });
-
-export const useSharedSteps = (projectId: number, enabled = true) => useQuery({ ...sharedStepsQueryOptions(projectId), enabled });
+// Writes of a project's shared steps. Their list is the test catalog's read (test-cases' useSharedSteps,
+// under testKeys.all): an edit changes every test using them, so the project's tests are read again too.
 
 type Input = { name: string; steps: { action: string; expected?: string; data?: string }[] };
 
-/** Add (no id), edit (an id) or delete shared steps; the list and the project's tests are read again. */
+/** Add (no id), edit (an id) or delete shared steps. */
 export function useSharedStepsWrites(projectId: number) {
   const qc = useQueryClient();
-  const refresh = () => Promise.all([qc.invalidateQueries({ queryKey: key(projectId) }), qc.invalidateQueries({ queryKey: ['tests'] })]);
+  const refresh = () => qc.invalidateQueries({ queryKey: testKeys.all(projectId) });
   return {
     save: useMutation({
       mutationFn: ({ sharedStepsId, ...input }: Input & { sharedStepsId?: number }) =>

@@ -1,8 +1,7 @@
 import { useState, type FormEvent } from 'react';
 import { ErrorMessage } from '../../../components/error-message';
-import { StepsEditor } from '../../test-cases/components/steps-editor';
-import { emptyStep, sentSteps, type EditStep } from '../../test-cases/steps-list';
-import type { SharedSteps, useSharedStepsWrites } from '../api/shared-steps';
+import { emptyStep, sentSteps, StepsEditor, type EditStep, type SharedSteps } from '../../test-cases';
+import type { useSharedStepsWrites } from '../api/shared-steps';
 
 interface Props {
   projectId: number;

@@ -5,7 +5,8 @@ import { ErrorMessage } from '../../../components/error-message';
 import { Page } from '../../../components/page';
 import { atLeast, useRole } from '../../auth';
 import { useProject } from '../../projects';
-import { useSharedSteps, useSharedStepsWrites, type SharedSteps } from '../api/shared-steps';
+import { useSharedSteps, type SharedSteps } from '../../test-cases';
+import { useSharedStepsWrites } from '../api/shared-steps';
 import '../shared-steps.css';
 import { SharedStepsForm } from './shared-steps-form';
 

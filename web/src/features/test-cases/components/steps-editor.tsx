@@ -1,5 +1,5 @@
 import { useState } from 'react';
-import { useSharedSteps } from '../../shared-steps/api/shared-steps';
+import { useSharedSteps } from '../api/get-shared-steps';
 import { emptyStep, MAX_STEPS, moveStep, stepsFromText, textFromSteps, type EditStep } from '../steps-list';
 
 interface Props {

@@ -1,8 +1,8 @@
-import type { DbOrTx, Tx } from '../../db/client';
-import { Prisma } from '../../generated/prisma/client';
-import { isoUtc } from '../test-cases/data/columns';
-import type { Step } from '../test-cases/steps.schemas';
-import type { SharedStepsRecord } from './shared-steps.schemas';
+import type { DbOrTx, Tx } from '../../../db/client';
+import { Prisma } from '../../../generated/prisma/client';
+import { isoUtc } from '../../test-cases/data/columns';
+import type { Step } from '../../test-cases/steps.schemas';
+import type { SharedStepsRecord } from '../shared-steps.schemas';
 
 // The shared_steps table, and the tests that use a row of it: those whose step_list holds
 // { sharedStepsId: n } (found by the GIN index on step_list, jsonb_path_ops).
