@@ -155,6 +155,11 @@ export const ERROR_CODES = {
     meaning: 'The attachment does not exist in the project (or its test, run or project was deleted)',
     action: 'List the attachments of the test (GET /attachments) and use one of their ids',
   },
+  shared_steps_not_found: {
+    status: 404,
+    meaning: 'The shared steps do not exist or belong to a project of an organization the caller is not a member of',
+    action: 'List the shared steps of the project (GET /shared-steps) and use one of their ids',
+  },
   method_not_allowed: {
     status: 405,
     meaning: 'The endpoint does not take this HTTP method',
@@ -168,7 +173,7 @@ export const ERROR_CODES = {
   in_use: {
     status: 409,
     meaning:
-      'The label, squad or lookup entry cannot be deleted: tests of the catalog hold it, or runs show it (an open run its tests, deleted ones too; a locked run its copy from lock time); the message says how many',
+      'The label, squad or lookup entry cannot be deleted: tests of the catalog hold it, or runs show it (an open run its tests, deleted ones too; a locked run its copy from lock time); the message says how many. Shared steps: live tests use them; the message names them',
     action: 'Take it off those tests first (a bulk update), or keep it and rename it instead',
   },
   duplicate_automation_key: {

@@ -37,6 +37,7 @@ const NOT_FOUND_CODES = {
   Invitation: 'invitation_not_found',
   'Import progress': 'import_progress_not_found',
   Attachment: 'attachment_not_found',
+  'Shared steps': 'shared_steps_not_found',
 } as const satisfies Record<string, ErrorCode>;
 export type RecordKind = keyof typeof NOT_FOUND_CODES;
 
@@ -55,9 +56,23 @@ export const projectInactive = () => new AppError('project_inactive', 'Project i
 
 /** `Invalid request: title: Required; projectId: Expected number` — every bad field named. */
 export function zodMessage(error: z.ZodError, prefix: (string | number)[] = []): string {
-  const parts = error.issues.map((issue) => {
+  const parts = error.issues.flatMap(unionCause).map((issue) => {
     const where = [...prefix, ...issue.path].map(String).join('.');
     return where ? `${where}: ${issue.message}` : issue.message;
   });
   return `Invalid request: ${[...new Set(parts)].join('; ')}`;
+}
+
+type Issue = z.core.$ZodIssue;
+/**
+ * A union none of whose options took the value: when all options but one refused it for its type
+ * alone (a list given where text or a list is taken), that option's own reasons ("At most 100 steps",
+ * "steps.3.action: Required"), else the union's message.
+ */
+function unionCause(issue: Issue): Issue[] {
+  if (issue.code !== 'invalid_union' || !('errors' in issue) || !Array.isArray(issue.errors)) return [issue];
+  const typeOnly = (branch: Issue[]) => branch.length > 0 && branch.every((i) => i.code === 'invalid_type' && i.path.length === 0);
+  const matching = issue.errors.filter((branch) => !typeOnly(branch));
+  if (matching.length !== 1) return [issue];
+  return matching[0].flatMap((inner) => unionCause({ ...inner, path: [...issue.path, ...inner.path] }));
 }

@@ -38,6 +38,7 @@ export function ownedRefs(...inputs: unknown[]): OwnedRefs {
     refs.labelId ??= idOf(o.labelId);
     refs.squadId ??= idOf(o.squadId);
     refs.lookupId ??= idOf(o.lookupId);
+    refs.sharedStepsId ??= idOf(o.sharedStepsId);
     const testId = idOf(o.testId);
     if (testId !== undefined) refs.testIds.push(testId);
     if (Array.isArray(o.tests))

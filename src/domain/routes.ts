@@ -15,6 +15,7 @@ import { auditRoutes } from './audit/audit.routes';
 import { attachmentRoutes } from './attachments/attachments.routes';
 import { junitImportRoutes } from './junit-import/junit-import.routes';
 import { csvImportRoutes } from './csv-import/csv-import.routes';
+import { sharedStepsRoutes } from './shared-steps/shared-steps.routes';
 
 /** Every REST operation under /api/v1: the router, RBAC tests and OpenAPI all read this list. */
 export const apiRoutes: AnyRoute[] = [
@@ -26,6 +27,7 @@ export const apiRoutes: AnyRoute[] = [
   ...testVersionRoutes,
   ...sectionRoutes,
   ...labelRoutes,
+  ...sharedStepsRoutes,
   ...lookupRoutes,
   ...runRoutes,
   ...defectRoutes,

@@ -81,6 +81,8 @@ const TIPS: Record<ErrorCode, Tip> = {
   section_not_found: () => notFound('section'),
   label_not_found: () => notFound('label'),
   squad_not_found: () => notFound('squad'),
+  shared_steps_not_found: () =>
+    'No shared steps with that id are visible to you. Call get-shared-steps with the projectId to find a valid sharedStepsId.',
   lookup_not_found: () =>
     'No lookup entry with that id is visible to you. Call the get- tool of its list (get-priority, get-platforms, get-automation-status, get-type, get-test-covered-by) to find a valid id.',
   user_not_found: () => notFound('user'),
@@ -97,7 +99,7 @@ const TIPS: Record<ErrorCode, Tip> = {
     return `That name is taken where ${spec.name} would put it: choose another name, or use the existing record (${kind ? listingTool[kind] : 'the matching get- tool'} lists them).`;
   },
   in_use: () =>
-    'The value is still used, as the message counts. Take it off those tests first (update-test or bulk-update-tests, with get-tests filtered by it to find them), or rename it instead of deleting it; a run that shows it keeps it until the run is deleted.',
+    'The value is still used, as the message counts. Take it off those tests first (update-test or bulk-update-tests, with get-tests filtered by it to find them), or rename it instead of deleting it; a run that shows it keeps it until the run is deleted. Shared steps: the message names the tests using them; update their steps first.',
   duplicate_automation_key: () =>
     'Another test of the project holds that automation key: use another key, or update the test that holds it (get-tests finds it by automationKey).',
   project_inactive: () =>

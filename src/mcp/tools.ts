@@ -9,6 +9,7 @@ import { routeFieldOf } from './name-params';
 import { projectTools, userTools } from './project-tools';
 import { toolShape } from './route-input';
 import { runTools } from './run-tools';
+import { sharedStepsTools } from './shared-steps-tools';
 import { testTools } from './test-tools';
 import { z, type HttpMethod, type ToolDecl, type ToolSpec } from './tool-spec';
 
@@ -17,9 +18,15 @@ import { z, type HttpMethod, type ToolDecl, type ToolSpec } from './tool-spec';
  * against the route it calls. It drives the MCP registration, the HTTP call of
  * every tool, the README table and the tests.
  */
-export const tools: ToolSpec[] = [...projectTools, ...testTools, ...runTools, ...insightTools, ...metadataTools, ...userTools].map((decl) =>
-  pagedLocally(resolve(decl)),
-);
+export const tools: ToolSpec[] = [
+  ...projectTools,
+  ...testTools,
+  ...runTools,
+  ...insightTools,
+  ...metadataTools,
+  ...sharedStepsTools,
+  ...userTools,
+].map((decl) => pagedLocally(resolve(decl)));
 
 export const toolsByName = new Map(tools.map((t) => [t.name, t]));
 

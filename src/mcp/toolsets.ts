@@ -3,6 +3,7 @@ import { insightTools } from './insight-tools';
 import { metadataTools } from './metadata-tools';
 import { projectTools, userTools } from './project-tools';
 import { runTools } from './run-tools';
+import { sharedStepsTools } from './shared-steps-tools';
 import { testTools } from './test-tools';
 import type { ToolDecl, ToolSpec } from './tool-spec';
 import { tools as allTools } from './tools';
@@ -21,7 +22,7 @@ const tables = {
   tests: testTools,
   runs: runTools,
   insight: insightTools,
-  metadata: metadataTools,
+  metadata: [...metadataTools, ...sharedStepsTools],
   users: userTools,
 } satisfies Record<string, ToolDecl[]>;
 

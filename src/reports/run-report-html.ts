@@ -2,6 +2,7 @@ import type { Writable } from 'node:stream';
 import { TEST_STATUSES } from '../domain/runs/runs.schemas';
 import {
   chartBars,
+  failedStepText,
   formatElapsed,
   formatWhen,
   NO_SECTION,
@@ -35,7 +36,7 @@ h1{margin:0 0 .25rem}h2{margin-top:2rem;border-bottom:1px solid #ddd}h3{margin:1
 th,td{border:1px solid #ddd;padding:.3rem .5rem;text-align:left;vertical-align:top}thead th{background:#f5f5f5}
 table.summary{width:auto}table.summary td{text-align:right}.status{font-weight:600;white-space:nowrap}
 ${TEST_STATUSES.map((s) => `.s-${s}{color:${STATUS_COLORS[s]}}`).join('')}
-.comment{white-space:pre-wrap}.defects a{margin-right:.4em;white-space:nowrap}.when,.elapsed{white-space:nowrap}.chart{margin:1rem 0}
+.comment{white-space:pre-wrap}.step{font-weight:600;color:#b71c1c}.defects a{margin-right:.4em;white-space:nowrap}.when,.elapsed{white-space:nowrap}.chart{margin:1rem 0}
 .files td{border-top:none}.files a{margin-right:.8em}.thumb img{max-width:160px;max-height:120px;border:1px solid #ccc;vertical-align:top}`;
 
 function chartSvg(report: RunReport): string {
@@ -108,10 +109,16 @@ function filesRow(r: RunReportRow, projectId: number): string {
   return `<tr class="files"><td></td><td colspan="${COLUMNS.length - 1}">Attachments: ${links.join(' ')}</td></tr>`;
 }
 
+/** A failed result's failing step, on a line of its own above its comment. */
+function stepLine(r: RunReportRow): string {
+  const text = failedStepText(r);
+  return text ? `<div class="step">${escapeHtml(text)}</div>` : '';
+}
+
 function row(r: RunReportRow, projectId: number): string {
   return (
     `<tr><td>${r.testId}</td><td>${escapeHtml(r.title)}</td><td>${escapeHtml(r.priority)}</td><td>${escapeHtml(r.squad)}</td>` +
-    `<td class="status s-${r.status}">${STATUS_LABELS[r.status]}</td><td class="comment">${escapeHtml(r.comment)}</td>` +
+    `<td class="status s-${r.status}">${STATUS_LABELS[r.status]}</td><td class="comment">${stepLine(r)}${escapeHtml(r.comment)}</td>` +
     `<td class="defects">${defectsCell(r)}</td>` +
     `<td class="elapsed">${formatElapsed(r.elapsedMs)}</td>` +
     `<td>${escapeHtml(r.updatedBy)}</td><td class="when">${formatWhen(r.updatedAt)}</td></tr>` +

@@ -8,6 +8,7 @@ import {
   formatWhen,
   NO_SECTION,
   rowsOf,
+  failedStepText,
   showsEvidence,
   STATUS_COLORS,
   STATUS_LABELS,
@@ -57,21 +58,24 @@ type Line =
   | { kind: 'section'; path: string; continued: boolean }
   | { kind: 'row'; row: RunReportRow }
   // The names of a failed or blocked result's attachments, on a line under it.
-  | { kind: 'files'; row: RunReportRow };
+  | { kind: 'files'; row: RunReportRow }
+  // A failed result's failing step, on a line under it.
+  | { kind: 'step'; row: RunReportRow };
 
-const linesOf = (row: RunReportRow): Line[] =>
-  showsEvidence(row)
-    ? [
-        { kind: 'row', row },
-        { kind: 'files', row },
-      ]
-    : [{ kind: 'row', row }];
+const linesOf = (row: RunReportRow): Line[] => [
+  { kind: 'row', row },
+  ...(row.failedStep ? [{ kind: 'step' as const, row }] : []),
+  ...(showsEvidence(row) ? [{ kind: 'files' as const, row }] : []),
+];
 const filesText = (row: RunReportRow) => `Attachments: ${row.attachments.map((a) => a.fileName).join(', ')}`;
+/** The text of a line under a row. */
+const noteText = (item: Extract<Line, { kind: 'files' | 'step' }>) =>
+  item.kind === 'files' ? filesText(item.row) : failedStepText(item.row)!;
 
 /**
  * Cuts the tests table, fed row by row in section order, into pages of
- * LINES_PER_PAGE lines. A section heading never ends a page, a row and its
- * files' line stay together, and a section that goes on over a page break
+ * LINES_PER_PAGE lines. A section heading never ends a page, a row and the
+ * lines under it (failing step, files) stay together, and a section that goes on over a page break
  * repeats its heading, marked as continued.
  */
 export class TablePager {
@@ -223,11 +227,11 @@ function tableLine(doc: PDFKit.PDFDocument, item: Line, y: number): void {
     line(doc, heading, 700, FONT_SIZE + 1, LEFT + CELL_PAD, y + 3, TABLE_WIDTH - 2 * CELL_PAD);
     return;
   }
-  if (item.kind === 'files') {
+  if (item.kind === 'files' || item.kind === 'step') {
     // Under the row, from its title to the table's end.
     const x = LEFT + COLUMNS[0].width;
-    doc.fillColor('#555555');
-    line(doc, filesText(item.row), 400, FONT_SIZE, x + CELL_PAD, y + 3, TABLE_WIDTH - COLUMNS[0].width - 2 * CELL_PAD);
+    doc.fillColor(item.kind === 'step' ? STATUS_COLORS.failed : '#555555');
+    line(doc, noteText(item), 400, FONT_SIZE, x + CELL_PAD, y + 3, TABLE_WIDTH - COLUMNS[0].width - 2 * CELL_PAD);
     doc.fillColor(TEXT_COLOR);
     return;
   }
@@ -245,7 +249,7 @@ function pageTexts(lines: Line[]): { 400: string[]; 700: string[] } {
   const texts = { 400: [] as string[], 700: [] as string[] };
   for (const item of lines) {
     if (item.kind === 'section') texts[700].push(item.path);
-    else if (item.kind === 'files') texts[400].push(filesText(item.row));
+    else if (item.kind === 'files' || item.kind === 'step') texts[400].push(noteText(item));
     else for (const col of COLUMNS) texts[400].push(col.cell(item.row));
   }
   return texts;
@@ -254,7 +258,7 @@ function pageTexts(lines: Line[]): { 400: string[]; 700: string[] } {
 /** Thin rules under the rows of a page (none between a row and its files), stroked as one path. */
 function rowRules(doc: PDFKit.PDFDocument, top: number, lines: Line[]): void {
   for (let i = 1; i <= lines.length; i++) {
-    if (lines[i]?.kind === 'files') continue;
+    if (lines[i]?.kind === 'files' || lines[i]?.kind === 'step') continue;
     doc.moveTo(LEFT, top + i * ROW_HEIGHT).lineTo(LEFT + TABLE_WIDTH, top + i * ROW_HEIGHT);
   }
   doc.strokeColor('#e0e0e0').lineWidth(0.5).stroke();

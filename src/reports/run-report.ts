@@ -26,6 +26,8 @@ export interface RunReportRow {
   elapsedMs: number | null;
   /** The defects the result links to, each with its link (null: an id without a template). */
   defects: DefectLink[];
+  /** A failed result's first failed step, null when none is. */
+  failedStep: { index: number; action: string | null; comment: string | null } | null;
   /** The files attached to the test's results in this run, oldest first. */
   attachments: ReportAttachment[];
   /** Name of the user who set the current status. */
@@ -121,6 +123,12 @@ export const STATUS_COLORS: Record<TestStatusName, string> = {
 export const NO_SECTION = 'No section';
 
 /** The results whose attachments the HTML and PDF reports show: those someone has to act on. */
+/** `Failed at step 3: Pay · Card declined`, or null. */
+export const failedStepText = (r: RunReportRow): string | null =>
+  r.failedStep
+    ? `Failed at step ${r.failedStep.index}${r.failedStep.action ? `: ${r.failedStep.action}` : ''}${r.failedStep.comment ? ` · ${r.failedStep.comment}` : ''}`
+    : null;
+
 export const showsEvidence = (r: RunReportRow) => (r.status === 'failed' || r.status === 'blocked') && r.attachments.length > 0;
 
 export const isImage = (a: ReportAttachment) => IMAGE_TYPES.includes(a.contentType);

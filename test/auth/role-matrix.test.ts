@@ -83,6 +83,11 @@ const contract: Record<string, Role> = {
   'POST /project/add-lookup': 'User',
   'PUT /project/edit-lookup': 'User',
   'DELETE /project/delete-lookup': 'Admin',
+  // Shared steps: managed like the catalog they belong to.
+  'GET /shared-steps': 'Reader',
+  'POST /project/add-shared-steps': 'User',
+  'PUT /project/edit-shared-steps': 'User',
+  'DELETE /project/delete-shared-steps': 'Admin',
   // Attachments: evidence testers add and take back as they work.
   'POST /attachment/upload': 'User',
   'GET /attachments': 'Reader',

@@ -153,6 +153,19 @@ const happyPaths: Record<string, () => Promise<HappyPath>> = {
     const label = await t.db.label.create({ data: { projectId: P, labelName: name, nameKey: name } });
     return { as: w.admin, body: { labelId: label.labelId }, changes: { project: P, audit: A } };
   },
+  'POST /project/add-shared-steps': async () => ({
+    as: w.user,
+    body: { projectId: P, name: unique('shared'), steps: [{ action: 'Open' }] },
+    changes: { project: P },
+  }),
+  'PUT /project/edit-shared-steps': async () => {
+    const shared = await t.db.sharedSteps.create({ data: { projectId: P, name: unique('shared'), steps: [{ action: 'Open' }] } });
+    return { as: w.user, body: { sharedStepsId: shared.sharedStepsId, steps: [{ action: 'Open again' }] }, changes: { project: P } };
+  },
+  'DELETE /project/delete-shared-steps': async () => {
+    const shared = await t.db.sharedSteps.create({ data: { projectId: P, name: unique('shared'), steps: [{ action: 'Open' }] } });
+    return { as: w.admin, body: { sharedStepsId: shared.sharedStepsId }, changes: { project: P, audit: A } };
+  },
   'PUT /project/edit-squad': async () => {
     const name = unique('old');
     const squad = await t.db.squad.create({ data: { projectId: P, squadName: name, nameKey: name } });

@@ -566,6 +566,34 @@ describe.each(['stdio', 'http'] as const)('the story over %s', (transport) => {
     expect(await tool('delete-lookup', { lookupId: added.id })).toEqual({ lookupId: added.id, deleted: true });
     expect(await rest.data<Rec[]>('/labels', { projectId: s.projectId })).toHaveLength(s.labels.length);
 
+    // Shared steps: added, listed with how many tests use them, used by a test, edited (the test reads the new steps), then deleted once unused.
+    const shared = await tool<{ sharedStepsId: number }>('add-shared-steps', {
+      projectId: s.projectId,
+      name: 'Log in',
+      steps: [{ action: 'Open /login' }, { action: 'Sign in', expected: 'The dashboard shows' }],
+    });
+    const user = await tool<{ testId: number }>('create-test', {
+      projectId: s.projectId,
+      testName: 'Uses shared steps',
+      steps: [{ sharedStepsId: shared.sharedStepsId }],
+    });
+    expect(await items('get-shared-steps', { projectId: s.projectId })).toEqual(
+      await rest.data('/shared-steps', { projectId: s.projectId }),
+    );
+    expect(await items('get-shared-steps', { projectId: s.projectId })).toEqual([
+      expect.objectContaining({ name: 'Log in', testCount: 1 }),
+    ]);
+    expect(await tool('edit-shared-steps', { sharedStepsId: shared.sharedStepsId, steps: [{ action: 'Sign in with SSO' }] })).toMatchObject(
+      { testsChanged: 1 },
+    );
+    const used = await rest.data<{ steps: unknown }>('/test/details', { projectId: s.projectId, testId: user.testId });
+    expect(used.steps).toEqual([{ sharedStepsId: shared.sharedStepsId, name: 'Log in', steps: [{ action: 'Sign in with SSO' }] }]);
+    await rest.raw('DELETE', '/test/delete', { projectId: s.projectId, testId: user.testId });
+    expect(await tool('delete-shared-steps', { sharedStepsId: shared.sharedStepsId })).toEqual({
+      sharedStepsId: shared.sharedStepsId,
+      deleted: true,
+    });
+
     // An invitation is listed while pending, then revoked.
     await rest.raw('POST', '/user/invite', { orgId: s.orgId, email: 'story-invite@example.test', role: 'Reader' });
     const pending = await tool<{ invitations: { invitationId: number; email: string }[] }>('get-invitations', { orgId: s.orgId });

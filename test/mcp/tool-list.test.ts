@@ -85,6 +85,10 @@ const expectedRequired: Record<string, string[]> = {
   'get-invitations': ['orgId'],
   'revoke-invitation': ['invitationId'],
   'create-org': ['orgName'],
+  'get-shared-steps': ['projectId'],
+  'add-shared-steps': ['projectId', 'name', 'steps'],
+  'edit-shared-steps': ['sharedStepsId'],
+  'delete-shared-steps': ['sharedStepsId'],
 };
 
 // Every parameter the tables name, optional ones included (the tools may add more).
@@ -275,6 +279,7 @@ it('offers limit and offset on every tool whose REST list is paged by them, or t
     'get-platforms',
     'get-priority',
     'get-sections',
+    'get-shared-steps',
     'get-squads',
     'get-test-covered-by',
     'get-type',

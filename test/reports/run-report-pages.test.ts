@@ -17,6 +17,7 @@ const rowsIn = (sizes: [string | null, number][]): RunReportRow[] => {
       comment: null,
       elapsedMs: null,
       defects: [],
+      failedStep: null,
       attachments: [],
       updatedBy: null,
       updatedAt: new Date(0),

@@ -129,6 +129,10 @@ export const runReport = z.object({
       comment: z.string().nullable(),
       elapsedMs,
       defects,
+      failedStep: z
+        .object({ index: int, action: z.string().nullable(), comment: z.string().nullable() })
+        .nullable()
+        .describe("A failed result's first failed step (step results): its number, action and comment; null when none is"),
       attachments: z
         .array(reportAttachment)
         .describe(

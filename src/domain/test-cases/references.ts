@@ -1,6 +1,7 @@
 import type { Tx } from '../../db/client';
 import { badRequest } from '../../core/errors';
 import { findReferencedRows, labelColumns, referenceColumns, referenceTables, type Reference } from './data';
+import { sharedStepsProjects } from '../shared-steps/data';
 import type { LabelChanges, TestFieldsInput } from './test-cases.schemas';
 
 // Every field that refers to a row of the test's project (data/columns.ts), checked
@@ -37,9 +38,13 @@ const MAX_MESSAGES = 50;
  * naming each bad item's index and field.
  */
 export async function requireReferencesInProject(tx: Tx, items: ReferencingItem[]): Promise<void> {
+  const sharedErrors = await sharedStepsErrors(tx, items);
   const ids = Object.fromEntries(referenceTables.map((table) => [table, new Set<number>()])) as Record<Reference['table'], Set<number>>;
   for (const { fields } of items) for (const c of checked) for (const id of idsOf(fields, c)) ids[c.refers.table].add(id);
-  if (Object.values(ids).every((s) => s.size === 0)) return;
+  if (Object.values(ids).every((s) => s.size === 0)) {
+    if (sharedErrors.length > 0) throw badRequest(listOf(sharedErrors), 'invalid_reference');
+    return;
+  }
 
   const rows = await findReferencedRows(
     tx,
@@ -61,7 +66,27 @@ export async function requireReferencesInProject(tx: Tx, items: ReferencingItem[
       });
     }
   }
+  errors.push(...sharedErrors);
   if (errors.length > 0) throw badRequest(listOf(errors), 'invalid_reference');
+}
+
+/** The shared steps a test's list of steps names ({ sharedStepsId }, by position in the list). */
+const sharedStepsIdsOf = (fields: TestFieldsInput) =>
+  Array.isArray(fields.steps)
+    ? fields.steps.flatMap((s, i) => ('sharedStepsId' in s && typeof s.sharedStepsId === 'number' ? [{ id: s.sharedStepsId, i }] : []))
+    : [];
+
+/** `steps.<i>.sharedStepsId: Not shared steps of this project` for each step naming shared steps of another project, or none. */
+async function sharedStepsErrors(tx: Tx, items: ReferencingItem[]): Promise<string[]> {
+  const named = items.map((item) => sharedStepsIdsOf(item.fields));
+  const ids = [...new Set(named.flat().map((n) => n.id))];
+  if (ids.length === 0) return [];
+  const projects = await sharedStepsProjects(tx, ids);
+  return items.flatMap(({ projectId, at }, k) =>
+    named[k]
+      .filter((n) => projects.get(n.id) !== projectId)
+      .map((n) => `${at}steps.${n.i}.sharedStepsId: Not shared steps of this project`),
+  );
 }
 
 /** Joins error texts, cut short after MAX_MESSAGES so a bad 5000-item batch stays readable. */

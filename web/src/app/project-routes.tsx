@@ -4,6 +4,7 @@ import { MetadataPage } from '../features/project-metadata';
 import { RunReportPage } from '../features/reports';
 import { RunComparePage } from '../features/run-compare';
 import { RunExecutePage, RunName, RunsPage } from '../features/runs';
+import { SharedStepsPage } from '../features/shared-steps';
 import { StabilityPage } from '../features/stability';
 import { CatalogPage, TestCasePage, TestTitle } from '../features/test-cases';
 import { projectPath, type PageCrumb, type ProjectPageHandle } from './project-pages';
@@ -22,6 +23,7 @@ const run: PageCrumb = {
 };
 const stability: PageCrumb = { label: () => 'Stability', to: (p) => projectPath(p.projectId, 'stability') };
 const metadata: PageCrumb = { label: () => 'Metadata', to: (p) => projectPath(p.projectId, 'metadata') };
+const sharedSteps: PageCrumb = { label: () => 'Shared steps', to: (p) => projectPath(p.projectId, 'shared-steps') };
 const report: PageCrumb = { label: () => 'Report', to: (p) => projectPath(p.projectId, 'runs', p.runId, 'report') };
 const compare: PageCrumb = { label: () => 'Compare', to: (p) => projectPath(p.projectId, 'runs', p.runId, 'compare') };
 
@@ -54,5 +56,6 @@ export const projectRoute: RouteObject = {
     },
     { path: 'stability', element: <StabilityPage />, handle: handle({ section: 'stability', crumbs: [stability] }) },
     { path: 'metadata', element: <MetadataPage />, handle: handle({ section: 'metadata', crumbs: [metadata] }) },
+    { path: 'shared-steps', element: <SharedStepsPage />, handle: handle({ section: 'metadata', crumbs: [metadata, sharedSteps] }) },
   ],
 };

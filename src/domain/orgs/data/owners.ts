@@ -14,6 +14,7 @@ export interface OwnedRefs {
   labelId?: number;
   squadId?: number;
   lookupId?: number;
+  sharedStepsId?: number;
   testIds: number[];
 }
 
@@ -28,6 +29,7 @@ export async function orgsOwning(db: DbOrTx, refs: OwnedRefs, memberOrgIds: numb
       UNION ALL SELECT p.org_id FROM labels l JOIN projects p ON p.id = l.project_id WHERE l.id = ${refs.labelId ?? null}::int
       UNION ALL SELECT p.org_id FROM squads s JOIN projects p ON p.id = s.project_id WHERE s.id = ${refs.squadId ?? null}::int
       UNION ALL SELECT p.org_id FROM lookup_entries e JOIN projects p ON p.id = e.project_id WHERE e.id = ${refs.lookupId ?? null}::int
+      UNION ALL SELECT p.org_id FROM shared_steps s JOIN projects p ON p.id = s.project_id WHERE s.id = ${refs.sharedStepsId ?? null}::int
       UNION ALL SELECT p.org_id FROM tests t JOIN projects p ON p.id = t.project_id WHERE t.id = ANY(${refs.testIds}::int[])
     ) owners WHERE org_id = ANY(${memberOrgIds}::int[])`;
   return rows.map((r) => Number(r.org_id));

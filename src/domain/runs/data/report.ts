@@ -52,6 +52,19 @@ const attachmentsJson = Prisma.raw(`coalesce((SELECT json_agg(json_build_object(
     'contentType', a.content_type, 'size', a.size) ORDER BY a.id)
   FROM attachments a WHERE a.run_id = rt.run_id AND a.test_id = rt.test_id), '[]'::json)`);
 
+// A failed result's first failed step: its number, its action (the test's steps as now, shared steps
+// expanded in place, as step results number them) and the step's comment.
+const failedStepJson = Prisma.raw(`CASE WHEN rt.status = 'failed' AND rt.step_results IS NOT NULL THEN (
+  SELECT json_build_object('index', f.i, 'action', (
+      SELECT s.e->>'action'
+        FROM jsonb_array_elements(t.step_list) WITH ORDINALITY AS o(e, n)
+        LEFT JOIN shared_steps ss ON ss.id = (o.e->>'sharedStepsId')::int
+        CROSS JOIN LATERAL jsonb_array_elements(CASE WHEN o.e ? 'sharedStepsId' THEN coalesce(ss.steps, '[]') ELSE jsonb_build_array(o.e) END)
+          WITH ORDINALITY AS s(e, m)
+       ORDER BY o.n, s.m OFFSET f.i - 1 LIMIT 1), 'comment', f.comment)
+    FROM (SELECT (x->>'index')::int AS i, x->>'comment' AS comment FROM jsonb_array_elements(rt.step_results) x
+           WHERE x->>'status' = 'failed' ORDER BY 1 LIMIT 1) f) END`);
+
 /**
  * The rows of the given tests, in the order given, as JSON texts joined by
  * commas (keys compact, in the order of run-report.ts's RunReportRow). One
@@ -72,7 +85,7 @@ export async function readReportBatch(db: DbOrTx, runId: number, projectId: numb
     CROSS JOIN LATERAL (SELECT row_to_json(x) AS json FROM (
       SELECT rt.test_id AS "testId", ${frozen.title} AS title, ${frozen.sectionId} AS "sectionId", ${frozen.sectionPath} AS "sectionPath",
         ${frozen.priority} AS priority, ${frozen.squad} AS squad, rt.status, rt.comment, rt.elapsed_ms AS "elapsedMs",
-        ${Prisma.raw(defectLinksSql('rt.defects', 'pj.defect_url_template'))} AS defects,
+        ${Prisma.raw(defectLinksSql('rt.defects', 'pj.defect_url_template'))} AS defects, ${failedStepJson} AS "failedStep",
         ${attachmentsJson} AS attachments, u.name AS "updatedBy",
         ${Prisma.raw(isoTime('rt.updated_at'))} AS "updatedAt"
     ) x) r`;

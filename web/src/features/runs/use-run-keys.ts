@@ -1,5 +1,6 @@
 import { useEffect, useEffectEvent, type RefObject } from 'react';
-import { keyAction, moveIndex } from './run-execution';
+import { isTyping, keyAction, moveIndex } from './run-execution';
+import type { RunSteps } from './use-run-steps';
 import type { useExecution } from './use-execution';
 
 interface Options {
@@ -15,14 +16,28 @@ interface Options {
   commentRef: RefObject<HTMLTextAreaElement | null>;
   /** The search box of the find bar (the `/` key). */
   searchRef?: RefObject<HTMLInputElement | null>;
+  /** The open test's steps: 1–9 pick one, the status keys then set it, Esc goes back to the test. */
+  steps?: RunSteps;
 }
 
 /** The execute screen's keys (keyAction in run-execution.ts) on the whole document: move, set a status, check, comment, defect, search, help. */
-export function useRunKeys({ paused, execution, order, editable, locked, onHelp, onDefect, commentRef, searchRef }: Options) {
+export function useRunKeys({ paused, execution, order, editable, locked, onHelp, onDefect, commentRef, searchRef, steps }: Options) {
   // One listener for the screen; as an effect event it sees the latest render's state.
   const onKey = useEffectEvent((e: KeyboardEvent) => {
     // A dialog of the page (a file's viewer, a confirmation) has the keyboard while it is open.
     if (paused || (e.target instanceof Element && e.target.closest('dialog[open]'))) return;
+    if (steps && editable && !e.ctrlKey && !e.metaKey && !e.altKey && !isTyping(e.target as HTMLElement | null)) {
+      if (/^[1-9]$/.test(e.key) && Number(e.key) <= steps.steps.length) {
+        e.preventDefault();
+        steps.pickStep(Number(e.key));
+        return;
+      }
+      if (e.key === 'Escape' && steps.picked !== null) {
+        e.preventDefault();
+        steps.pickStep(null);
+        return;
+      }
+    }
     const action = keyAction({
       key: e.key,
       ctrlKey: e.ctrlKey,
@@ -46,6 +61,7 @@ export function useRunKeys({ paused, execution, order, editable, locked, onHelp,
     if (!current) return;
     e.preventDefault();
     if (action.type === 'move') execution.goTo(order[moveIndex(order.indexOf(current.t.testId), action.by, order.length)], true);
+    else if (action.type === 'status' && steps?.picked) steps.setStepStatus(action.status);
     else if (action.type === 'status') execution.setStatus(action.status, true);
     else if (action.type === 'toggle-select') {
       if (editable) execution.check(current.t.testId, false);

@@ -1,4 +1,5 @@
 import type { paths } from '../../lib/api-types';
+import { editSteps, sentSteps, type EditStep } from './steps-list';
 
 // The test case form without React: its state from a test, the fields a save must send, and the
 // section paths shown in the section select.
@@ -15,12 +16,13 @@ export const REF_FIELDS = ['sectionId', 'priorityId', 'typeId', 'automationStatu
 type TextField = (typeof TEXT_FIELDS)[number];
 type RefField = (typeof REF_FIELDS)[number];
 
-/** What the form edits: text as typed ('' for none), references as an id or null. */
-export type TestForm = { title: string; labels: number[] } & Record<TextField, string> & Record<RefField, number | null>;
+/** What the form edits: text as typed ('' for none), references as an id or null; steps as text, or a list (stepList, null in text). */
+export type TestForm = { title: string; labels: number[]; stepList: EditStep[] | null } & Record<TextField, string> &
+  Record<RefField, number | null>;
 
 export function formFromTest(test: TestRecord): TestForm {
-  const form = { title: test.title, labels: [...test.labels] } as TestForm;
-  // Structured steps have their own editor; the text field holds only text steps.
+  const form = { title: test.title, labels: [...test.labels], stepList: editSteps(test.steps) } as TestForm;
+  // A list of steps has its own editor; the text field holds only text steps.
   for (const field of TEXT_FIELDS) form[field] = typeof test[field] === 'string' ? test[field] : '';
   for (const field of REF_FIELDS) form[field] = test[field];
   return form;
@@ -32,6 +34,7 @@ export const FORM_FIELDS: [keyof TestForm, string][] = [
   ['testDescription', 'Description'],
   ['preconditions', 'Preconditions'],
   ['steps', 'Steps'],
+  ['stepList', 'Steps (list)'],
   ['expectedResult', 'Expected result'],
   ['sectionId', 'Section'],
   ['priorityId', 'Priority'],
@@ -59,9 +62,14 @@ export function changedFields(test: TestRecord, form: TestForm): Omit<TestUpdate
   if (form.title !== test.title) changes.title = form.title;
   for (const field of TEXT_FIELDS) {
     const value = form[field] === '' ? null : form[field];
-    // A list of steps is left as it is by the text field.
-    if (field === 'steps' && Array.isArray(test.steps) && value === null) continue;
+    // In list mode the list is the steps (below); in text mode the text replaces a list too.
+    if (field === 'steps' && form.stepList !== null) continue;
     if (value !== test[field]) changes[field] = value;
+  }
+  if (form.stepList !== null) {
+    const list = sentSteps(form.stepList);
+    const before = editSteps(test.steps);
+    if (JSON.stringify(list) !== JSON.stringify(before && sentSteps(before))) changes.steps = list;
   }
   for (const field of REF_FIELDS) if (form[field] !== test[field]) changes[field] = form[field];
   if (!sameIds(form.labels, test.labels)) changes.labels = form.labels;

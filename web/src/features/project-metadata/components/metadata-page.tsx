@@ -1,4 +1,4 @@
-import { useParams } from 'react-router';
+import { Link, useParams } from 'react-router';
 import { ErrorMessage } from '../../../components/error-message';
 import { Page } from '../../../components/page';
 import { atLeast, useRole } from '../../auth';
@@ -26,6 +26,9 @@ export function MetadataPage() {
       {project.data && !project.data.isActive && <p className="muted">The project is inactive: its metadata cannot change.</p>}
       <p className="muted">
         What tests are labelled and sorted by. A value that a test holds or a run shows cannot be deleted; rename it instead.
+      </p>
+      <p>
+        <Link to={`/projects/${projectId}/shared-steps`}>Shared steps</Link>: steps several tests share, such as logging in.
       </p>
       <div className="value-lists">
         <LabelsList {...access} />

@@ -10,4 +10,5 @@ export const runKeys = {
   state: (projectId: number, runId: number) => [...runKeys.run(projectId, runId), 'state'] as const,
   tests: (projectId: number, runId: number) => [...runKeys.run(projectId, runId), 'tests'] as const,
   history: (projectId: number, runId: number, testId: number) => [...runKeys.run(projectId, runId), 'history', testId] as const,
+  testDetail: (projectId: number, runId: number, testId: number) => [...runKeys.run(projectId, runId), 'test-detail', testId] as const,
 };

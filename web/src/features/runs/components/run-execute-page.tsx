@@ -14,6 +14,7 @@ import { useExecution } from '../use-execution';
 import { useLiveRun } from '../use-live-run';
 import { usePendingView } from '../use-pending-view';
 import { useRunKeys } from '../use-run-keys';
+import { useRunSteps } from '../use-run-steps';
 import { useShownTests } from '../use-shown-tests';
 import { CheckedTestsBar } from './checked-tests-bar';
 import { LockedBanner } from './locked-banner';
@@ -53,6 +54,7 @@ export function RunExecutePage() {
   // Another person's change is the latest news: the note of the tester's own last mark goes.
   const live = useLiveRun(projectId, runId, () => execution.setNotice(''));
   const { current, selected } = execution;
+  const steps = useRunSteps(projectId, runId, current?.t.deleted ? undefined : current?.t.testId);
   useRunKeys({
     paused: helpOpen || confirmOpen,
     execution,
@@ -63,6 +65,7 @@ export function RunExecutePage() {
     onDefect: execution.defect.show,
     commentRef,
     searchRef,
+    steps,
   });
 
   const title = run.data?.runName ?? `Run ${runId}`;
@@ -136,6 +139,7 @@ export function RunExecutePage() {
               onLeaveComment={() => execution.backToList(commentRef.current)}
               defect={execution.defect}
               commentRef={commentRef}
+              steps={steps}
             />
           )}
         </div>

@@ -11,6 +11,8 @@ import type { useExecution } from '../use-execution';
 import { useResultFiles } from '../use-result-files';
 import { DefectBox } from './defect-box';
 import { RunTestHistory } from './run-test-history';
+import { RunTestSteps } from './run-test-steps';
+import type { RunSteps } from '../use-run-steps';
 
 interface Props {
   projectId: number;
@@ -27,6 +29,8 @@ interface Props {
   commentRef: RefObject<HTMLTextAreaElement | null>;
   /** The `d` box: whether it is open, saving a defect, closing it. */
   defect: ReturnType<typeof useExecution>['defect'];
+  /** Its steps with their results in this run (GET /run/test-detail), and the one picked. */
+  steps: RunSteps;
 }
 
 function Field({ label, text }: { label: string; text: string | null | undefined }) {
@@ -55,6 +59,7 @@ export function RunTestPanel({
   onLeaveComment,
   commentRef,
   defect,
+  steps,
 }: Props) {
   const details = useTest(projectId, test.deleted ? undefined : test.testId);
   // Files dropped on the panel or pasted on the page go to this result.
@@ -145,6 +150,7 @@ export function RunTestPanel({
           <Field label="Description" text={details.data.testDescription} />
           <Field label="Preconditions" text={details.data.preconditions} />
           <Field label="Steps" text={typeof details.data.steps === 'string' ? details.data.steps : null} />
+          <RunTestSteps steps={steps} editable={editable} />
           <Field label="Expected result" text={details.data.expectedResult} />
           {!details.data.steps && !details.data.expectedResult && <p className="muted">No steps or expected result written.</p>}
         </>

@@ -8,6 +8,10 @@ const SHORTCUTS: [string[], string][] = [
   [['b'], 'Blocked'],
   [['r'], 'Retest'],
   [['u'], 'Untested'],
+  [
+    ['1', '9'],
+    'Pick a step of the test: the status keys then set that step (a failed step fails the test); Esc goes back to the whole test',
+  ],
   [['x'], 'Check or uncheck the test (shift-click a checkbox for a range)'],
   [['c'], 'Write a comment'],
   [['d'], 'Link a defect to the test’s result (an id such as SHOP-123, or a link): Enter saves it, Esc cancels'],

@@ -8,6 +8,8 @@ import type { TestFilters } from './get-tests';
 export const testKeys = {
   /** Every list of the project's tests, whatever the filters, and every open test. */
   all: (projectId: number) => ['tests', projectId] as const,
+  /** The project's shared steps: what a test's steps may insert, and their page. */
+  sharedSteps: (projectId: number) => ['tests', projectId, 'shared-steps'] as const,
   page: (projectId: number, filters: TestFilters, page: number, order: TestOrder) =>
     ['tests', projectId, 'page', filters, page, order] as const,
   /** How many of the selected tests (`testIds`, comma-separated) the filters show. */

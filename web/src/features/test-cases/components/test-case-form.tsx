@@ -7,6 +7,8 @@ import { FORM_FIELDS, sectionPaths, type TestForm, type TestRecord } from '../te
 import { useTestEdit } from '../use-test-edit';
 import { LabelsPicker } from './labels-picker';
 import { RefSelect } from './ref-select';
+import { StepsEditor } from './steps-editor';
+import { textFromSteps } from '../steps-list';
 
 interface Props {
   test: TestRecord;
@@ -52,6 +54,7 @@ export function TestCaseForm({ test, etag, readOnly, actions }: Props) {
   /** A field's value as text, references by name. */
   const shown = (field: keyof TestForm, f: TestForm): string => {
     const value = f[field];
+    if (field === 'stepList') return value ? textFromSteps(value as NonNullable<TestForm['stepList']>) : '';
     if (field === 'labels')
       return (value as number[]).map((id) => labels.data?.find((l) => l.labelId === id)?.labelName ?? `#${id}`).join(', ');
     if (value === null || typeof value === 'string') return value ?? '';
@@ -76,18 +79,30 @@ export function TestCaseForm({ test, etag, readOnly, actions }: Props) {
               onChange={(e) => set('title', e.target.value)}
             />
           </div>
-          {TEXTS.map(([field, label, rows]) => (
-            <div className="field" key={field}>
-              <label htmlFor={`test-${field}`}>{label}</label>
-              <textarea
-                id={`test-${field}`}
-                rows={rows}
-                value={form[field]}
+          {TEXTS.map(([field, label, rows]) =>
+            field === 'steps' ? (
+              <StepsEditor
+                key={field}
+                projectId={test.projectId}
+                text={form.steps}
+                list={form.stepList}
                 readOnly={readOnly}
-                onChange={(e) => set(field, e.target.value)}
+                onText={(text) => set('steps', text)}
+                onList={(list) => set('stepList', list)}
               />
-            </div>
-          ))}
+            ) : (
+              <div className="field" key={field}>
+                <label htmlFor={`test-${field}`}>{label}</label>
+                <textarea
+                  id={`test-${field}`}
+                  rows={rows}
+                  value={form[field]}
+                  readOnly={readOnly}
+                  onChange={(e) => set(field, e.target.value)}
+                />
+              </div>
+            ),
+          )}
         </div>
         <div className="test-case-side">
           <RefSelect

@@ -1,0 +1,2 @@
+// The SQL of shared steps: their table, and the tests that use them.
+export * from './shared-steps';
