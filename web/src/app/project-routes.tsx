@@ -1,4 +1,5 @@
 import { Navigate, type RouteObject } from 'react-router';
+import { CsvImportPage } from '../features/csv-import';
 import { DashboardPage } from '../features/dashboard';
 import { MetadataPage } from '../features/project-metadata';
 import { RunReportPage } from '../features/reports';
@@ -12,6 +13,7 @@ import { ProjectLayout } from './project-layout';
 
 const dashboard: PageCrumb = { label: () => 'Dashboard', to: (p) => projectPath(p.projectId, 'dashboard') };
 const catalog: PageCrumb = { label: () => 'Catalog', to: (p) => projectPath(p.projectId, 'catalog') };
+const csvImport: PageCrumb = { label: () => 'Import CSV', to: (p) => projectPath(p.projectId, 'import') };
 const test: PageCrumb = {
   label: (p) => <TestTitle projectId={p.projectId} testId={p.testId} />,
   to: (p) => projectPath(p.projectId, 'tests', p.testId),
@@ -37,6 +39,7 @@ export const projectRoute: RouteObject = {
     { index: true, element: <Navigate to="dashboard" replace /> },
     { path: 'dashboard', element: <DashboardPage />, handle: handle({ section: 'dashboard', crumbs: [dashboard] }) },
     { path: 'catalog', element: <CatalogPage />, handle: handle({ section: 'catalog', crumbs: [catalog] }) },
+    { path: 'import', element: <CsvImportPage />, handle: handle({ section: 'catalog', crumbs: [catalog, csvImport] }) },
     { path: 'tests/:testId', element: <TestCasePage />, handle: handle({ section: 'catalog', crumbs: [catalog, test] }) },
     {
       path: 'runs',

@@ -1,5 +1,5 @@
 import { useCallback, useMemo, useState } from 'react';
-import { useParams, useSearchParams } from 'react-router';
+import { Link, useParams, useSearchParams } from 'react-router';
 import { ErrorMessage } from '../../../components/error-message';
 import { Page } from '../../../components/page';
 import { atLeast, useRole } from '../../auth';
@@ -76,6 +76,11 @@ export function CatalogPage() {
             <p className="test-count" role="status">
               {total === undefined ? 'Counting…' : `${total} ${total === 1 ? 'test' : 'tests'}`}
             </p>
+            {canWrite && (
+              <Link className="button secondary small" to={`/projects/${projectId}/import`}>
+                Import CSV
+              </Link>
+            )}
           </div>
           <TestFiltersBar projectId={projectId} filters={filters} onChange={setFilter} />
           <SortSelect order={order} onOrder={setOrder} />
