@@ -7,6 +7,7 @@ import { testRoutes } from './test-cases/test-cases.routes';
 import { sectionRoutes } from './sections/sections.routes';
 import { labelRoutes } from './labels/labels.routes';
 import { lookupRoutes } from './lookups/lookups.routes';
+import { customFieldRoutes } from './custom-fields/custom-fields.routes';
 import { runRoutes } from './runs/runs.routes';
 import { defectRoutes } from './defects/defects.routes';
 import { insightRoutes } from './insight/insight.routes';
@@ -24,6 +25,7 @@ export const apiRoutes: AnyRoute[] = [
   ...sectionRoutes,
   ...labelRoutes,
   ...lookupRoutes,
+  ...customFieldRoutes,
   ...runRoutes,
   ...defectRoutes,
   ...insightRoutes,

@@ -15,6 +15,7 @@ export const auditActions = [
   'label.deleted',
   'squad.deleted',
   'lookup.deleted',
+  'custom-field.deleted',
   'run.deleted',
   'invitation.revoked',
   'org.created',
@@ -48,7 +49,9 @@ export const auditRecord = z.object({
       'The API token the user acted with (a Bearer token, or the token a browser session was started from); null: their own OAuth session or the CLI',
     ),
   action: z.enum(auditActions),
-  targetType: z.string().describe('What was acted on: user, invitation, token, run, project, test, section, label, squad, lookup'),
+  targetType: z
+    .string()
+    .describe('What was acted on: user, invitation, token, run, project, test, section, label, squad, lookup, custom-field'),
   targetId: z.number().int().nullable(),
   detail: z.record(z.string(), z.unknown()).nullable().describe('What changed, e.g. { from, to } of a role'),
   createdAt: z.iso.datetime(),
