@@ -1,7 +1,7 @@
 import type { RequestContext } from '../../core/context';
 import { requireProject } from '../access';
 import { badRequest } from '../../core/errors';
-import type { z } from '../../core/schemas';
+import { z } from '../../core/schemas';
 import { listFieldDefs } from './data';
 import { valueFault } from './field-values';
 import type { FieldValue } from './field-value.schemas';
@@ -16,6 +16,12 @@ const PARAM = /^cf\.([a-z][a-z0-9_]{0,49})(?:\.(gte|lte))?$/;
 export const FIELD_FILTERS_DOC =
   'Filter by custom field (GET /custom-fields, appliesTo test): cf.<key>=value (equal; a multiselect field: holds that option; ' +
   'checkbox true/false), and for number and date fields cf.<key>.gte=value / cf.<key>.lte=value; an unknown key or a bad value is 400';
+
+/**
+ * The catchall of a catalog query: any further parameter is taken (and ignored unless it is a
+ * `cf.` one); OpenAPI documents it as one parameter named `cf.<key>`.
+ */
+export const fieldFilterParams = z.unknown().describe(FIELD_FILTERS_DOC).meta({ param: 'cf.<key>', example: 'Checkout' });
 
 /** One filter, its value of the field's type: `eq` and `contains` are JSON containment (the GIN index), gte/lte a comparison. */
 export interface FieldFilter {

@@ -15,7 +15,7 @@ import {
   z,
 } from '../../core/schemas';
 import { customFieldsInput, customFieldsRecord } from '../custom-fields/field-value.schemas';
-import { wellFormedFieldFilters, type FieldFilter } from '../custom-fields/field-filters';
+import { fieldFilterParams, wellFormedFieldFilters, type FieldFilter } from '../custom-fields/field-filters';
 import { stepsInput, stepsRecord } from './steps.schemas';
 import { stepResultsRecord } from '../runs/step-results.schemas';
 
@@ -161,7 +161,7 @@ export const listTestsQuery = z
     ...limitOffset,
   })
   // cf.<key> filters: parameters named by the project's fields (custom-fields/field-filters.ts).
-  .catchall(z.unknown())
+  .catchall(fieldFilterParams)
   .superRefine((q, ctx) => {
     wellFormedFieldFilters(q, ctx);
     // The cursor is a testId: it marks a place only in ascending testId order.
@@ -172,7 +172,7 @@ export const listTestsQuery = z
 export type ListTestsQuery = z.output<typeof listTestsQuery>;
 export const countTestsQuery = z
   .object({ projectId: queryId, ...testFilters })
-  .catchall(z.unknown())
+  .catchall(fieldFilterParams)
   .superRefine(wellFormedFieldFilters);
 export const exportTestsQuery = z
   .object({
@@ -180,7 +180,7 @@ export const exportTestsQuery = z
     format: z.enum(['json', 'csv'], 'Expected json or csv').default('json'),
     ...testFilters,
   })
-  .catchall(z.unknown())
+  .catchall(fieldFilterParams)
   .superRefine(wellFormedFieldFilters);
 export const testInProjectQuery = z.object({ testId: queryId, projectId: queryId });
 export const testHistoryQuery = testInProjectQuery.extend(arrayPageParams);
