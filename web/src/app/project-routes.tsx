@@ -1,6 +1,7 @@
 import { Navigate, type RouteObject } from 'react-router';
 import { DashboardPage } from '../features/dashboard';
 import { MetadataPage } from '../features/project-metadata';
+import { CustomFieldsPage } from '../features/custom-fields';
 import { RunReportPage } from '../features/reports';
 import { RunComparePage } from '../features/run-compare';
 import { RunExecutePage, RunName, RunsPage } from '../features/runs';
@@ -22,6 +23,7 @@ const run: PageCrumb = {
 };
 const stability: PageCrumb = { label: () => 'Stability', to: (p) => projectPath(p.projectId, 'stability') };
 const metadata: PageCrumb = { label: () => 'Metadata', to: (p) => projectPath(p.projectId, 'metadata') };
+const fields: PageCrumb = { label: () => 'Custom fields', to: (p) => projectPath(p.projectId, 'fields') };
 const report: PageCrumb = { label: () => 'Report', to: (p) => projectPath(p.projectId, 'runs', p.runId, 'report') };
 const compare: PageCrumb = { label: () => 'Compare', to: (p) => projectPath(p.projectId, 'runs', p.runId, 'compare') };
 
@@ -54,5 +56,6 @@ export const projectRoute: RouteObject = {
     },
     { path: 'stability', element: <StabilityPage />, handle: handle({ section: 'stability', crumbs: [stability] }) },
     { path: 'metadata', element: <MetadataPage />, handle: handle({ section: 'metadata', crumbs: [metadata] }) },
+    { path: 'fields', element: <CustomFieldsPage />, handle: handle({ section: 'fields', crumbs: [fields] }) },
   ],
 };

@@ -1,4 +1,5 @@
 import type { paths } from '../../lib/api-types';
+import { changedValues, type FieldValues } from '../custom-fields/field-values';
 
 // The test case form without React: its state from a test, the fields a save must send, and the
 // section paths shown in the section select.
@@ -16,10 +17,11 @@ type TextField = (typeof TEXT_FIELDS)[number];
 type RefField = (typeof REF_FIELDS)[number];
 
 /** What the form edits: text as typed ('' for none), references as an id or null. */
-export type TestForm = { title: string; labels: number[] } & Record<TextField, string> & Record<RefField, number | null>;
+export type TestForm = { title: string; labels: number[]; customFields: FieldValues } & Record<TextField, string> &
+  Record<RefField, number | null>;
 
 export function formFromTest(test: TestRecord): TestForm {
-  const form = { title: test.title, labels: [...test.labels] } as TestForm;
+  const form = { title: test.title, labels: [...test.labels], customFields: { ...test.customFields } as FieldValues } as TestForm;
   // Structured steps have their own editor; the text field holds only text steps.
   for (const field of TEXT_FIELDS) form[field] = typeof test[field] === 'string' ? test[field] : '';
   for (const field of REF_FIELDS) form[field] = test[field];
@@ -41,6 +43,7 @@ export const FORM_FIELDS: [keyof TestForm, string][] = [
   ['testCoveredById', 'Test covered by'],
   ['squadId', 'Squad'],
   ['labels', 'Labels'],
+  ['customFields', 'Custom fields'],
 ];
 
 /** The form with its labels in id order, so two forms compare by what they hold. */
@@ -65,6 +68,8 @@ export function changedFields(test: TestRecord, form: TestForm): Omit<TestUpdate
   }
   for (const field of REF_FIELDS) if (form[field] !== test[field]) changes[field] = form[field];
   if (!sameIds(form.labels, test.labels)) changes.labels = form.labels;
+  const values = changedValues(test.customFields as FieldValues, form.customFields);
+  if (Object.keys(values).length > 0) changes.customFields = values;
   return changes;
 }
 
