@@ -1,6 +1,5 @@
 import type { DbOrTx } from '../../db/client';
 import { badRequest } from '../../core/errors';
-import { listOf } from '../test-cases/references';
 import type { FieldTarget } from './custom-fields.schemas';
 import type { FieldValue } from './field-value.schemas';
 import { listFieldDefs, projectMemberIds, type FieldDef } from './data';
@@ -12,6 +11,11 @@ import { listFieldDefs, projectMemberIds, type FieldDef } from './data';
 export const TEXT_MAX = 1000;
 export const TEXTAREA_MAX = 10000;
 const URL_MAX = 2000;
+
+/** Faults named in one message; a bad 5000-item batch stays readable. */
+const MAX_NAMED = 20;
+const listOf = (errors: string[]) =>
+  errors.length <= MAX_NAMED ? errors.join('; ') : `${errors.slice(0, MAX_NAMED).join('; ')}; and ${errors.length - MAX_NAMED} more`;
 
 /** Values by key as a write gives them: null clears one. */
 export type ValuesInput = Record<string, FieldValue | null>;

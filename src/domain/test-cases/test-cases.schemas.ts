@@ -15,7 +15,7 @@ import {
   z,
 } from '../../core/schemas';
 import { customFieldsInput, customFieldsRecord } from '../custom-fields/field-value.schemas';
-import { fieldFilterParams, wellFormedFieldFilters, type FieldFilter } from '../custom-fields/field-filters';
+import { fieldFilterParams, wellFormedFieldFilters, type FieldFilter } from '../custom-fields/field-filters.schemas';
 import { stepsInput, stepsRecord } from './steps.schemas';
 import { stepResultsRecord } from '../runs/step-results.schemas';
 

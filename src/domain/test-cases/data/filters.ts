@@ -2,7 +2,7 @@ import { Prisma } from '../../../generated/prisma/client';
 import { sectionSubtreeSql } from '../../sections/data';
 import type { TestFilters } from '../test-cases.schemas';
 import { columnOf } from './columns';
-import type { FieldFilter } from '../../custom-fields/field-filters';
+import type { FieldFilter } from '../../custom-fields/field-filters.schemas';
 
 // The catalog list filters as SQL conditions on `FROM tests t`, shared by the
 // list, the count and the export.

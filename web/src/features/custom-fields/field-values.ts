@@ -34,17 +34,6 @@ export function valueText(field: Pick<CustomField, 'type'>, value: FieldValue | 
   return String(value);
 }
 
-/** The keys whose values differ between two sets, as an update sends them: a removed value as null. */
-export function changedValues(before: FieldValues, after: FieldValues): FieldValues {
-  const changes: FieldValues = {};
-  for (const key of new Set([...Object.keys(before), ...Object.keys(after)])) {
-    const a = before[key] ?? null;
-    const b = after[key] ?? null;
-    if (JSON.stringify(a) !== JSON.stringify(b)) changes[key] = b;
-  }
-  return changes;
-}
-
 /** The values a new test starts with: each test field's default. */
 export const defaultValues = (fields: CustomField[]): FieldValues =>
   Object.fromEntries(

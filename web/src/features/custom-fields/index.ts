@@ -2,4 +2,4 @@
 export { useCustomFields, type CustomField, type FieldValue } from './api/custom-fields';
 export { FieldInputs } from './components/field-input';
 export { CustomFieldsPage } from './components/custom-fields-page';
-export { changedValues, defaultValues, valueText, type FieldValues } from './field-values';
+export { defaultValues, valueText, type FieldValues } from './field-values';

@@ -1,5 +1,4 @@
 import type { paths } from '../../lib/api-types';
-import { changedValues, type FieldValues } from '../custom-fields/field-values';
 
 // The test case form without React: its state from a test, the fields a save must send, and the
 // section paths shown in the section select.
@@ -16,12 +15,25 @@ export const REF_FIELDS = ['sectionId', 'priorityId', 'typeId', 'automationStatu
 type TextField = (typeof TEXT_FIELDS)[number];
 type RefField = (typeof REF_FIELDS)[number];
 
+/** Custom field values by key as the form holds them; null: no value (the custom-fields feature's inputs edit them). */
+type FieldValues = Record<string, string | number | boolean | string[] | null>;
+
+/** The keys whose values differ, as an update sends them: a removed value as null. */
+function changedValues(before: Record<string, unknown>, after: FieldValues): FieldValues {
+  const changes: FieldValues = {};
+  for (const key of new Set([...Object.keys(before), ...Object.keys(after)])) {
+    const b = after[key] ?? null;
+    if (JSON.stringify(before[key] ?? null) !== JSON.stringify(b)) changes[key] = b;
+  }
+  return changes;
+}
+
 /** What the form edits: text as typed ('' for none), references as an id or null. */
 export type TestForm = { title: string; labels: number[]; customFields: FieldValues } & Record<TextField, string> &
   Record<RefField, number | null>;
 
 export function formFromTest(test: TestRecord): TestForm {
-  const form = { title: test.title, labels: [...test.labels], customFields: { ...test.customFields } as FieldValues } as TestForm;
+  const form = { title: test.title, labels: [...test.labels], customFields: { ...test.customFields } } as TestForm;
   // Structured steps have their own editor; the text field holds only text steps.
   for (const field of TEXT_FIELDS) form[field] = typeof test[field] === 'string' ? test[field] : '';
   for (const field of REF_FIELDS) form[field] = test[field];
@@ -68,7 +80,7 @@ export function changedFields(test: TestRecord, form: TestForm): Omit<TestUpdate
   }
   for (const field of REF_FIELDS) if (form[field] !== test[field]) changes[field] = form[field];
   if (!sameIds(form.labels, test.labels)) changes.labels = form.labels;
-  const values = changedValues(test.customFields as FieldValues, form.customFields);
+  const values = changedValues(test.customFields, form.customFields);
   if (Object.keys(values).length > 0) changes.customFields = values;
   return changes;
 }

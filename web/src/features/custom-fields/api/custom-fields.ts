@@ -1,6 +1,7 @@
 import { queryOptions, useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
 import { api, unwrap } from '../../../lib/api';
 import type { paths } from '../../../lib/api-types';
+import { customFieldKeys } from './query-keys';
 
 // A project's custom fields: the list every form of tests reads, and the writes of the Custom fields page.
 
@@ -8,8 +9,6 @@ export type CustomField = paths['/api/v1/custom-fields']['get']['responses'][200
 export type NewField = NonNullable<paths['/api/v1/project/add-custom-field']['post']['requestBody']>['content']['application/json'];
 export type FieldChanges = NonNullable<paths['/api/v1/project/edit-custom-field']['put']['requestBody']>['content']['application/json'];
 export type { FieldValue } from '../field-values';
-
-export const customFieldKeys = { list: (projectId: number) => ['custom-fields', projectId] as const };
 
 export const customFieldsQueryOptions = (projectId: number) =>
   queryOptions({
@@ -37,7 +36,9 @@ export function useFieldWrites(projectId: number) {
     }),
     remove: useMutation({
       mutationFn: (fieldId: number) => unwrap(api.DELETE('/api/v1/project/delete-custom-field', { body: { projectId, fieldId } })),
-      onSuccess: () => Promise.all([onSuccess(), qc.invalidateQueries({ queryKey: ['tests', projectId] })]),
+      // The project's tests held its values: their lists and open tests (the test-cases feature's keys start ['tests', projectId]).
+      onSuccess: () =>
+        Promise.all([onSuccess(), qc.invalidateQueries({ predicate: (q) => q.queryKey[0] === 'tests' && q.queryKey[1] === projectId })]),
     }),
   };
 }

@@ -2,7 +2,7 @@ import { useState } from 'react';
 import { ConfirmDialog } from '../../../components/confirm-dialog';
 import { ErrorMessage } from '../../../components/error-message';
 import { useFieldWrites, type CustomField, type FieldValue } from '../api/custom-fields';
-import { TYPE_LABELS, valueText, type FieldType } from '../field-values';
+import { TYPE_LABELS, valueText } from '../field-values';
 import { FieldForm } from './field-form';
 
 interface Props {
@@ -41,7 +41,7 @@ export function FieldRow({ field, projectId, canWrite, canDelete }: Props) {
             </strong>{' '}
             <code>{field.key}</code>
             <div className="muted">
-              {TYPE_LABELS[field.type as FieldType]} · {field.appliesTo === 'test' ? 'test cases' : 'results'}
+              {TYPE_LABELS[field.type]} · {field.appliesTo === 'test' ? 'test cases' : 'results'}
               {field.required && ' · required'}
               {field.defaultValue !== null && ` · default ${valueText(field, field.defaultValue as FieldValue)}`}
               {field.options.length > 0 && ` · ${field.options.join(', ')}`}
