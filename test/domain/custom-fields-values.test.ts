@@ -1,5 +1,6 @@
 import { createTestApp, type TestApp } from '../support/app';
 import { createProject, createWorld, type World } from '../support/factories';
+import { importJUnit, suite } from '../support/junit-import';
 
 // Custom field values on tests and results: checked by type and options, required fields and
 // defaults, bulk all or nothing, result fields and their history, the cf.<key> filters, exports.
@@ -117,6 +118,13 @@ describe('required fields and defaults', () => {
       .post('/test/create', { projectId: other, title: 'T', customFields: { team: 'Core' } })
       .expect(201);
   });
+});
+
+it('gives tests a JUnit import creates the defaults of the test fields', async () => {
+  const xml = suite('shop', '<testcase classname="shop" name="Imported with defaults"/>');
+  await importJUnit(t, w.user.token, { projectId, runName: 'CI', createMissing: true }, xml).expect(201);
+  const test = await t.db.test.findFirstOrThrow({ where: { projectId, title: 'Imported with defaults' } });
+  expect(test.customFields).toEqual({ risk: 'low' });
 });
 
 describe('bulk', () => {
