@@ -33,7 +33,7 @@ export type TestForm = { title: string; labels: number[]; customFields: FieldVal
   Record<RefField, number | null>;
 
 export function formFromTest(test: TestRecord): TestForm {
-  const form = { title: test.title, labels: [...test.labels], customFields: { ...test.customFields } } as TestForm;
+  const form = { title: test.title, labels: [...test.labels], customFields: { ...(test.customFields ?? {}) } } as TestForm;
   // Structured steps have their own editor; the text field holds only text steps.
   for (const field of TEXT_FIELDS) form[field] = typeof test[field] === 'string' ? test[field] : '';
   for (const field of REF_FIELDS) form[field] = test[field];
@@ -80,7 +80,7 @@ export function changedFields(test: TestRecord, form: TestForm): Omit<TestUpdate
   }
   for (const field of REF_FIELDS) if (form[field] !== test[field]) changes[field] = form[field];
   if (!sameIds(form.labels, test.labels)) changes.labels = form.labels;
-  const values = changedValues(test.customFields, form.customFields);
+  const values = changedValues(test.customFields ?? {}, form.customFields);
   if (Object.keys(values).length > 0) changes.customFields = values;
   return changes;
 }
