@@ -7,6 +7,8 @@
  *   - GET /project/tests, page of 100 with filters, 20,000 tests, 50 connections
  *     (target >= 2,000 requests/s and p99 < 50 ms); then sorted by title, last change and
  *     priority (the catalog's column headers), reported alongside
+ *   - the same list on a project whose 20,000 tests each hold 10 custom field values: unfiltered,
+ *     filtered by a field (cf.<key>: containment on the GIN index; a number range) and counted
  *   - GET /tests/download of 100,000 tests, CSV and JSON (target >= 50,000 rows/s,
  *     server RSS < 200 MB, sampled from /proc/<pid>/status during the export)
  * Every figure is printed; nothing is asserted. Everything started is stopped.
@@ -42,17 +44,55 @@ async function seedCatalogProject(p: Db, member: { orgId: number; userId: number
   };
 }
 
-/** An Admin with a token; the measured project, and one to warm the server up on. */
+// The custom fields of the fields project: 10 test fields of 7 types.
+const FIELDS = [
+  { fieldKey: 'area', type: 'select', options: ['area-0', 'area-1', 'area-2', 'area-3', 'area-4'] },
+  { fieldKey: 'browsers', type: 'multiselect', options: ['chrome', 'firefox', 'safari', 'edge'] },
+  { fieldKey: 'points', type: 'number' },
+  { fieldKey: 'risk', type: 'number' },
+  { fieldKey: 'smoke', type: 'checkbox' },
+  { fieldKey: 'due', type: 'date' },
+  { fieldKey: 'spec', type: 'url' },
+  { fieldKey: 'owner_team', type: 'text' },
+  { fieldKey: 'component', type: 'text' },
+  { fieldKey: 'notes', type: 'textarea' },
+] as const;
+
+/** Test i's values of the 10 fields. */
+const fieldValues = (i: number) => ({
+  area: `area-${i % 5}`,
+  browsers: ['chrome', 'firefox', 'safari', 'edge'].filter((_, k) => (i >> k) & 1 || k === i % 4),
+  points: i % 13,
+  risk: (i % 100) / 10,
+  smoke: i % 3 === 0,
+  due: `2027-${String((i % 12) + 1).padStart(2, '0')}-${String((i % 28) + 1).padStart(2, '0')}`,
+  spec: `https://specs.example.com/checkout/${i}`,
+  owner_team: `Team ${i % 7}`,
+  component: `Component ${i % 40}`,
+  notes: `Seen on build ${i}: the saved card form takes a moment to appear`,
+});
+
+/** An Admin with a token; the measured project, one with 10 custom fields, and one to warm the server up on. */
 async function seed(db: Database) {
   const p = db.prisma;
   const member = await seedMember(p, 'Bench', 'Admin');
   const main = await seedCatalogProject(p, member, 'Catalog bench');
+  const fields = await seedCatalogProject(p, member, 'Fields bench');
+  await p.customField.createMany({
+    data: FIELDS.map((f) => ({
+      projectId: fields.projectId,
+      fieldName: f.fieldKey,
+      appliesTo: 'test' as const,
+      ...f,
+      options: [...(('options' in f && f.options) || [])],
+    })),
+  });
   const warmUp = await seedCatalogProject(p, member, 'Warm-up');
-  return { token: member.token, main, warmUp };
+  return { token: member.token, main, fields, warmUp };
 }
 type Seed = Awaited<ReturnType<typeof seedCatalogProject>> & { token: string };
 
-function testsFor(seed: Seed, from: number, count: number) {
+function testsFor(seed: Seed, from: number, count: number, withFields = false) {
   return Array.from({ length: count }, (_, k) => {
     const i = from + k;
     return {
@@ -67,12 +107,13 @@ function testsFor(seed: Seed, from: number, count: number) {
       testCoveredById: seed.coveredBy[i % seed.coveredBy.length],
       squadId: seed.squads[i % seed.squads.length],
       labels: [seed.labels[i % seed.labels.length]],
+      ...(withFields && { customFields: fieldValues(i) }),
     };
   });
 }
 
-async function bulkAdd(seed: Seed, from: number): Promise<number> {
-  const body = JSON.stringify({ projectId: seed.projectId, tests: testsFor(seed, from, 5000) });
+async function bulkAdd(seed: Seed, from: number, withFields = false): Promise<number> {
+  const body = JSON.stringify({ projectId: seed.projectId, tests: testsFor(seed, from, 5000, withFields) });
   const started = performance.now();
   const res = await fetch(`${base}/api/v1/test/bulk-add`, {
     method: 'POST',
@@ -143,6 +184,22 @@ async function exportRun(seed: Seed, pid: number, format: 'csv' | 'json') {
   }
 }
 
+/** The catalog of 20,000 tests holding 10 custom field values each: listed, filtered by a field, counted. */
+async function measureFields(project: Seed, pid: number) {
+  const addTimes: number[] = [];
+  for (let from = 0; from < 20_000; from += 5000) addTimes.push(await bulkAdd(project, from, true));
+  console.log(
+    `POST /test/bulk-add, 5,000 tests with 10 custom field values each: ${addTimes.map((ms) => `${Math.round(ms)} ms`).join(', ')}`,
+  );
+  await admin('VACUUM ANALYZE tests, test_labels', databaseUrl);
+  await listThroughput(pid, project, '10 custom fields, no filter', 'limit=100');
+  await listThroughput(pid, project, '10 custom fields, cf select filter (GIN)', 'cf.area=area-2&limit=100');
+  await listThroughput(pid, project, '10 custom fields, cf multiselect contains (GIN)', 'cf.browsers=edge&limit=100');
+  await listThroughput(pid, project, '10 custom fields, cf number range', 'cf.points.gte=4&cf.points.lte=6&limit=100');
+  const count = `${base}/api/v1/project/tests-count?projectId=${project.projectId}&cf.area=area-2`;
+  await throughput(pid, project.token, 'GET /project/tests-count 10 custom fields, cf select filter (GIN)', count);
+}
+
 async function measure(seeded: Awaited<ReturnType<typeof seed>>, server: BenchServer) {
   const project: Seed = { ...seeded.main, token: seeded.token };
   console.log(`server pid ${server.pid}, pool ${poolSize}, ${connections} connections, ${duration} s per run, ${cpus().length} CPUs`);
@@ -179,6 +236,8 @@ async function measure(seeded: Awaited<ReturnType<typeof seed>>, server: BenchSe
   await listThroughput(pid, project, 'by last change, newest first', `sort=updatedAt&order=desc&limit=200`);
   await listThroughput(pid, project, 'by priority, third page', `sort=priority&limit=200&offset=400`);
   await listThroughput(pid, project, 'one filter, by title descending', `priorityId=${priority}&sort=title&order=desc&limit=100`);
+
+  await measureFields({ ...seeded.fields, token: seeded.token }, pid);
 
   if (process.env.BENCH_SKIP_EXPORT) return;
   const moreTimes: number[] = [];

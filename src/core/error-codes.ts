@@ -140,6 +140,11 @@ export const ERROR_CODES = {
     meaning: 'The lookup entry (priority, platform, automation status, type, covered by) does not exist or is not visible to the caller',
     action: 'List the lookup list of the project and use one of its ids',
   },
+  custom_field_not_found: {
+    status: 404,
+    meaning: 'The custom field does not exist in the project, or the project is not visible to the caller',
+    action: 'List the custom fields of the project (GET /custom-fields) and use one of their ids',
+  },
   invitation_not_found: {
     status: 404,
     meaning: 'The invitation does not exist or belongs to an organization the caller does not administer',
@@ -175,6 +180,16 @@ export const ERROR_CODES = {
     meaning:
       'The label, squad or lookup entry cannot be deleted: tests of the catalog hold it, or runs show it (an open run its tests, deleted ones too; a locked run its copy from lock time); the message says how many. Shared steps: live tests use them; the message names them',
     action: 'Take it off those tests first (a bulk update), or keep it and rename it instead',
+  },
+  duplicate_key: {
+    status: 409,
+    meaning: 'A custom field of the project already has that key',
+    action: 'Choose another key, or leave it out to have one derived from the name',
+  },
+  field_limit: {
+    status: 409,
+    meaning: 'The project already has the most custom fields it may have (50)',
+    action: 'Delete a field the project no longer needs first',
   },
   duplicate_automation_key: {
     status: 409,

@@ -32,6 +32,7 @@ const NOT_FOUND_CODES = {
   Label: 'label_not_found',
   Squad: 'squad_not_found',
   'Lookup entry': 'lookup_not_found',
+  'Custom field': 'custom_field_not_found',
   User: 'user_not_found',
   Token: 'token_not_found',
   Invitation: 'invitation_not_found',

@@ -8,6 +8,7 @@ import { testVersionRoutes } from './test-cases/versions.routes';
 import { sectionRoutes } from './sections/sections.routes';
 import { labelRoutes } from './labels/labels.routes';
 import { lookupRoutes } from './lookups/lookups.routes';
+import { customFieldRoutes } from './custom-fields/custom-fields.routes';
 import { runRoutes } from './runs/runs.routes';
 import { defectRoutes } from './defects/defects.routes';
 import { insightRoutes } from './insight/insight.routes';
@@ -29,6 +30,7 @@ export const apiRoutes: AnyRoute[] = [
   ...labelRoutes,
   ...sharedStepsRoutes,
   ...lookupRoutes,
+  ...customFieldRoutes,
   ...runRoutes,
   ...defectRoutes,
   ...insightRoutes,

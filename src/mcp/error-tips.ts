@@ -85,6 +85,7 @@ const TIPS: Record<ErrorCode, Tip> = {
     'No shared steps with that id are visible to you. Call get-shared-steps with the projectId to find a valid sharedStepsId.',
   lookup_not_found: () =>
     'No lookup entry with that id is visible to you. Call the get- tool of its list (get-priority, get-platforms, get-automation-status, get-type, get-test-covered-by) to find a valid id.',
+  custom_field_not_found: () => 'No custom field with that id in that project: list them with get-custom-fields.',
   user_not_found: () => notFound('user'),
   token_not_found: () =>
     'No token with that id is yours to manage: list the tokens in the web app (Settings) or with `casebook token list`.',
@@ -102,6 +103,8 @@ const TIPS: Record<ErrorCode, Tip> = {
     'The value is still used, as the message counts. Take it off those tests first (update-test or bulk-update-tests, with get-tests filtered by it to find them), or rename it instead of deleting it; a run that shows it keeps it until the run is deleted. Shared steps: the message names the tests using them; update their steps first.',
   duplicate_automation_key: () =>
     'Another test of the project holds that automation key: use another key, or update the test that holds it (get-tests finds it by automationKey).',
+  duplicate_key: () => 'A custom field of the project has that key: choose another key, or leave key out to derive one from the name.',
+  field_limit: () => 'The project has as many custom fields as it may (50): delete one it no longer needs (get-custom-fields lists them).',
   project_inactive: () =>
     'The project is inactive and refuses changes: reactivate it with update-project-status (isActive: true), or work in an active project.',
   last_admin: () => 'The organization needs at least one Admin: make another member Admin first (update-user-role).',

@@ -65,6 +65,54 @@ export const metadataTools = [
   renameTool('squad', 'squadId', 'squadName', 'get-squads', { squadId: 4, squadName: 'Team Payments' }),
   deleteTool('squad', 'squadId', 'get-squads', { squadId: 4 }),
   tool({
+    name: 'get-custom-fields',
+    description:
+      "List the custom fields of a project: each field's key, name, type (text, textarea, number, checkbox, date, url, select, multiselect, user), options, required flag, default and whether it belongs to tests or to results. Use the keys in a test's or a result's customFields.",
+    route: 'GET /custom-fields',
+    params: { projectId, appliesTo: 'Only the fields of tests (test) or of results in runs (result); absent: both' },
+    example: { projectId: 3, appliesTo: 'test' },
+  }),
+  tool({
+    name: 'add-custom-field',
+    description:
+      'Add a custom field to a project (at most 50): a field of tests or of results, of one type; select and multiselect take options. The key is derived from the name when not given. Returns the field with its fieldId and key.',
+    route: 'POST /project/add-custom-field',
+    params: {
+      projectId,
+      name: 'Name shown for the field, e.g. "Component"',
+      key: 'Key values are stored under (lower-case letters, digits, _); absent: derived from the name',
+      fieldType: 'text, textarea, number, checkbox, date (YYYY-MM-DD), url, select, multiselect or user (a member id)',
+      options: 'The choices of a select or multiselect field (array of strings)',
+      required: 'true: a new test (or result) takes the default, and without a default needs a value',
+      defaultValue: 'The value a new test takes when none is given',
+      appliesTo: 'test (a field of test cases) or result (a field of results in runs)',
+    },
+    rename: { fieldType: 'type' },
+    example: { projectId: 3, name: 'Component', fieldType: 'select', options: ['Checkout', 'Search'], appliesTo: 'test' },
+  }),
+  tool({
+    name: 'edit-custom-field',
+    description:
+      'Change the name, options, required flag or default of a custom field; its type and key stay. Removing an option that tests or results hold is refused (in_use, counting them).',
+    route: 'PUT /project/edit-custom-field',
+    params: {
+      projectId,
+      fieldId: 'Field id (get-custom-fields)',
+      name: 'New name',
+      options: 'The new choices of a select or multiselect field',
+      required: 'Whether a value is required',
+      defaultValue: 'The new default; null removes it',
+    },
+    example: { projectId: 3, fieldId: 5, options: ['Checkout', 'Search', 'Cart'] },
+  }),
+  tool({
+    name: 'delete-custom-field',
+    description: "Delete a custom field and its values on the project's tests and results (the status history keeps what it recorded).",
+    route: 'DELETE /project/delete-custom-field',
+    params: { projectId, fieldId: 'Field id (get-custom-fields)' },
+    example: { projectId: 3, fieldId: 5 },
+  }),
+  tool({
     name: 'add-lookup',
     description:
       'Add an entry at the end of one lookup list of a project: a priority, platform, automation status, test type or coverage kind. Returns it with its id. A name the list holds already (ignoring case) is refused.',

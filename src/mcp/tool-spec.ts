@@ -116,6 +116,8 @@ export const testFields = {
   expectedResult: 'What a pass looks like',
   automationKey:
     'Id of the test in automation, e.g. "LoginTest.validPassword" (JUnit classname.name); unique in the project, at most 1000 characters',
+  customFields:
+    'Values of the project\'s test fields by key (get-custom-fields, appliesTo test), e.g. { "component": "Checkout", "story_points": 3 }; null clears one, keys left out stay',
 } satisfies ParamDocs;
 
 /** A field an update may clear with null. */
@@ -123,7 +125,10 @@ const clearable = (text: string): ParamDoc => ({ text, orNull: `${text}; null cl
 
 /** The same fields for an update: null clears a field, a field left out stays; labels replace the test's labels. */
 export const testFieldChanges: ParamDocs = Object.fromEntries(
-  Object.entries(testFields).map(([name, text]) => [name, name === 'labels' || name in nameParams ? text : clearable(text)]),
+  Object.entries(testFields).map(([name, text]) => [
+    name,
+    name === 'labels' || name === 'customFields' || name in nameParams ? text : clearable(text),
+  ]),
 );
 
 export { z };

@@ -84,9 +84,26 @@ function documentedQuery(route: DocumentedRoute): z.ZodObject {
     if (!example) return documented;
     return name in example ? documented.meta({ example: example[name] }) : documented.meta({ [NO_EXAMPLE]: true });
   };
-  return z.object(
-    Object.fromEntries(Object.entries(query.shape).map(([name, field]) => [name, withExample(name, documentedParam(field as z.ZodType))])),
-  );
+  // Parameters named by a pattern (the catalog's cf.<key> filters) are the catchall's: one entry, named by its meta `param`.
+  const catchall = query.def.catchall as z.ZodType | undefined;
+  const pattern = catchall?.meta()?.param as string | undefined;
+  const extra = pattern
+    ? {
+        [pattern]: withExample(
+          pattern,
+          z
+            .string()
+            .optional()
+            .describe(catchall!.description ?? ''),
+        ),
+      }
+    : {};
+  return z.object({
+    ...Object.fromEntries(
+      Object.entries(query.shape).map(([name, field]) => [name, withExample(name, documentedParam(field as z.ZodType))]),
+    ),
+    ...extra,
+  });
 }
 
 const isJson = (type: string) => /^application\/([\w.-]+\+)?json$/.test(type.split(';')[0].trim());

@@ -5,21 +5,37 @@ import { lookupNames } from '../domain/lookups/data';
 import { sectionPaths } from '../domain/sections/data';
 import { csvColumns, type CsvColumn, type Reference, type TestRecord } from '../domain/test-cases/data';
 import { stepsText } from '../domain/test-cases/steps-text';
+import { listFieldDefs, memberNames, type FieldDef } from '../domain/custom-fields/data';
+import type { FieldValue } from '../domain/custom-fields/field-value.schemas';
 
 // The CSV form of the test export: names instead of ids, one row per test.
 
-/** Id → name of each table a test refers to; sections by their path `A > B`. */
-export type CatalogNames = Record<Reference['table'], Map<number, string>>;
+/**
+ * Id → name of each table a test refers to; sections by their path `A > B`. With the
+ * project's test fields (a column each) and the names of the members a user field may hold.
+ */
+export type CatalogNames = Record<Reference['table'], Map<number, string>> & { fields: FieldDef[]; users: Map<number, string> };
 
 /** Metadata is small next to the tests, so it is read whole, once per export. */
 export async function loadCatalogNames(db: DbOrTx, projectId: number): Promise<CatalogNames> {
-  const [section, lookup, squad, label] = await Promise.all([
+  const [section, lookup, squad, label, fields, users] = await Promise.all([
     sectionPaths(db, projectId),
     lookupNames(db, projectId),
     nameMap(db, squadKind, projectId),
     nameMap(db, labelKind, projectId),
+    listFieldDefs(db, projectId, 'test'),
+    memberNames(db, projectId),
   ]);
-  return { section, lookup, squad, label };
+  return { section, lookup, squad, label, fields, users };
+}
+
+/** A custom field's cell: options of a multiselect joined by ;, a user by name (else email), '' without a value. */
+function fieldCell(field: FieldDef, value: FieldValue | undefined, n: CatalogNames): string | number {
+  if (value === undefined) return '';
+  if (Array.isArray(value)) return value.join(';');
+  if (field.type === 'user') return n.users.get(value as number) ?? String(value);
+  if (typeof value === 'boolean') return value ? 'true' : 'false';
+  return value;
 }
 
 const name = (map: Map<number, string>, id: number | null) => (id === null ? '' : (map.get(id) ?? ''));
@@ -35,11 +51,14 @@ const cellOf =
     return (value as string | number | null) ?? '';
   };
 
-// The columns and their headers are the test's fields (test-cases/data/columns.ts).
+// The columns and their headers are the test's fields (test-cases/data/columns.ts), then a cf_<key> per custom field.
 const columns = csvColumns.map((c) => [c.header, cellOf(c)] as const);
-export const csvHeaders = columns.map(([header]) => header);
+export const csvHeaders = (names: CatalogNames) => [...columns.map(([header]) => header), ...names.fields.map((f) => `cf_${f.key}`)];
 
-export const csvRow = (test: TestRecord, names: CatalogNames) => columns.map(([, cell]) => cell(test, names));
+export const csvRow = (test: TestRecord, names: CatalogNames) => [
+  ...columns.map(([, cell]) => cell(test, names)),
+  ...names.fields.map((f) => fieldCell(f, test.customFields[f.key], names)),
+];
 
 /**
  * Spreadsheets run a cell as a formula when its text starts with = + - or @ (or
@@ -52,4 +71,5 @@ const FORMULA_LIKE = /^(?:[\t\r]|\s*[=+\-@\uFF1D\uFF0B\uFF0D\uFF20])/;
 const escapeFormula = (text: string): string => (FORMULA_LIKE.test(text) ? `'${text}` : text);
 
 /** A stream of CSV text from rows given by csvRow, text cells escaped by escapeFormula. */
-export const csvStream = (): Stringifier => stringify({ header: true, columns: csvHeaders, cast: { string: escapeFormula } });
+export const csvStream = (names: CatalogNames): Stringifier =>
+  stringify({ header: true, columns: csvHeaders(names), cast: { string: escapeFormula } });

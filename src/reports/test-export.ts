@@ -4,6 +4,7 @@ import type { Db } from '../db/client';
 import type { RequestContext } from '../core/context';
 import type { FileDownload } from '../core/download';
 import { requireProject } from '../domain/access';
+import { fieldFiltersOf } from '../domain/custom-fields/field-filters';
 import type { TestFilters } from '../domain/test-cases/test-cases.schemas';
 import { catalogJsonBatch, catalogWhere, type CatalogBatch, type CatalogWhere, type TestRecord } from '../domain/test-cases/data';
 import { csvRow, csvStream, loadCatalogNames, type CatalogNames } from './test-export-csv';
@@ -46,7 +47,7 @@ async function* jsonArray(source: AsyncGenerator<Batch>): AsyncGenerator<string>
  */
 const csvBody = (source: AsyncGenerator<Batch>, names: CatalogNames): Readable =>
   writtenBy(async (out) => {
-    const csv = csvStream();
+    const csv = csvStream(names);
     const written = pipeline(csv, coalesce(), out);
     written.catch(() => {}); // awaited below; keeps an early rejection (the reader left) from being "unhandled"
     try {
@@ -68,7 +69,7 @@ export async function exportTests(
   q: TestFilters & { projectId: number; format: 'json' | 'csv' },
 ): Promise<FileDownload> {
   await requireProject(ctx, q.projectId);
-  const where = catalogWhere(q.projectId, q);
+  const where = catalogWhere(q.projectId, { ...q, fieldFilters: await fieldFiltersOf(ctx, q.projectId, q) });
   // Everything that can fail with a proper error envelope happens before the first byte.
   const [first, names] = await Promise.all([
     fetchBatch(ctx.db, where, 0),

@@ -88,6 +88,11 @@ const contract: Record<string, Role> = {
   'POST /project/add-shared-steps': 'User',
   'PUT /project/edit-shared-steps': 'User',
   'DELETE /project/delete-shared-steps': 'Admin',
+  // Custom fields (issue 26): managed by User and Admin, deleted (with their values) by Admin.
+  'GET /custom-fields': 'Reader',
+  'POST /project/add-custom-field': 'User',
+  'PUT /project/edit-custom-field': 'User',
+  'DELETE /project/delete-custom-field': 'Admin',
   // Attachments: evidence testers add and take back as they work.
   'POST /attachment/upload': 'User',
   'GET /attachments': 'Reader',

@@ -368,7 +368,7 @@ describe('dry run and bad rows', () => {
     const projectId = await newProject();
     const before = await counts(projectId);
     const res = await importCsv(projectId, csv).expect(400);
-    expect(res.body.code).toBe('csv_invalid_rows');
+    expect(res.body).toMatchObject({ status: 400, code: 'csv_invalid_rows' });
     expect(res.body.error).toBe(
       'Invalid request: nothing was imported: row 3, Title: No title; row 4, Priority: No priority "Urgent" in this project ' +
         '(Critical, High, Medium, Low); row 4, Squad: No squad "Nobody" in this project; row 4, Automation Key: Automation key ' +

@@ -212,7 +212,7 @@ describe('edit', () => {
       .as(w.admin.token)
       .put('/project/edit-shared-steps', { sharedStepsId: other.sharedStepsId, name: 'mine' })
       .expect(404);
-    expect(foreign.body.code).toBe('shared_steps_not_found');
+    expect(foreign.body).toMatchObject({ status: 404, code: 'shared_steps_not_found' });
     const row = await t.db.sharedSteps.findUnique({ where: { sharedStepsId: shared.sharedStepsId } });
     expect([row!.name, row!.steps]).toEqual(['Log in', login]);
     expect((await t.db.sharedSteps.findUnique({ where: { sharedStepsId: other.sharedStepsId } }))!.name).toBe('B');

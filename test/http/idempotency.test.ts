@@ -26,6 +26,7 @@ const IDEMPOTENT = [
   'POST /run/create',
   'PUT /run/add-tests',
   'POST /test/bulk-add',
+  'POST /test/import-csv',
   'POST /test/create',
   'POST /project/create',
   'POST /project/add-section',

@@ -189,6 +189,23 @@ const happyPaths: Record<string, () => Promise<HappyPath>> = {
     const entry = await t.db.lookupEntry.create({ data: { projectId: P, kind: 'platform', name: unique('platform') } });
     return { as: w.admin, body: { lookupId: entry.id }, changes: { project: P, audit: A } };
   },
+  'POST /project/add-custom-field': async () => ({
+    as: w.user,
+    body: { projectId: P, name: unique('Field'), type: 'text', appliesTo: 'test' },
+    changes: { project: P },
+  }),
+  'PUT /project/edit-custom-field': async () => {
+    const field = await t.db.customField.create({
+      data: { projectId: P, fieldKey: unique('f').replace('-', '_'), fieldName: 'F', type: 'text', appliesTo: 'test' },
+    });
+    return { as: w.user, body: { projectId: P, fieldId: field.fieldId, name: unique('renamed') }, changes: { project: P } };
+  },
+  'DELETE /project/delete-custom-field': async () => {
+    const field = await t.db.customField.create({
+      data: { projectId: P, fieldKey: unique('f').replace('-', '_'), fieldName: 'F', type: 'text', appliesTo: 'test' },
+    });
+    return { as: w.admin, body: { projectId: P, fieldId: field.fieldId }, changes: { project: P, audit: A } };
+  },
   'POST /run/create': async () => ({ as: w.user, body: { projectId: P, runName: 'Created', testIds: [ids[6]] }, changes: { project: P } }),
   'PUT /run/edit': async () => ({
     as: w.user,

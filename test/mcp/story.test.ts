@@ -594,6 +594,28 @@ describe.each(['stdio', 'http'] as const)('the story over %s', (transport) => {
       deleted: true,
     });
 
+    // A custom field: added, listed as REST lists it, its options widened, then deleted.
+    const field = await tool<{ fieldId: number; key: string }>('add-custom-field', {
+      projectId: s.projectId,
+      name: 'Story area',
+      fieldType: 'select',
+      options: ['a'],
+      appliesTo: 'test',
+    });
+    expect(field.key).toBe('story_area');
+    expect(await items('get-custom-fields', { projectId: s.projectId })).toEqual(
+      await rest.data('/custom-fields', { projectId: s.projectId }),
+    );
+    expect(await tool('edit-custom-field', { projectId: s.projectId, fieldId: field.fieldId, options: ['a', 'b'] })).toMatchObject({
+      options: ['a', 'b'],
+    });
+    expect(await tool('delete-custom-field', { projectId: s.projectId, fieldId: field.fieldId })).toEqual({
+      fieldId: field.fieldId,
+      deleted: true,
+      tests: 0,
+      results: 0,
+    });
+
     // An invitation is listed while pending, then revoked.
     await rest.raw('POST', '/user/invite', { orgId: s.orgId, email: 'story-invite@example.test', role: 'Reader' });
     const pending = await tool<{ invitations: { invitationId: number; email: string }[] }>('get-invitations', { orgId: s.orgId });

@@ -80,6 +80,10 @@ const expectedRequired: Record<string, string[]> = {
   'add-lookup': ['projectId', 'kind', 'name'],
   'edit-lookup': ['lookupId', 'name'],
   'delete-lookup': ['lookupId'],
+  'get-custom-fields': ['projectId'],
+  'add-custom-field': ['projectId', 'name', 'fieldType', 'appliesTo'],
+  'edit-custom-field': ['projectId', 'fieldId'],
+  'delete-custom-field': ['projectId', 'fieldId'],
   'update-user-role': ['userId', 'role'],
   'get-audit': ['orgId'],
   'get-invitations': ['orgId'],
@@ -274,6 +278,7 @@ it('offers limit and offset on every tool whose REST list is paged by them, or t
   // Every other GET answering a list: REST gives it whole, the tool a page of it.
   expect(paged('local')).toEqual([
     'get-automation-status',
+    'get-custom-fields',
     'get-labels',
     'get-orgs-list',
     'get-platforms',

@@ -16,6 +16,7 @@ export const auditActions = [
   'squad.deleted',
   'lookup.deleted',
   'shared-steps.deleted',
+  'custom-field.deleted',
   'run.deleted',
   'invitation.revoked',
   'org.created',
@@ -51,7 +52,7 @@ export const auditRecord = z.object({
   action: z.enum(auditActions),
   targetType: z
     .string()
-    .describe('What was acted on: user, invitation, token, run, project, test, section, label, squad, lookup, shared-steps'),
+    .describe('What was acted on: user, invitation, token, run, project, test, section, label, squad, lookup, shared-steps, custom-field'),
   targetId: z.number().int().nullable(),
   detail: z.record(z.string(), z.unknown()).nullable().describe('What changed, e.g. { from, to } of a role'),
   createdAt: z.iso.datetime(),

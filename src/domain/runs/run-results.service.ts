@@ -8,6 +8,7 @@ import { defectLinks } from '../defects/defect-links';
 import { entriesMessage, insertUntested, MAX_NAMED, requireLiveTests } from './run-test-sources';
 import type { AddTestsInput, RemoveTestsInput, UpdateStatusInput } from './runs.schemas';
 import { resolveStepResults } from './step-results';
+import { checkItemValues } from '../custom-fields/field-values';
 
 // Writes to the results of a run: status updates, reset, adding and removing tests. Each
 // is one transaction under the run's row lock (see lockRunForWrite) and a
@@ -34,6 +35,16 @@ export async function updateTestStatuses(ctx: RequestContext, input: UpdateStatu
   return ctx.db.$transaction(async (tx) => {
     const run = await lockRunForWrite(tx, ctx, input.runId, input.projectId);
     await requireTestsInRun(tx, input.runId, ids, (i) => `testResults.${i}.testId`);
+    await checkItemValues(
+      tx,
+      'result',
+      input.testResults.map((r, i) => ({
+        projectId: run.projectId,
+        at: `testResults.${i}.customFields`,
+        values: r.customFields,
+        create: false,
+      })),
+    );
     const { statuses, stepResults } = await resolveStepResults(tx, input.runId, input.testResults);
     const updated = await setStatuses(tx, input.runId, ctx.userId, {
       testIds: ids,

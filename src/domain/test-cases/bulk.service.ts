@@ -5,6 +5,7 @@ import { recordInProject } from '../audit/audit.service';
 import { MAX_LABELS, type LabelChanges, type TestFieldsInput } from './test-cases.schemas';
 import { requireFreeAutomationKeys } from './automation-keys';
 import { listOf, requireReferencesInProject } from './references';
+import { checkItemValues } from '../custom-fields/field-values';
 import { insertTests, lockLiveTestsInOrgs, lockLiveTestsOfProject, softDeleteTests, testsWithMoreLabels, updateTests } from './data';
 
 // Bulk routes: each is one transaction of set-based statements, all or nothing.
@@ -39,7 +40,17 @@ export async function bulkAddTests(
       tx,
       items.map((fields) => ({ projectId, automationKey: fields.automationKey })),
     );
-    const ids = await insertTests(tx, projectId, ctx.userId, items);
+    const values = await checkItemValues(
+      tx,
+      'test',
+      items.map((fields, i) => ({ projectId, at: `tests.${i}.customFields`, values: fields.customFields, create: true })),
+    );
+    const ids = await insertTests(
+      tx,
+      projectId,
+      ctx.userId,
+      items.map((fields, i) => ({ ...fields, customFields: values[i] })),
+    );
     return ids;
   }, BULK_TRANSACTION);
   return { testIds, count: testIds.length };
@@ -64,6 +75,16 @@ export async function bulkUpdateTests(
     await requireFreeAutomationKeys(
       tx,
       input.tests.map((t) => ({ projectId: byId.get(t.testId)!.projectId, testId: t.testId, automationKey: t.automationKey })),
+    );
+    await checkItemValues(
+      tx,
+      'test',
+      input.tests.map((t, i) => ({
+        projectId: byId.get(t.testId)!.projectId,
+        at: `tests.${i}.customFields`,
+        values: t.customFields,
+        create: false,
+      })),
     );
     await updateTests(tx, ctx.userId, input.tests);
     await requireLabelLimit(tx, input.tests);

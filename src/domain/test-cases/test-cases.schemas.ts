@@ -15,6 +15,7 @@ import {
   z,
 } from '../../core/schemas';
 import { customFieldsInput, customFieldsRecord } from '../custom-fields/field-value.schemas';
+import { fieldFilterParams, wellFormedFieldFilters, type FieldFilter } from '../custom-fields/field-filters.schemas';
 import { stepsInput, stepsRecord } from './steps.schemas';
 import { stepResultsRecord } from '../runs/step-results.schemas';
 
@@ -159,19 +160,28 @@ export const listTestsQuery = z
     order: z.enum(['asc', 'desc'], 'Expected asc or desc').default('asc').describe('Ascending (the default) or descending'),
     ...limitOffset,
   })
+  // cf.<key> filters: parameters named by the project's fields (custom-fields/field-filters.ts).
+  .catchall(fieldFilterParams)
   .superRefine((q, ctx) => {
+    wellFormedFieldFilters(q, ctx);
     // The cursor is a testId: it marks a place only in ascending testId order.
     if (q.cursor !== undefined && (q.sort !== 'testId' || q.order !== 'asc')) {
       ctx.addIssue({ code: 'custom', path: ['cursor'], message: 'A cursor pages only in the default order (sort=testId, order=asc)' });
     }
   });
 export type ListTestsQuery = z.output<typeof listTestsQuery>;
-export const countTestsQuery = z.object({ projectId: queryId, ...testFilters });
-export const exportTestsQuery = z.object({
-  projectId: queryId,
-  format: z.enum(['json', 'csv'], 'Expected json or csv').default('json'),
-  ...testFilters,
-});
+export const countTestsQuery = z
+  .object({ projectId: queryId, ...testFilters })
+  .catchall(fieldFilterParams)
+  .superRefine(wellFormedFieldFilters);
+export const exportTestsQuery = z
+  .object({
+    projectId: queryId,
+    format: z.enum(['json', 'csv'], 'Expected json or csv').default('json'),
+    ...testFilters,
+  })
+  .catchall(fieldFilterParams)
+  .superRefine(wellFormedFieldFilters);
 export const testInProjectQuery = z.object({ testId: queryId, projectId: queryId });
 export const testHistoryQuery = testInProjectQuery.extend(arrayPageParams);
 
@@ -229,4 +239,7 @@ export const statusHistoryEntry = z.object({
 export type CreateTestInput = z.infer<typeof createTestBody>;
 export type UpdateTestInput = z.infer<typeof updateTestBody>;
 export type TestFieldsInput = Omit<UpdateTestInput, 'testId' | 'projectId'>;
-export type TestFilters = Pick<z.infer<typeof countTestsQuery>, keyof typeof testFilters>;
+export type TestFilters = Pick<z.infer<typeof countTestsQuery>, keyof typeof testFilters> & {
+  /** The query's cf.<key> filters, checked against the project's fields by the service. */
+  fieldFilters?: FieldFilter[];
+};

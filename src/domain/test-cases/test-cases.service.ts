@@ -19,6 +19,8 @@ import {
 import type { CreateTestInput, TestFilters, TestSort, UpdateTestInput } from './test-cases.schemas';
 import { requireFreeAutomationKeys } from './automation-keys';
 import { requireReferencesInProject } from './references';
+import { checkItemValues } from '../custom-fields/field-values';
+import { fieldFiltersOf } from '../custom-fields/field-filters';
 
 /**
  * One page of the catalog and its total in a single round trip, the page as one
@@ -29,7 +31,8 @@ export async function listTests(
   ctx: RequestContext,
   q: TestFilters & { projectId: number; limit: number; offset: number; cursor?: number; sort?: TestSort; order?: 'asc' | 'desc' },
 ) {
-  const page = await catalogPage(ctx.db, ctx.orgIds, { ...q, afterId: q.cursor });
+  const fieldFilters = await fieldFiltersOf(ctx, q.projectId, q);
+  const page = await catalogPage(ctx.db, ctx.orgIds, { ...q, fieldFilters, afterId: q.cursor });
   if (!page) throw notFound('Project');
   ctx.answer.version = projectVersionAt(q.projectId, page.changes);
   // The cursor is the last testId: a place only in the default order.
@@ -38,7 +41,7 @@ export async function listTests(
 }
 
 export async function countTests(ctx: RequestContext, q: TestFilters & { projectId: number }) {
-  const count = await catalogTotal(ctx.db, ctx.orgIds, q);
+  const count = await catalogTotal(ctx.db, ctx.orgIds, { ...q, fieldFilters: await fieldFiltersOf(ctx, q.projectId, q) });
   if (count === undefined) throw notFound('Project');
   return { count };
 }
@@ -56,7 +59,10 @@ export async function createTest(ctx: RequestContext, input: CreateTestInput) {
   const [testId] = await ctx.db.$transaction(async (tx) => {
     await requireReferencesInProject(tx, [{ projectId, fields, at: '' }]);
     await requireFreeAutomationKeys(tx, [{ projectId, automationKey: fields.automationKey }]);
-    const ids = await insertTests(tx, projectId, ctx.userId, [fields]);
+    const [customFields] = await checkItemValues(tx, 'test', [
+      { projectId, at: 'customFields', values: fields.customFields, create: true },
+    ]);
+    const ids = await insertTests(tx, projectId, ctx.userId, [{ ...fields, customFields }]);
     return ids;
   });
   return (await findLiveTestDetails(ctx.db, projectId, testId))!;
@@ -76,6 +82,8 @@ export async function updateTest(ctx: RequestContext, input: UpdateTestInput, if
     requireUnchanged(ifMatch, stamp, 'Test');
     await requireReferencesInProject(tx, [{ projectId: test.projectId, fields, at: '' }]);
     await requireFreeAutomationKeys(tx, [{ projectId: test.projectId, testId, automationKey: fields.automationKey }]);
+    const at = { projectId: test.projectId, at: 'customFields', values: fields.customFields, create: false };
+    await checkItemValues(tx, 'test', [at]);
     await updateTests(tx, ctx.userId, [{ testId, ...fields }]);
   });
   return (await findLiveTestDetails(ctx.db, test.projectId, testId))!;

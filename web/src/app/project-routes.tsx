@@ -2,6 +2,7 @@ import { Navigate, type RouteObject } from 'react-router';
 import { CsvImportPage } from '../features/csv-import';
 import { DashboardPage } from '../features/dashboard';
 import { MetadataPage } from '../features/project-metadata';
+import { CustomFieldsPage } from '../features/custom-fields';
 import { RunReportPage } from '../features/reports';
 import { RunComparePage } from '../features/run-compare';
 import { RunExecutePage, RunName, RunsPage } from '../features/runs';
@@ -26,6 +27,7 @@ const run: PageCrumb = {
 const stability: PageCrumb = { label: () => 'Stability', to: (p) => projectPath(p.projectId, 'stability') };
 const metadata: PageCrumb = { label: () => 'Metadata', to: (p) => projectPath(p.projectId, 'metadata') };
 const sharedSteps: PageCrumb = { label: () => 'Shared steps', to: (p) => projectPath(p.projectId, 'shared-steps') };
+const fields: PageCrumb = { label: () => 'Custom fields', to: (p) => projectPath(p.projectId, 'fields') };
 const report: PageCrumb = { label: () => 'Report', to: (p) => projectPath(p.projectId, 'runs', p.runId, 'report') };
 const compare: PageCrumb = { label: () => 'Compare', to: (p) => projectPath(p.projectId, 'runs', p.runId, 'compare') };
 
@@ -60,5 +62,6 @@ export const projectRoute: RouteObject = {
     { path: 'stability', element: <StabilityPage />, handle: handle({ section: 'stability', crumbs: [stability] }) },
     { path: 'metadata', element: <MetadataPage />, handle: handle({ section: 'metadata', crumbs: [metadata] }) },
     { path: 'shared-steps', element: <SharedStepsPage />, handle: handle({ section: 'metadata', crumbs: [metadata, sharedSteps] }) },
+    { path: 'fields', element: <CustomFieldsPage />, handle: handle({ section: 'fields', crumbs: [fields] }) },
   ],
 };

@@ -2,6 +2,7 @@ import { Prisma } from '../../../generated/prisma/client';
 import { sectionSubtreeSql } from '../../sections/data';
 import type { TestFilters } from '../test-cases.schemas';
 import { columnOf } from './columns';
+import type { FieldFilter } from '../../custom-fields/field-filters.schemas';
 
 // The catalog list filters as SQL conditions on `FROM tests t`, shared by the
 // list, the count and the export.
@@ -10,6 +11,22 @@ const escapeLike = (s: string) => s.replace(/[\\%_]/g, '\\$&');
 
 /** Filters that are a field's value, compared for equality. */
 const equalityFilters = ['priorityId', 'squadId', 'automationStatusId', 'automationKey'] as const satisfies (keyof TestFilters)[];
+
+/**
+ * A custom field filter: equality and a multiselect's option as JSON containment, which the
+ * GIN index tests_custom_fields_idx (jsonb_path_ops) answers; gte/lte compare numbers as
+ * numbers and dates (YYYY-MM-DD) as text, which orders them.
+ */
+function fieldCondition(cf: FieldFilter): Prisma.Sql {
+  if (cf.op === 'eq' || cf.op === 'contains') {
+    const held = JSON.stringify({ [cf.key]: cf.op === 'contains' ? [cf.value] : cf.value });
+    return Prisma.sql`t.custom_fields @> ${held}::jsonb`;
+  }
+  const cmp = Prisma.raw(cf.op === 'gte' ? '>=' : '<=');
+  if (cf.type === 'number')
+    return Prisma.sql`(CASE WHEN jsonb_typeof(t.custom_fields -> ${cf.key}::text) = 'number' THEN (t.custom_fields ->> ${cf.key}::text)::numeric END) ${cmp} ${cf.value}::numeric`;
+  return Prisma.sql`(t.custom_fields ->> ${cf.key}::text) ${cmp} ${cf.value}::text`;
+}
 
 /** The list filters as conditions on `FROM tests t`, deleted tests included. */
 function filterConditions(projectId: number, f: TestFilters): Prisma.Sql[] {
@@ -30,6 +47,7 @@ function filterConditions(projectId: number, f: TestFilters): Prisma.Sql[] {
   }
   if (f.testIds !== undefined) parts.push(Prisma.sql`t.id = ANY(${f.testIds}::int[])`);
   if (f.search) parts.push(Prisma.sql`t.title ILIKE ${`%${escapeLike(f.search)}%`}`);
+  for (const cf of f.fieldFilters ?? []) parts.push(fieldCondition(cf));
   return parts;
 }
 
@@ -46,6 +64,7 @@ const narrowed = (f: TestFilters): boolean =>
   f.labelId !== undefined ||
   f.testIds !== undefined ||
   Boolean(f.search) ||
+  Boolean(f.fieldFilters?.length) ||
   equalityFilters.some((field) => f[field] !== undefined);
 
 /**

@@ -56,7 +56,7 @@ export interface ImportedTest {
 
 /**
  * Creates the tests, automation status "Automated" when the project has that
- * entry; returns their ids in the order of `tests` (one sequence, inserted in
+ * entry, and the defaults of the project's test fields (a required field without a default stays without a value); returns their ids in the order of `tests` (one sequence, inserted in
  * that order). The caller holds the project's section lock, so no concurrent
  * import creates the same keys.
  */
@@ -65,9 +65,12 @@ export async function insertImportedTests(tx: Tx, projectId: number, userId: num
   const rows = await tx.$queryRaw<{ id: number }[]>`
     WITH automated AS (
       SELECT min(id) AS id FROM lookup_entries WHERE project_id = ${projectId} AND kind = 'automation_status' AND lower(name) = 'automated'
+    ), defaults AS (
+      SELECT coalesce(jsonb_object_agg(key, default_value), '{}') AS fields FROM custom_fields
+      WHERE project_id = ${projectId} AND applies_to = 'test' AND default_value IS NOT NULL
     )
-    INSERT INTO tests (project_id, title, section_id, automation_key, automation_status_id, created_by, updated_by, updated_at, version)
-    SELECT ${projectId}::int, v.title, v.section_id, v.key, (SELECT id FROM automated), ${userId}::int, ${userId}::int, now(), 1
+    INSERT INTO tests (project_id, title, section_id, automation_key, automation_status_id, custom_fields, created_by, updated_by, updated_at, version)
+    SELECT ${projectId}::int, v.title, v.section_id, v.key, (SELECT id FROM automated), (SELECT fields FROM defaults), ${userId}::int, ${userId}::int, now(), 1
       FROM unnest(${tests.map((t) => t.title)}::text[], ${tests.map((t) => t.sectionId)}::int[], ${tests.map((t) => t.automationKey)}::text[])
         WITH ORDINALITY AS v(title, section_id, key, n)
      ORDER BY v.n

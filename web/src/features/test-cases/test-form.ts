@@ -16,12 +16,30 @@ export const REF_FIELDS = ['sectionId', 'priorityId', 'typeId', 'automationStatu
 type TextField = (typeof TEXT_FIELDS)[number];
 type RefField = (typeof REF_FIELDS)[number];
 
+/** Custom field values by key as the form holds them; null: no value (the custom-fields feature's inputs edit them). */
+type FieldValues = Record<string, string | number | boolean | string[] | null>;
+
+/** The keys whose values differ, as an update sends them: a removed value as null. */
+function changedValues(before: Record<string, unknown>, after: FieldValues): FieldValues {
+  const changes: FieldValues = {};
+  for (const key of new Set([...Object.keys(before), ...Object.keys(after)])) {
+    const b = after[key] ?? null;
+    if (JSON.stringify(before[key] ?? null) !== JSON.stringify(b)) changes[key] = b;
+  }
+  return changes;
+}
+
 /** What the form edits: text as typed ('' for none), references as an id or null; steps as text, or a list (stepList, null in text). */
-export type TestForm = { title: string; labels: number[]; stepList: EditStep[] | null } & Record<TextField, string> &
+export type TestForm = { title: string; labels: number[]; stepList: EditStep[] | null; customFields: FieldValues } & Record<TextField, string> &
   Record<RefField, number | null>;
 
 export function formFromTest(test: TestRecord): TestForm {
-  const form = { title: test.title, labels: [...test.labels], stepList: editSteps(test.steps) } as TestForm;
+  const form = {
+    title: test.title,
+    labels: [...test.labels],
+    stepList: editSteps(test.steps),
+    customFields: { ...(test.customFields ?? {}) },
+  } as TestForm;
   // A list of steps has its own editor; the text field holds only text steps.
   for (const field of TEXT_FIELDS) form[field] = typeof test[field] === 'string' ? test[field] : '';
   for (const field of REF_FIELDS) form[field] = test[field];
@@ -44,6 +62,7 @@ export const FORM_FIELDS: [keyof TestForm, string][] = [
   ['testCoveredById', 'Test covered by'],
   ['squadId', 'Squad'],
   ['labels', 'Labels'],
+  ['customFields', 'Custom fields'],
 ];
 
 /** The form with its labels in id order, so two forms compare by what they hold. */
@@ -73,6 +92,8 @@ export function changedFields(test: TestRecord, form: TestForm): Omit<TestUpdate
   }
   for (const field of REF_FIELDS) if (form[field] !== test[field]) changes[field] = form[field];
   if (!sameIds(form.labels, test.labels)) changes.labels = form.labels;
+  const values = changedValues(test.customFields ?? {}, form.customFields);
+  if (Object.keys(values).length > 0) changes.customFields = values;
   return changes;
 }
 

@@ -6,6 +6,7 @@ import { useLabels, useProjectLookups, type LookupKind, useSections, useSquads }
 import { FORM_FIELDS, sectionPaths, type TestForm, type TestRecord } from '../test-form';
 import { useTestEdit } from '../use-test-edit';
 import { LabelsPicker } from './labels-picker';
+import { FieldInputs, useCustomFields, valueText } from '../../custom-fields';
 import { RefSelect } from './ref-select';
 import { StepsEditor } from './steps-editor';
 import { textFromSteps } from '../steps-list';
@@ -46,6 +47,8 @@ export function TestCaseForm({ test, etag, readOnly, actions }: Props) {
   const labels = useLabels(test.projectId);
   const squads = useSquads(test.projectId);
   const paths = useMemo(() => sectionPaths(sections.data ?? []), [sections.data]);
+  const fields = useCustomFields(test.projectId);
+  const testFields = fields.data?.filter((f) => f.appliesTo === 'test') ?? [];
 
   const submit = (e: FormEvent) => {
     e.preventDefault();
@@ -55,6 +58,7 @@ export function TestCaseForm({ test, etag, readOnly, actions }: Props) {
   const shown = (field: keyof TestForm, f: TestForm): string => {
     const value = f[field];
     if (field === 'stepList') return value ? textFromSteps(value as NonNullable<TestForm['stepList']>) : '';
+    if (field === 'customFields') return testFields.map((cf) => `${cf.name}: ${valueText(cf, f.customFields[cf.key])}`).join('; ');
     if (field === 'labels')
       return (value as number[]).map((id) => labels.data?.find((l) => l.labelId === id)?.labelName ?? `#${id}`).join(', ');
     if (value === null || typeof value === 'string') return value ?? '';
@@ -133,7 +137,16 @@ export function TestCaseForm({ test, etag, readOnly, actions }: Props) {
             onChange={(id) => set('squadId', id)}
           />
           <LabelsPicker labels={labels.data ?? []} value={form.labels} readOnly={readOnly} onChange={(ids) => set('labels', ids)} />
-          <ErrorMessage error={sections.error ?? labels.error ?? squads.error ?? Object.values(lookups).find((l) => l.error)?.error} />
+          <FieldInputs
+            fields={testFields}
+            values={form.customFields}
+            readOnly={readOnly}
+            idPrefix="test-cf"
+            onChange={(key, value) => set('customFields', { ...form.customFields, [key]: value })}
+          />
+          <ErrorMessage
+            error={sections.error ?? labels.error ?? squads.error ?? fields.error ?? Object.values(lookups).find((l) => l.error)?.error}
+          />
         </div>
       </div>
       {!readOnly && (

@@ -1,0 +1,12 @@
+export {
+  deleteFieldDef,
+  findFieldDef,
+  insertFieldDef,
+  listFieldDefs,
+  lockFields,
+  memberNames,
+  optionUsage,
+  projectMemberIds,
+  updateFieldDef,
+  type FieldDef,
+} from './fields';
