@@ -309,6 +309,39 @@ describe('custom fields', () => {
       { row: 2, column: 'manual_only', reason: '"maybe" is not true or false (yes/no, 1/0)' },
     ]);
   });
+
+  it('checks values as a create does: options, user members, defaults and required fields', async () => {
+    const projectId = await newProject();
+    const stranger = w.adminB;
+    await t.db.customField.createMany({
+      data: [
+        { projectId, fieldKey: 'area', fieldName: 'Area', type: 'select', appliesTo: 'test', options: ['Cart', 'Pay'] },
+        { projectId, fieldKey: 'owner', fieldName: 'Owner', type: 'user', appliesTo: 'test' },
+        {
+          projectId,
+          fieldKey: 'risk',
+          fieldName: 'Risk',
+          type: 'select',
+          appliesTo: 'test',
+          options: ['low', 'high'],
+          defaultValue: 'low',
+        },
+        { projectId, fieldKey: 'story', fieldName: 'Story', type: 'text', appliesTo: 'test', required: true },
+      ],
+    });
+    const csv = `title,area,owner,story\nA,Cart,${w.user.userId},S-1\nB,Shop,${stranger.userId},S-2\nC,Pay,,\n`;
+    const dry = await importCsv(projectId, csv, { dryRun: true }).expect(201);
+    expect(dry.body.data.errors).toEqual([
+      { row: 3, column: 'area', reason: 'Expected one of "Cart", "Pay"' },
+      { row: 3, column: 'owner', reason: `User ${stranger.userId} is not a member of the project's organization` },
+      { row: 4, column: 'story', reason: 'Story is required, and the field has no default' },
+    ]);
+    expect(dry.body.data.preview[0].customFields).toEqual({ area: 'Cart', owner: w.user.userId, story: 'S-1', risk: 'low' });
+    const before = await counts(projectId);
+    const refused = await importCsv(projectId, csv).expect(400);
+    expect(refused.body).toMatchObject({ status: 400, code: 'csv_invalid_rows' });
+    expect(await counts(projectId)).toEqual(before);
+  });
 });
 
 describe('dry run and bad rows', () => {

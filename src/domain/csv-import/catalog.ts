@@ -1,5 +1,6 @@
+import { listFieldDefs, type FieldDef } from '../custom-fields/data';
 import type { DbOrTx } from '../../db/client';
-import type { CustomFieldType, LookupKind } from '../../generated/prisma/client';
+import type { LookupKind } from '../../generated/prisma/client';
 import { labelKind, listNameRecords, squadKind } from '../labels/data';
 import { sectionPaths } from '../sections/data';
 
@@ -11,11 +12,8 @@ export interface Named {
   id: number;
   name: string;
 }
-export interface CustomFieldSpec {
-  key: string;
-  type: CustomFieldType;
-  options: string[];
-}
+/** A custom field of tests as the import reads and checks its cells (its type, options, required flag and default). */
+export type CustomFieldSpec = FieldDef;
 
 export interface ImportCatalog {
   lookups: Record<LookupKind, Map<string, Named>>;
@@ -35,7 +33,7 @@ export async function loadImportCatalog(db: DbOrTx, projectId: number): Promise<
     listNameRecords(db, squadKind, projectId),
     listNameRecords(db, labelKind, projectId),
     sectionPaths(db, projectId),
-    db.customField.findMany({ where: { projectId, appliesTo: 'test' }, select: { fieldKey: true, type: true, options: true } }),
+    listFieldDefs(db, projectId, 'test'),
   ]);
   const kinds: LookupKind[] = ['priority', 'type', 'platform', 'automation_status', 'test_covered_by'];
   return {
@@ -43,6 +41,6 @@ export async function loadImportCatalog(db: DbOrTx, projectId: number): Promise<
     squads: byName(squads.map((s) => ({ id: s.squadId, name: s.squadName }))),
     labels: byName(labels.map((l) => ({ id: l.labelId, name: l.labelName }))),
     sectionPaths: new Set([...paths.values()].map(nameKey)),
-    customFields: new Map(fields.map((f) => [f.fieldKey, { key: f.fieldKey, type: f.type, options: f.options }])),
+    customFields: new Map(fields.map((f) => [f.key, f])),
   };
 }

@@ -20,6 +20,7 @@ import {
 } from './csv-import.schemas';
 import { loadImportCatalog, nameKey } from './catalog';
 import { checkTestFields } from './check-fields';
+import { checkUserValues } from './check-users';
 import { planImport, type ImportPlan, type PlannedTest } from './plan-import';
 import type { CsvTable } from './read-csv';
 import { resolveColumns, targetName } from './resolve-columns';
@@ -78,10 +79,12 @@ export async function importCsv(ctx: RequestContext, query: ImportCsvQuery, body
   const keys = keyColumn === undefined ? [] : [...new Set(table.rows.map((r) => (r[keyColumn] ?? '').trim()).filter(Boolean))];
   const held = new Set((await testIdsByAutomationKey(ctx.db, projectId, keys)).keys());
   const plan = planImport(table, columns, catalog, held);
-  checkTestFields(plan, (field) => {
+  const header = (field: string) => {
     const i = columns.index.get(field);
     return i === undefined ? null : table.headers[i];
-  });
+  };
+  checkTestFields(plan, header);
+  await checkUserValues(ctx.db, projectId, plan, catalog, (key) => header(`cf_${key}`));
   const good = plan.tests.filter((t) => !t.bad);
 
   const answer: ImportCsvResult = {

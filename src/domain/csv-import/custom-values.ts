@@ -32,6 +32,8 @@ export function customValue(spec: CustomFieldSpec, cell: string): { value: Field
       };
     case 'textarea':
       return { value: cell };
+    case 'user':
+      return /^\d{1,10}$/.test(text) ? { value: Number(text) } : { error: `"${text}" is not a user id` };
     default:
       return { value: text };
   }

@@ -5,6 +5,7 @@ import { MAX_STEPS, type Step } from '../test-cases/steps.schemas';
 import type { RowError } from './csv-import.schemas';
 import { nameKey, type ImportCatalog, type Named } from './catalog';
 import { customValue } from './custom-values';
+import { valueFault } from '../custom-fields/field-values';
 import type { CsvTable } from './read-csv';
 import type { ResolvedColumns } from './resolve-columns';
 import { splitStepsText, stepsFromColumns } from './split-steps';
@@ -190,8 +191,21 @@ export function planImport(table: CsvTable, columns: ResolvedColumns, catalog: I
     for (const spec of customFields) {
       const value = customValue(spec, cell(`cf_${spec.key}`));
       if (value === undefined) continue;
-      if ('error' in value) fail(`cf_${spec.key}`, value.error);
+      // The same check as the tests' customFields of POST /test/create (field-values.ts).
+      if ('error' in value) {
+        fail(`cf_${spec.key}`, value.error);
+        continue;
+      }
+      const fault = valueFault(spec, value.value);
+      if (fault) fail(`cf_${spec.key}`, fault);
       else test.customFields[spec.key] = value.value;
+    }
+    // As at create: a field without a value takes its default; a required one without a default is an error.
+    for (const spec of catalog.customFields.values()) {
+      if (test.customFields[spec.key] !== undefined) continue;
+      if (spec.defaultValue !== null) test.customFields[spec.key] = spec.defaultValue;
+      else if (spec.required)
+        fail(columns.index.has(`cf_${spec.key}`) ? `cf_${spec.key}` : null, `${spec.name} is required, and the field has no default`);
     }
     if (errors.length > before) test.bad = true;
     tests.push(test);

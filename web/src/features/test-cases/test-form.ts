@@ -30,7 +30,10 @@ function changedValues(before: Record<string, unknown>, after: FieldValues): Fie
 }
 
 /** What the form edits: text as typed ('' for none), references as an id or null; steps as text, or a list (stepList, null in text). */
-export type TestForm = { title: string; labels: number[]; stepList: EditStep[] | null; customFields: FieldValues } & Record<TextField, string> &
+export type TestForm = { title: string; labels: number[]; stepList: EditStep[] | null; customFields: FieldValues } & Record<
+  TextField,
+  string
+> &
   Record<RefField, number | null>;
 
 export function formFromTest(test: TestRecord): TestForm {

@@ -1,0 +1,31 @@
+import type { DbOrTx } from '../../db/client';
+import { projectMemberIds } from '../custom-fields/data';
+import type { ImportCatalog } from './catalog';
+import type { ImportPlan } from './plan-import';
+
+/**
+ * A user field's value must be a member of the project's organization, as at POST /test/create:
+ * one query for every user the file names, a row error for each that is not (the test is then not written).
+ */
+export async function checkUserValues(
+  db: DbOrTx,
+  projectId: number,
+  plan: ImportPlan,
+  catalog: ImportCatalog,
+  header: (key: string) => string | null,
+) {
+  const userFields = [...catalog.customFields.values()].filter((f) => f.type === 'user');
+  if (userFields.length === 0) return;
+  const named = plan.tests.flatMap((t) =>
+    userFields.flatMap((f) => (typeof t.customFields[f.key] === 'number' ? [t.customFields[f.key] as number] : [])),
+  );
+  const members = await projectMemberIds(db, projectId, [...new Set(named)]);
+  for (const test of plan.tests)
+    for (const field of userFields) {
+      const id = test.customFields[field.key];
+      if (typeof id !== 'number' || members.has(id)) continue;
+      plan.errors.push({ row: test.row, column: header(field.key), reason: `User ${id} is not a member of the project's organization` });
+      test.bad = true;
+    }
+  plan.errors.sort((a, b) => a.row - b.row);
+}
