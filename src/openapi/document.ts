@@ -87,15 +87,14 @@ function documentedQuery(route: DocumentedRoute): z.ZodObject {
   // Parameters named by a pattern (the catalog's cf.<key> filters) are the catchall's: one entry, named by its meta `param`.
   const catchall = query.def.catchall as z.ZodType | undefined;
   const pattern = catchall?.meta()?.param as string | undefined;
+  // No example value: `cf.<key>` names no field, so an example query holding it would be refused.
   const extra = pattern
     ? {
-        [pattern]: withExample(
-          pattern,
-          z
-            .string()
-            .optional()
-            .describe(catchall!.description ?? ''),
-        ),
+        [pattern]: z
+          .string()
+          .optional()
+          .describe(catchall!.description ?? '')
+          .meta({ [NO_EXAMPLE]: true }),
       }
     : {};
   return z.object({

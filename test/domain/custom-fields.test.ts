@@ -42,7 +42,7 @@ describe('POST /project/add-custom-field', () => {
   it('refuses a given key that exists (409 duplicate_key)', async () => {
     await add(w.user.token, { name: 'Owner team', key: 'owner_team' }).expect(201);
     const res = await add(w.user.token, { name: 'Other', key: 'owner_team' }).expect(409);
-    expect(res.body.code).toBe('duplicate_key');
+    expect(res.body).toMatchObject({ status: 409, code: 'duplicate_key' });
   });
 
   it('checks options and the default against the type (400, nothing written)', async () => {
@@ -94,7 +94,7 @@ describe('POST /project/add-custom-field', () => {
       .as(w.user.token)
       .post('/project/add-custom-field', { projectId: project.projectId, name: 'One more', type: 'text', appliesTo: 'result' })
       .expect(409);
-    expect(res.body.code).toBe('field_limit');
+    expect(res.body).toMatchObject({ status: 409, code: 'field_limit' });
     expect(await t.db.customField.count({ where: { projectId: project.projectId } })).toBe(50);
   });
 });
@@ -141,7 +141,7 @@ describe('PUT /project/edit-custom-field', () => {
       .as(w.adminB.token)
       .put('/project/edit-custom-field', { projectId: w.projectB.projectId, fieldId: field.fieldId, name: 'X' })
       .expect(404);
-    expect(elsewhere.body.code).toBe('custom_field_not_found');
+    expect(elsewhere.body).toMatchObject({ status: 404, code: 'custom_field_not_found' });
     await t
       .as(w.adminB.token)
       .put('/project/edit-custom-field', { projectId: w.projectA.projectId, fieldId: field.fieldId, name: 'X' })

@@ -32,16 +32,21 @@ const defaultValue = fieldValue
   .optional()
   .describe("The value a new test (or result) takes when none is given; checked as the field's values are");
 
-export const addFieldBody = z.strictObject({
-  projectId: bodyId,
-  name: nonBlank(100),
-  key: fieldKey.optional().describe('The key values are stored under; derived from the name when absent (made unique with a suffix)'),
-  type: fieldType,
-  options: options.optional(),
-  required: z.boolean().default(false).describe('A test (or result) created without a value takes the default; without one, 400'),
-  defaultValue,
-  appliesTo: target.describe('test: a field of test cases; result: a field of results in runs'),
-});
+export const addFieldBody = z
+  .strictObject({
+    projectId: bodyId,
+    name: nonBlank(100),
+    key: fieldKey.optional().describe('The key values are stored under; derived from the name when absent (made unique with a suffix)'),
+    type: fieldType,
+    options: options.optional(),
+    required: z.boolean().default(false).describe('A test (or result) created without a value takes the default; without one, 400'),
+    defaultValue,
+    appliesTo: target.describe('test: a field of test cases; result: a field of results in runs'),
+  })
+  // A built example's key ("Example text") is not a key.
+  .meta({
+    example: { projectId: 1, name: 'Component', type: 'select', options: ['Checkout', 'Search'], required: false, appliesTo: 'test' },
+  });
 export type AddFieldInput = z.infer<typeof addFieldBody>;
 
 export const editFieldBody = z.strictObject({
