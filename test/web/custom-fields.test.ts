@@ -47,8 +47,9 @@ async function addField(page: Page, f: { name: string; type: string; options?: s
 
 it('defines fields, gives a new test the default, and edits the values on the test case page', async () => {
   const page = await h.signIn(admin.token);
-  await page.goto(`${h.baseUrl}/projects/${projectId}/catalog`);
-  await page.getByRole('navigation', { name: 'Project' }).getByRole('link', { name: 'Custom fields' }).click();
+  // Custom fields are project settings, reached from the Metadata page (as shared steps are).
+  await page.goto(`${h.baseUrl}/projects/${projectId}/metadata`);
+  await page.getByRole('link', { name: 'Custom fields', exact: true }).click();
   await page.getByRole('heading', { level: 1, name: 'Custom fields of Shop' }).waitFor();
   expect(page.url()).toBe(url());
   await checkScreen(page, 'custom-fields-empty');

@@ -11,7 +11,6 @@ export const PROJECT_SECTIONS = [
   { id: 'runs', label: 'Runs', path: 'runs' },
   { id: 'stability', label: 'Stability', path: 'stability' },
   { id: 'metadata', label: 'Metadata', path: 'metadata' },
-  { id: 'fields', label: 'Custom fields', path: 'fields' },
 ] as const;
 export type ProjectSection = (typeof PROJECT_SECTIONS)[number]['id'];
 

@@ -62,6 +62,6 @@ export const projectRoute: RouteObject = {
     { path: 'stability', element: <StabilityPage />, handle: handle({ section: 'stability', crumbs: [stability] }) },
     { path: 'metadata', element: <MetadataPage />, handle: handle({ section: 'metadata', crumbs: [metadata] }) },
     { path: 'shared-steps', element: <SharedStepsPage />, handle: handle({ section: 'metadata', crumbs: [metadata, sharedSteps] }) },
-    { path: 'fields', element: <CustomFieldsPage />, handle: handle({ section: 'fields', crumbs: [fields] }) },
+    { path: 'fields', element: <CustomFieldsPage />, handle: handle({ section: 'metadata', crumbs: [metadata, fields] }) },
   ],
 };

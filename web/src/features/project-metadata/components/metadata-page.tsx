@@ -28,6 +28,9 @@ export function MetadataPage() {
         What tests are labelled and sorted by. A value that a test holds or a run shows cannot be deleted; rename it instead.
       </p>
       <p>
+        <Link to={`/projects/${projectId}/fields`}>Custom fields</Link>: fields of your own on tests and on results.
+      </p>
+      <p>
         <Link to={`/projects/${projectId}/shared-steps`}>Shared steps</Link>: steps several tests share, such as logging in.
       </p>
       <div className="value-lists">
