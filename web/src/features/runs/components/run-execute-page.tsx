@@ -67,7 +67,6 @@ export function RunExecutePage() {
     searchRef,
     steps,
   });
-
   const title = run.data?.runName ?? `Run ${runId}`;
   const error = run.error ?? tests.error ?? state.error;
   return (
