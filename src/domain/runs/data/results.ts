@@ -50,12 +50,14 @@ export async function setStatuses(tx: Tx, runId: number, userId: number, r: Stat
         retries = 0, updated_by = ${userId}, updated_at = ${now}, step_results = coalesce(v.step_results, rt.step_results),
         custom_fields = CASE WHEN v.custom_fields IS NULL THEN rt.custom_fields ELSE jsonb_strip_nulls(rt.custom_fields || v.custom_fields) END
       FROM v WHERE rt.run_id = ${runId} AND rt.test_id = v.test_id
-      RETURNING rt.status, rt.test_id, rt.step_results, rt.custom_fields
+      RETURNING rt.status, rt.test_id, rt.comment, rt.elapsed_ms, rt.defects, rt.step_results, rt.custom_fields, v.n
     ), hist AS (
-      -- Each entry keeps the result's step results and field values as they are after it.
+      -- Each entry is the result as written (step results and field values as they are after it), in the order
+      -- given; read from the UPDATE's own RETURNING, as joining it back to v (two CTEs, no index) could cost a
+      -- nested loop over 5,000 results.
       INSERT INTO status_history (run_id, test_id, status, comment, elapsed_ms, defects, step_results, custom_fields, user_id, created_at)
-      SELECT ${runId}, v.test_id, v.status, v.comment, v.elapsed_ms, v.defects, u.step_results, u.custom_fields, ${userId}, ${now}
-        FROM v JOIN upd u ON u.test_id = v.test_id ORDER BY v.n
+      SELECT ${runId}, u.test_id, u.status, u.comment, u.elapsed_ms, u.defects, u.step_results, u.custom_fields, ${userId}, ${now}
+        FROM upd u ORDER BY u.n
     )
     UPDATE runs SET ${counterMoves('upd', 'old')} WHERE id = ${runId}
     RETURNING (SELECT count(*) FROM upd)::int AS updated`;
