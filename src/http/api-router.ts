@@ -160,12 +160,17 @@ export function buildApiRouter(routes: AnyRoute[], deps: ApiDeps): express.Route
         return data;
       };
       // What was staged and not taken by a handler that ran to its end (a replay, a refusal, a failure) goes before the answer.
+      let discarded = false;
+      const discardUnhandled = async () => {
+        if (!stagedBody || handled || discarded) return;
+        discarded = true;
+        await staged!.discard(stagedBody.data, ctx).catch((err: unknown) => req.log?.warn({ err }, 'staged body not discarded'));
+      };
       const discardingUnhandled = async <T>(work: () => Promise<T>): Promise<T> => {
         try {
           return await work();
         } finally {
-          if (stagedBody && !handled)
-            await staged!.discard(stagedBody.data, ctx).catch((err: unknown) => req.log?.warn({ err }, 'staged body not discarded'));
+          await discardUnhandled();
         }
       };
       // A conditional read: a matching If-None-Match is a 304 from the route's version alone, before any page is built.
@@ -183,6 +188,7 @@ export function buildApiRouter(routes: AnyRoute[], deps: ApiDeps): express.Route
           req,
           res,
           fingerprint: fingerprint?.digest(),
+          beforeReplay: discardUnhandled,
         };
         return discardingUnhandled(() => answerIdempotently(call, handle));
       }

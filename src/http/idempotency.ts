@@ -82,6 +82,8 @@ export interface IdempotentCall {
   res: Response;
   /** The request's fingerprint when already taken (a streamed raw body); else it is taken from `req`. */
   fingerprint?: string;
+  /** Runs before a replayed answer is sent: what the repeated request staged goes first, so a client that has the answer finds it gone. */
+  beforeReplay?: () => Promise<void>;
 }
 
 /** Answers with `handle`'s data in the envelope, once per Idempotency-Key when the request has one. */
@@ -98,6 +100,7 @@ export async function answerIdempotently(call: IdempotentCall, handle: () => Pro
     }
     if (claim.kind === 'in_flight')
       throw conflict('idempotency_conflict', `${IDEMPOTENCY_HEADER} "${key}" is in use by a request still in progress; retry later`);
+    await call.beforeReplay?.();
     res.status(claim.status).set(REPLAYED_HEADER, 'true').type('application/json').send(claim.body);
     return;
   }
