@@ -7,14 +7,10 @@ import { useDeleteTest } from '../api/delete-test';
 /** Delete test (Admin), confirmed in a dialog first; then back to the catalog. */
 export function DeleteTestButton({ projectId, testId, title }: { projectId: number; testId: number; title: string }) {
   const navigate = useNavigate();
-  const remove = useDeleteTest(projectId, testId);
+  // navigate()'s promise only says when the next page has loaded; nothing waits for it.
+  const remove = useDeleteTest(projectId, testId, () => void navigate(`/projects/${projectId}/catalog`));
   const [confirming, setConfirming] = useState(false);
-  const confirmDelete = () =>
-    remove.mutate(undefined, {
-      // navigate()'s promise only says when the next page has loaded; nothing waits for it.
-      onSuccess: () => void navigate(`/projects/${projectId}/catalog`),
-      onSettled: () => setConfirming(false),
-    });
+  const confirmDelete = () => remove.mutate(undefined, { onSettled: () => setConfirming(false) });
   return (
     <>
       <button type="button" className="button danger" onClick={() => setConfirming(true)} disabled={remove.isPending}>
