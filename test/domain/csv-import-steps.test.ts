@@ -1,4 +1,4 @@
-import { detectDelimiter, readCsv } from '../../src/domain/csv-import/read-csv';
+import { detectDelimiter, readCsv, stageCsv } from '../../src/domain/csv-import/read-csv';
 import { splitStepsText, stepsFromColumns } from '../../src/domain/csv-import/split-steps';
 import { stepsText } from '../../src/domain/test-cases/steps-text';
 
@@ -46,21 +46,29 @@ describe('the delimiter', () => {
 });
 
 describe('the bytes', () => {
+  async function* oneChunk(bytes: Buffer) {
+    yield bytes;
+  }
   async function* oneByteAtATime(bytes: Buffer) {
     for (let i = 0; i < bytes.length; i++) yield bytes.subarray(i, i + 1);
   }
 
-  it('reads UTF-8 cut anywhere by chunks, a BOM dropped', async () => {
-    const table = await readCsv(oneByteAtATime(Buffer.from('\uFEFFtitle;note\nCafé 😀;Ünïcode\n')));
-    expect(table).toMatchObject({ headers: ['title', 'note'], rows: [['Café 😀', 'Ünïcode']], rowNumbers: [2], delimiter: ';' });
+  it('reads UTF-8 cut anywhere by chunks, a BOM dropped; staged smaller than the text it holds', async () => {
+    const file = await readCsv(await stageCsv(oneByteAtATime(Buffer.from('\uFEFFtitle;note\n\nCafé 😀;Ünïcode\n'))));
+    expect(file).toMatchObject({ headers: ['title', 'note'], delimiter: ';' });
+    const rows = [];
+    for await (const row of file.rows) rows.push(row);
+    expect(rows).toEqual([{ cells: ['Café 😀', 'Ünïcode'], row: 3 }]);
+    const text = Buffer.from(Array.from({ length: 2000 }, (_, i) => `Case ${i},Checkout > Payment,High\n`).join(''));
+    expect((await stageCsv(oneChunk(text))).gzip.length).toBeLessThan(text.length / 4);
   });
 
   it('is csv_malformed for bytes that are not UTF-8, or a sequence the file cuts short', async () => {
-    await expect(readCsv(oneByteAtATime(Buffer.from('title\nCaf\xe9 au lait\n', 'latin1')))).rejects.toMatchObject({
+    await expect(stageCsv(oneByteAtATime(Buffer.from('title\nCaf\xe9 au lait\n', 'latin1')))).rejects.toMatchObject({
       code: 'csv_malformed',
       message: expect.stringContaining('not UTF-8'),
     });
     const cut = Buffer.from('title\nCafé', 'utf8').subarray(0, -1);
-    await expect(readCsv(oneByteAtATime(cut))).rejects.toMatchObject({ code: 'csv_malformed' });
+    await expect(stageCsv(oneByteAtATime(cut))).rejects.toMatchObject({ code: 'csv_malformed' });
   });
 });

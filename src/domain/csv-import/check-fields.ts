@@ -1,5 +1,6 @@
 import { createTestBody } from '../test-cases/test-cases.schemas';
-import type { ImportPlan } from './plan-import';
+import type { RowError } from './csv-import.schemas';
+import type { PlannedTest } from './plan-import';
 
 // Each planned test's own values checked by the schema of POST /test/add (lengths of the title,
 // texts, steps and automation key; the shape of custom field values), so an import takes what a
@@ -24,21 +25,15 @@ const sourceOf = (path: PropertyKey[], stepColumns: boolean): string => {
   return field;
 };
 
-/** Adds an error for each fault (and marks its test bad); `headerOf` names the column of an import field. */
-export function checkTestFields(plan: ImportPlan, headerOf: (field: string) => string | null): void {
+/** Adds an error for each fault of the test to `errors`, true when it had any; `headerOf` names the column of an import field. */
+export function checkTestFields(test: PlannedTest, errors: RowError[], headerOf: (field: string) => string | null): boolean {
   const stepColumns = headerOf('stepAction') !== null;
-  let added = false;
-  for (const test of plan.tests) {
-    if (test.bad) continue;
-    const { title, testDescription, preconditions, steps, expectedResult, automationKey, customFields } = test;
-    const checked = fieldsChecked.safeParse({ title, testDescription, preconditions, steps, expectedResult, automationKey, customFields });
-    if (checked.success) continue;
-    test.bad = true;
-    added = true;
-    for (const issue of checked.error.issues) {
-      const where = issue.path.length > 1 ? ` (${issue.path.slice(1).join('.')})` : '';
-      plan.errors.push({ row: test.row, column: headerOf(sourceOf(issue.path, stepColumns)), reason: `${issue.message}${where}` });
-    }
+  const { title, testDescription, preconditions, steps, expectedResult, automationKey, customFields } = test;
+  const checked = fieldsChecked.safeParse({ title, testDescription, preconditions, steps, expectedResult, automationKey, customFields });
+  if (checked.success) return false;
+  for (const issue of checked.error.issues) {
+    const where = issue.path.length > 1 ? ` (${issue.path.slice(1).join('.')})` : '';
+    errors.push({ row: test.row, column: headerOf(sourceOf(issue.path, stepColumns)), reason: `${issue.message}${where}` });
   }
-  if (added) plan.errors.sort((a, b) => a.row - b.row);
+  return true;
 }

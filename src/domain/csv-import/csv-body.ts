@@ -5,14 +5,15 @@ import type { FormParts } from '../../core/route';
 import { requireProject } from '../access';
 import { FILE_PART, MAPPING_PART, MAX_CSV_BYTES, mappingText, type CsvMapping, type ImportCsvQuery } from './csv-import.schemas';
 import type { CsvBody } from './csv-import.service';
-import { readCsv, type CsvTable } from './read-csv';
+import { stageCsv, type StagedCsv } from './read-csv';
 
 // The two bodies of POST /test/import-csv, each read into the same CsvBody before the handler:
 // the CSV file itself (raw, text/csv), or a multipart form of the file (part `file`) and its
-// mapping as JSON (part `mapping`), as a browser's upload form sends them.
+// mapping as JSON (part `mapping`), as a browser's upload form sends them. The file is staged
+// (read-csv.ts): checked as UTF-8 and kept compressed, to be read as rows by the handler.
 
 /** The raw body: the file. */
-export const readRawCsv = async (body: AsyncIterable<Buffer>): Promise<CsvBody> => ({ table: await readCsv(body) });
+export const readRawCsv = async (body: AsyncIterable<Buffer>): Promise<CsvBody> => ({ csv: await stageCsv(body) });
 
 /** A file part's bytes, at most MAX_CSV_BYTES of them (413 past that). */
 async function* limited(stream: Readable): AsyncGenerator<Buffer> {
@@ -27,19 +28,19 @@ async function* limited(stream: Readable): AsyncGenerator<Buffer> {
 /** The multipart body: 404 for another organization's project before a byte is read, then its parts in any order. */
 export async function readCsvParts(parts: FormParts, query: ImportCsvQuery, ctx: RequestContext): Promise<CsvBody> {
   await requireProject(ctx, query.projectId);
-  let table: CsvTable | undefined;
+  let csv: StagedCsv | undefined;
   let mapping: CsvMapping | undefined;
   for await (const part of parts) {
-    if (part.kind === 'file') table = await readCsv(limited(part.stream));
+    if (part.kind === 'file') csv = await stageCsv(limited(part.stream));
     else if (part.field === MAPPING_PART) {
       const parsed = mappingText.safeParse(part.value);
       if (!parsed.success) throw new AppError('validation_failed', zodMessage(parsed.error, [MAPPING_PART]));
       mapping = parsed.data;
     }
   }
-  if (!table) throw badRequest(`${FILE_PART}: the CSV file is required`);
-  return { table, mapping };
+  if (!csv) throw badRequest(`${FILE_PART}: the CSV file is required`);
+  return { csv, mapping };
 }
 
-/** Nothing is staged: the file is read into memory as rows, never stored. */
+/** Nothing is stored: the staged file lives in the request's memory only. */
 export const discardNothing = async () => {};

@@ -21,7 +21,7 @@ Pay by card,Checkout > Payment,High,"1. Add an item
 
 export const csvImportRoutes = [
   // The body is the file, read as it arrives, or a multipart form of the file and its mapping: either
-  // is read into rows before the handler (z.ZodType<CsvBody> types them; there is no JSON schema).
+  // is staged before the handler (z.ZodType<CsvBody> types it; there is no JSON schema).
   route<typeof importCsvQuery, z.ZodType<CsvBody>, typeof importCsvResult>({
     method: 'post',
     path: '/test/import-csv',
@@ -42,7 +42,7 @@ export const csvImportRoutes = [
       raw: {
         types: CSV_CONTENT_TYPES,
         limitBytes: MAX_CSV_BYTES,
-        // Broken CSV anywhere is a 400 before anything is looked up or written.
+        // Bytes that are not UTF-8 are a 400 before anything is looked up; broken CSV, a 400 with nothing written.
         parse: (body) => readRawCsv(body),
         description: `A CSV file with a header row, at most ${MAX_CSV_BYTES / 2 ** 20} MiB`,
         example,

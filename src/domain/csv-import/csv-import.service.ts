@@ -1,13 +1,10 @@
 import type { RequestContext } from '../../core/context';
+import type { DbOrTx } from '../../db/client';
 import { AppError } from '../../core/errors';
 import { requireProject } from '../access';
-import { insertNames, labelKind } from '../labels/data';
-import { ensureSectionPaths, lockSections } from '../sections/data';
+import { lockSections } from '../sections/data';
 import { BULK_TRANSACTION } from '../test-cases/bulk.service';
-import { requireFreeAutomationKeys } from '../test-cases/automation-keys';
-import { requireReferencesInProject } from '../test-cases/references';
-import { insertTests, testIdsByAutomationKey } from '../test-cases/data';
-import type { TestFieldsInput } from '../test-cases/test-cases.schemas';
+import { testIdsByAutomationKey } from '../test-cases/data';
 import {
   LISTED_ERRORS,
   LISTED_NAMES,
@@ -18,27 +15,30 @@ import {
   type PreviewTest,
   type RowError,
 } from './csv-import.schemas';
-import { loadImportCatalog, nameKey } from './catalog';
-import { checkTestFields } from './check-fields';
+import { loadImportCatalog, type ImportCatalog } from './catalog';
 import { checkUserValues } from './check-users';
-import { planImport, type ImportPlan, type PlannedTest } from './plan-import';
-import type { CsvTable } from './read-csv';
-import { resolveColumns, targetName } from './resolve-columns';
+import { importPlanner, type ImportPlan, type PlannedTest } from './plan-import';
+import { readCsv, type CsvRows, type StagedCsv } from './read-csv';
+import { resolveColumns, targetName, type ResolvedColumns } from './resolve-columns';
+import { collectSuitePaths } from './suite-paths';
+import { batchWriter, type BatchWriter } from './write-batch';
 
-// POST /test/import-csv: the file read (read-csv.ts), its columns mapped (resolve-columns.ts), its
-// rows planned into tests (plan-import.ts), then, unless a dry run or any row is bad, one
-// transaction creates the missing sections and labels and inserts the tests through the catalog's
-// write path (versions recorded, the project's test count moved). All or nothing.
+// POST /test/import-csv: the file staged as it arrived (read-csv.ts), its columns mapped
+// (resolve-columns.ts), then its rows read and planned into tests one at a time (plan-import.ts),
+// checked against the database a batch at a time and, unless a dry run, written a batch at a time
+// (write-batch.ts) in one transaction, so memory holds a batch of tests, not the file. The first
+// bad row stops the writing (planning goes on, to list every error) and the transaction is rolled
+// back: all or nothing.
 
 /** What the route's body is read into, from a raw CSV body or a multipart form. */
 export interface CsvBody {
-  table: CsvTable;
+  csv: StagedCsv;
   /** The mapping sent as a multipart part (else the query's). */
   mapping?: CsvMapping;
 }
 
-/** Tests inserted a statement: bounds the statements' parameters (see junit-import/write-import.ts on Prisma's kept parameters). */
-const CHUNK = 500;
+/** Tests checked and written a batch: bounds the statements' parameters (see junit-import/write-import.ts on Prisma's kept parameters). */
+const BATCH = 500;
 const LISTED_IN_MESSAGE = 50;
 
 const preview = (t: PlannedTest): PreviewTest => ({
@@ -69,95 +69,87 @@ function invalidRows(errors: RowError[]): AppError {
   return new AppError('csv_invalid_rows', `Invalid request: nothing was imported: ${listed}${more}`);
 }
 
+/** Every row planned; each batch of tests checked (held keys, user values) and handed to `write` while no row is bad. */
+async function planRows(
+  db: DbOrTx,
+  projectId: number,
+  body: CsvBody,
+  catalog: ImportCatalog,
+  columns: ResolvedColumns,
+  file: CsvRows,
+  write?: BatchWriter,
+): Promise<{ plan: ImportPlan; preview: PreviewTest[] }> {
+  const { headers } = file;
+  const suitePaths = columns.index.has('suiteId') ? await collectSuitePaths((await readCsv(body.csv)).rows, columns) : undefined;
+  const errors: RowError[] = [];
+  const planner = importPlanner(headers, columns, catalog, suitePaths, errors);
+  const header = (key: string) => {
+    const i = columns.index.get(`cf_${key}`);
+    return i === undefined ? null : headers[i];
+  };
+  const previewed: PreviewTest[] = [];
+  let batch: PlannedTest[] = [];
+  const flush = async () => {
+    const tests = batch;
+    batch = [];
+    const keyed = tests.filter((t) => t.automationKey !== null && !t.bad);
+    const held = await testIdsByAutomationKey(
+      db,
+      projectId,
+      keyed.map((t) => t.automationKey!),
+    );
+    for (const t of keyed)
+      if (held.has(t.automationKey!)) {
+        errors.push({
+          row: t.row,
+          column: headers[columns.index.get('automationKey')!],
+          reason: `Automation key "${t.automationKey}" is held by a test of this project`,
+        });
+        t.bad = true;
+      }
+    await checkUserValues(db, projectId, tests, errors, catalog, header);
+    const good = tests.filter((t) => !t.bad);
+    for (const t of good.slice(0, PREVIEW_TESTS - previewed.length)) previewed.push(preview(t));
+    if (write && errors.length === 0) await write(good);
+  };
+  for await (const { cells, row } of file.rows) {
+    const test = planner.push(cells, row);
+    if (test) batch.push(test);
+    if (batch.length === BATCH) await flush();
+  }
+  const last = planner.end();
+  if (last) batch.push(last);
+  await flush();
+  return { plan: planner.plan(), preview: previewed };
+}
+
 export async function importCsv(ctx: RequestContext, query: ImportCsvQuery, body: CsvBody): Promise<ImportCsvResult> {
   const { projectId } = query;
   await requireProject(ctx, projectId, { active: true });
-  const { table } = body;
   const catalog = await loadImportCatalog(ctx.db, projectId);
-  const columns = resolveColumns(table.headers, body.mapping ?? query.mapping, new Set(catalog.customFields.keys()));
-  const keyColumn = columns.index.get('automationKey');
-  const keys = keyColumn === undefined ? [] : [...new Set(table.rows.map((r) => (r[keyColumn] ?? '').trim()).filter(Boolean))];
-  const held = new Set((await testIdsByAutomationKey(ctx.db, projectId, keys)).keys());
-  const plan = planImport(table, columns, catalog, held);
-  const header = (field: string) => {
-    const i = columns.index.get(field);
-    return i === undefined ? null : table.headers[i];
-  };
-  checkTestFields(plan, header);
-  await checkUserValues(ctx.db, projectId, plan, catalog, (key) => header(`cf_${key}`));
-  const good = plan.tests.filter((t) => !t.bad);
-
-  const answer: ImportCsvResult = {
+  const file = await readCsv(body.csv);
+  const { headers, delimiter } = file;
+  const columns = resolveColumns(headers, body.mapping ?? query.mapping, new Set(catalog.customFields.keys()));
+  const answer = ({ plan, preview }: { plan: ImportPlan; preview: PreviewTest[] }): ImportCsvResult => ({
     projectId,
     dryRun: query.dryRun,
     rowsRead: plan.rowsRead,
-    testsToCreate: plan.tests.length,
-    created: 0,
+    testsToCreate: plan.testCount,
+    created: query.dryRun ? 0 : plan.testCount,
     sectionsToCreate: { count: plan.newSections.length, names: plan.newSections.slice(0, LISTED_NAMES) },
     labelsToCreate: { count: plan.newLabels.length, names: plan.newLabels.slice(0, LISTED_NAMES) },
-    delimiter: table.delimiter,
-    columns: table.headers.map((header, i) => ({ header, field: targetName(columns.targets[i]) })),
+    delimiter,
+    columns: headers.map((header, i) => ({ header, field: targetName(columns.targets[i]) })),
     errorCount: plan.errors.length,
     errors: plan.errors.slice(0, LISTED_ERRORS),
-    preview: query.dryRun ? good.slice(0, PREVIEW_TESTS).map(preview) : [],
-  };
-  if (query.dryRun) return answer;
-  if (plan.errors.length > 0) throw invalidRows(plan.errors);
-  await writePlan(ctx, projectId, plan);
-  return { ...answer, created: plan.tests.length };
-}
-
-async function writePlan(ctx: RequestContext, projectId: number, plan: ImportPlan): Promise<void> {
-  const { tests } = plan;
-  await ctx.db.$transaction(async (tx) => {
+    preview: query.dryRun ? preview : [],
+  });
+  if (query.dryRun) return answer(await planRows(ctx.db, projectId, body, catalog, columns, file));
+  return ctx.db.$transaction(async (tx) => {
     await lockSections(tx, projectId);
-    const pathKeys = new Map<string, number>();
-    const paths: string[][] = [];
-    for (const t of tests) {
-      const key = t.section && nameKey(t.section.join('\u0000'));
-      if (key && !pathKeys.has(key)) pathKeys.set(key, paths.push(t.section!) - 1);
-    }
-    const sectionIds = await ensureSectionPaths(tx, projectId, paths);
-    const labelNames = new Map<string, string>();
-    for (const t of tests) for (const name of t.labels) if (!labelNames.has(nameKey(name))) labelNames.set(nameKey(name), name.trim());
-    const labels = await insertNames(
-      tx,
-      labelKind,
-      projectId,
-      [...labelNames].map(([key, name]) => ({ name, key })),
-    );
-    const labelIds = new Map(labels.map((l) => [l.labelName.toLowerCase(), l.labelId]));
-    const itemOf = (t: PlannedTest): TestFieldsInput & { title: string } => ({
-      title: t.title,
-      testDescription: t.testDescription,
-      preconditions: t.preconditions,
-      steps: t.steps,
-      expectedResult: t.expectedResult,
-      sectionId: t.section ? sectionIds[pathKeys.get(nameKey(t.section.join('\u0000')))!] : null,
-      priorityId: t.lookups.priority?.id ?? null,
-      typeId: t.lookups.type?.id ?? null,
-      automationStatusId: t.lookups.automation_status?.id ?? null,
-      platformId: t.lookups.platform?.id ?? null,
-      testCoveredById: t.lookups.test_covered_by?.id ?? null,
-      squadId: t.squad?.id ?? null,
-      automationKey: t.automationKey,
-      labels: t.labels.map((name) => labelIds.get(nameKey(name))!),
-      customFields: t.customFields,
-    });
-    // CHUNK tests at a time, each chunk's items made as it is written, with the checks of POST /test/bulk-add:
-    // ids of this project, keys no live test holds (taken since the plan was made: 409). A failure rolls all back.
-    for (let i = 0; i < tests.length; i += CHUNK) {
-      const chunk = tests.slice(i, i + CHUNK);
-      const items = chunk.map(itemOf);
-      await requireReferencesInProject(
-        tx,
-        items.map((fields, j) => ({ projectId, fields, at: `row ${chunk[j].row}: ` })),
-      );
-      await requireFreeAutomationKeys(
-        tx,
-        items.map((fields) => ({ projectId, automationKey: fields.automationKey })),
-      );
-      await insertTests(tx, projectId, ctx.userId, items);
-    }
+    const read = await planRows(tx, projectId, body, catalog, columns, file, batchWriter(tx, projectId, ctx.userId));
+    // Thrown inside the transaction: what was written before the first bad row is rolled back.
+    if (read.plan.errors.length > 0) throw invalidRows(read.plan.errors);
+    return answer(read);
   }, BULK_TRANSACTION);
 }

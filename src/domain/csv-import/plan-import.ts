@@ -6,13 +6,16 @@ import type { RowError } from './csv-import.schemas';
 import { nameKey, type ImportCatalog, type Named } from './catalog';
 import { customValue } from './custom-values';
 import { valueFault } from '../custom-fields/field-values';
-import type { CsvTable } from './read-csv';
+import { checkTestFields } from './check-fields';
 import type { ResolvedColumns } from './resolve-columns';
+import type { SuitePaths } from './suite-paths';
 import { splitStepsText, stepsFromColumns } from './split-steps';
 
-// Step 3: each row read into the test it makes, names looked up in the project's catalog. A row
-// that cannot be imported gets an error per column at fault (row, header, reason); every row is
-// read, so one answer lists every error. Sections and labels not found are to be created.
+// Step 3: each row read into the test it makes, as the rows are read, names looked up in the
+// project's catalog. A row that cannot be imported gets an error per column at fault (row, header,
+// reason); every row is read, so one answer lists every error. Sections and labels not found are
+// to be created. A test is complete when the next test's row (or the end) comes: a row of only step
+// cells continues the test above. Only what the answer needs of the tests outlives their batch.
 
 export const SECTION_NAME_MAX = 200;
 export const LABEL_NAME_MAX = 100;
@@ -22,8 +25,6 @@ export interface PlannedTest {
   title: string;
   /** Its section path, names outermost first; null for none. */
   section: string[] | null;
-  /** Qase: the suite the test is in, its path built from the suites' parents once every row is read. */
-  suiteId?: string;
   testDescription: string | null;
   preconditions: string | null;
   steps: string | Step[] | null;
@@ -38,14 +39,24 @@ export interface PlannedTest {
   bad?: true;
 }
 
+/** What the planner keeps of the whole file: every error, counts, and the names to create. */
 export interface ImportPlan {
-  tests: PlannedTest[];
   errors: RowError[];
+  /** Tests the file makes, bad ones included. */
+  testCount: number;
   /** Paths of sections that do not exist yet, as `A > B`, in order of first use. */
   newSections: string[];
   /** Labels that do not exist yet, as first written. */
   newLabels: string[];
   rowsRead: number;
+}
+
+/** Plans rows one at a time: `push` a row, and take each test it completes; `end` completes the last. */
+export interface ImportPlanner {
+  push(cells: string[], row: number): PlannedTest | undefined;
+  end(): PlannedTest | undefined;
+  /** What the file made, once ended (its errors sorted by row). */
+  plan(): ImportPlan;
 }
 
 const LOOKUP_COLUMNS: [field: 'priority' | 'type' | 'platform' | 'automationStatus' | 'coveredBy', kind: LookupKind, noun: string][] = [
@@ -75,24 +86,52 @@ const listed = (m: Map<string, Named>) =>
     .map((n) => n.name)
     .join(', ');
 
-export function planImport(table: CsvTable, columns: ResolvedColumns, catalog: ImportCatalog, heldKeys: Set<string>): ImportPlan {
-  const { headers } = table;
-  const errors: RowError[] = [];
-  const tests: PlannedTest[] = [];
+export function importPlanner(
+  headers: string[],
+  columns: ResolvedColumns,
+  catalog: ImportCatalog,
+  suitePaths: SuitePaths | undefined,
+  /** Where each row error goes: the import's one list (its checks against the database add theirs). */
+  errors: RowError[],
+): ImportPlanner {
   const keyRows = new Map<string, number>();
   const labelNames = new Map<string, string>();
-  const suites = new Map<string, { name: string; parent: string }>();
+  const newSections = new Map<string, string>();
   const customFields = [...columns.index.keys()].flatMap((name) =>
     name.startsWith('cf_') ? [catalog.customFields.get(name.slice(3))!] : [],
   );
   const valueAliases = columns.preset.values ?? {};
   const others = [...columns.index].filter(([name]) => name !== 'title' && !STEP_FIELDS.includes(name)).map(([, i]) => i);
+  const stepsHeader = headers[columns.index.get('stepAction') ?? columns.index.get('steps') ?? -1];
+  const headerOf = (field: string) => {
+    const i = columns.index.get(field);
+    return i === undefined ? null : headers[i];
+  };
+  let rowsRead = 0;
+  let testCount = 0;
+  let open: PlannedTest | undefined;
 
-  const rowsRead = table.rows.length;
-  table.rows.forEach((cells, r) => {
-    // The row is let go once read (what the test keeps of it stays): a large file's cells do not all outlive planning.
-    table.rows[r] = [];
-    const row = table.rowNumbers[r];
+  /** The open test is complete: its steps counted, its fields checked as a create checks them, its new sections noted. */
+  const complete = (): PlannedTest | undefined => {
+    const test = open;
+    open = undefined;
+    if (!test) return undefined;
+    if (Array.isArray(test.steps) && test.steps.length > MAX_STEPS) {
+      errors.push({ row: test.row, column: stepsHeader, reason: `At most ${MAX_STEPS} steps; this test has ${test.steps.length}` });
+      test.bad = true;
+    }
+    if (Array.isArray(test.steps) && test.steps.length === 0) test.steps = null;
+    if (!test.bad && checkTestFields(test, errors, headerOf)) test.bad = true;
+    for (let depth = 1; test.section && depth <= test.section.length; depth++) {
+      const path = test.section.slice(0, depth).join(' > ');
+      const key = nameKey(path);
+      if (!catalog.sectionPaths.has(key) && !newSections.has(key)) newSections.set(key, path);
+    }
+    return test;
+  };
+
+  const push = (cells: string[], row: number): PlannedTest | undefined => {
+    rowsRead += 1;
     const cell = (field: string) => {
       const i = columns.index.get(field);
       const text = i === undefined ? '' : (cells[i] ?? '');
@@ -107,15 +146,18 @@ export function planImport(table: CsvTable, columns: ResolvedColumns, catalog: I
     const title = cell('title').trim();
 
     // A row of only step cells continues the test above (TestRail's and Qase's step rows).
-    if (title === '' && hasStepCells && others.every((i) => (cells[i] ?? '').trim() === '') && tests.length > 0) {
-      const test = tests[tests.length - 1];
+    if (title === '' && hasStepCells && others.every((i) => (cells[i] ?? '').trim() === '') && open) {
+      const test = open;
       const { steps, missing } = stepCells();
       for (const n of missing) fail('stepAction', `Step ${n} has an expected result or data but no action`);
       if (typeof test.steps === 'string') fail('stepAction', 'A step row under a test whose steps are a text');
       else test.steps = [...(test.steps ?? []), ...steps];
-      return;
+      if (missing.length > 0 || typeof test.steps === 'string') test.bad = true;
+      return undefined;
     }
 
+    const completed = complete();
+    testCount += 1;
     const test: PlannedTest = {
       row,
       title,
@@ -130,19 +172,16 @@ export function planImport(table: CsvTable, columns: ResolvedColumns, catalog: I
       automationKey: null,
       customFields: {},
     };
+    open = test;
     const before = errors.length;
     if (title === '') fail('title', 'No title');
 
     const path = sectionNames(cell('section'));
     for (const name of path)
       if (name.length > SECTION_NAME_MAX) fail('section', `A section name has at most ${SECTION_NAME_MAX} characters`);
-    test.section = path.length ? path : null;
     const suiteId = cell('suiteId').trim();
-    if (suiteId && path.length === 1) {
-      test.suiteId = suiteId;
-      suites.set(suiteId, { name: path[0], parent: cell('suiteParentId').trim() });
-    }
-
+    // Qase: a test in a suite is in the suite's path, read from every row before (suite-paths.ts).
+    test.section = suiteId && path.length === 1 && suitePaths ? suitePaths(suiteId) : path.length ? path : null;
     if (hasStepCells) {
       const { steps, missing } = stepCells();
       for (const n of missing) fail('stepAction', `Step ${n} has an expected result or data but no action`);
@@ -184,7 +223,6 @@ export function planImport(table: CsvTable, columns: ResolvedColumns, catalog: I
       test.automationKey = key;
       const first = keyRows.get(key);
       if (first !== undefined) fail('automationKey', `Automation key "${key}" is also on row ${first}`);
-      else if (heldKeys.has(key)) fail('automationKey', `Automation key "${key}" is held by a test of this project`);
       else keyRows.set(key, row);
     }
 
@@ -208,56 +246,18 @@ export function planImport(table: CsvTable, columns: ResolvedColumns, catalog: I
         fail(columns.index.has(`cf_${spec.key}`) ? `cf_${spec.key}` : null, `${spec.name} is required, and the field has no default`);
     }
     if (errors.length > before) test.bad = true;
-    tests.push(test);
-  });
+    return completed;
+  };
 
-  resolveSuitePaths(tests, suites);
-  for (const test of tests) {
-    if (Array.isArray(test.steps) && test.steps.length > MAX_STEPS) {
-      errors.push({
-        row: test.row,
-        column: headers[columns.index.get('stepAction') ?? columns.index.get('steps')!],
-        reason: `At most ${MAX_STEPS} steps; this test has ${test.steps.length}`,
-      });
-      test.bad = true;
-    }
-    if (Array.isArray(test.steps) && test.steps.length === 0) test.steps = null;
-  }
-  errors.sort((a, b) => a.row - b.row);
   return {
-    tests,
-    errors,
-    newSections: newSectionPaths(tests, catalog.sectionPaths),
-    newLabels: [...labelNames].flatMap(([key, name]) => (catalog.labels.has(key) ? [] : [name])),
-    rowsRead,
+    push,
+    end: complete,
+    plan: () => ({
+      errors: errors.sort((a, b) => a.row - b.row),
+      testCount,
+      newSections: [...newSections.values()],
+      newLabels: [...labelNames].flatMap(([key, name]) => (catalog.labels.has(key) ? [] : [name])),
+      rowsRead,
+    }),
   };
-}
-
-/** Qase names a test's suite and the suite's parent by id: the path is the chain of named suites up to the root. */
-function resolveSuitePaths(tests: PlannedTest[], suites: Map<string, { name: string; parent: string }>) {
-  if (suites.size === 0) return;
-  const pathOf = (id: string): string[] => {
-    const names: string[] = [];
-    const seen = new Set<string>();
-    for (let at: string | undefined = id; at && suites.has(at) && !seen.has(at); at = suites.get(at)!.parent) {
-      seen.add(at);
-      names.unshift(suites.get(at)!.name);
-    }
-    return names;
-  };
-  for (const test of tests) if (test.suiteId) test.section = pathOf(test.suiteId);
-}
-
-/** Each section path (and its ancestors) the tests use that does not exist, `A > B`, in order of first use. */
-function newSectionPaths(tests: PlannedTest[], existing: Set<string>): string[] {
-  const found = new Map<string, string>();
-  for (const test of tests) {
-    if (!test.section) continue;
-    for (let depth = 1; depth <= test.section.length; depth++) {
-      const path = test.section.slice(0, depth).join(' > ');
-      const key = nameKey(path);
-      if (!existing.has(key) && !found.has(key)) found.set(key, path);
-    }
-  }
-  return [...found.values()];
 }

@@ -1,20 +1,32 @@
 import { isUtf8 } from 'node:buffer';
 import { Readable } from 'node:stream';
+import zlib from 'node:zlib';
 import { parse, CsvError } from 'csv-parse';
 import { AppError } from '../../core/errors';
 
-// Step 1 of a CSV import: the file read as it arrives (never held whole as bytes or text), checked
-// as UTF-8 (a BOM dropped), its delimiter (`,` or `;`) taken from the header line, and parsed by
-// csv-parse into rows of cells. Broken CSV anywhere (a quote never closed, a row longer than the
-// header, bytes that are not UTF-8) is a 400 naming the row before anything is matched or written.
+// Step 1 of a CSV import. Before the handler, the file is staged as it arrives: checked as UTF-8
+// and kept gzip-compressed in memory (a CSV shrinks several times; never held as text or rows).
+// In the handler it is read back as rows, one at a time, as the import plans and writes them: its
+// delimiter (`,` or `;`) taken from the header line, parsed by csv-parse. Broken CSV anywhere (a
+// quote never closed, a row longer than the header) is a 400 naming the row; the import's
+// transaction is then rolled back, so nothing is written.
 
-export interface CsvTable {
+/** The file as staged: its bytes, gzip-compressed (level 1: fast; a CSV's text compresses well even so). */
+export interface StagedCsv {
+  gzip: Buffer;
+}
+
+/** One data row: its cells (padded with empty cells to the header's length) and its number in the file, the header being row 1. */
+export interface CsvRow {
+  cells: string[];
+  row: number;
+}
+
+/** The file read back: its header and delimiter, then its data rows as they are parsed (read once). */
+export interface CsvRows {
   headers: string[];
-  /** The data rows (a row shorter than the header is padded with empty cells when read). */
-  rows: string[][];
-  /** Each row's number in the file, the header being row 1. */
-  rowNumbers: number[];
   delimiter: ',' | ';';
+  rows: AsyncIterable<CsvRow>;
 }
 
 export const csvMalformed = (message: string) => new AppError('csv_malformed', `Invalid CSV: ${message}`);
@@ -64,9 +76,29 @@ function countOutsideQuotes(line: string, char: string): number {
 export const detectDelimiter = (headerLine: string): ',' | ';' =>
   countOutsideQuotes(headerLine, ';') > countOutsideQuotes(headerLine, ',') ? ';' : ',';
 
-/** Reads the whole file into rows; 400 csv_malformed naming the row for broken CSV, or a file without a header. */
-export async function readCsv(bytes: AsyncIterable<Buffer>): Promise<CsvTable> {
-  const input = checkedUtf8(bytes)[Symbol.asyncIterator]();
+/** Stages the file (see StagedCsv); 400 csv_malformed for bytes that are not UTF-8. */
+export async function stageCsv(bytes: AsyncIterable<Buffer>): Promise<StagedCsv> {
+  const gzip = zlib.createGzip({ level: 1 });
+  const parts: Buffer[] = [];
+  gzip.on('data', (part: Buffer) => parts.push(part));
+  const done = new Promise((resolve, reject) => gzip.on('end', resolve).on('error', reject));
+  for await (const chunk of checkedUtf8(bytes)) if (!gzip.write(chunk)) await new Promise((resolve) => gzip.once('drain', resolve));
+  gzip.end();
+  await done;
+  return { gzip: Buffer.concat(parts) };
+}
+
+/** The staged file's bytes, a piece at a time. */
+async function* stagedBytes(staged: StagedCsv): AsyncGenerator<Buffer> {
+  yield* Readable.from([staged.gzip]).pipe(zlib.createGunzip()) as AsyncIterable<Buffer>;
+}
+
+/**
+ * Reads the staged file's header (400 csv_malformed for a file without one) and answers its rows
+ * to be read once, each row parsed as it is asked for; a row of broken CSV is a 400 naming it.
+ */
+export async function readCsv(staged: StagedCsv): Promise<CsvRows> {
+  const input = stagedBytes(staged);
   // The header line decides the delimiter: read up to its end before parsing.
   const head: Buffer[] = [];
   let seen = 0;
@@ -83,35 +115,47 @@ export async function readCsv(bytes: AsyncIterable<Buffer>): Promise<CsvTable> {
   const source = Readable.from(
     (async function* () {
       yield* head;
-      for (let next = await input.next(); !next.done; next = await input.next()) yield next.value;
+      yield* input;
     })(),
   );
   // Empty lines are kept as records (and skipped below) so that row numbers stay those of the file.
   const parser = parse({ delimiter, bom: true, encoding: 'utf8', relax_column_count_less: true, skip_empty_lines: false });
   source.on('error', (err) => parser.destroy(err));
   source.pipe(parser);
+  const records = (parser as AsyncIterable<string[]>)[Symbol.asyncIterator]();
 
-  const table: CsvTable = { headers: [], rows: [], rowNumbers: [], delimiter };
   let record = 0;
+  const malformed = (err: unknown) => {
+    if (!(err instanceof CsvError)) return err;
+    const row = (typeof err.records === 'number' ? err.records : record) + 1;
+    return csvMalformed(`row ${row}: ${err.message}`);
+  };
+  let first: IteratorResult<string[]>;
   try {
-    for await (const cells of parser as AsyncIterable<string[]>) {
-      record += 1;
-      if (record === 1) {
-        table.headers = cells.map((h) => h.trim());
-        continue;
-      }
-      if (cells.every((c) => c.trim() === '')) continue;
-      while (cells.length < table.headers.length) cells.push('');
-      table.rows.push(cells);
-      table.rowNumbers.push(record);
-    }
+    first = await records.next();
   } catch (err) {
-    if (err instanceof CsvError) {
-      const row = (typeof err.records === 'number' ? err.records : record) + 1;
-      throw csvMalformed(`row ${row}: ${err.message}`);
-    }
-    throw err;
+    throw malformed(err);
   }
-  if (table.headers.length === 0 || table.headers.every((h) => h === '')) throw csvMalformed('the file has no header row');
-  return table;
+  record = 1;
+  const headers = first.done ? [] : first.value.map((h) => h.trim());
+  if (headers.length === 0 || headers.every((h) => h === '')) {
+    parser.destroy();
+    throw csvMalformed('the file has no header row');
+  }
+  async function* rows(): AsyncGenerator<CsvRow> {
+    try {
+      for (let next = await records.next(); !next.done; next = await records.next()) {
+        record += 1;
+        const cells = next.value;
+        if (cells.every((c) => c.trim() === '')) continue;
+        while (cells.length < headers.length) cells.push('');
+        yield { cells, row: record };
+      }
+    } catch (err) {
+      throw malformed(err);
+    } finally {
+      parser.destroy();
+    }
+  }
+  return { headers, delimiter, rows: rows() };
 }
