@@ -187,7 +187,9 @@ describe('PUT /test/restore-version', () => {
     expect(bad.body.code).toBe('validation_failed');
     const extra = await t.as(w.user.token).put('/test/restore-version', { projectId: p, testId, version: 1, title: 'x' }).expect(400);
     expect(extra.body.code).toBe('validation_failed');
-    expect((await rowOf(testId)).version).toBe(1);
+    // Nothing written: the test is still at its first version, which is not even stored yet.
+    expect((await t.as(w.reader.token).get('/test/details', { projectId: p, testId }).expect(200)).body.data.version).toBe(1);
+    expect(await t.db.testVersion.count({ where: { testId } })).toBe(0);
 
     await t.as(w.admin.token).delete('/test/delete', { projectId: p, testId }).expect(200);
     expect((await restore(testId, 1).expect(404)).body.code).toBe('test_not_found');

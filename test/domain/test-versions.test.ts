@@ -168,7 +168,7 @@ describe('recording', () => {
     expect(entry.changedFields).toEqual(expect.arrayContaining(['title', 'automationKey']));
   });
 
-  it('keeps the content of a test older than versions as version 1 at its first change', async () => {
+  it('reads a test whose first version is not stored as version 1, and stores that same version at its first change', async () => {
     const at = new Date(Date.UTC(2025, 5, 1, 8));
     const [testId] = await createTests(t.db, p, 1, () => ({
       title: 'Legacy',
@@ -176,19 +176,33 @@ describe('recording', () => {
       createdBy: w.admin.userId,
       updatedAt: at,
     }));
-    expect(await versions(testId)).toEqual([]);
-    expect((await t.as(w.reader.token).get('/test/details', { projectId: p, testId }).expect(200)).body.data.version).toBe(0);
-    const none = await t.as(w.reader.token).get('/test/version', { projectId: p, testId, version: 1 }).expect(404);
+    const base = {
+      version: 1,
+      userId: w.admin.userId,
+      userName: `Admin ${w.admin.email}`,
+      createdAt: at.toISOString(),
+      changedFields: ['title', 'steps'],
+    };
+    expect(await versions(testId)).toEqual([base]);
+    expect((await t.as(w.reader.token).get('/test/details', { projectId: p, testId }).expect(200)).body.data.version).toBe(1);
+    expect((await version(testId, 1)).content).toMatchObject({ title: 'Legacy', steps: 'Old steps' });
+    expect(await t.db.testVersion.count({ where: { testId } })).toBe(0);
+    const none = await t.as(w.reader.token).get('/test/version', { projectId: p, testId, version: 2 }).expect(404);
     expect(none.body).toEqual({ error: 'Test version not found', status: 404, code: 'version_not_found' });
 
     await update(testId, { steps: 'New steps' });
     const list = await versions(testId);
-    expect(list).toEqual([
-      expect.objectContaining({ version: 2, userId: w.user.userId, changedFields: ['steps'] }),
-      { version: 1, userId: w.admin.userId, userName: `Admin ${w.admin.email}`, createdAt: at.toISOString(), changedFields: [] },
-    ]);
+    expect(list).toEqual([expect.objectContaining({ version: 2, userId: w.user.userId, changedFields: ['steps'] }), base]);
+    expect(await t.db.testVersion.count({ where: { testId } })).toBe(2);
     expect((await version(testId, 1)).content).toMatchObject({ title: 'Legacy', steps: 'Old steps' });
     expect((await version(testId, 2)).content).toMatchObject({ title: 'Legacy', steps: 'New steps' });
+  });
+
+  it('stores no version row when tests are created: their version 1 is read from them until they change', async () => {
+    const testId = await create({ title: 'Fresh' });
+    expect(await t.db.testVersion.count({ where: { testId } })).toBe(0);
+    expect(await versions(testId)).toEqual([expect.objectContaining({ version: 1, userId: w.user.userId, changedFields: ['title'] })]);
+    expect((await version(testId, 1)).content).toMatchObject({ title: 'Fresh' });
   });
 
   it('keeps the content of a legacy test as version 1 alone when its first change changes nothing', async () => {

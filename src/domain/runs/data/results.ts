@@ -3,6 +3,7 @@ import { Prisma } from '../../../generated/prisma/client';
 import type { TestStatusName } from '../runs.schemas';
 import { counterMoves, RESULTS_MOVED } from './columns';
 import { defectsFromParam, defectsParam } from '../../defects/defect-links';
+import { versionSql } from '../../test-cases/data';
 
 // Writes to a run's results: each is one set-based statement whatever the number
 // of tests, moving the run's counters with it. The caller holds the run's row
@@ -116,7 +117,7 @@ export async function insertUntestedRows(
   const [row] = await tx.$queryRaw<{ added: number; total: number }[]>`
     WITH src AS (${source}), ins AS (
       INSERT INTO run_tests (run_id, test_id, status, updated_by, updated_at, test_version)
-      SELECT ${runId}, src.test_id, 'untested', ${userId}, ${now}, t.version FROM src JOIN tests t ON t.id = src.test_id
+      SELECT ${runId}, src.test_id, 'untested', ${userId}, ${now}, ${Prisma.raw(versionSql('t'))} FROM src JOIN tests t ON t.id = src.test_id
       ON CONFLICT (run_id, test_id) DO NOTHING
       RETURNING test_id
     ), hist AS (

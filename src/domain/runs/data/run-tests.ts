@@ -7,7 +7,7 @@ import { isoTime, scopedRunSql, type ScopedRunRow } from './columns';
 import { frozenNamesJson, shown } from './snapshot';
 import { sectionSubtreeSql, sectionTreeSql } from '../../sections/data';
 import { defectLinksSql } from '../../defects/defect-links';
-import { stepsSql } from '../../test-cases/data';
+import { stepsSql, versionSql } from '../../test-cases/data';
 import type { StepsRecord } from '../../test-cases/steps.schemas';
 import type { StepResult } from '../step-results.schemas';
 import type { CustomFieldValues } from '../../custom-fields/field-value.schemas';
@@ -152,7 +152,7 @@ export async function findRunTest(
     SELECT s.*, (SELECT (${runTestsJsonOf(q.runId, 1)})::json->>0) AS test,
       (SELECT json_build_object('testDescription', t.description, 'preconditions', t.preconditions, 'expectedResult', t.expected_result,
           'steps', ${Prisma.raw(stepsSql('t'))}, 'testFields', t.custom_fields, 'stepResults', rt.step_results,
-          'customFields', rt.custom_fields, 'testVersion', rt.test_version, 'currentVersion', t.version,
+          'customFields', rt.custom_fields, 'testVersion', rt.test_version, 'currentVersion', ${Prisma.raw(versionSql('t'))},
           'changes', (SELECT json_build_object('version', max(v.version), 'at', ${Prisma.raw(isoTime('max(v.created_at)'))},
                         'fields', ARRAY(SELECT DISTINCT f FROM test_versions w, unnest(w.changed_fields) f
                                          WHERE w.test_id = t.id AND w.version > rt.test_version ORDER BY f))

@@ -1,6 +1,7 @@
 import type { DbOrTx } from '../../../db/client';
 import { Prisma } from '../../../generated/prisma/client';
 import { sectionTreeSql } from '../../sections/data';
+import { versionSql } from '../../test-cases/data';
 
 // A locked run shows its tests as they were when it was locked: at lock time
 // each run_tests row gets a snapshot (jsonb) of the test's title, catalog ids,
@@ -19,7 +20,7 @@ function takeSnapshotSql(runId: number, projectId: number): Prisma.Sql {
       'automationStatusId', t.automation_status_id, 'squadId', t.squad_id, 'squad', sq.name,
       'labels', coalesce((
         SELECT jsonb_agg(l.name ORDER BY l.name, l.id) FROM test_labels tl JOIN labels l ON l.id = tl.label_id WHERE tl.test_id = t.id
-      ), '[]'::jsonb)), test_version = t.version
+      ), '[]'::jsonb)), test_version = ${Prisma.raw(versionSql('t'))}
     FROM tests t
     LEFT JOIN ords ON ords.id = t.section_id
     LEFT JOIN lookup_entries pr ON pr.id = t.priority_id

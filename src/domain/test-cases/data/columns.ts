@@ -91,8 +91,16 @@ export const columnOf = (field: Extract<Row, { column: string }>['field']): stri
 // Columns hold UTC (Prisma's convention); this renders them exactly as Date.toISOString does.
 export const isoUtc = (column: string) => `to_char(${column}, 'YYYY-MM-DD"T"HH24:MI:SS.MS"Z"')`;
 
+/**
+ * A test's version number as read, for `FROM tests <t>`. A test whose first version is not stored
+ * yet (version 0: made before versions were kept, or created since and not changed) is at version 1,
+ * read from the test itself (versions.ts).
+ */
+export const versionSql = (t: string) => `GREATEST(${t}.version, 1)`;
+
 /** A field's value as read, for `FROM tests t`. */
 const valueSql = (c: Row): string => {
+  if (c.field === 'version') return versionSql('t');
   switch (c.kind) {
     case 'labels':
       return `ARRAY(SELECT tl.label_id FROM test_labels tl WHERE tl.test_id = t.id ORDER BY tl.label_id)`;

@@ -1,6 +1,5 @@
 import type { DbOrTx, Tx } from '../../../db/client';
 import { moveLiveTestCount } from './counter';
-import { recordFirstVersions } from './versions';
 
 // The catalog side of a JUnit import: finding tests by id and by automation key,
 // and creating the missing ones, each one statement whatever the number.
@@ -56,8 +55,9 @@ export interface ImportedTest {
 
 /**
  * Creates the tests, automation status "Automated" when the project has that
- * entry, and the defaults of the project's test fields (a required field without a default stays without a value); returns their ids in the order of `tests` (one sequence, inserted in
- * that order). The caller holds the project's section lock, so no concurrent
+ * entry, and the defaults of the project's test fields (a required field without a default stays
+ * without a value), at version 0 (their first version is read from them until they change,
+ * versions.ts); returns their ids in the order of `tests` (one sequence, inserted in that order). The caller holds the project's section lock, so no concurrent
  * import creates the same keys.
  */
 export async function insertImportedTests(tx: Tx, projectId: number, userId: number, tests: ImportedTest[]): Promise<number[]> {
@@ -70,13 +70,12 @@ export async function insertImportedTests(tx: Tx, projectId: number, userId: num
       WHERE project_id = ${projectId} AND applies_to = 'test' AND default_value IS NOT NULL
     )
     INSERT INTO tests (project_id, title, section_id, automation_key, automation_status_id, custom_fields, created_by, updated_by, updated_at, version)
-    SELECT ${projectId}::int, v.title, v.section_id, v.key, (SELECT id FROM automated), (SELECT fields FROM defaults), ${userId}::int, ${userId}::int, now(), 1
+    SELECT ${projectId}::int, v.title, v.section_id, v.key, (SELECT id FROM automated), (SELECT fields FROM defaults), ${userId}::int, ${userId}::int, now(), 0
       FROM unnest(${tests.map((t) => t.title)}::text[], ${tests.map((t) => t.sectionId)}::int[], ${tests.map((t) => t.automationKey)}::text[])
         WITH ORDINALITY AS v(title, section_id, key, n)
      ORDER BY v.n
     RETURNING id`;
   const ids = rows.map((r) => r.id).sort((a, b) => a - b);
-  await recordFirstVersions(tx, ids, userId);
   await moveLiveTestCount(tx, projectId, rows.length);
   return ids;
 }

@@ -1,10 +1,14 @@
 import type { DbOrTx, Tx } from '../../../db/client';
 import { Prisma } from '../../../generated/prisma/client';
-import { contentFields, isoUtc, testContentSql } from './columns';
+import { contentFields, isoUtc, testContentSql, versionSql } from './columns';
 
 // Versions of tests (test_versions): after every write that may change tests, one statement
 // compares each test's content with its latest version and records a new version for those that
 // differ, naming the fields that changed. A write that changes nothing records nothing.
+//
+// A test's first version is stored when it first changes: until then (tests.version 0) it is the
+// test as it is, by whoever created it, and every read of versions shows it as version 1 (the
+// base version below). So creating tests, 100,000 at a time from an import, writes no version rows.
 
 /** The fields a version keeps: what a person writes (not ids, authors or times the server sets). */
 export const VERSIONED_FIELDS = contentFields;
@@ -17,21 +21,7 @@ export const VERSIONED_FIELDS = contentFields;
 const contentSql = (testIds: number[], where: Prisma.Sql = Prisma.empty) => Prisma.sql`
   SELECT t.id, t.version, ${testContentSql} AS content FROM tests t WHERE t.id = ANY(${testIds}::int[]) ${where}`;
 
-/**
- * Tests older than versions (version 0) get their content as it is as version 1, by whoever created
- * them, when they were last changed: called before a change, so that the change is version 2 and
- * what came before is kept.
- */
-export async function keepBaseVersions(tx: Tx, testIds: number[]): Promise<void> {
-  if (testIds.length === 0) return;
-  const kept = await tx.$executeRaw`
-    WITH c AS MATERIALIZED (${contentSql(testIds, Prisma.sql`AND t.version = 0`)})
-    INSERT INTO test_versions (test_id, version, user_id, created_at, changed_fields, content)
-    SELECT c.id, 1, t.created_by, t.updated_at, '{}', c.content FROM c JOIN tests t ON t.id = c.id`;
-  if (kept > 0) await tx.$executeRaw`UPDATE tests SET version = 1 WHERE id = ANY(${testIds}::int[]) AND version = 0`;
-}
-
-/** The fields of `content` that differ from `previous` (SQL jsonb; null: a new test, whose fields are those it was given), in the record's order. */
+/** The fields of `content` that differ from `previous` (SQL jsonb; null: a first version, whose fields are those it was given), in the record's order. */
 const changedFieldsSql = (content: string, previous: string | null) => Prisma.sql`
   ARRAY(SELECT f FROM unnest(${VERSIONED_FIELDS}::text[]) WITH ORDINALITY AS k(f, n)
          WHERE ${
@@ -43,16 +33,27 @@ const changedFieldsSql = (content: string, previous: string | null) => Prisma.sq
          ORDER BY k.n)`;
 
 /**
- * Records version 1 of tests just created (inserted with version 1), by `userId`: one INSERT, no
- * second write of the tests (rewriting 20,000 fresh rows and their indexes cost seconds).
+ * The base versions of those of the tests whose first version is not stored (version 0), as
+ * test_versions rows: version 1, the test's content as it is, by whoever created it, when it was
+ * last changed (for a test made since versions are kept and not changed: when it was created).
  */
-export async function recordFirstVersions(tx: Tx, testIds: number[], userId: number | null): Promise<number> {
-  if (testIds.length === 0) return 0;
-  return tx.$executeRaw`
-    WITH c AS MATERIALIZED (${contentSql(testIds)})
-    INSERT INTO test_versions (test_id, version, user_id, created_at, changed_fields, content)
-    SELECT c.id, 1, ${userId}::int, now(), ${changedFieldsSql('c.content', null)}, c.content FROM c`;
+const baseVersionsSql = (testIds: number[]) => Prisma.sql`
+  SELECT c.id AS test_id, 1 AS version, t.created_by AS user_id, t.updated_at AS created_at,
+         ${changedFieldsSql('c.content', null)} AS changed_fields, c.content
+    FROM (${contentSql(testIds, Prisma.sql`AND t.version = 0`)}) c JOIN tests t ON t.id = c.id`;
+
+/** Stores the base version of those of the tests that have none stored: called before a change, so that the change is version 2 and what came before is kept. */
+export async function keepBaseVersions(tx: Tx, testIds: number[]): Promise<void> {
+  if (testIds.length === 0) return;
+  const kept = await tx.$executeRaw`
+    INSERT INTO test_versions (test_id, version, user_id, created_at, changed_fields, content) ${baseVersionsSql(testIds)}`;
+  if (kept > 0) await tx.$executeRaw`UPDATE tests SET version = 1 WHERE id = ANY(${testIds}::int[]) AND version = 0`;
 }
+
+/** A test's versions, stored or its base version (see above), as rows of test_versions. */
+const versionsOfSql = (testId: number) => Prisma.sql`
+  (SELECT test_id, version, user_id, created_at, changed_fields, content FROM test_versions WHERE test_id = ${testId}
+   UNION ALL ${baseVersionsSql([testId])})`;
 
 /**
  * Records a version of each of the tests whose content differs from its latest version, by
@@ -96,10 +97,11 @@ export async function versionPage(
   q: { testId: number; limit: number; offset: number },
 ): Promise<{ versions: VersionEntry[]; total: number }> {
   const [page] = await db.$queryRaw<{ versions: VersionEntry[]; total: number }[]>`
-    SELECT (SELECT count(*)::int FROM test_versions WHERE test_id = ${q.testId}) AS total,
+    WITH v AS MATERIALIZED (SELECT version, user_id, created_at, changed_fields FROM ${versionsOfSql(q.testId)} x)
+    SELECT (SELECT count(*)::int FROM v) AS total,
       (SELECT coalesce(json_agg(e ORDER BY e.version DESC), '[]'::json) FROM (
-         SELECT ${entryColumns} FROM test_versions v LEFT JOIN users u ON u.id = v.user_id
-          WHERE v.test_id = ${q.testId} ORDER BY v.version DESC LIMIT ${q.limit}::int OFFSET ${q.offset}::bigint) e) AS versions`;
+         SELECT ${entryColumns} FROM v LEFT JOIN users u ON u.id = v.user_id
+          ORDER BY v.version DESC LIMIT ${q.limit}::int OFFSET ${q.offset}::bigint) e) AS versions`;
   return page;
 }
 
@@ -110,14 +112,16 @@ export async function findVersion(
   version: number,
 ): Promise<(VersionEntry & { content: Record<string, unknown> }) | undefined> {
   const rows = await db.$queryRaw<(VersionEntry & { content: Record<string, unknown> })[]>`
-    SELECT ${entryColumns}, v.content FROM test_versions v LEFT JOIN users u ON u.id = v.user_id
-     WHERE v.test_id = ${testId} AND v.version = ${version}::int`;
+    SELECT ${entryColumns}, v.content FROM ${versionsOfSql(testId)} v LEFT JOIN users u ON u.id = v.user_id
+     WHERE v.version = ${version}::int`;
   return rows[0];
 }
 
-/** The number of the test's latest version (0: none yet). */
+/** The number of the test's latest version (0: no such test). */
 export async function latestVersion(db: DbOrTx, testId: number): Promise<number> {
-  const [row] = await db.$queryRaw<{ version: number }[]>`SELECT version FROM tests WHERE id = ${testId}`;
+  const [row] = await db.$queryRaw<
+    { version: number }[]
+  >`SELECT ${Prisma.raw(versionSql('t'))} AS version FROM tests t WHERE t.id = ${testId}`;
   return row?.version ?? 0;
 }
 

@@ -3,7 +3,7 @@ import { Prisma } from '../../../generated/prisma/client';
 import type { LabelChanges, TestFieldsInput } from '../test-cases.schemas';
 import { writableColumns } from './columns';
 import { moveLiveTestCount } from './counter';
-import { keepBaseVersions, recordFirstVersions, recordVersions } from './versions';
+import { keepBaseVersions, recordVersions } from './versions';
 
 // Set-based writes shared by the single and the bulk routes: one INSERT or one
 // UPDATE ... FROM unnest(...) for any number of tests, plus one statement each
@@ -21,7 +21,7 @@ const inserted = Prisma.raw(
   writableColumns.map((c) => (c.merge ? `coalesce(jsonb_strip_nulls(v.${c.column}), '{}')` : `v.${c.column}`)).join(', '),
 );
 
-/** Inserts the tests of one project; returns their ids in the order of `items`. */
+/** Inserts the tests of one project (version 0: their first version is read from them until they change, versions.ts); returns their ids in the order of `items`. */
 export async function insertTests(tx: Tx, projectId: number, userId: number, items: NewTest[]): Promise<number[]> {
   const arrays = writableColumns.map((c) =>
     arrayOf(
@@ -31,7 +31,7 @@ export async function insertTests(tx: Tx, projectId: number, userId: number, ite
   );
   const rows = await tx.$queryRaw<{ id: number }[]>`
     INSERT INTO tests (project_id, created_by, updated_by, updated_at, version, ${columnList})
-    SELECT ${projectId}::int, ${userId}::int, ${userId}::int, now(), 1, ${inserted}
+    SELECT ${projectId}::int, ${userId}::int, ${userId}::int, now(), 0, ${inserted}
       FROM unnest(${Prisma.join(arrays)}) WITH ORDINALITY AS v(${columnList}, n) ORDER BY v.n
     RETURNING id`;
   // Ids come from one sequence in insertion order, so ascending ids follow `items`.
@@ -41,7 +41,6 @@ export async function insertTests(tx: Tx, projectId: number, userId: number, ite
     ids,
     items.map((item) => item.labels),
   );
-  await recordFirstVersions(tx, ids, userId);
   // Last: the project's row lock is then held only to the commit.
   await moveLiveTestCount(tx, projectId, ids.length);
   return ids;
