@@ -5,9 +5,9 @@
 // Every mark is kept in the order it was made and sent one batch at a time, each batch holding
 // at most one mark per test (the earliest unsent one): a test's marks reach the server in order,
 // so the latest one is what stays, and its history shows each. A mark is of a whole test or of
-// single steps of it (pending-steps.ts): both kinds wait in this one queue, in the order made. A batch keeps the
-// Idempotency-Key it was first sent with until the server answers it, so a retry of a request
-// whose answer was lost is not applied twice.
+// single steps of it (pending-steps.ts): both kinds wait in this one queue, in the order made.
+// A batch keeps the Idempotency-Key it was first sent with until the server answers it, so a
+// retry of a request whose answer was lost is not applied twice.
 
 import { STATUSES } from '../../lib/status-counts';
 import type { DefectLink } from '../../lib/defect-link';

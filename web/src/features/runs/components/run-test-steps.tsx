@@ -2,7 +2,10 @@ import { StatusBadge } from '../../../components/status-badge';
 import { ErrorMessage } from '../../../components/error-message';
 import type { RunSteps } from '../use-run-steps';
 
-/** The test's steps, numbered, each with its result in this run (flagged while the server does not have it); the picked one (keys 1–9) marked. */
+/**
+ * The test's steps, numbered, each with its result in this run (flagged while the server does not
+ * have it); the picked one (keys 1–9) marked.
+ */
 export function RunTestSteps({ steps, editable }: { steps: RunSteps; editable: boolean }) {
   const changed = steps.detail.data?.changedSince;
   return (
