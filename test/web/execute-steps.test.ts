@@ -5,7 +5,9 @@ import { checkScreen, startWebHarness, type WebHarness } from './support/web-har
 
 // The execute screen with structured steps: the open test's steps numbered (shared steps expanded),
 // 1–9 pick a step, the status keys then set that step (the test follows its steps), Esc goes back to
-// the whole test, whose keys work as before; and a note when the test case changed since the run took it.
+// the whole test, whose keys work as before; a step's result goes through the outbox like the test's
+// own (kept across a reload while the server cannot be reached, shown as not sent, sent once and in
+// order); and a note when the test case changed since the run took it.
 
 let h: WebHarness;
 let user: TestUser;
@@ -42,9 +44,20 @@ beforeAll(async () => {
 }, 120_000);
 afterAll(() => h?.close());
 
-const detail = async () =>
-  (await h.t.as(user.token).get('/run/test-detail', { runId, projectId, testId: testIds[0] }).expect(200)).body.data;
+const detail = async (run = runId) =>
+  (await h.t.as(user.token).get('/run/test-detail', { runId: run, projectId, testId: testIds[0] }).expect(200)).body.data;
 const row = (page: Page, i: number) => page.locator(`[data-test-row="${testIds[i]}"]`);
+/** Waits until the outbox is empty: the server has every mark made on the page. */
+const sent = (page: Page) =>
+  page.waitForFunction("localStorage.getItem('casebook.pending-results') === null", undefined, { timeout: 30_000 });
+/** Waits until the server's step results of the first test are `expected`. */
+const waitForSteps = async (run: number, expected: unknown) => {
+  for (let tries = 0; tries < 200; tries++) {
+    if (JSON.stringify((await detail(run)).stepResults) === JSON.stringify(expected)) return;
+    await new Promise((r) => setTimeout(r, 200));
+  }
+  throw new Error(`the server never had the step results ${JSON.stringify(expected)}`);
+};
 
 it('sets the results of single steps from the keyboard, and the test follows them', async () => {
   const page = await h.signIn(user.token);
@@ -65,6 +78,7 @@ it('sets the results of single steps from the keyboard, and the test follows the
   await panel.getByText('Step 2 picked').waitFor();
   await page.keyboard.press('p');
   await steps.getByRole('listitem').nth(1).locator('.status-badge', { hasText: 'Passed' }).waitFor();
+  await sent(page);
   expect((await detail()).stepResults).toEqual([{ index: 2, status: 'passed' }]);
   expect(await row(page, 0).getAttribute('aria-current')).toBe('true'); // still on this test
 
@@ -72,6 +86,7 @@ it('sets the results of single steps from the keyboard, and the test follows the
   await page.keyboard.press('4');
   await page.keyboard.press('f');
   await row(page, 0).locator('.status-badge', { hasText: 'Failed' }).waitFor();
+  await sent(page);
   expect((await detail()).status).toBe('failed');
   await checkScreen(page, 'execute-steps');
 
@@ -87,6 +102,93 @@ it('sets the results of single steps from the keyboard, and the test follows the
   expect(await textPanel.getByRole('list', { name: 'Steps' }).count()).toBe(0);
   await page.close();
 });
+
+it('keeps step results the server did not get across a reload, shows them not sent, and sends each once, in order', async () => {
+  const run = (await startRun(h.t, user.token, projectId, testIds, 'Server away')).runId;
+  const page = await h.signIn(user.token);
+  // The first request reaches the server but its answer is lost; then the server cannot be reached until `up`.
+  const keys: string[] = [];
+  let server: 'answer lost' | 'down' | 'up' = 'answer lost';
+  await page.route('**/api/v1/run/update-test-status', async (route) => {
+    keys.push(route.request().headers()['idempotency-key']);
+    if (server === 'up') return route.continue();
+    if (server === 'answer lost') {
+      server = 'down';
+      await route.fetch();
+    }
+    await route.abort('connectionrefused');
+  });
+  await page.goto(`${h.baseUrl}/projects/${projectId}/runs/${run}`);
+  const panel = page.getByRole('complementary', { name: 'Pay by card' });
+  const step = (i: number) => panel.getByRole('list', { name: 'Steps' }).getByRole('listitem').nth(i);
+  await step(3).waitFor();
+  await row(page, 0).focus();
+
+  // 2 p: the server stores it, but the page never hears so; 4 f waits behind it.
+  await page.keyboard.press('2');
+  await page.keyboard.press('p');
+  await waitForSteps(run, [{ index: 2, status: 'passed' }]);
+  await page.keyboard.press('4');
+  await page.keyboard.press('f');
+  const shownUnsent = async () => {
+    await page.getByText('not sent yet: the server did not answer').waitFor();
+    // Counted as the test's results are: one test waits.
+    expect(await page.getByTestId('unsent-count').textContent()).toBe('1');
+    expect(await step(1).textContent()).toBe('2. Open /loginNot sentPassedfrom Log in');
+    expect(await step(3).textContent()).toBe('4. Pay by cardNot sentFailedExpected: The order is confirmed');
+    expect(await step(0).textContent()).toBe('1. Open the cartno result');
+    // The test as its steps make it: failed, not sent.
+    expect(await row(page, 0).textContent()).toBe('Pay by cardNot sentFailed');
+  };
+  await shownUnsent();
+
+  // A reload (the tab asks first, and the tester leaves) keeps them, still not sent.
+  const prompts: string[] = [];
+  page.once('dialog', (d) => {
+    prompts.push(d.type());
+    void d.accept();
+  });
+  await page.reload();
+  expect(prompts).toEqual(['beforeunload']);
+  await step(3).waitFor();
+  await shownUnsent();
+  const stored = await detail(run);
+  expect([stored.status, stored.stepResults]).toEqual(['untested', [{ index: 2, status: 'passed' }]]);
+  await checkScreen(page, 'execute-steps-unsent');
+
+  // The server answers again: the first step result is retried under its first Idempotency-Key (not
+  // stored twice), then the second goes, and the page shows what the server has.
+  server = 'up';
+  await waitForSteps(run, [
+    { index: 2, status: 'passed' },
+    { index: 4, status: 'failed' },
+  ]);
+  await sent(page);
+  expect((await detail(run)).status).toBe('failed');
+  const history = (await h.t.as(user.token).get('/run/test-status-history', { runId: run, testId: testIds[0] }).expect(200)).body.data as {
+    status: string;
+    stepResults: unknown[] | null;
+  }[];
+  expect(history.map((e) => [e.status, e.stepResults])).toEqual([
+    [
+      'failed',
+      [
+        { index: 2, status: 'passed' },
+        { index: 4, status: 'failed' },
+      ],
+    ],
+    ['untested', [{ index: 2, status: 'passed' }]],
+    ['untested', null],
+  ]);
+  expect(new Set(keys).size).toBe(2);
+  expect(keys.filter((k) => k === keys[0]).length).toBeGreaterThan(1);
+  expect(keys[keys.length - 1]).not.toBe(keys[0]);
+  await page.getByTestId('unsent-count').waitFor({ state: 'detached' });
+  expect(await panel.getByText('Not sent').count()).toBe(0);
+  expect(await step(3).textContent()).toBe('4. Pay by cardFailedExpected: The order is confirmed');
+  expect(await row(page, 0).textContent()).toBe('Pay by cardFailed');
+  await page.close();
+}, 120_000);
 
 it('says when the test case changed since the run took it', async () => {
   await h.t.as(user.token).put('/test/update', { projectId, testId: testIds[0], title: 'Pay by card (3-D Secure)' }).expect(200);

@@ -4,13 +4,14 @@
 //
 // Every mark is kept in the order it was made and sent one batch at a time, each batch holding
 // at most one mark per test (the earliest unsent one): a test's marks reach the server in order,
-// so the latest one is what stays, and its history shows each. A batch keeps the
-// Idempotency-Key it was first sent with until the server answers it, so a retry of a request
-// whose answer was lost is not applied twice.
+// so the latest one is what stays, and its history shows each. A mark is of a whole test or of
+// single steps of it (pending-steps.ts): both kinds wait in this one queue, in the order made.
+// A batch keeps the Idempotency-Key it was first sent with until the server answers it, so a
+// retry of a request whose answer was lost is not applied twice.
 
 import { STATUSES } from '../../lib/status-counts';
 import type { DefectLink } from '../../lib/defect-link';
-import type { Result } from './run-execution';
+import type { Result, StepResult } from './run-execution';
 
 export interface PendingResult extends Result {
   projectId: number;
@@ -60,7 +61,13 @@ function batchOf(list: readonly PendingResult[], key: string): Batch {
     key,
     projectId: results[0].projectId,
     runId: results[0].runId,
-    results: results.map(({ testId, status, comment, defects }) => ({ testId, status, comment, ...(defects?.length ? { defects } : {}) })),
+    results: results.map(({ testId, status, comment, defects, stepResults }) => ({
+      testId,
+      status,
+      comment,
+      ...(defects?.length ? { defects } : {}),
+      ...(stepResults ? { stepResults } : {}),
+    })),
   };
 }
 
@@ -83,6 +90,22 @@ const isDefect = (v: unknown): v is DefectLink =>
   v !== null &&
   typeof (v as DefectLink).id === 'string' &&
   ['string', 'object'].includes(typeof (v as DefectLink).url);
+const isStepResult = (v: unknown): v is StepResult =>
+  typeof v === 'object' &&
+  v !== null &&
+  isId((v as StepResult).index) &&
+  isStatus((v as StepResult).status) &&
+  ((v as StepResult).comment == null || typeof (v as StepResult).comment === 'string');
+
+/**
+ * A stored mark's step results: undefined for a mark of the whole test, null when they are
+ * damaged (the mark is left out whole: sent without them, it would need a status of its own).
+ */
+function stepResultsOf(v: unknown): StepResult[] | undefined | null {
+  if (v === undefined) return undefined;
+  if (!Array.isArray(v) || v.length === 0 || !v.every(isStepResult)) return null;
+  return v.map(({ index, status, comment }) => ({ index, status, ...(comment ? { comment } : {}) }));
+}
 
 /** The stored list, leaving out anything that is not a well-formed mark (an older or damaged entry). */
 export function parsePending(text: string | null): PendingResult[] {
@@ -99,6 +122,8 @@ export function parsePending(text: string | null): PendingResult[] {
     const comment = typeof v.comment === 'string' ? v.comment : null;
     const sentAs = typeof v.sentAs === 'string' && v.sentAs ? v.sentAs : undefined;
     const defects = Array.isArray(v.defects) ? v.defects.filter(isDefect) : [];
+    const stepResults = stepResultsOf(v.stepResults);
+    if (stepResults === null) return [];
     return [
       {
         projectId: v.projectId,
@@ -107,6 +132,7 @@ export function parsePending(text: string | null): PendingResult[] {
         status: v.status,
         comment,
         ...(defects.length ? { defects } : {}),
+        ...(stepResults ? { stepResults } : {}),
         ...(sentAs ? { sentAs } : {}),
       },
     ];

@@ -76,12 +76,34 @@ export function moveIndex(index: number, by: number, length: number): number {
   return Math.min(length - 1, Math.max(0, index + by));
 }
 
+/** The result of one step of a test (numbered from 1, as GET /run/test-detail numbers them). */
+export interface StepResult {
+  index: number;
+  status: TestStatus;
+  comment?: string | null;
+}
+
+/** A step as GET /run/test-detail numbers it, with its result in the run. */
+export interface ExecutionStep {
+  index: number;
+  action: string;
+  expected: string | null;
+  data: string | null;
+  sharedSteps: { sharedStepsId: number; name: string } | null;
+  result: { status: TestStatus; comment: string | null } | null;
+}
+
 export interface Result {
   testId: number;
   status: TestStatus;
   comment: string | null;
   /** The result's defects; none when absent (a result records only the defects sent with it). */
   defects?: DefectLink[];
+  /**
+   * Results of single steps: such a result is sent without its status, which the server takes
+   * from the test's steps; `status` is then what the page expects it to become.
+   */
+  stepResults?: StepResult[];
 }
 
 /**

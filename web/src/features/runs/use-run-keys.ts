@@ -61,7 +61,7 @@ export function useRunKeys({ paused, execution, order, editable, locked, onHelp,
     if (!current) return;
     e.preventDefault();
     if (action.type === 'move') execution.goTo(order[moveIndex(order.indexOf(current.t.testId), action.by, order.length)], true);
-    else if (action.type === 'status' && steps?.picked) steps.setStepStatus(action.status);
+    else if (action.type === 'status' && steps?.picked && editable) steps.setStepStatus(action.status);
     else if (action.type === 'status') execution.setStatus(action.status, true);
     else if (action.type === 'toggle-select') {
       if (editable) execution.check(current.t.testId, false);

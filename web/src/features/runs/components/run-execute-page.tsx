@@ -54,7 +54,7 @@ export function RunExecutePage() {
   // Another person's change is the latest news: the note of the tester's own last mark goes.
   const live = useLiveRun(projectId, runId, () => execution.setNotice(''));
   const { current, selected } = execution;
-  const steps = useRunSteps(projectId, runId, current?.t.deleted ? undefined : current?.t.testId);
+  const steps = useRunSteps(projectId, runId, current?.t.deleted ? undefined : current?.t);
   useRunKeys({
     paused: helpOpen || confirmOpen,
     execution,

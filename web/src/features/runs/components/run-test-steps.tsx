@@ -2,7 +2,10 @@ import { StatusBadge } from '../../../components/status-badge';
 import { ErrorMessage } from '../../../components/error-message';
 import type { RunSteps } from '../use-run-steps';
 
-/** The test's steps, numbered, each with its result in this run; the picked one (keys 1–9) marked. */
+/**
+ * The test's steps, numbered, each with its result in this run (flagged while the server does not
+ * have it); the picked one (keys 1–9) marked.
+ */
 export function RunTestSteps({ steps, editable }: { steps: RunSteps; editable: boolean }) {
   const changed = steps.detail.data?.changedSince;
   return (
@@ -34,7 +37,14 @@ export function RunTestSteps({ steps, editable }: { steps: RunSteps; editable: b
                 >
                   <span className="run-step-index">{s.index}.</span> <bdi>{s.action}</bdi>
                 </button>
-                {s.result ? <StatusBadge status={s.result.status} /> : <span className="muted run-step-none">no result</span>}
+                {s.result ? (
+                  <span className="run-step-result">
+                    {s.result.unsent && <span className="run-row-unsent">Not sent</span>}
+                    <StatusBadge status={s.result.status} />
+                  </span>
+                ) : (
+                  <span className="muted run-step-none">no result</span>
+                )}
                 {s.sharedSteps && <span className="muted run-step-shared">from {s.sharedSteps.name}</span>}
                 {s.data && <p className="run-step-text">Data: {s.data}</p>}
                 {s.expected && <p className="run-step-text">Expected: {s.expected}</p>}
@@ -42,7 +52,7 @@ export function RunTestSteps({ steps, editable }: { steps: RunSteps; editable: b
               </li>
             ))}
           </ol>
-          <ErrorMessage error={steps.save.error ?? steps.detail.error} />
+          <ErrorMessage error={steps.detail.error} />
         </>
       )}
     </>
