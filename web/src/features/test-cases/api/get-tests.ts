@@ -3,6 +3,9 @@ import { api, unwrap } from '../../../lib/api';
 import { DEFAULT_ORDER, isDefaultOrder, type TestOrder } from '../catalog-order';
 import { testKeys } from './query-keys';
 
+/** A filter by custom field, named as its query parameter: cf.<key>, cf.<key>.gte or cf.<key>.lte. */
+export type FieldFilterParam = `cf.${string}`;
+
 /** The catalog's filters; a section filter always covers its subsections. */
 export interface TestFilters {
   sectionId?: number;
@@ -11,7 +14,16 @@ export interface TestFilters {
   squadId?: number;
   automationStatusId?: number;
   search?: string;
+  /** Custom field filters by parameter name, their values as the query sends them. */
+  fields?: Partial<Record<FieldFilterParam, string>>;
 }
+
+/** The filters as query parameters of the list, the count and the export. */
+export const filterQuery = ({ fields, ...filters }: TestFilters) => ({
+  ...filters,
+  ...fields,
+  includeSubsections: filters.sectionId !== undefined ? ('true' as const) : undefined,
+});
 
 /** Rows per request: small enough to answer fast, large enough that scrolling rarely waits. */
 export const TESTS_PAGE_SIZE = 200;
@@ -19,8 +31,7 @@ export const TESTS_PAGE_SIZE = 200;
 /** The list's query; the default order is not sent, so its URL (and cached answer) stays the same. */
 export const testsQuery = (projectId: number, filters: TestFilters, limit: number, offset: number, order: TestOrder = DEFAULT_ORDER) => ({
   projectId,
-  ...filters,
-  includeSubsections: filters.sectionId !== undefined ? ('true' as const) : undefined,
+  ...filterQuery(filters),
   ...(isDefaultOrder(order) ? {} : order),
   limit,
   offset,
