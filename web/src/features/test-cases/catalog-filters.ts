@@ -1,8 +1,21 @@
-import type { FieldFilterParam, TestFilters } from './api/get-tests';
-
 // The catalog's filters live in the URL (?section=3&priority=1&q=login&cf.area=search), so a
 // filtered view survives a reload and can be shared. Custom field filters keep the API's own
 // parameter names (cf.<key>, cf.<key>.gte, cf.<key>.lte). Plain TypeScript.
+
+/** A filter by custom field, named as its query parameter: cf.<key>, cf.<key>.gte or cf.<key>.lte. */
+export type FieldFilterParam = `cf.${string}`;
+
+/** The catalog's filters; a section filter always covers its subsections. */
+export interface TestFilters {
+  sectionId?: number;
+  priorityId?: number;
+  labelId?: number;
+  squadId?: number;
+  automationStatusId?: number;
+  search?: string;
+  /** Custom field filters by parameter name, their values as the query sends them. */
+  fields?: Partial<Record<FieldFilterParam, string>>;
+}
 
 const keys = {
   sectionId: 'section',

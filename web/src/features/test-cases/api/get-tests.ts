@@ -1,22 +1,10 @@
 import { keepPreviousData, queryOptions, useQuery } from '@tanstack/react-query';
 import { api, unwrap } from '../../../lib/api';
 import { DEFAULT_ORDER, isDefaultOrder, type TestOrder } from '../catalog-order';
+import type { TestFilters } from '../catalog-filters';
 import { testKeys } from './query-keys';
 
-/** A filter by custom field, named as its query parameter: cf.<key>, cf.<key>.gte or cf.<key>.lte. */
-export type FieldFilterParam = `cf.${string}`;
-
-/** The catalog's filters; a section filter always covers its subsections. */
-export interface TestFilters {
-  sectionId?: number;
-  priorityId?: number;
-  labelId?: number;
-  squadId?: number;
-  automationStatusId?: number;
-  search?: string;
-  /** Custom field filters by parameter name, their values as the query sends them. */
-  fields?: Partial<Record<FieldFilterParam, string>>;
-}
+export type { FieldFilterParam, TestFilters } from '../catalog-filters';
 
 /** The filters as query parameters of the list, the count and the export. */
 export const filterQuery = ({ fields, ...filters }: TestFilters) => ({
