@@ -5,6 +5,7 @@ import { zodMessage } from '../core/errors';
 import { errorCodeOf, invalidInputTip, tipForError, unreachableTip } from './error-tips';
 import { ANSWER_BUDGET, answerText, downloadText, fromCursor, headerPage, pagingArgs, shorten, storedFileAnswer } from './answer-budget';
 import { RestUnreachableError, type HttpClient, type RestRequest, type RestResponse } from './http-client';
+import { FIELD_FILTERS_PARAM, fieldFiltersQuery, toolFilterNames } from './field-filter-param';
 import { resolveNames } from './name-resolution';
 import { fileBytes, inputSchema, toolsByName, type ToolSpec } from './tools';
 
@@ -45,7 +46,8 @@ export async function callTool(spec: ToolSpec, args: unknown, runtime: ToolRunti
   }
 
   if (res.status < 200 || res.status > 299) {
-    const message = toolFieldNames(errorText(res), spec.rename ?? {});
+    const restNamed = toolFieldNames(errorText(res), spec.rename ?? {});
+    const message = FIELD_FILTERS_PARAM in spec.placement ? toolFilterNames(restNamed) : restNamed;
     const code = errorCodeOf((parseJson(res.body) as { code?: unknown } | undefined)?.code);
     const tip = tipForError({ code, status: res.status, message }, spec, {
       minimumRole: runtime.minimumRole(spec.rbac.resource, spec.rbac.action),
@@ -96,6 +98,7 @@ function restRequest(spec: ToolSpec, args: Record<string, unknown>): RestRequest
     if (at === 'raw') raw = String(value);
     // Sent as the gzip bytes it encodes: the server inflates them (never held inflated here).
     else if (at === 'rawGzip') gzipped = Buffer.from(String(value), 'base64');
+    else if (at === 'fieldFilters') Object.assign(query, fieldFiltersQuery(value));
     else (at === 'query' ? query : body)[rename[name] ?? name] = renameKeys(value, rename);
   }
   const rawBody: RestRequest['rawBody'] = gzipped

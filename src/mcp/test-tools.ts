@@ -1,5 +1,17 @@
 import { importCsvTool } from './import-csv-tool';
-import { byName, cursor, limit, offset, projectId, runId, testFieldChanges, testFields, testId, tool } from './tool-spec';
+import {
+  byName,
+  cursor,
+  customFieldFilters,
+  limit,
+  offset,
+  projectId,
+  runId,
+  testFieldChanges,
+  testFields,
+  testId,
+  tool,
+} from './tool-spec';
 
 // The test catalog of a project. The tools call a test's title `testName`; REST calls it `title`.
 
@@ -22,13 +34,14 @@ const filters = {
   automationStatus: byName('Only tests of this automation status', 'automationStatusId', 'Automated'),
   search: 'Only tests whose title contains this text (case-insensitive)',
   automationKey: 'Only the test with exactly this automation key',
+  customFields: customFieldFilters,
 };
 
 export const testTools = [
   tool({
     name: 'get-tests',
     description:
-      'List the tests of a project, a page at a time (limit/offset, or cursor: the result has total and hasMore, nextOffset and nextCursor while more pages exist). Use it to find testIds, filtered by section (includeSubsections: true for its whole subtree), priority, squad, label, automation status, a title search or an automation key, sorted by id, title, priority or last change.',
+      'List the tests of a project, a page at a time (limit/offset, or cursor: the result has total and hasMore, nextOffset and nextCursor while more pages exist). Use it to find testIds, filtered by section (includeSubsections: true for its whole subtree), priority, squad, label, automation status, a title search, an automation key or custom field values (customFields), sorted by id, title, priority or last change.',
     route: 'GET /project/tests',
     params: {
       projectId,
@@ -51,7 +64,7 @@ export const testTools = [
   tool({
     name: 'get-tests-count',
     description:
-      'Count the tests of a project, optionally in one section (with its subsections if asked), priority or automation status. Cheaper than get-tests when only the number matters.',
+      'Count the tests of a project, optionally in one section (with its subsections if asked), priority, automation status or with custom field values (customFields). Cheaper than get-tests when only the number matters.',
     route: 'GET /project/tests-count',
     params: {
       projectId,
@@ -62,8 +75,9 @@ export const testTools = [
       automationStatusId: filters.automationStatusId,
       automationStatus: filters.automationStatus,
       automationKey: filters.automationKey,
+      customFields: filters.customFields,
     },
-    example: { projectId: 3, sectionId: 7, includeSubsections: true },
+    example: { projectId: 3, sectionId: 7, includeSubsections: true, customFields: { story_points: { gte: 3 } } },
   }),
   tool({
     name: 'get-test-status-history',
@@ -101,7 +115,7 @@ export const testTools = [
       'Export the tests of a project as json or csv (csv with names instead of ids), to hand the catalog to a spreadsheet or another tool. Answers a summary (count, size, the first rows) and the REST call that fetches the whole file (URL and Authorization header); to read tests, page with get-tests.',
     route: 'GET /tests/download',
     params: { projectId, format: 'json (default) or csv', ...filters },
-    example: { projectId: 3, format: 'csv' },
+    example: { projectId: 3, format: 'csv', customFields: { component: 'Checkout' } },
   }),
   tool({
     name: 'get-attachments',

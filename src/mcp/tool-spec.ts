@@ -64,7 +64,7 @@ export interface ToolSpec {
   /** The answer is a file (JSON, CSV, HTML or PDF), not an envelope. */
   download?: boolean;
   /** Where each parameter goes: the query string, the JSON body, or the raw body (as text, or gzip+base64). */
-  placement: Record<string, 'query' | 'body' | 'raw' | 'rawGzip' | 'file'>;
+  placement: Record<string, 'query' | 'body' | 'raw' | 'rawGzip' | 'file' | 'fieldFilters'>;
   /** The raw-body parameter and the content type it is sent with (the route's first); `gzipParam` its gzip+base64 twin. */
   rawBody?: { param: string; contentType: string; gzipParam?: string };
   /** The file a multipart route takes: its part's name and the parameters that give it. */
@@ -92,6 +92,12 @@ export const cursor = 'Where the page starts: the nextCursor of the previous pag
  */
 export const byName = (what: string, id: string, example: string) =>
   `${what} by name, e.g. "${example}", instead of ${id} (matched ignoring case in the project)`;
+
+/** The catalog tools' filter by custom field values (src/mcp/field-filter-param.ts). */
+export const customFieldFilters =
+  'Only tests with these custom field values, by key (get-custom-fields, appliesTo test): { "component": "Checkout" } is equal ' +
+  '(a multiselect field: holds that option; a checkbox field: true or false), { "story_points": { "gte": 3, "lte": 8 } } is a range ' +
+  'for number and date ("2027-01-31") fields, either bound alone; several keys must all match. An unknown key or a bad value is refused';
 
 /** Fields of a test that create-test, update-test and the bulk tools share. */
 export const testFields = {

@@ -3,6 +3,7 @@ import { jsonBodyOf, multipartBodyOf, rawBodyOf, type AnyRoute } from '../core/r
 import { apiRoutes } from '../domain/routes';
 import type { Role } from '../generated/prisma/client';
 import { pagedLocally } from './answer-budget';
+import { FIELD_FILTERS_PARAM, fieldFiltersInput, takesFieldFilters } from './field-filter-param';
 import { insightTools } from './insight-tools';
 import { metadataTools } from './metadata-tools';
 import { routeFieldOf } from './name-params';
@@ -44,6 +45,14 @@ export function resolve(decl: ToolDecl): ToolSpec {
 
   const input: Record<string, z.ZodType> = {};
   const placement: ToolSpec['placement'] = {};
+  // The catalog's cf.<key> filters, as one object (src/mcp/field-filter-param.ts).
+  if (takesFieldFilters(route) && FIELD_FILTERS_PARAM in params) {
+    const doc = params[FIELD_FILTERS_PARAM];
+    if (typeof doc !== 'string') throw new Error(`tool ${decl.name}: describe ${FIELD_FILTERS_PARAM} in words`);
+    input[FIELD_FILTERS_PARAM] = fieldFiltersInput(doc);
+    placement[FIELD_FILTERS_PARAM] = 'fieldFilters';
+    delete params[FIELD_FILTERS_PARAM];
+  }
   for (const at of ['query', 'body'] as const) {
     const schema = at === 'body' ? jsonBodyOf(route) : (route.query as z.ZodType | undefined);
     if (!schema || (at === 'body' && decl.rawBody)) continue;

@@ -253,6 +253,25 @@ describe('cf.<key> filters', () => {
     expect(await list({ 'cf.due.gte': '2027-01-10' })).toEqual(['a', 'b']);
   });
 
+  it('keeps every sort, either way, and the cursor under a filter (the project condition is written differently there)', async () => {
+    const page = async (query: Record<string, string>) =>
+      (
+        await t
+          .as(w.reader.token)
+          .get('/project/tests', { projectId: fp, 'cf.browsers': 'chrome', ...query })
+          .expect(200)
+      ).body.data as { tests: { title: string }[]; nextCursor: string | null };
+    const titles = async (query: Record<string, string>) => (await page(query)).tests.map((x) => x.title);
+    for (const sort of ['testId', 'title', 'updatedAt', 'priority']) {
+      expect(await titles({ sort })).toEqual(['a', 'b']);
+      expect(await titles({ sort, order: 'desc' })).toEqual(['b', 'a']);
+    }
+    expect(await titles({ limit: '1', offset: '1' })).toEqual(['b']);
+    const first = await page({ limit: '1' });
+    expect(first.tests.map((x) => x.title)).toEqual(['a']);
+    expect(await titles({ limit: '1', cursor: first.nextCursor! })).toEqual(['b']);
+  });
+
   it('refuses an unknown key, a bad value, a range on other types, a field of results (400)', async () => {
     const bad = async (query: Record<string, string>, reason: RegExp) => {
       const res = await t

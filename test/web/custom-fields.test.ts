@@ -115,3 +115,88 @@ it('shows a Reader the fields and the values, read-only', async () => {
   expect(await page.getByLabel('Effort').isDisabled()).toBe(true);
   await checkScreen(page, 'custom-fields-reader');
 });
+
+it('filters the catalog by each kind of test field, kept in the address', async () => {
+  const org = (await h.t.db.project.findUniqueOrThrow({ where: { projectId } })).orgId;
+  const fp = (await createProject(h.t.db, org, { projectName: 'Filtered' })).projectId;
+  const as = h.t.as(admin.token);
+  for (const f of [
+    { name: 'Component', type: 'select', options: ['Checkout', 'Search'] },
+    { name: 'Browsers', type: 'multiselect', options: ['Chrome', 'Firefox'] },
+    { name: 'Smoke', type: 'checkbox' },
+    { name: 'Owner', type: 'text' },
+    { name: 'Points', type: 'number' },
+    { name: 'Due', type: 'date' },
+    { name: 'Env', type: 'text', appliesTo: 'result' },
+  ])
+    await as.post('/project/add-custom-field', { projectId: fp, appliesTo: 'test', ...f }).expect(201);
+  const tests: [string, Record<string, unknown>][] = [
+    ['Pay by card', { component: 'Checkout', browsers: ['Chrome'], smoke: true, points: 3, due: '2027-01-10', owner: 'alice' }],
+    ['Refund', { component: 'Checkout', browsers: ['Chrome', 'Firefox'], points: 8, due: '2027-03-01' }],
+    ['Find by name', { component: 'Search', browsers: ['Firefox'], smoke: false, points: 1, owner: 'bob' }],
+    ['Empty search', {}],
+  ];
+  for (const [title, customFields] of tests) await as.post('/test/create', { projectId: fp, title, customFields }).expect(201);
+
+  const page = await h.signIn(reader.token);
+  const catalog = `${h.baseUrl}/projects/${fp}/catalog`;
+  const titles = () => page.getByRole('region', { name: 'Tests', exact: true }).getByRole('link').allTextContents();
+  const shows = async (n: number, expected: string[]) => {
+    await page
+      .locator('.test-count')
+      .getByText(`${n} ${n === 1 ? 'test' : 'tests'}`, { exact: true })
+      .waitFor();
+    await waitForSettled(page);
+    expect(await titles()).toEqual(expected);
+  };
+  const query = () => Object.fromEntries(new URL(page.url()).searchParams);
+  await page.goto(catalog);
+  await shows(4, ['Pay by card', 'Refund', 'Find by name', 'Empty search']);
+
+  // The fold opens from the keyboard and offers the fields of tests (not Env, a field of results) in order.
+  const fold = page.getByText('Custom fields', { exact: true });
+  await fold.focus();
+  await page.keyboard.press('Enter');
+  await page.keyboard.press('Tab');
+  expect(await page.evaluate('document.activeElement.id')).toBe('filter-cf-component');
+  const labels = await page.locator('.field-filter-list label').allTextContents();
+  expect(labels).toEqual(['Component', 'Browsers includes', 'Smoke', 'Owner', 'Points from', 'Points to', 'Due from', 'Due to']);
+
+  // A choice; a multiselect holds the option; a checkbox is Yes or No.
+  await page.getByLabel('Component').selectOption('Checkout');
+  await shows(2, ['Pay by card', 'Refund']);
+  expect(query()).toEqual({ 'cf.component': 'Checkout' });
+  await page.getByLabel('Browsers includes').selectOption('Firefox');
+  await shows(1, ['Refund']);
+  await page.getByLabel('Component').selectOption('');
+  await shows(2, ['Refund', 'Find by name']);
+  await page.getByLabel('Browsers includes').selectOption('');
+  await page.getByLabel('Smoke').selectOption({ label: 'No' });
+  await shows(1, ['Find by name']);
+  await page.getByLabel('Smoke').selectOption({ label: 'Any' });
+
+  // Typed text is exact; number and date ranges take either bound or both.
+  await page.getByLabel('Owner').focus();
+  await page.keyboard.type('bob');
+  await shows(1, ['Find by name']);
+  await page.getByLabel('Owner').fill('');
+  await page.getByLabel('Points from').fill('2');
+  await shows(2, ['Pay by card', 'Refund']);
+  await page.getByLabel('Points to').fill('5');
+  await shows(1, ['Pay by card']);
+  await page.getByLabel('Points to').fill('');
+  await page.getByLabel('Due to').fill('2027-02-01');
+  await shows(1, ['Pay by card']);
+  await page.getByLabel('Due from').fill('2027-02-01');
+  await page.getByLabel('Due to').fill('');
+  await shows(1, ['Refund']);
+  expect(query()).toEqual({ 'cf.points.gte': '2', 'cf.due.gte': '2027-02-01' });
+
+  // The address keeps the filters: a reload shows the same tests, the fold open with the values.
+  await page.reload();
+  await shows(1, ['Refund']);
+  expect(await page.getByLabel('Points from').inputValue()).toBe('2');
+  expect(await page.getByLabel('Due from').inputValue()).toBe('2027-02-01');
+  await page.getByText('Custom fields (2 set)', { exact: true }).waitFor();
+  await checkScreen(page, 'catalog-field-filters');
+});

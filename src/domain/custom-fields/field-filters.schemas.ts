@@ -1,5 +1,5 @@
 import { z } from '../../core/schemas';
-import type { FieldValue } from './field-value.schemas';
+import { fieldKey, type FieldValue } from './field-value.schemas';
 
 // The catalog's filters by custom field as the query schemas see them: query parameters
 // `cf.<key>=value` (equal; a multiselect field: holds the option) and, for number and date
@@ -25,6 +25,40 @@ export interface FieldFilter {
   op: 'eq' | 'contains' | 'gte' | 'lte';
   type: 'number' | 'date' | 'other';
   value: FieldValue;
+}
+
+/** A filter's parameter name: `cf.<key>`, or `cf.<key>.gte` / `.lte` with a bound. */
+export const fieldFilterParam = (key: string, bound?: 'gte' | 'lte') => `cf.${key}${bound ? `.${bound}` : ''}`;
+
+const filterValue = z.union([z.string().min(1), z.number(), z.boolean()]);
+const filterBound = z.union([z.string().min(1), z.number()]);
+
+/**
+ * The same filters as one JSON object, for a client that sends JSON rather than a query
+ * string (the MCP tools): key → the value (cf.<key>), or → { gte, lte } (cf.<key>.gte,
+ * cf.<key>.lte). fieldFilterQuery writes it as those parameters, which the route checks.
+ */
+export const fieldFilterObject = z.record(
+  fieldKey,
+  z.union([
+    filterValue,
+    z
+      .strictObject({ gte: filterBound.optional(), lte: filterBound.optional() })
+      .refine((range) => range.gte !== undefined || range.lte !== undefined, 'Give gte, lte or both'),
+  ]),
+);
+
+/** A fieldFilterObject as the query parameters it stands for. */
+export function fieldFilterQuery(filters: z.infer<typeof fieldFilterObject>): Record<string, string> {
+  return Object.fromEntries(
+    Object.entries(filters).flatMap(([key, value]) =>
+      typeof value === 'object'
+        ? (['gte', 'lte'] as const)
+            .filter((bound) => value[bound] !== undefined)
+            .map((bound) => [fieldFilterParam(key, bound), String(value[bound])])
+        : [[fieldFilterParam(key), String(value)]],
+    ),
+  );
 }
 
 export const fieldFilterNames = (query: Record<string, unknown>): string[] => Object.keys(query).filter((name) => name.startsWith('cf.'));

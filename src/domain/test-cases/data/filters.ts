@@ -28,9 +28,20 @@ function fieldCondition(cf: FieldFilter): Prisma.Sql {
   return Prisma.sql`(t.custom_fields ->> ${cf.key}::text) ${cmp} ${cf.value}::text`;
 }
 
+/**
+ * The project condition. Under a custom field filter it is `= ANY(array)`, which the planner
+ * keeps as a condition rather than folding t.project_id into a constant: a page, ordered by
+ * (t.project_id, t.id) (read.ts), then reads tests_live_project_id_id_idx in id order. With
+ * `= ${projectId}` the planner chose tests_pkey for the id order, filtering every other
+ * project's tests on the way (it takes the matches to be spread evenly over all ids): a page
+ * of 100 read 25,000 rows instead of 500 on the catalog bench.
+ */
+const projectCondition = (projectId: number, f: TestFilters) =>
+  f.fieldFilters?.length ? Prisma.sql`t.project_id = ANY(${[projectId]}::int[])` : Prisma.sql`t.project_id = ${projectId}`;
+
 /** The list filters as conditions on `FROM tests t`, deleted tests included. */
 function filterConditions(projectId: number, f: TestFilters): Prisma.Sql[] {
-  const parts = [Prisma.sql`t.project_id = ${projectId}`];
+  const parts = [projectCondition(projectId, f)];
   if (f.sectionId !== undefined) {
     parts.push(
       f.includeSubsections

@@ -1,17 +1,17 @@
 import { keepPreviousData, queryOptions, useQuery } from '@tanstack/react-query';
 import { api, unwrap } from '../../../lib/api';
 import { DEFAULT_ORDER, isDefaultOrder, type TestOrder } from '../catalog-order';
+import type { TestFilters } from '../catalog-filters';
 import { testKeys } from './query-keys';
 
-/** The catalog's filters; a section filter always covers its subsections. */
-export interface TestFilters {
-  sectionId?: number;
-  priorityId?: number;
-  labelId?: number;
-  squadId?: number;
-  automationStatusId?: number;
-  search?: string;
-}
+export type { FieldFilterParam, TestFilters } from '../catalog-filters';
+
+/** The filters as query parameters of the list, the count and the export. */
+export const filterQuery = ({ fields, ...filters }: TestFilters) => ({
+  ...filters,
+  ...fields,
+  includeSubsections: filters.sectionId !== undefined ? ('true' as const) : undefined,
+});
 
 /** Rows per request: small enough to answer fast, large enough that scrolling rarely waits. */
 export const TESTS_PAGE_SIZE = 200;
@@ -19,8 +19,7 @@ export const TESTS_PAGE_SIZE = 200;
 /** The list's query; the default order is not sent, so its URL (and cached answer) stays the same. */
 export const testsQuery = (projectId: number, filters: TestFilters, limit: number, offset: number, order: TestOrder = DEFAULT_ORDER) => ({
   projectId,
-  ...filters,
-  includeSubsections: filters.sectionId !== undefined ? ('true' as const) : undefined,
+  ...filterQuery(filters),
   ...(isDefaultOrder(order) ? {} : order),
   limit,
   offset,

@@ -1,7 +1,7 @@
 import { useQueries } from '@tanstack/react-query';
 import { api, unwrap } from '../../../lib/api';
 import { chunk } from '../bulk-edit';
-import type { TestFilters } from './get-tests';
+import { filterQuery, type TestFilters } from './get-tests';
 import { testKeys } from './query-keys';
 import { IDS_PER_REQUEST } from './read-selected-tests';
 
@@ -30,8 +30,7 @@ export function useSelectionShown(projectId: number, filters: TestFilters, ids: 
               params: {
                 query: {
                   projectId,
-                  ...filters,
-                  includeSubsections: filters.sectionId !== undefined ? ('true' as const) : undefined,
+                  ...filterQuery(filters),
                   testIds,
                 },
               },

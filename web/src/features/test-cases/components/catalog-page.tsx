@@ -5,8 +5,7 @@ import { Page } from '../../../components/page';
 import { atLeast, useRole } from '../../auth';
 import { useProject } from '../../projects';
 import { useSections } from '../../project-metadata';
-import type { TestFilters } from '../api/get-tests';
-import { filtersFromParams, withFilter } from '../catalog-filters';
+import { filtersFromParams, withFilter, type FilterName } from '../catalog-filters';
 import { nextOrder, orderFromParams, withOrder, type TestOrder, type TestSort } from '../catalog-order';
 import { deselectIds, emptySelection, forgetAnchor, type Selection } from '../catalog-selection';
 import '../catalog.css';
@@ -32,7 +31,7 @@ export function CatalogPage() {
   const setSort = (sort: TestSort) => setParams((p) => withOrder(p, nextOrder(orderFromParams(p), sort)), { replace: true });
   const setOrder = (next: TestOrder) => setParams((p) => withOrder(p, next), { replace: true });
   const setFilter = useCallback(
-    (field: keyof TestFilters, value: number | string | undefined) => setParams((p) => withFilter(p, field, value), { replace: true }),
+    (field: FilterName, value: number | string | undefined) => setParams((p) => withFilter(p, field, value), { replace: true }),
     [setParams],
   );
   const [selection, setSelection] = useState<Selection>(emptySelection);

@@ -1,13 +1,14 @@
-import { useEffect, useState } from 'react';
 import { IdSelect, type IdOption } from '../../../components/id-select';
 import { useLabels, useLookup, useSquads } from '../../project-metadata';
 import type { TestFilters } from '../api/get-tests';
-import type { IdFilter } from '../catalog-filters';
+import type { FilterName, IdFilter } from '../catalog-filters';
+import { FieldFilters } from './field-filters';
+import { TypedFilter } from './typed-filter';
 
 interface Props {
   projectId: number;
   filters: TestFilters;
-  onChange: (field: keyof TestFilters, value: number | string | undefined) => void;
+  onChange: (field: FilterName, value: number | string | undefined) => void;
 }
 
 function FilterSelect({
@@ -31,31 +32,24 @@ function FilterSelect({
   );
 }
 
-/** Filters of the test list: lookups, label, squad, and a title search applied as you type. */
+/** Filters of the test list: lookups, label, squad, a title search applied as you type, and custom fields. */
 export function TestFiltersBar({ projectId, filters, onChange }: Props) {
   const priorities = useLookup('priority', projectId);
   const automation = useLookup('automationStatus', projectId);
   const labels = useLabels(projectId);
   const squads = useSquads(projectId);
-  const [search, setSearch] = useState(filters.search ?? '');
-  // A search changed elsewhere (the address, a reset) replaces the typed text (set while rendering: React's way to follow a prop).
-  const [followedSearch, setFollowedSearch] = useState(filters.search);
-  if (followedSearch !== filters.search) {
-    setFollowedSearch(filters.search);
-    setSearch(filters.search ?? '');
-  }
-  useEffect(() => {
-    if (search.trim() === (filters.search ?? '')) return;
-    const timer = setTimeout(() => onChange('search', search.trim()), 250);
-    return () => clearTimeout(timer);
-  }, [search, filters.search, onChange]);
   const shared = { filters, onChange };
   return (
     <div className="filters" role="search" aria-label="Filter tests">
-      <div className="filter search">
-        <label htmlFor="filter-search">Search titles</label>
-        <input id="filter-search" type="search" value={search} maxLength={200} onChange={(e) => setSearch(e.target.value)} />
-      </div>
+      <TypedFilter
+        id="filter-search"
+        label="Search titles"
+        type="search"
+        className="search"
+        maxLength={200}
+        value={filters.search}
+        onCommit={(text) => onChange('search', text)}
+      />
       <FilterSelect id="filter-priority" label="Priority" field="priorityId" options={priorities.data} {...shared} />
       <FilterSelect id="filter-automation" label="Automation" field="automationStatusId" options={automation.data} {...shared} />
       <FilterSelect
@@ -72,6 +66,7 @@ export function TestFiltersBar({ projectId, filters, onChange }: Props) {
         options={squads.data?.map((s) => ({ id: s.squadId, name: s.squadName }))}
         {...shared}
       />
+      <FieldFilters projectId={projectId} filters={filters} onChange={onChange} />
     </div>
   );
 }
