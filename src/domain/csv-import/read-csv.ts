@@ -11,7 +11,11 @@ import { AppError } from '../../core/errors';
 // quote never closed, a row longer than the header) is a 400 naming the row; the import's
 // transaction is then rolled back, so nothing is written.
 
+// zlib's streams hand on 16 KB pieces by default; at 64 KB, inflating a 22 MB file cost a third of the time.
+const ZLIB_CHUNK = 64 * 1024;
+
 /** The file as staged: its bytes, gzip-compressed (level 1: fast; a CSV's text compresses well even so). */
+
 export interface StagedCsv {
   gzip: Buffer;
 }
@@ -78,7 +82,7 @@ export const detectDelimiter = (headerLine: string): ',' | ';' =>
 
 /** Stages the file (see StagedCsv); 400 csv_malformed for bytes that are not UTF-8. */
 export async function stageCsv(bytes: AsyncIterable<Buffer>): Promise<StagedCsv> {
-  const gzip = zlib.createGzip({ level: 1 });
+  const gzip = zlib.createGzip({ level: 1, chunkSize: ZLIB_CHUNK });
   const parts: Buffer[] = [];
   gzip.on('data', (part: Buffer) => parts.push(part));
   const done = new Promise((resolve, reject) => gzip.on('end', resolve).on('error', reject));
@@ -90,7 +94,7 @@ export async function stageCsv(bytes: AsyncIterable<Buffer>): Promise<StagedCsv>
 
 /** The staged file's bytes, a piece at a time. */
 async function* stagedBytes(staged: StagedCsv): AsyncGenerator<Buffer> {
-  yield* Readable.from([staged.gzip]).pipe(zlib.createGunzip()) as AsyncIterable<Buffer>;
+  yield* Readable.from([staged.gzip]).pipe(zlib.createGunzip({ chunkSize: ZLIB_CHUNK })) as AsyncIterable<Buffer>;
 }
 
 /**
