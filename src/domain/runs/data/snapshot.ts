@@ -42,7 +42,7 @@ export function shown(field: string, live: string, type: keyof typeof CASTS = 'i
  * them (text, or the list with shared steps expanded): an open run's are the test's now; a locked
  * run's are those of the version it recorded at lock, one lookup by the versions' key, taken only
  * where it is read. Every change of a test's steps (its own, or its shared steps') records a
- * version first, so that version's steps are those it had at lock. A test older than versions
+ * version, so the version the run recorded holds the steps the test had at lock. A test older than versions
  * (locked at version 0) kept them as its version 1 when it was first changed (keepBaseVersions);
  * one not changed since has none, and its steps now are those it had.
  */
