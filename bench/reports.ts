@@ -13,12 +13,16 @@
  * and prints the server's peak RSS (sampled from /proc every 20 ms, target
  * < 400 MB) and the /healthz latency percentiles (target p99 < 100 ms).
  * BENCH_REPORTS (default 20), BENCH_RUN_SIZE (default 5000) and
- * BENCH_COMMENT_BYTES (default 10240) change the load. Nothing is asserted.
+ * BENCH_COMMENT_BYTES (default 10240) change the load. BENCH_LOCKED=1 gives every
+ * test four steps (two of them shared steps), every failed result a failed
+ * step, locks the run and then edits every test's steps: each failed row then names
+ * its failing step as the run holds it (the lock's version of the test). Nothing is asserted.
  */
 import http from 'node:http';
-import type { Database } from '../src/db/client';
-import { recountLiveTests } from '../src/domain/test-cases/data';
+import type { Database, Db } from '../src/db/client';
+import { keepBaseVersions, recountLiveTests } from '../src/domain/test-cases/data';
 import { createRun } from '../src/domain/runs/runs.service';
+import { lockRun } from '../src/domain/runs/run-lock.service';
 import { updateTestStatuses } from '../src/domain/runs/run-results.service';
 import { benchSettings, runBench, seedMember, seedProject, type BenchServer } from './support';
 
@@ -27,6 +31,7 @@ const { base } = bench;
 const REPORTS = Number(process.env.BENCH_REPORTS ?? 20);
 const RUN_SIZE = Number(process.env.BENCH_RUN_SIZE ?? 5000);
 const COMMENT_BYTES = Number(process.env.BENCH_COMMENT_BYTES ?? 10240);
+const LOCKED = process.env.BENCH_LOCKED === '1';
 const STATUSES = ['passed', 'failed', 'blocked', 'retest', 'untested'] as const;
 const WORDS = [
   'checkout',
@@ -64,18 +69,22 @@ async function seed(db: Database) {
   const { token, ctx } = member;
   const { projectId, features: sections } = await seedProject(p, member, 'Reports bench');
   const priorities = (await p.lookupEntry.findMany({ where: { projectId, kind: 'priority' } })).map((l) => l.id);
+  const stepList = LOCKED ? await seedSteps(p, projectId, member.userId) : undefined;
   const tests = await p.test.createManyAndReturn({
     data: Array.from({ length: RUN_SIZE }, (_, i) => ({
       projectId,
       title: `Checkout flow ${i}: pay with a saved card and get a receipt`,
       sectionId: sections[i % sections.length],
       priorityId: priorities[i % priorities.length],
+      stepList,
     })),
     select: { testId: true },
   });
   // Written around the services: the project's catalog counter is set from the rows.
   await recountLiveTests(p, projectId);
   const ids = tests.map((t) => t.testId);
+  // Each test's first version, which the run then holds.
+  if (LOCKED) await p.$transaction((tx) => keepBaseVersions(tx, ids));
   const run = await createRun(ctx, { projectId, runName: 'Reports bench run', testIds: ids });
   // Through the service: the HTTP body limit (5 MiB) would take 10 calls for the ~51 MB of comments.
   for (let start = 0; start < ids.length; start += 1000) {
@@ -83,6 +92,14 @@ async function seed(db: Database) {
       testId,
       status: STATUSES[(start + i) % STATUSES.length],
       comment: comment(start + i, COMMENT_BYTES),
+      ...(LOCKED && STATUSES[(start + i) % STATUSES.length] === 'failed'
+        ? {
+            stepResults: [
+              { index: 1, status: 'passed' as const },
+              { index: 4, status: 'failed' as const, comment: 'Declined' },
+            ],
+          }
+        : {}),
     }));
     await updateTestStatuses(ctx, { runId: run.runId, projectId, testResults });
   }
@@ -104,7 +121,24 @@ async function seed(db: Database) {
       })),
     ),
   });
+  if (LOCKED) {
+    await lockRun(ctx, run.runId, projectId);
+    // Edited after the lock: the report names the steps as the run holds them, not these.
+    await p.test.updateMany({ where: { projectId }, data: { stepList: [{ action: 'Edited after the lock' }] } });
+  }
   return { token, projectId, runId: run.runId };
+}
+
+/** Shared steps of two, and the steps of every test: one of its own, the shared ones, one more (four steps). */
+async function seedSteps(p: Db, projectId: number, userId: number) {
+  const shared = await p.sharedSteps.create({
+    data: { projectId, name: 'Sign in', steps: [{ action: 'Open /login' }, { action: 'Sign in as a saved customer' }], createdBy: userId },
+  });
+  return [
+    { action: 'Open the cart', expected: 'The cart lists the items' },
+    { sharedStepsId: shared.sharedStepsId },
+    { action: 'Pay with the saved card', expected: 'A receipt', data: '4242 4242 4242 4242' },
+  ];
 }
 type Seed = Awaited<ReturnType<typeof seed>>;
 

@@ -1,9 +1,9 @@
 import crypto from 'node:crypto';
 import fs from 'node:fs';
-import { Readable, Transform, pipeline } from 'node:stream';
-import { parseArgs } from 'node:util';
+import { pipeline } from 'node:stream';
 import type { CliIo } from './cli-io';
 import { formatBytes, uploadProgress } from './progress';
+import { counter, importResult, parseCommandLine, plural, secondsSince, serverOf, tellRefused, upload, type Server } from './import-upload';
 import { UsageError } from './usage-error';
 import { CSV_PRESETS, type CsvMapping, type CsvPreset, type ImportCsvResult } from '../domain/csv-import/csv-import.schemas';
 
@@ -12,10 +12,8 @@ import { CSV_PRESETS, type CsvMapping, type CsvPreset, type ImportCsvResult } fr
 // streamed as it is read, with a progress bar. Exit codes: 0 imported (or a dry run without
 // errors), 1 HTTP error, no connection, or a dry run that found errors, 2 usage error.
 
-interface Options {
+interface Options extends Server {
   file: string;
-  base: string;
-  token: string;
   query: URLSearchParams;
   dryRun: boolean;
   json: boolean;
@@ -23,27 +21,16 @@ interface Options {
 
 const ERRORS_LISTED = 20;
 
-function parse(args: string[]) {
-  try {
-    return parseArgs({
-      args,
-      allowPositionals: true,
-      strict: true,
-      options: {
-        url: { type: 'string' },
-        token: { type: 'string' },
-        project: { type: 'string' },
-        preset: { type: 'string' },
-        map: { type: 'string', multiple: true },
-        'dry-run': { type: 'boolean' },
-        json: { type: 'boolean' },
-      },
-    });
-  } catch (err) {
-    if (String((err as { code?: string }).code).startsWith('ERR_PARSE_ARGS')) throw new UsageError((err as Error).message);
-    throw err;
-  }
-}
+const parse = (args: string[]) =>
+  parseCommandLine(args, {
+    url: { type: 'string' },
+    token: { type: 'string' },
+    project: { type: 'string' },
+    preset: { type: 'string' },
+    map: { type: 'string', multiple: true },
+    'dry-run': { type: 'boolean' },
+    json: { type: 'boolean' },
+  });
 
 /** `--map "Header=field"`, each: the mapping's columns (the header may hold `=`; the field is after the last one). */
 function columnsOf(maps: string[]): Record<string, string> {
@@ -61,15 +48,7 @@ function columnsOf(maps: string[]): Record<string, string> {
 function options(args: string[], env: CliIo['env']): Options {
   const { values: v, positionals } = parse(args);
   if (positionals.length !== 1) throw new UsageError('import csv needs one CSV file: casebook import csv FILE --project ID');
-  const url = (v.url ?? env.CASEBOOK_URL ?? '').trim();
-  if (!url) throw new UsageError('--url is required (or set CASEBOOK_URL): the root of the Casebook server');
-  try {
-    if (!['http:', 'https:'].includes(new URL(url).protocol)) throw new Error();
-  } catch {
-    throw new UsageError(`--url "${url}" is not an http:// or https:// URL`);
-  }
-  const token = (v.token ?? env.CASEBOOK_TOKEN ?? '').trim();
-  if (!token) throw new UsageError('--token is required (or set CASEBOOK_TOKEN): an API token of a User of the project');
+  const server = serverOf(v, env, (url) => `--url "${url}" is not an http:// or https:// URL`);
   const project = v.project?.trim();
   if (!project || !/^[1-9][0-9]{0,9}$/.test(project)) throw new UsageError('--project is required: the id of the project to import into');
   const preset = v.preset?.trim();
@@ -84,26 +63,12 @@ function options(args: string[], env: CliIo['env']): Options {
   if (Object.keys(mapping).length > 0) query.set('mapping', JSON.stringify(mapping));
   return {
     file: positionals[0],
-    base: url.replace(/\/+$/, '').replace(/\/api\/v1$/, ''),
-    token,
+    ...server,
     query,
     dryRun: v['dry-run'] ?? false,
     json: v.json ?? false,
   };
 }
-
-/** The server's error text (`{error}`), else the start of whatever it answered. */
-function errorText(body: string): string {
-  try {
-    const parsed = JSON.parse(body) as { error?: unknown };
-    if (typeof parsed.error === 'string') return parsed.error;
-  } catch {
-    // not JSON: a proxy's page, say
-  }
-  return body.trim().slice(0, 500) || '(empty answer)';
-}
-
-const plural = (n: number, word: string) => `${n} ${word}${n === 1 ? '' : 's'}`;
 
 function summary(d: ImportCsvResult, opts: Options, replayed: boolean): string {
   const lines: string[] = [];
@@ -149,65 +114,31 @@ export async function importCsv(args: string[], io: CliIo): Promise<number> {
   const key = opts.dryRun ? undefined : await importKey(opts.file, opts.query.toString());
   const progress = uploadProgress(io.stderr, size, 1, { steps: true });
   let sent = 0;
-  const counted = new Transform({
-    transform(chunk: Buffer, _enc, done) {
-      sent += chunk.length;
-      progress.sent(sent, 0);
-      done(null, chunk);
-    },
-    flush(done) {
-      progress.waiting(`sent ${formatBytes(sent)}`);
-      done();
-    },
-  });
+  const counted = counter(
+    (bytes) => progress.sent((sent += bytes), 0),
+    () => progress.waiting(`sent ${formatBytes(sent)}`),
+  );
   const body = pipeline(fs.createReadStream(opts.file), counted, () => {});
 
   const started = Date.now();
-  let status: number;
-  let text: string;
-  let replayed: boolean;
-  try {
-    const res = await fetch(`${opts.base}/api/v1/test/import-csv?${opts.query.toString()}`, {
-      method: 'POST',
-      headers: {
-        Authorization: `Bearer ${opts.token}`,
-        'Content-Type': 'text/csv',
-        ...(key ? { 'Idempotency-Key': key } : {}),
-        Accept: 'application/json',
-      },
-      body: Readable.toWeb(body) as ReadableStream<Uint8Array>,
-      redirect: 'manual',
-      duplex: 'half',
-    });
-    status = res.status;
-    replayed = res.headers.get('idempotency-replayed') === 'true';
-    text = await res.text();
-  } catch (err) {
-    progress.end('');
-    const cause = (err as { cause?: { code?: string; message?: string } }).cause;
-    io.stderr.write(`casebook: cannot reach ${opts.base}: ${cause?.code ?? cause?.message ?? (err as Error).message}\n`);
+  const path = `/test/import-csv?${opts.query.toString()}`;
+  const answer = await upload(io, progress, opts, { path, body, headers: { 'Content-Type': 'text/csv' }, key });
+  if (!answer) return 1;
+  if (answer.status < 200 || answer.status >= 300) {
+    tellRefused(io, progress, answer);
+    if (answer.status === 400 && !opts.dryRun) io.stderr.write('casebook: --dry-run lists every row error without importing\n');
     return 1;
   }
-  if (status < 200 || status >= 300) {
+  const data = importResult<ImportCsvResult>(answer, 'rowsRead');
+  if (!data) {
     progress.end('');
-    io.stderr.write(`casebook: the server answered ${status}: ${errorText(text)}\n`);
-    if (status === 400 && !opts.dryRun) io.stderr.write('casebook: --dry-run lists every row error without importing\n');
+    io.stderr.write(`casebook: the server answered ${answer.status} but not with an import result (is --url a Casebook server?)\n`);
     return 1;
   }
-  let data: ImportCsvResult;
-  try {
-    data = (JSON.parse(text) as { data: ImportCsvResult }).data;
-    if (typeof data?.rowsRead !== 'number') throw new Error('no data');
-  } catch {
-    progress.end('');
-    io.stderr.write(`casebook: the server answered ${status} but not with an import result (is --url a Casebook server?)\n`);
-    return 1;
-  }
-  const seconds = ((Date.now() - started) / 1000).toFixed(1);
   const what = opts.dryRun
     ? `dry run (nothing written): ${plural(data.testsToCreate, 'test')} to create, ${plural(data.errorCount, 'error')}`
     : `imported: ${plural(data.created, 'test')} created`;
-  progress.end(`${what} in ${seconds} s`);
-  io.stdout.write(opts.json ? `${JSON.stringify(data, null, 2)}\n` : summary(data, opts, replayed));
+  progress.end(`${what} in ${secondsSince(started)} s`);
+  io.stdout.write(opts.json ? `${JSON.stringify(data, null, 2)}\n` : summary(data, opts, answer.replayed));
   return data.errorCount > 0 ? 1 : 0;
 }

@@ -2,8 +2,7 @@ import { randomUUID } from 'node:crypto';
 import fs from 'node:fs';
 import os from 'node:os';
 import path from 'node:path';
-import { Readable, Transform, pipeline } from 'node:stream';
-import { parseArgs } from 'node:util';
+import { pipeline } from 'node:stream';
 import { createGzip } from 'node:zlib';
 import type { CliIo } from './cli-io';
 import {
@@ -24,6 +23,19 @@ import { FAIL_ON, qualityGate, type FailOn } from './quality-gate';
 import { formatBytes, uploadProgress, type UploadProgress } from './progress';
 import { findAttachments, hashAttachments, type FoundAttachments } from './attachment-files';
 import { multipartStream } from './multipart-stream';
+import {
+  counter,
+  errorText,
+  importResult,
+  parseCommandLine,
+  plural,
+  secondsSince,
+  serverOf,
+  tellRefused,
+  upload,
+  type Answer,
+  type Server,
+} from './import-upload';
 import { UsageError } from './usage-error';
 import {
   CASE_MATCHERS,
@@ -38,11 +50,8 @@ import {
 // Exit codes: 0 imported, 1 HTTP error or no connection (or the --fail-on gate failed), 2 usage error or a broken report file,
 // 3 --fail-on-unmatched and some testcases matched no test (unmatched or unknown).
 
-interface Options {
+interface Options extends Server {
   inputs: string[];
-  /** The server's root, without a trailing slash. */
-  base: string;
-  token: string;
   query: URLSearchParams;
   dryRun: boolean;
   json: boolean;
@@ -65,40 +74,29 @@ const POLL_MS = 500;
 const MAPPING_ROWS = 500;
 const UNMATCHED_LISTED = 20;
 
-function parse(args: string[]) {
-  try {
-    return parseArgs({
-      args,
-      allowPositionals: true,
-      strict: true,
-      options: {
-        url: { type: 'string' },
-        token: { type: 'string' },
-        project: { type: 'string' },
-        run: { type: 'string' },
-        'run-name': { type: 'string' },
-        'create-missing': { type: 'boolean' },
-        'dry-run': { type: 'boolean' },
-        'status-map': { type: 'string', multiple: true },
-        'case-matcher': { type: 'string' },
-        json: { type: 'boolean' },
-        'fail-on-unmatched': { type: 'boolean' },
-        'attachments-dir': { type: 'string' },
-        commit: { type: 'string' },
-        branch: { type: 'string' },
-        'build-number': { type: 'string' },
-        'build-url': { type: 'string' },
-        'ci-job': { type: 'string' },
-        'no-ci-env': { type: 'boolean' },
-        'fail-on': { type: 'string' },
-        summary: { type: 'string' },
-      },
-    });
-  } catch (err) {
-    if (String((err as { code?: string }).code).startsWith('ERR_PARSE_ARGS')) throw new UsageError((err as Error).message);
-    throw err;
-  }
-}
+const parse = (args: string[]) =>
+  parseCommandLine(args, {
+    url: { type: 'string' },
+    token: { type: 'string' },
+    project: { type: 'string' },
+    run: { type: 'string' },
+    'run-name': { type: 'string' },
+    'create-missing': { type: 'boolean' },
+    'dry-run': { type: 'boolean' },
+    'status-map': { type: 'string', multiple: true },
+    'case-matcher': { type: 'string' },
+    json: { type: 'boolean' },
+    'fail-on-unmatched': { type: 'boolean' },
+    'attachments-dir': { type: 'string' },
+    commit: { type: 'string' },
+    branch: { type: 'string' },
+    'build-number': { type: 'string' },
+    'build-url': { type: 'string' },
+    'ci-job': { type: 'string' },
+    'no-ci-env': { type: 'boolean' },
+    'fail-on': { type: 'string' },
+    summary: { type: 'string' },
+  });
 
 function positiveId(value: string | undefined, flag: string): string | undefined {
   if (value === undefined) return undefined;
@@ -115,17 +113,7 @@ function attachmentsDir(value: string | undefined): string | undefined {
 function options(args: string[], env: CliIo['env']): Options {
   const { values: v, positionals } = parse(args);
   if (positionals.length === 0) throw new UsageError('import junit needs the JUnit XML files: <file|dir|glob>...');
-  const url = (v.url ?? env.CASEBOOK_URL ?? '').trim();
-  if (!url) throw new UsageError('--url is required (or set CASEBOOK_URL): the root of the Casebook server');
-  let parsed: URL;
-  try {
-    parsed = new URL(url);
-  } catch {
-    throw new UsageError(`--url "${url}" is not a URL`);
-  }
-  if (parsed.protocol !== 'http:' && parsed.protocol !== 'https:') throw new UsageError(`--url "${url}" must be http:// or https://`);
-  const token = (v.token ?? env.CASEBOOK_TOKEN ?? '').trim();
-  if (!token) throw new UsageError('--token is required (or set CASEBOOK_TOKEN): an API token of a User of the project');
+  const server = serverOf(v, env, (url, isUrl) => (isUrl ? `--url "${url}" must be http:// or https://` : `--url "${url}" is not a URL`));
   const projectId = positiveId(v.project, 'project');
   if (!projectId) throw new UsageError('--project is required: the id of the project to import into');
   const runId = positiveId(v.run, 'run');
@@ -156,9 +144,7 @@ function options(args: string[], env: CliIo['env']): Options {
   for (const [field, value] of Object.entries(build.build)) query.set(field, value);
   return {
     inputs: positionals,
-    // A URL given with the API prefix still works.
-    base: url.replace(/\/+$/, '').replace(/\/api\/v1$/, ''),
-    token,
+    ...server,
     query,
     dryRun: v['dry-run'] ?? false,
     json: v.json ?? false,
@@ -170,24 +156,6 @@ function options(args: string[], env: CliIo['env']): Options {
   };
 }
 
-/** The network failure behind fetch's "fetch failed". */
-function networkCause(err: unknown): string {
-  const cause = (err as { cause?: { code?: string; message?: string } }).cause;
-  return cause?.code ?? cause?.message ?? (err as Error).message ?? String(err);
-}
-
-/** The server's error text (`{error, status}`), else the start of whatever it answered. */
-function errorText(body: string): string {
-  try {
-    const parsed = JSON.parse(body) as { error?: unknown };
-    if (typeof parsed.error === 'string') return parsed.error;
-  } catch {
-    // not JSON: a proxy's page, say
-  }
-  return body.trim().slice(0, 500) || '(empty answer)';
-}
-
-const plural = (n: number, word: string) => `${n} ${word}${n === 1 ? '' : 's'}`;
 const testcaseName = (m: MappingEntry) => (m.classname ? `${m.classname}.${m.name}` : m.name);
 
 function counts(d: ImportResult): string {
@@ -378,30 +346,17 @@ async function importFiles(opts: Options, scratch: () => string, io: CliIo): Pro
   let file = 0;
   let raw = 0;
   let gzipped = 0;
-  const countRaw = new Transform({
-    transform(chunk: Buffer, _enc, done) {
-      raw += chunk.length;
-      progress.sent(raw, file);
-      done(null, chunk);
-    },
-  });
-  const countGzip = () =>
-    new Transform({
-      transform(chunk: Buffer, _enc, done) {
-        gzipped += chunk.length;
-        done(null, chunk);
-      },
-    });
+  const countRaw = counter((bytes) => progress.sent((raw += bytes), file));
+  const countGzip = () => counter((bytes) => (gzipped += bytes));
   // The whole body is out: the server is at work.
-  const sent = new Transform({
-    transform: (chunk: Buffer, _enc, done) => done(null, chunk),
-    flush(done) {
+  const sent = counter(
+    () => {},
+    () => {
       const files = attached.length > 0 ? ` and ${plural(attached.length, 'attachment')} (${formatBytes(fileBytes)})` : '';
       progress.waiting(`sent ${formatBytes(raw - fileBytes)} (${formatBytes(gzipped)} gzip)${files}`);
       poller.start();
-      done();
     },
-  });
+  );
   // A place the server names in the merged document is told in its file too.
   const map = new MergeMap();
   const report = () =>
@@ -413,14 +368,7 @@ async function importFiles(opts: Options, scratch: () => string, io: CliIo): Pro
       () => {},
     );
   // Each attachment streamed from its file as its part is sent, counted into the bar.
-  const countFile = (index: number) =>
-    new Transform({
-      transform(chunk: Buffer, _enc, done) {
-        raw += chunk.length;
-        progress.sent(raw, files.length + index);
-        done(null, chunk);
-      },
-    });
+  const countFile = (index: number) => counter((bytes) => progress.sent((raw += bytes), files.length + index));
   const form =
     attached.length > 0
       ? multipartStream([
@@ -440,57 +388,31 @@ async function importFiles(opts: Options, scratch: () => string, io: CliIo): Pro
     : { 'Content-Type': 'application/xml', 'Content-Encoding': 'gzip' };
 
   const started = Date.now();
-  let status: number;
-  let text: string;
-  let replayed: boolean;
-  let location: string | null;
+  const path = `/run/import-junit?${opts.query.toString()}`;
+  let answer: Answer | undefined;
   try {
-    const res = await fetch(`${opts.base}/api/v1/run/import-junit?${opts.query.toString()}`, {
-      method: 'POST',
-      headers: {
-        Authorization: `Bearer ${opts.token}`,
-        ...encoding,
-        ...(key ? { 'Idempotency-Key': key } : {}),
-        'X-Import-Progress': progressId,
-        Accept: 'application/json',
-      },
-      body: Readable.toWeb(body) as ReadableStream<Uint8Array>,
-      // A streamed body can't be sent twice: a redirect is reported, not followed.
-      redirect: 'manual',
-      duplex: 'half',
-    });
-    status = res.status;
-    replayed = res.headers.get('idempotency-replayed') === 'true';
-    location = res.headers.get('location');
-    text = await res.text();
-  } catch (err) {
-    progress.end('');
-    io.stderr.write(`casebook: cannot reach ${opts.base}: ${networkCause(err)}\n`);
-    return 1;
+    answer = await upload(io, progress, opts, { path, body, headers: { ...encoding, 'X-Import-Progress': progressId }, key });
   } finally {
     poller.stop();
   }
-
+  if (!answer) return 1;
+  const { status, text, replayed, location } = answer;
   if (status < 200 || status >= 300) {
-    progress.end('');
     const why = status >= 300 && status < 400 ? `redirected to ${location ?? '?'}; give that address as --url` : errorText(text);
-    io.stderr.write(`casebook: the server answered ${status}: ${why}\n`);
+    tellRefused(io, progress, answer, why);
     const place = status === 400 ? map.placeIn(why) : undefined;
     if (place) io.stderr.write(`casebook: that place is ${place.path}:${place.line}:${place.column}\n`);
     return 1;
   }
-  let data: ImportResult;
-  try {
-    data = (JSON.parse(text) as { data: ImportResult }).data;
-    if (typeof data?.total !== 'number') throw new Error('no data');
-  } catch {
+  const data = importResult<ImportResult>(answer, 'total');
+  if (!data) {
     progress.end('');
     io.stderr.write(
       `casebook: the server answered ${status} but not with an import result (is --url a Casebook server?): ${text.slice(0, 200)}\n`,
     );
     return 1;
   }
-  const seconds = ((Date.now() - started) / 1000).toFixed(1);
+  const seconds = secondsSince(started);
   const what = opts.dryRun ? 'dry run (nothing written)' : replayed ? `imported before: run ${data.runId}` : `imported: run ${data.runId}`;
   const attachedCount = data.attachments ? `, ${plural(data.attachments.attached, 'attachment')}` : '';
   progress.end(`${what}, ${counts(data)}${attachedCount} in ${seconds} s`);

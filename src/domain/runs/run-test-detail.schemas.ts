@@ -28,7 +28,9 @@ export const runTestDetail = runTestRecord.extend({
   steps: z
     .union([z.string(), z.array(executionStep)])
     .nullable()
-    .describe('Text steps as written, or the list of steps with their results in this run'),
+    .describe(
+      'Text steps as written, or the list of steps with their results in this run; a locked run holds them as they were at lock (the version of the test it holds)',
+    ),
   stepResults: stepResultsRecord,
   testFields: customFieldsRecord.describe("The test case's custom field values (the catalog's, now)"),
   customFields: customFieldsRecord.describe("The result's custom field values (fields that apply to results)"),

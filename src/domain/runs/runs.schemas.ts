@@ -132,7 +132,10 @@ export const runReport = z.object({
       failedStep: z
         .object({ index: int, action: z.string().nullable(), comment: z.string().nullable() })
         .nullable()
-        .describe("A failed result's first failed step (step results): its number, action and comment; null when none is"),
+        .describe(
+          "A failed result's first failed step (step results): its number, action and comment; null when none is. " +
+            'A locked run names the step as it was at lock',
+        ),
       attachments: z
         .array(reportAttachment)
         .describe(

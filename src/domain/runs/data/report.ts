@@ -2,7 +2,7 @@ import type { DbOrTx } from '../../../db/client';
 import { Prisma } from '../../../generated/prisma/client';
 import { sectionTreeSql } from '../../sections/data';
 import { isoTime, scopedRunSql, type RunRow } from './columns';
-import { shown } from './snapshot';
+import { heldStepsSql, shown } from './snapshot';
 import { defectLinksSql } from '../../defects/defect-links';
 
 // The reads of a run report (src/reports/run-report.ts): its header, then its
@@ -52,14 +52,14 @@ const attachmentsJson = Prisma.raw(`coalesce((SELECT json_agg(json_build_object(
     'contentType', a.content_type, 'size', a.size) ORDER BY a.id)
   FROM attachments a WHERE a.run_id = rt.run_id AND a.test_id = rt.test_id), '[]'::json)`);
 
-// A failed result's first failed step: its number, its action (the test's steps as now, shared steps
-// expanded in place, as step results number them) and the step's comment.
+// A failed result's first failed step: its number, its action (the steps the run holds, shared
+// steps expanded in place, as step results number them) and the step's comment.
 const failedStepJson = Prisma.raw(`CASE WHEN rt.status = 'failed' AND rt.step_results IS NOT NULL THEN (
   SELECT json_build_object('index', f.i, 'action', (
       SELECT s.e->>'action'
-        FROM jsonb_array_elements(t.step_list) WITH ORDINALITY AS o(e, n)
-        LEFT JOIN shared_steps ss ON ss.id = (o.e->>'sharedStepsId')::int
-        CROSS JOIN LATERAL jsonb_array_elements(CASE WHEN o.e ? 'sharedStepsId' THEN coalesce(ss.steps, '[]') ELSE jsonb_build_array(o.e) END)
+        FROM (SELECT ${heldStepsSql} AS list) h
+        CROSS JOIN LATERAL jsonb_array_elements(CASE WHEN jsonb_typeof(h.list) = 'array' THEN h.list END) WITH ORDINALITY AS o(e, n)
+        CROSS JOIN LATERAL jsonb_array_elements(CASE WHEN o.e ? 'sharedStepsId' THEN o.e->'steps' ELSE jsonb_build_array(o.e) END)
           WITH ORDINALITY AS s(e, m)
        ORDER BY o.n, s.m OFFSET f.i - 1 LIMIT 1), 'comment', f.comment)
     FROM (SELECT (x->>'index')::int AS i, x->>'comment' AS comment FROM jsonb_array_elements(rt.step_results) x

@@ -1,14 +1,16 @@
 import type { DbOrTx } from '../../../db/client';
 import { Prisma } from '../../../generated/prisma/client';
 import { sectionTreeSql } from '../../sections/data';
-import { versionSql } from '../../test-cases/data';
+import { stepsSql, versionSql } from '../../test-cases/data';
 
 // A locked run shows its tests as they were when it was locked: at lock time
 // each run_tests row gets a snapshot (jsonb) of the test's title, catalog ids,
 // section path and tree position, priority, squad and label names; unlocking
 // clears it. Readers pick the snapshot when there is one (snapshot is set
 // exactly while the run is locked), so an open run's reads stay a plain join.
-// Locking also records the version of each test the run holds (run_tests.test_version).
+// Locking also records the version of each test the run holds (run_tests.test_version):
+// that version's content is the test as it was at lock, which is where a locked run's
+// steps are read from (heldStepsSql) rather than copied into every snapshot.
 
 /** Takes the snapshot of every test of the run (inside the lock's transaction). */
 function takeSnapshotSql(runId: number, projectId: number): Prisma.Sql {
@@ -34,6 +36,19 @@ const CASTS = { text: '', int: '::int' } as const;
 export function shown(field: string, live: string, type: keyof typeof CASTS = 'int'): string {
   return `CASE WHEN rt.snapshot IS NULL THEN ${live} ELSE (rt.snapshot->>'${field}')${CASTS[type]} END`;
 }
+
+/**
+ * SQL text of the steps of `rt`'s test (joined as `t`) as the run holds them, read as stepsSql reads
+ * them (text, or the list with shared steps expanded): an open run's are the test's now; a locked
+ * run's are those of the version it recorded at lock, one lookup by the versions' key, taken only
+ * where it is read. Every change of a test's steps (its own, or its shared steps') records a
+ * version, so the version the run recorded holds the steps the test had at lock. A test older than versions
+ * (locked at version 0) kept them as its version 1 when it was first changed (keepBaseVersions);
+ * one not changed since has none, and its steps now are those it had.
+ */
+export const heldStepsSql = `CASE WHEN rt.snapshot IS NULL THEN ${stepsSql('t')} ELSE coalesce(
+  (SELECT v.content->'steps' FROM test_versions v WHERE v.test_id = rt.test_id AND v.version = greatest(rt.test_version, 1)),
+  ${stepsSql('t')}) END`;
 
 /** SQL text of the names a locked run froze for `rt`, null while the run is open (the API's `snapshot`). */
 export const frozenNamesJson = `CASE WHEN rt.snapshot IS NULL THEN NULL ELSE json_build_object(
