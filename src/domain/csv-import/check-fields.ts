@@ -1,6 +1,6 @@
 import { createTestBody } from '../test-cases/test-cases.schemas';
 import type { RowError } from './csv-import.schemas';
-import type { PlannedTest } from './plan-import';
+import type { PlannedTest } from './planned-test';
 
 // Each planned test's own values checked by the schema of POST /test/add (lengths of the title,
 // texts, steps and automation key; the shape of custom field values), so an import takes what a

@@ -2,7 +2,7 @@ import type { DbOrTx } from '../../db/client';
 import { projectMemberIds } from '../custom-fields/data';
 import type { ImportCatalog } from './catalog';
 import type { RowError } from './csv-import.schemas';
-import type { PlannedTest } from './plan-import';
+import type { PlannedTest } from './planned-test';
 
 /**
  * A user field's value must be a member of the project's organization, as at POST /test/create:

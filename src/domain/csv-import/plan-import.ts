@@ -1,14 +1,13 @@
 import type { LookupKind } from '../../generated/prisma/client';
-import type { FieldValue } from '../custom-fields/field-value.schemas';
 import { MAX_LABELS } from '../test-cases/test-cases.schemas';
-import { MAX_STEPS, type Step } from '../test-cases/steps.schemas';
+import { MAX_STEPS } from '../test-cases/steps.schemas';
 import type { RowError } from './csv-import.schemas';
 import { nameKey, type ImportCatalog, type Named } from './catalog';
 import { customValue } from './custom-values';
 import { valueFault } from '../custom-fields/field-values';
 import { checkTestFields } from './check-fields';
 import type { ResolvedColumns } from './resolve-columns';
-import type { SuitePaths } from './suite-paths';
+import type { PlannedTest } from './planned-test';
 import { splitStepsText, stepsFromColumns } from './split-steps';
 
 // Step 3: each row read into the test it makes, as the rows are read, names looked up in the
@@ -17,27 +16,13 @@ import { splitStepsText, stepsFromColumns } from './split-steps';
 // to be created. A test is complete when the next test's row (or the end) comes: a row of only step
 // cells continues the test above. Only what the answer needs of the tests outlives their batch.
 
+export type { PlannedTest } from './planned-test';
+
+/** A Qase suite's path, names outermost first (suite-paths.ts). */
+export type SuitePaths = (suiteId: string) => string[];
+
 export const SECTION_NAME_MAX = 200;
 export const LABEL_NAME_MAX = 100;
-
-export interface PlannedTest {
-  row: number;
-  title: string;
-  /** Its section path, names outermost first; null for none. */
-  section: string[] | null;
-  testDescription: string | null;
-  preconditions: string | null;
-  steps: string | Step[] | null;
-  expectedResult: string | null;
-  lookups: Partial<Record<LookupKind, Named>>;
-  squad: Named | null;
-  /** Label names as first written in the file. */
-  labels: string[];
-  automationKey: string | null;
-  customFields: Record<string, FieldValue>;
-  /** Its row has errors: it is not written, and only counted. */
-  bad?: true;
-}
 
 /** What the planner keeps of the whole file: every error, counts, and the names to create. */
 export interface ImportPlan {
