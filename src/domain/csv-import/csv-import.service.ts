@@ -91,6 +91,7 @@ async function planRows(
   let batch: PlannedTest[] = [];
   const flush = async () => {
     const tests = batch;
+    if (tests.length === 0) return;
     batch = [];
     const keyed = tests.filter((t) => t.automationKey !== null && !t.bad);
     const held = await testIdsByAutomationKey(
