@@ -49,11 +49,6 @@ export function HistoryTab({ projectId, testId, canRestore }: Props) {
       <div role="status">{outcome && <RestoreOutcome result={outcome} />}</div>
       <ErrorMessage error={versions.error} />
       {versions.isPending && <p className="muted">Loading…</p>}
-      {versions.isSuccess && entries.length === 0 && (
-        <p className="muted">
-          No versions yet: this test has not changed since history began. Its next change will keep what it holds now as version 1.
-        </p>
-      )}
       {entries.length > 0 && (
         <div className="history-layout">
           <div>
