@@ -5,7 +5,7 @@ import { binaryBody, startRun } from '../support/run-factories';
 import { pdfText } from '../support/pdf-text';
 
 // A locked run holds its tests' steps as they were at lock: its report names the failing step,
-// and GET /run/test-detail lists the steps, from those, whatever is edited afterwards (the test's
+// and GET /run/test-detail lists the steps (and the texts and fields beside them), from those, whatever is edited afterwards (the test's
 // own steps, its shared steps, a test older than versions). An open run, and the run once
 // unlocked, read the steps as they are now.
 
@@ -63,6 +63,10 @@ beforeAll(async () => {
       .post('/project/add-shared-steps', { projectId: p, name: 'Log in', steps: [{ action: 'Open /login' }, { action: 'Sign in' }] })
       .expect(201)
   ).body.data.sharedStepsId;
+  await t
+    .as(w.user.token)
+    .post('/project/add-custom-field', { projectId: p, name: 'Component', type: 'text', appliesTo: 'test' })
+    .expect(201);
   ids.edited = await create('Pay by card', [
     { action: 'Open the cart' },
     { sharedStepsId: sharedLogin },
@@ -71,6 +75,16 @@ beforeAll(async () => {
   ids.shared = await create('Log in and confirm', [{ sharedStepsId: sharedLogin }, { action: 'Confirm' }]);
   ids.unversioned = await create('Older than versions', [{ action: 'Look' }, { action: 'Press' }]);
   ids.toText = await create('Steps become text', [{ action: 'Step one' }, { action: 'Step two' }]);
+  await t
+    .as(w.user.token)
+    .put('/test/update', {
+      testId: ids.edited,
+      testDescription: 'Card payment',
+      preconditions: 'A cart',
+      expectedResult: 'Paid',
+      customFields: { component: 'Checkout' },
+    })
+    .expect(200);
   // As a test written before versions were kept: version 0, no version rows.
   await t.db.$executeRaw`DELETE FROM test_versions WHERE test_id = ${ids.unversioned}`;
   await t.db.$executeRaw`UPDATE tests SET version = 0 WHERE id = ${ids.unversioned}`;
@@ -104,6 +118,16 @@ describe('once the tests are edited after the lock', () => {
       { action: 'Unlock it' },
       { action: 'Pay by phone' },
     ]);
+    await t
+      .as(w.user.token)
+      .put('/test/update', {
+        testId: ids.edited,
+        testDescription: 'Phone payment',
+        preconditions: 'A phone',
+        expectedResult: 'Paid by phone',
+        customFields: { component: 'Wallet' },
+      })
+      .expect(200);
     await t
       .as(w.user.token)
       .put('/project/edit-shared-steps', { sharedStepsId: sharedLogin, steps: [{ action: 'Use a passkey' }, { action: 'Approve' }] })
@@ -158,7 +182,14 @@ describe('once the tests are edited after the lock', () => {
     ]);
     expect(edited.steps[3]).toMatchObject({ expected: 'A receipt', sharedSteps: null });
     expect(edited.steps[1].sharedSteps).toEqual({ sharedStepsId: sharedLogin, name: 'Log in' });
-    expect(edited.changedSince).toMatchObject({ fields: ['steps'] });
+    // The texts and fields too, as they were at lock, beside the steps they go with.
+    expect(edited).toMatchObject({
+      testDescription: 'Card payment',
+      preconditions: 'A cart',
+      expectedResult: 'Paid',
+      testFields: { component: 'Checkout' },
+    });
+    expect(edited.changedSince.fields).toEqual(['customFields', 'expectedResult', 'preconditions', 'steps', 'testDescription']);
     const shared = await detailSteps(locked, ids.shared);
     expect(shared.steps.map((s: { action: string }) => s.action)).toEqual(['Open /login', 'Sign in', 'Confirm']);
     expect((await detailSteps(locked, ids.unversioned)).steps.map((s: { action: string }) => s.action)).toEqual(['Look', 'Press']);
@@ -172,6 +203,12 @@ describe('once the tests are edited after the lock', () => {
     const steps = await jsonReport(open);
     expect(steps.get(ids.edited)).toEqual({ index: 4, action: 'Pay by phone', comment: 'Declined' });
     expect(steps.get(ids.shared)).toEqual({ index: 2, action: 'Approve', comment: 'Declined' });
+    expect(await detailSteps(open, ids.edited)).toMatchObject({
+      testDescription: 'Phone payment',
+      preconditions: 'A phone',
+      expectedResult: 'Paid by phone',
+      testFields: { component: 'Wallet' },
+    });
     expect((await detailSteps(open, ids.edited)).steps.map((s: { action: string }) => s.action)).toEqual([
       'Scan a code',
       'Pick a phone',

@@ -4,10 +4,10 @@ import { JsonText } from '../../../core/json-text';
 import { Prisma } from '../../../generated/prisma/client';
 import type { HistoryEntry, RunTestRecord, TestStatusName } from '../runs.schemas';
 import { isoTime, scopedRunSql, type ScopedRunRow } from './columns';
-import { frozenNamesJson, heldStepsSql, shown } from './snapshot';
+import { frozenNamesJson, heldSql, heldVersionJoin, shown } from './snapshot';
 import { sectionSubtreeSql, sectionTreeSql } from '../../sections/data';
 import { defectLinksSql } from '../../defects/defect-links';
-import { versionSql } from '../../test-cases/data';
+import { stepsSql, versionSql } from '../../test-cases/data';
 import type { StepsRecord } from '../../test-cases/steps.schemas';
 import type { StepResult } from '../step-results.schemas';
 import type { CustomFieldValues } from '../../custom-fields/field-value.schemas';
@@ -123,7 +123,7 @@ function runTestsJsonOf(runId: number, limit: number): Prisma.Sql {
   return Prisma.sql`CASE WHEN s.locked THEN (${page(frozenJson)}) ELSE (${page(liveJson)}) END`;
 }
 
-/** What GET /run/test-detail adds to a run test's record: the test case's texts, its steps as the run holds them, the result's step results and fields, versions. */
+/** What GET /run/test-detail adds to a run test's record: the test case's texts, steps and fields as the run holds them (a locked run: as at lock), the result's step results and fields, versions. */
 export interface RunTestExtras {
   testDescription: string | null;
   preconditions: string | null;
@@ -150,14 +150,18 @@ export async function findRunTest(
     WITH run AS (${scopedRunSql(orgIds, q.runId, q.projectId)}),
     s AS MATERIALIZED (SELECT run.*, ARRAY[${q.testId}::int] AS ids FROM run)
     SELECT s.*, (SELECT (${runTestsJsonOf(q.runId, 1)})::json->>0) AS test,
-      (SELECT json_build_object('testDescription', t.description, 'preconditions', t.preconditions, 'expectedResult', t.expected_result,
-          'steps', ${Prisma.raw(heldStepsSql)}, 'testFields', t.custom_fields, 'stepResults', rt.step_results,
+      (SELECT json_build_object('testDescription', ${Prisma.raw(heldSql('testDescription', 't.description'))},
+          'preconditions', ${Prisma.raw(heldSql('preconditions', 't.preconditions'))},
+          'expectedResult', ${Prisma.raw(heldSql('expectedResult', 't.expected_result'))},
+          'steps', ${Prisma.raw(heldSql('steps', stepsSql('t'), 'jsonb'))},
+          'testFields', ${Prisma.raw(heldSql('customFields', 't.custom_fields', 'jsonb'))}, 'stepResults', rt.step_results,
           'customFields', rt.custom_fields, 'testVersion', rt.test_version, 'currentVersion', ${Prisma.raw(versionSql('t'))},
           'changes', (SELECT json_build_object('version', max(v.version), 'at', ${Prisma.raw(isoTime('max(v.created_at)'))},
                         'fields', ARRAY(SELECT DISTINCT f FROM test_versions w, unnest(w.changed_fields) f
                                          WHERE w.test_id = t.id AND w.version > rt.test_version ORDER BY f))
                         FROM test_versions v WHERE v.test_id = t.id AND v.version > rt.test_version HAVING count(*) > 0))
-         FROM run_tests rt JOIN tests t ON t.id = rt.test_id WHERE rt.run_id = ${q.runId} AND rt.test_id = ${q.testId}) AS extras
+         FROM run_tests rt JOIN tests t ON t.id = rt.test_id ${Prisma.raw(heldVersionJoin)}
+        WHERE rt.run_id = ${q.runId} AND rt.test_id = ${q.testId}) AS extras
     FROM s`,
   );
   return row;

@@ -50,6 +50,19 @@ export const heldStepsSql = `CASE WHEN rt.snapshot IS NULL THEN ${stepsSql('t')}
   (SELECT v.content->'steps' FROM test_versions v WHERE v.test_id = rt.test_id AND v.version = greatest(rt.test_version, 1)),
   ${stepsSql('t')}) END`;
 
+/**
+ * Joins, as `hv`, the version a locked run's `rt` recorded at lock (none while the run is open, or
+ * when that version is the test's unchanged version 1, read from the test itself): a run test's
+ * texts, steps and fields are read from it where it is joined (heldSql), so all of them show the
+ * test as it was at lock, as heldStepsSql does for the steps alone.
+ */
+export const heldVersionJoin = `LEFT JOIN test_versions hv
+  ON rt.snapshot IS NOT NULL AND hv.test_id = rt.test_id AND hv.version = greatest(rt.test_version, 1)`;
+
+/** SQL text of a field of the test's content as the run holds it (with heldVersionJoin): the held version's, else `live`. */
+export const heldSql = (field: string, live: string, type: 'text' | 'jsonb' = 'text'): string =>
+  `CASE WHEN hv.test_id IS NULL THEN ${live} ELSE hv.content${type === 'text' ? '->>' : '->'}'${field}' END`;
+
 /** SQL text of the names a locked run froze for `rt`, null while the run is open (the API's `snapshot`). */
 export const frozenNamesJson = `CASE WHEN rt.snapshot IS NULL THEN NULL ELSE json_build_object(
   'sectionPath', rt.snapshot->'sectionPath', 'priority', rt.snapshot->'priority',
