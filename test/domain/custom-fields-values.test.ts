@@ -1,6 +1,7 @@
 import { createTestApp, type TestApp } from '../support/app';
 import { createProject, createWorld, type World } from '../support/factories';
 import { importJUnit, suite } from '../support/junit-import';
+import { fieldOfEachType } from '../support/custom-fields';
 
 // Custom field values on tests and results: checked by type and options, required fields and
 // defaults, bulk all or nothing, result fields and their history, the cf.<key> filters, exports.
@@ -14,15 +15,7 @@ beforeAll(async () => {
   w = await createWorld(t.db);
   projectId = (await createProject(t.db, w.orgA.orgId)).projectId;
   const fields = [
-    { name: 'Summary', type: 'text' },
-    { name: 'Notes', type: 'textarea' },
-    { name: 'Points', type: 'number' },
-    { name: 'Smoke', type: 'checkbox' },
-    { name: 'Due', type: 'date' },
-    { name: 'Spec', type: 'url' },
-    { name: 'Area', type: 'select', options: ['checkout', 'search'] },
-    { name: 'Browsers', type: 'multiselect', options: ['chrome', 'firefox', 'safari'] },
-    { name: 'Owner', type: 'user' },
+    ...fieldOfEachType,
     { name: 'Risk', type: 'select', options: ['low', 'high'], required: true, defaultValue: 'low' },
     { name: 'Env', type: 'text', appliesTo: 'result' },
     { name: 'Build ok', type: 'checkbox', appliesTo: 'result', required: true },

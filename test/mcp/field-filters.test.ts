@@ -1,4 +1,5 @@
 import { createWorld, type World } from '../support/factories';
+import { fieldOfEachType } from '../support/custom-fields';
 import { connectMcp, dataOf, errorOf, restAs, startRealApp, type McpSession, type RunningApp } from './support';
 
 // The catalog tools' customFields filter, through the real SDK client: each kind of filter
@@ -18,17 +19,9 @@ beforeAll(async () => {
   mcp = await connectMcp({ CASEBOOK_URL: app.url, CASEBOOK_TOKEN: w.reader.token });
   rest = restAs(app.url, w.user.token);
   projectId = w.projectA.projectId;
-  for (const f of [
-    { name: 'Points', type: 'number' },
-    { name: 'Due', type: 'date' },
-    { name: 'Browsers', type: 'multiselect', options: ['chrome', 'firefox'] },
-    { name: 'Area', type: 'select', options: ['checkout', 'search'] },
-    { name: 'Smoke', type: 'checkbox' },
-    { name: 'Note', type: 'text' },
-  ])
-    await rest.call('POST', '/project/add-custom-field', { projectId, appliesTo: 'test', ...f });
+  for (const f of fieldOfEachType) await rest.call('POST', '/project/add-custom-field', { projectId, appliesTo: 'test', ...f });
   const tests: Record<string, Rec> = {
-    a: { points: 1, due: '2027-01-10', browsers: ['chrome'], area: 'checkout', smoke: true, note: 'x' },
+    a: { points: 1, due: '2027-01-10', browsers: ['chrome'], area: 'checkout', smoke: true, summary: 'x' },
     b: { points: 5, due: '2027-03-01', browsers: ['chrome', 'firefox'], area: 'search' },
     c: { points: 10, browsers: ['firefox'] },
     d: {},
@@ -51,7 +44,7 @@ it('filters get-tests and get-tests-count by each kind of field', async () => {
   expect(await titles({ area: 'search' })).toEqual(['b']);
   expect(await titles({ points: 5 })).toEqual(['b']);
   expect(await titles({ smoke: true })).toEqual(['a']);
-  expect(await titles({ note: 'x' })).toEqual(['a']);
+  expect(await titles({ summary: 'x' })).toEqual(['a']);
   expect(await titles({ browsers: 'chrome' })).toEqual(['a', 'b']);
   expect(await titles({ browsers: 'firefox', area: 'search' })).toEqual(['b']);
   expect(await titles({ points: { gte: 5 } })).toEqual(['b', 'c']);
