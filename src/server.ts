@@ -3,6 +3,7 @@ import type { Config } from './config';
 import { openDatabase, type Database } from './db/client';
 import { openBlobStore } from './db/blobs';
 import { startAttachmentSweep } from './domain/attachments/sweep';
+import { deriveMissingFieldValues } from './domain/test-cases/data';
 import { createLogger, type Logger } from './logger';
 import { buildApp, type AppDeps, type AppMount } from './app';
 import { createHttpServer } from './http/http-server';
@@ -30,6 +31,8 @@ export async function startServer(
   try {
     const applied = await database.migrate();
     if (applied.length) logger.info({ applied }, 'migrations applied');
+    const derived = await deriveMissingFieldValues(database.prisma);
+    if (derived) logger.info({ rows: derived }, 'custom field values indexed');
     for (const make of options.mounts ?? []) mounts.push(await make({ config, database, logger }));
     const app = await buildApp({ config, database, blobs, logger, mounts });
     const server = createHttpServer(app);

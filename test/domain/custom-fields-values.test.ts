@@ -246,7 +246,7 @@ describe('cf.<key> filters', () => {
     expect(await list({ 'cf.due.gte': '2027-01-10' })).toEqual(['a', 'b']);
   });
 
-  it('keeps every sort, either way, and the cursor under a filter (the project condition is written differently there)', async () => {
+  it('keeps every sort, either way, and the cursor under a filter (read through test_field_values)', async () => {
     const page = async (query: Record<string, string>) =>
       (
         await t

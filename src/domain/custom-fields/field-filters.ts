@@ -1,8 +1,7 @@
 import type { RequestContext } from '../../core/context';
-import { requireProject } from '../access';
-import { badRequest } from '../../core/errors';
+import { badRequest, notFound } from '../../core/errors';
 import { FIELD_FILTER_PARAM, fieldFilterNames, type FieldFilter } from './field-filters.schemas';
-import { listFieldDefs } from './data';
+import { testFieldShapesInOrgs } from './data';
 import { valueFault } from './field-values';
 import type { FieldValue } from './field-value.schemas';
 
@@ -25,9 +24,10 @@ export async function fieldFiltersOf(ctx: RequestContext, projectId: number, que
   const params = query as Record<string, unknown>;
   const names = fieldFilterNames(params);
   if (names.length === 0) return undefined;
-  // The project's fields are read only once it is known to be the caller's (else 404, not a 400 naming its keys).
-  await requireProject(ctx, projectId);
-  const fields = new Map((await listFieldDefs(ctx.db, projectId, 'test')).map((f) => [f.key, f]));
+  // The project's fields are read only if it is the caller's (else 404, not a 400 naming its keys).
+  const shapes = await testFieldShapesInOrgs(ctx.db, projectId, ctx.orgIds);
+  if (!shapes) throw notFound('Project');
+  const fields = new Map(shapes.map((f) => [f.key, f]));
   const errors: string[] = [];
   const filters = names.flatMap((name): FieldFilter[] => {
     const [, key, bound] = FIELD_FILTER_PARAM.exec(name)!;

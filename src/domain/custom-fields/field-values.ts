@@ -46,7 +46,7 @@ const text = (max: number) => (v: FieldValue) =>
         : undefined;
 
 /** Why a value does not fit its field's type and options (undefined: it does); user ids are checked by the caller. */
-const faultOf: Record<FieldDef['type'], (v: FieldValue, f: FieldDef) => string | undefined> = {
+const faultOf: Record<FieldDef['type'], (v: FieldValue, f: Pick<FieldDef, 'options'>) => string | undefined> = {
   text: text(TEXT_MAX),
   textarea: text(TEXTAREA_MAX),
   number: (v) => (typeof v === 'number' && Number.isFinite(v) ? undefined : 'Expected a number'),
@@ -67,7 +67,8 @@ const faultOf: Record<FieldDef['type'], (v: FieldValue, f: FieldDef) => string |
 const quoted = (options: string[]) => options.map((o) => `"${o}"`).join(', ') || '(no options)';
 
 /** Why the value does not fit the field, apart from a user's membership. */
-export const valueFault = (field: FieldDef, value: FieldValue): string | undefined => faultOf[field.type](value, field);
+export const valueFault = (field: Pick<FieldDef, 'type' | 'options'>, value: FieldValue): string | undefined =>
+  faultOf[field.type](value, field);
 
 /** One item of a write: where its values sit in the request (`tests.3.customFields`), and whether it creates the test or result. */
 export interface ValuesItem {

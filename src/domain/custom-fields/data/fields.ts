@@ -2,6 +2,7 @@ import type { DbOrTx } from '../../../db/client';
 import { Prisma } from '../../../generated/prisma/client';
 import type { FieldValue } from '../field-value.schemas';
 import type { FieldTarget, FieldType } from '../custom-fields.schemas';
+import { dropFieldValues } from '../../test-cases/data';
 
 // The custom_fields table, and the values tests and results hold under a field's key
 // (tests.custom_fields and run_tests.custom_fields, JSON objects by key).
@@ -46,6 +47,23 @@ const asDef = ({ fieldKey, fieldName, defaultValue, ...rest }: Row): FieldDef =>
 export async function listFieldDefs(db: DbOrTx, projectId: number, appliesTo?: FieldTarget): Promise<FieldDef[]> {
   const rows = await db.customField.findMany({ where: { projectId, appliesTo }, select, orderBy: { fieldId: 'asc' } });
   return rows.map(asDef);
+}
+
+/** What a filter by a field needs of it: key, type and options. */
+export type FieldShape = Pick<FieldDef, 'key' | 'type' | 'options'>;
+
+/**
+ * The shapes of the project's fields of tests, if the project is one of `orgIds`'s (else
+ * undefined), in one raw query: a list filtered by a field reads them on every call.
+ */
+export async function testFieldShapesInOrgs(db: DbOrTx, projectId: number, orgIds: number[]): Promise<FieldShape[] | undefined> {
+  const rows = await db.$queryRaw<{ fields: FieldShape[] }[]>`
+    SELECT coalesce(json_agg(json_build_object('key', f.key, 'type', f.type, 'options', f.options) ORDER BY f.id)
+                    FILTER (WHERE f.id IS NOT NULL), '[]') AS fields
+      FROM projects p LEFT JOIN custom_fields f ON f.project_id = p.id AND f.applies_to = 'test'
+     WHERE p.id = ${projectId} AND p.org_id = ANY(${orgIds}::int[])
+     GROUP BY p.id`;
+  return rows[0]?.fields;
 }
 
 export async function findFieldDef(db: DbOrTx, projectId: number, fieldId: number): Promise<FieldDef | undefined> {
@@ -96,6 +114,7 @@ export async function deleteFieldDef(tx: DbOrTx, field: FieldDef): Promise<{ tes
   const key = keyParam(field.key);
   const tests = await tx.$executeRaw`
     UPDATE tests SET custom_fields = custom_fields - ${key} WHERE project_id = ${field.projectId} AND custom_fields ? ${key}`;
+  await dropFieldValues(tx, field.projectId, field.key);
   const results = await tx.$executeRaw`
     UPDATE run_tests rt SET custom_fields = rt.custom_fields - ${key} FROM runs r
     WHERE r.id = rt.run_id AND r.project_id = ${field.projectId} AND rt.custom_fields ? ${key}`;

@@ -3,6 +3,7 @@ export {
   findFieldDef,
   insertFieldDef,
   listFieldDefs,
+  testFieldShapesInOrgs,
   lockFields,
   memberNames,
   optionUsage,

@@ -2,7 +2,7 @@ import { Prisma } from '../../../generated/prisma/client';
 import { sectionSubtreeSql } from '../../sections/data';
 import type { TestFilters } from '../test-cases.schemas';
 import { columnOf } from './columns';
-import type { FieldFilter } from '../../custom-fields/field-filters.schemas';
+import { fieldFilterConditions, fieldFiltersCount } from './field-values';
 
 // The catalog list filters as SQL conditions on `FROM tests t`, shared by the
 // list, the count and the export.
@@ -12,36 +12,9 @@ const escapeLike = (s: string) => s.replace(/[\\%_]/g, '\\$&');
 /** Filters that are a field's value, compared for equality. */
 const equalityFilters = ['priorityId', 'squadId', 'automationStatusId', 'automationKey'] as const satisfies (keyof TestFilters)[];
 
-/**
- * A custom field filter: equality and a multiselect's option as JSON containment, which the
- * GIN index tests_custom_fields_idx (jsonb_path_ops) answers; gte/lte compare numbers as
- * numbers and dates (YYYY-MM-DD) as text, which orders them.
- */
-function fieldCondition(cf: FieldFilter): Prisma.Sql {
-  if (cf.op === 'eq' || cf.op === 'contains') {
-    const held = JSON.stringify({ [cf.key]: cf.op === 'contains' ? [cf.value] : cf.value });
-    return Prisma.sql`t.custom_fields @> ${held}::jsonb`;
-  }
-  const cmp = Prisma.raw(cf.op === 'gte' ? '>=' : '<=');
-  if (cf.type === 'number')
-    return Prisma.sql`(CASE WHEN jsonb_typeof(t.custom_fields -> ${cf.key}::text) = 'number' THEN (t.custom_fields ->> ${cf.key}::text)::numeric END) ${cmp} ${cf.value}::numeric`;
-  return Prisma.sql`(t.custom_fields ->> ${cf.key}::text) ${cmp} ${cf.value}::text`;
-}
-
-/**
- * The project condition. Under a custom field filter it is `= ANY(array)`, which the planner
- * keeps as a condition rather than folding t.project_id into a constant: a page, ordered by
- * (t.project_id, t.id) (read.ts), then reads tests_live_project_id_id_idx in id order. With
- * `= ${projectId}` the planner chose tests_pkey for the id order, filtering every other
- * project's tests on the way (it takes the matches to be spread evenly over all ids): a page
- * of 100 read 25,000 rows instead of 500 on the catalog bench.
- */
-const projectCondition = (projectId: number, f: TestFilters) =>
-  f.fieldFilters?.length ? Prisma.sql`t.project_id = ANY(${[projectId]}::int[])` : Prisma.sql`t.project_id = ${projectId}`;
-
 /** The list filters as conditions on `FROM tests t`, deleted tests included. */
 function filterConditions(projectId: number, f: TestFilters): Prisma.Sql[] {
-  const parts = [projectCondition(projectId, f)];
+  const parts = [Prisma.sql`t.project_id = ${projectId}`];
   if (f.sectionId !== undefined) {
     parts.push(
       f.includeSubsections
@@ -58,7 +31,7 @@ function filterConditions(projectId: number, f: TestFilters): Prisma.Sql[] {
   }
   if (f.testIds !== undefined) parts.push(Prisma.sql`t.id = ANY(${f.testIds}::int[])`);
   if (f.search) parts.push(Prisma.sql`t.title ILIKE ${`%${escapeLike(f.search)}%`}`);
-  for (const cf of f.fieldFilters ?? []) parts.push(fieldCondition(cf));
+  parts.push(...fieldFilterConditions(projectId, f.fieldFilters ?? []));
   return parts;
 }
 
@@ -81,10 +54,14 @@ const narrowed = (f: TestFilters): boolean =>
 /**
  * The number of catalog tests matching the filters, as an SQL expression for
  * `FROM projects p`: unfiltered, the project's counter (data/counter.ts); filtered,
- * a count over the filter's (project_id, filter, deleted_at, id) index, index-only.
+ * a count over the filter's (project_id, filter, deleted_at, id) index, index-only; custom
+ * field filters alone, over test_field_values (field-values.ts).
  */
 export function catalogCount(projectId: number, f: TestFilters): Prisma.Sql {
   if (!narrowed(f)) return Prisma.sql`p.live_test_count`;
+  const byFieldsAlone = f.fieldFilters?.length && !narrowed({ ...f, fieldFilters: undefined });
+  const fieldsCount = byFieldsAlone ? fieldFiltersCount(projectId, f.fieldFilters!) : undefined;
+  if (fieldsCount) return fieldsCount;
   return Prisma.sql`(SELECT count(*)::int FROM tests t WHERE ${catalogWhere(projectId, f)})`;
 }
 

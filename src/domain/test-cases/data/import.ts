@@ -1,5 +1,6 @@
 import type { DbOrTx, Tx } from '../../../db/client';
 import { moveLiveTestCount } from './counter';
+import { addFieldValues } from './field-values';
 
 // The catalog side of a JUnit import: finding tests by id and by automation key,
 // and creating the missing ones, each one statement whatever the number.
@@ -62,7 +63,7 @@ export interface ImportedTest {
  */
 export async function insertImportedTests(tx: Tx, projectId: number, userId: number, tests: ImportedTest[]): Promise<number[]> {
   if (tests.length === 0) return [];
-  const rows = await tx.$queryRaw<{ id: number }[]>`
+  const rows = await tx.$queryRaw<{ id: number; valued: boolean }[]>`
     WITH automated AS (
       SELECT min(id) AS id FROM lookup_entries WHERE project_id = ${projectId} AND kind = 'automation_status' AND lower(name) = 'automated'
     ), defaults AS (
@@ -74,8 +75,12 @@ export async function insertImportedTests(tx: Tx, projectId: number, userId: num
       FROM unnest(${tests.map((t) => t.title)}::text[], ${tests.map((t) => t.sectionId)}::int[], ${tests.map((t) => t.automationKey)}::text[])
         WITH ORDINALITY AS v(title, section_id, key, n)
      ORDER BY v.n
-    RETURNING id`;
+    RETURNING id, custom_fields <> '{}' AS valued`;
   const ids = rows.map((r) => r.id).sort((a, b) => a - b);
+  await addFieldValues(
+    tx,
+    rows.filter((r) => r.valued).map((r) => r.id),
+  );
   await moveLiveTestCount(tx, projectId, rows.length);
   return ids;
 }

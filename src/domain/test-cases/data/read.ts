@@ -67,19 +67,17 @@ export async function catalogPage(
 function catalogOrder(sort: TestSort, order: 'asc' | 'desc') {
   const dir = Prisma.raw(order === 'desc' ? 'DESC' : 'ASC');
   const byPosition = Prisma.sql`array_position(s.ids, page."testId")`;
-  // One project: a key of no effect, except where its condition is not a constant (filters.ts, a custom field filter).
-  const project = Prisma.sql`t.project_id ${dir}`;
   switch (sort) {
     case 'testId':
-      return { join: Prisma.empty, by: Prisma.sql`${project}, t.id ${dir}`, page: Prisma.sql`page."testId" ${dir}` };
+      return { join: Prisma.empty, by: Prisma.sql`t.id ${dir}`, page: Prisma.sql`page."testId" ${dir}` };
     case 'title':
-      return { join: Prisma.empty, by: Prisma.sql`${project}, t.title ${dir}, t.id ${dir}`, page: byPosition };
+      return { join: Prisma.empty, by: Prisma.sql`t.title ${dir}, t.id ${dir}`, page: byPosition };
     case 'updatedAt':
-      return { join: Prisma.empty, by: Prisma.sql`${project}, t.updated_at ${dir}, t.id ${dir}`, page: byPosition };
+      return { join: Prisma.empty, by: Prisma.sql`t.updated_at ${dir}, t.id ${dir}`, page: byPosition };
     case 'priority':
       return {
         join: Prisma.sql`LEFT JOIN lookup_entries pe ON pe.id = t.priority_id`,
-        by: Prisma.sql`${project}, pe.position ${dir} NULLS LAST, pe.id ${dir}, t.id ${dir}`,
+        by: Prisma.sql`pe.position ${dir} NULLS LAST, pe.id ${dir}, t.id ${dir}`,
         page: byPosition,
       };
   }
@@ -130,6 +128,6 @@ export async function catalogJsonBatch(db: DbOrTx, where: CatalogWhere, afterId:
   const [batch] = await db.$queryRaw<CatalogBatch[]>`
     SELECT count(*)::int AS count, coalesce(max(b."testId"), 0) AS "lastId",
            coalesce(string_agg(row_to_json(b)::text, ',' ORDER BY b."testId"), '') AS json
-      FROM (SELECT ${testRecordColumns} FROM tests t WHERE ${where} AND t.id > ${afterId} ORDER BY t.project_id, t.id LIMIT ${limit}) b`;
+      FROM (SELECT ${testRecordColumns} FROM tests t WHERE ${where} AND t.id > ${afterId} ORDER BY t.id LIMIT ${limit}) b`;
   return batch;
 }

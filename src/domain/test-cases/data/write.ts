@@ -4,6 +4,7 @@ import type { LabelChanges, TestFieldsInput } from '../test-cases.schemas';
 import { writableColumns } from './columns';
 import { moveLiveTestCount } from './counter';
 import { keepBaseVersions, recordVersions } from './versions';
+import { addFieldValues, dropTestsFieldValues, replaceFieldValues } from './field-values';
 
 // Set-based writes shared by the single and the bulk routes: one INSERT or one
 // UPDATE ... FROM unnest(...) for any number of tests, plus one statement each
@@ -41,6 +42,10 @@ export async function insertTests(tx: Tx, projectId: number, userId: number, ite
     ids,
     items.map((item) => item.labels),
   );
+  await addFieldValues(
+    tx,
+    ids.filter((_, i) => items[i].customFields),
+  );
   // Last: the project's row lock is then held only to the commit.
   await moveLiveTestCount(tx, projectId, ids.length);
   return ids;
@@ -75,6 +80,10 @@ export async function updateTests(tx: Tx, userId: number, items: TestChange[]): 
     UPDATE tests t SET ${updateSets}, updated_at = now()
       FROM unnest(${items.map((item) => item.testId)}::int[], ${Prisma.join(arrays)}) AS v(id, ${updateAliases})
      WHERE t.id = v.id`;
+  await replaceFieldValues(
+    tx,
+    items.filter((item) => item.customFields !== undefined).map((item) => item.testId),
+  );
   await changeLabels(tx, items);
   await relabel(tx, items);
   await recordVersions(tx, testIds, userId);
@@ -161,6 +170,7 @@ export async function softDeleteTests(tx: Tx, testIds: number[]): Promise<void> 
     UPDATE projects p SET live_test_count = p.live_test_count - g.n
       FROM (SELECT project_id, count(*)::int AS n FROM gone GROUP BY project_id) g
      WHERE p.id = g.project_id`;
+  await dropTestsFieldValues(tx, testIds);
 }
 
 /** Moves a section's tests, deleted ones too, to another section (null: none); returns how many moved. */
