@@ -1,5 +1,5 @@
 import pino from 'pino';
-import pretty from 'pino-pretty';
+import type prettyModule from 'pino-pretty';
 
 // Structured logs. Credentials never reach them: these paths are censored in
 // every record, including the request logs of pino-http.
@@ -27,6 +27,9 @@ export function stdoutDestination(stdout: NodeJS.WritableStream & { isTTY?: bool
   if (stdout.isTTY !== true) return undefined;
   // Synchronous, as pino's own stdout: a line logged just before the process ends is not lost.
   // Colored unless the terminal cannot show it or NO_COLOR asks not to (pino-pretty's default).
+  // Loaded only here (~10 MB resident): a server logging to a pipe never needs it.
+  // eslint-disable-next-line @typescript-eslint/no-require-imports -- lazy on purpose (see above)
+  const pretty = require('pino-pretty') as typeof prettyModule;
   return pretty({ destination: stdout, sync: true, translateTime: 'SYS:HH:MM:ss.l', ignore: 'pid,hostname' });
 }
 export type Logger = pino.Logger;

@@ -1,5 +1,4 @@
 import { OpenAPIRegistry, OpenApiGeneratorV3, type ResponseConfig, type RouteConfig } from '@asteasolutions/zod-to-openapi';
-import YAML from 'yaml';
 import { z } from 'zod';
 import pkg from '../../package.json';
 import { SESSION_COOKIE } from '../auth/authenticate';
@@ -515,10 +514,4 @@ export function buildOpenApiDocument(routes: AnyRoute[], rbac: Rbac): OpenApiDoc
 
 export async function generateOpenApiDocument(): Promise<OpenApiDocument> {
   return buildOpenApiDocument(apiRoutes, await loadRbac());
-}
-
-/** The committed openapi.yaml: exactly this text, so a stale file is a visible diff. */
-export function openApiYaml(doc: OpenApiDocument): string {
-  const header = '# Generated from the routes and their zod schemas (src/openapi/document.ts). Do not edit: run `npm run openapi`.\n';
-  return header + YAML.stringify(doc, { lineWidth: 0, aliasDuplicateObjects: false });
 }

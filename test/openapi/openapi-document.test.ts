@@ -5,7 +5,8 @@ import { statusOf } from '../../src/core/error-codes';
 import { routeErrorCodes } from '../../src/core/route-errors';
 import { apiRoutes } from '../../src/domain/routes';
 import { jsonBodyOf, multipartBodyOf, rawBodyOf } from '../../src/core/route';
-import { API_PREFIX, generateOpenApiDocument, openApiYaml, operationId, type OpenApiDocument } from '../../src/openapi/document';
+import { API_PREFIX, generateOpenApiDocument, operationId, type OpenApiDocument } from '../../src/openapi/document';
+import { openApiYaml } from '../../src/openapi/yaml';
 import { createTestApp, type TestApp } from '../support/app';
 
 type Operation = {
