@@ -54,6 +54,9 @@ const expectedRequired: Record<string, string[]> = {
   'run-remove-tests': ['runId', 'projectId', 'testIds'],
   'run-add-tests': ['runId', 'projectId', 'testIds'],
   'run-unlock': ['runId', 'projectId'],
+  'assign-tests': ['runId', 'projectId'],
+  'get-my-work': [],
+  'get-project-members': ['projectId'],
   // A tool the service description predates.
   'import-junit': ['projectId'],
   'import-tests-csv': ['projectId'],
