@@ -158,7 +158,7 @@ export const runRoutes = [
     resource: 'run',
     action: 'read',
     tag,
-    summary: "Counts of the five statuses, the total, the lock state and each assignee's share (done / total) of a run",
+    summary: 'Counts of the five statuses, the total and the lock state of a run',
     query: runQuery,
     response: stateDetail,
     caching: { etag: projectVersion, versionInAnswer: true, answerCache: true },

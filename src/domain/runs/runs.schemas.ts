@@ -53,7 +53,7 @@ const assignees = z.array(assigneeCount).describe("Each assignee's tests in the 
 export const runDetail = runRecord.extend({ assignees });
 export const runPage = z.object({ runs: z.array(runRecord), total: int, limit: int, offset: int, nextCursor: nextCursorField });
 export const runDeleted = z.object({ runId: int, deleted: z.literal(true) });
-export const stateDetail = statusCounts.extend({ runId: int, locked: z.boolean(), assignees });
+export const stateDetail = statusCounts.extend({ runId: int, locked: z.boolean() });
 export const sectionCounts = statusCounts.extend({
   sectionId: int.nullable().describe('Null for the tests outside any section'),
   sectionPath: z.string().nullable().describe('`Parent > Child`; a locked run shows the path frozen at lock time'),

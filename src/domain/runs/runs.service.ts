@@ -29,7 +29,7 @@ export async function getRun(ctx: RequestContext, runId: number, projectId: numb
 export async function getStateDetail(ctx: RequestContext, runId: number, projectId: number) {
   const run = await requireRun(ctx, runId, projectId);
   ctx.answer.version = projectVersionAt(projectId, run.projectChanges);
-  return { runId: run.runId, locked: run.locked, ...countsOf(run), assignees: await assigneeCounts(ctx.db, runId) };
+  return { runId: run.runId, locked: run.locked, ...countsOf(run) };
 }
 
 /**
