@@ -172,7 +172,7 @@ export const runEvent = z
       .enum(['results', 'reset', 'run'])
       .describe(
         'results: tests were marked (PUT /run/update-test-status); reset: every test became retest (PUT /run/reset); ' +
-          'run: the run changed otherwise (tests added or removed, locked or unlocked, a JUnit import). After reset or run, read it again',
+          'run: the run changed otherwise (tests added, removed or assigned, locked or unlocked, a JUnit import). After reset or run, read it again',
       ),
     by: z.object({ userId: int, name: z.string() }).describe('Who made the change'),
     at: when.describe('When the change was written'),
