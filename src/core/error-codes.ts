@@ -33,6 +33,11 @@ export const ERROR_CODES = {
     meaning: 'The selection of a run matches no live test',
     action: 'Widen the selection (sections, labels, priorities) or add tests first',
   },
+  assignee_not_member: {
+    status: 400,
+    meaning: "A user given as assignee is not a member of the run's organization; the message names each one",
+    action: 'Assign members of the organization (GET /project/members lists them), or invite the user first',
+  },
   run_too_large: {
     status: 400,
     meaning: 'The run would hold more tests than a run may',

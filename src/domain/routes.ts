@@ -17,6 +17,7 @@ import { attachmentRoutes } from './attachments/attachments.routes';
 import { junitImportRoutes } from './junit-import/junit-import.routes';
 import { csvImportRoutes } from './csv-import/csv-import.routes';
 import { sharedStepsRoutes } from './shared-steps/shared-steps.routes';
+import { assignmentRoutes } from './assignment/assignment.routes';
 
 /** Every REST operation under /api/v1: the router, RBAC tests and OpenAPI all read this list. */
 export const apiRoutes: AnyRoute[] = [
@@ -32,6 +33,7 @@ export const apiRoutes: AnyRoute[] = [
   ...lookupRoutes,
   ...customFieldRoutes,
   ...runRoutes,
+  ...assignmentRoutes,
   ...defectRoutes,
   ...insightRoutes,
   ...junitImportRoutes,

@@ -56,6 +56,8 @@ const TIPS: Record<ErrorCode, Tip> = {
   invalid_reference: (e, spec) =>
     `An id you passed is not one of this project (or run): ${e.message.replace(/^Invalid request:\s*/, '')}. Read valid ids with the matching get- tool, then call ${spec.name} again.`,
   no_matching_tests: () => 'The selection matches no live test: widen it (other sections, labels or priorities), or create tests first.',
+  assignee_not_member: (e, spec) =>
+    `Tests go only to members of the run's organization: ${e.message.replace(/^Invalid request:\s*/, '')}. Read who may be assigned with get-project-members, then call ${spec.name} again.`,
   run_too_large: () => 'A run holds at most 100,000 tests: split the tests over several runs.',
   junit_malformed: (_e, spec) =>
     `The report is not well-formed JUnit XML: fix the file at the line and column the error names, or regenerate it, then call ${spec.name} again.`,

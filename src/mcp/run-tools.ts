@@ -37,6 +37,7 @@ export const runTools = [
       ...inRun,
       status: 'Only tests with this status',
       defect: 'Only tests whose current result links to this defect id or URL',
+      assigneeId: 'Only tests assigned to this user id, to you (me), or to nobody (none)',
       limit,
       offset,
       cursor,
@@ -198,6 +199,42 @@ export const runTools = [
     route: 'PUT /run/remove-tests',
     params: { ...inRun, testIds: 'Ids of the tests to remove (array of numbers)' },
     example: { runId: 9, projectId: 3, testIds: [44] },
+  }),
+  tool({
+    name: 'assign-tests',
+    description:
+      'Assign tests of an open run to a tester, or split them between several. Name the tests by testIds (each in the run) or by a selection of the run ' +
+      '(sectionIds with their subsections, labelIds, priorityIds, or allTests). Give assigneeId (a member, from get-project-members; null unassigns), ' +
+      'or distribute: a list of members who each get an even share, cut at section boundaries so a section stays with one tester. ' +
+      'All or nothing; a locked run refuses. Returns { assigned, assignees: [{ assigneeId, count }] }.',
+    route: 'PUT /run/assign',
+    params: {
+      ...inRun,
+      testIds: 'Ids of tests of the run (array of numbers); or a selection instead',
+      sectionIds: {},
+      labelIds: {},
+      priorityIds: {},
+      allTests: {},
+      assigneeId: { text: 'The member to assign the tests to', orNull: 'The member to assign the tests to; null leaves them unassigned' },
+      distribute: 'Instead of assigneeId: user ids of members to split the tests between, in this order',
+    },
+    example: { runId: 9, projectId: 3, sectionIds: [4], distribute: [2, 5] },
+  }),
+  tool({
+    name: 'get-my-work',
+    description:
+      'What is assigned to you: the open runs holding tests assigned to you, newest first, each with how many are done and still untested, ' +
+      'and how many wait across all of them. Then list your tests of a run with get-run-tests-list and assigneeId me.',
+    route: 'GET /my/work',
+    params: { limit, offset },
+    example: { limit: 20 },
+  }),
+  tool({
+    name: 'get-project-members',
+    description: "List the members of a project's organization (userId, name): who the tests of its runs may be assigned to.",
+    route: 'GET /project/members',
+    params: { projectId },
+    example: { projectId: 3 },
   }),
   tool({
     name: 'import-junit',

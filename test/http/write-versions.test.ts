@@ -11,6 +11,7 @@ import { projectDetailVersion, projectVersion } from '../../src/domain/projects/
 import { apiRoutes } from '../../src/domain/routes';
 import { runTestHistoryVersionRead } from '../../src/domain/runs/run-history-version';
 import { runVersion } from '../../src/domain/runs/run-version';
+import { runTestsVersion } from '../../src/domain/runs/run-tests-version';
 import { testHistoryVersion } from '../../src/domain/test-cases/history.service';
 import { testVersion } from '../../src/domain/test-cases/test-version';
 import { testVersionsVersion } from '../../src/domain/test-cases/versions.service';
@@ -234,6 +235,11 @@ const happyPaths: Record<string, () => Promise<HappyPath>> = {
     body: { runId: await newRun([ids[6]]), projectId: P, testIds: [ids[7]] },
     changes: { project: P },
   }),
+  'PUT /run/assign': async () => ({
+    as: w.user,
+    body: { runId: await newRun([ids[6], ids[7]]), projectId: P, testIds: [ids[7]], assigneeId: w.user.userId },
+    changes: { project: P },
+  }),
   'PUT /run/remove-tests': async () => ({
     as: w.user,
     body: { runId: await newRun([ids[6], ids[7]]), projectId: P, testIds: [ids[7]] },
@@ -276,6 +282,7 @@ const follows = new Map<unknown, ChangeKind[]>([
   [projectDetailVersion, ['project']],
   [testVersion, ['project']],
   [runVersion, ['project']],
+  [runTestsVersion, ['project']],
   [runTestHistoryVersionRead, ['project', 'user']],
   [testHistoryVersion, ['project', 'user']],
   [testVersionsVersion, ['project', 'user']],

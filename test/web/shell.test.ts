@@ -23,6 +23,7 @@ it('signs in with a token, opens every screen by deep link, and signs out', asyn
   expect(await user.textContent()).toBe(`Admin ${admin.email} Admin`);
   expect(await page.getByRole('navigation', { name: 'Main' }).getByRole('link').allTextContents()).toEqual([
     'Projects',
+    'My work',
     'Tokens',
     'Users',
     'Audit log',
@@ -36,6 +37,7 @@ it('signs in with a token, opens every screen by deep link, and signs out', asyn
     ['runs', `/projects/${projectId}/runs`, 'Runs of Checkout'],
     ['run-execute', `/projects/${projectId}/runs/5`, 'Run 5'],
     ['run-report', `/projects/${projectId}/runs/5/report`, 'Report of run 5'],
+    ['my-work', '/my-work', 'My work'],
     ['tokens', '/tokens', 'API tokens'],
     ['users', '/users', 'Users'],
   ];
@@ -74,5 +76,9 @@ it('shows a refused token on the login page, and no Users link to a Reader', asy
   const reader = await createUser(h.t.db, 'Reader', [(await createOrg(h.t.db)).orgId]);
   const page = await h.signIn(reader.token);
   await page.getByTestId('signed-in-user').getByText('Reader', { exact: true }).waitFor();
-  expect(await page.getByRole('navigation', { name: 'Main' }).getByRole('link').allTextContents()).toEqual(['Projects', 'Tokens']);
+  expect(await page.getByRole('navigation', { name: 'Main' }).getByRole('link').allTextContents()).toEqual([
+    'Projects',
+    'My work',
+    'Tokens',
+  ]);
 });

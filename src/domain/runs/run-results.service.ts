@@ -15,7 +15,7 @@ import { checkItemValues } from '../custom-fields/field-values';
 // constant number of set-based statements (data/results.ts), whatever the number of tests.
 
 /** Refuses (400) the entries whose test is not in the run, naming them as `<field>.<i>.testId`. */
-async function requireTestsInRun(tx: Tx, runId: number, ids: number[], name: (i: number) => string) {
+export async function requireTestsInRun(tx: Tx, runId: number, ids: number[], name: (i: number) => string) {
   const rows = await idsNotInRun(tx, runId, ids, MAX_NAMED + 1);
   if (rows.length) {
     throw badRequest(entriesMessage(rows.map((r) => `${name(Number(r.n) - 1)}: Test ${r.id} is not in the run`)), 'invalid_reference');

@@ -31,7 +31,7 @@ export async function requireLiveTests(db: DbOrTx, projectId: number, ids: numbe
 }
 
 /** Refuses (400) selection ids that name no section, label or priority of the project. */
-async function requireSelectionIds(ctx: RequestContext, projectId: number, s: Selection) {
+export async function requireSelectionIds(ctx: { db: DbOrTx }, projectId: number, s: Selection) {
   const checks: Promise<string[]>[] = [];
   if (s.sectionIds) checks.push(missingEntries(ctx.db, s.sectionIds, 'sectionIds', 'Section', 'sections', projectId));
   if (s.labelIds) checks.push(missingEntries(ctx.db, s.labelIds, 'labelIds', 'Label', 'labels', projectId));

@@ -14,11 +14,20 @@ import { projectVersionAt } from '../projects/project-version';
  */
 export async function listRunTests(
   ctx: RequestContext,
-  q: RunTestFilters & { runId: number; projectId: number; limit: number; offset: number; cursor?: number },
+  q: Omit<RunTestFilters, 'assignee'> & {
+    runId: number;
+    projectId: number;
+    limit: number;
+    offset: number;
+    cursor?: number;
+    assigneeId?: number | 'me' | 'none';
+  },
 ) {
-  const run = await findRunWithTestsPage(ctx.db, ctx.orgIds, { ...q, afterId: q.cursor });
+  const assignee = q.assigneeId === 'me' ? ctx.userId : q.assigneeId;
+  const run = await findRunWithTestsPage(ctx.db, ctx.orgIds, { ...q, assignee, afterId: q.cursor });
   if (!run) return runNotFound(ctx, q.projectId);
-  ctx.answer.version = projectVersionAt(q.projectId, run.projectChanges);
+  // An answer for `me` depends on who asks: it gets no version, so it is neither tagged nor kept (runTestsVersion).
+  if (q.assigneeId !== 'me') ctx.answer.version = projectVersionAt(q.projectId, run.projectChanges);
   const counts = countsOf(run);
   const total = run.matched ?? (q.status ? counts[q.status] : counts.total);
   return { tests: run.tests, total, limit: q.limit, offset: q.offset, ...nextCursorAfter(run.lastId) };

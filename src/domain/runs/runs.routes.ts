@@ -14,6 +14,7 @@ import {
   removeTestsBody,
   resetCount,
   runDeleted,
+  runDetail,
   runIdBody,
   runPage,
   runQuery,
@@ -39,6 +40,7 @@ import { getRunTestDetail } from './run-test-detail.service';
 import { runTestHistoryVersionRead } from './run-history-version';
 import { runEvents } from './run-events.service';
 import { runVersion } from './run-version';
+import { runTestsVersion } from './run-tests-version';
 import { ifMatchHeaders } from '../../core/record-stamp';
 
 const tag = 'Runs';
@@ -62,9 +64,9 @@ export const runRoutes = [
     resource: 'run',
     action: 'read',
     tag,
-    summary: 'One run with its status counts and lock state',
+    summary: "One run with its status counts, lock state and each assignee's share (done / total)",
     query: runQuery,
-    response: runRecord,
+    response: runDetail,
     caching: { etag: runVersion },
     handler: (ctx, { query }) => getRun(ctx, query.runId, query.projectId),
   }),
@@ -118,10 +120,10 @@ export const runRoutes = [
     resource: 'run',
     action: 'read',
     tag,
-    summary: 'The tests of a run by test id, each with its status and comment; optionally only one status',
+    summary: 'The tests of a run by test id, each with its status, comment and assignee; optionally only one status, section, assignee...',
     query: runTestsQuery,
     response: runTestPage,
-    caching: { etag: projectVersion, versionInAnswer: true, answerCache: true },
+    caching: { etag: runTestsVersion, versionInAnswer: true, answerCache: true },
     handler: (ctx, { query }) => listRunTests(ctx, query),
   }),
   route({
@@ -133,7 +135,7 @@ export const runRoutes = [
     summary: 'The tests of a run with the given status (all when absent), by test id, paged like GET /run/tests',
     query: runTestsQuery,
     response: runTestPage,
-    caching: { etag: projectVersion, versionInAnswer: true, answerCache: true },
+    caching: { etag: runTestsVersion, versionInAnswer: true, answerCache: true },
     handler: (ctx, { query }) => listRunTests(ctx, query),
   }),
   route({

@@ -42,6 +42,15 @@ export const runRecord = z.object({
   statusCounts,
   build: buildRecord,
 });
+/** One assignee's share of a run (PUT /run/assign): how many tests, and how many have a result. */
+export const assigneeCount = z.object({
+  assigneeId: int,
+  total: int,
+  done: int.describe('Tests with a result: passed, failed or blocked (untested and retest still wait for an execution)'),
+});
+const assignees = z.array(assigneeCount).describe("Each assignee's tests in the run (by assignee id; the unassigned are not listed)");
+/** GET /run/detail: the run, with each assignee's share. */
+export const runDetail = runRecord.extend({ assignees });
 export const runPage = z.object({ runs: z.array(runRecord), total: int, limit: int, offset: int, nextCursor: nextCursorField });
 export const runDeleted = z.object({ runId: int, deleted: z.literal(true) });
 export const stateDetail = statusCounts.extend({ runId: int, locked: z.boolean() });
@@ -71,6 +80,7 @@ export const runTestRecord = z.object({
   defects,
   updatedBy: int.nullable(),
   updatedAt: when,
+  assigneeId: int.nullable().describe('Who is to execute the test (PUT /run/assign); null: nobody yet'),
   deleted: z.boolean().describe('The test has left the catalog (now, even in a locked run); its result stays in the run'),
   snapshot: z
     .object({
@@ -162,7 +172,7 @@ export const runEvent = z
       .enum(['results', 'reset', 'run'])
       .describe(
         'results: tests were marked (PUT /run/update-test-status); reset: every test became retest (PUT /run/reset); ' +
-          'run: the run changed otherwise (tests added or removed, locked or unlocked, a JUnit import). After reset or run, read it again',
+          'run: the run changed otherwise (tests added, removed or assigned, locked or unlocked, a JUnit import). After reset or run, read it again',
       ),
     by: z.object({ userId: int, name: z.string() }).describe('Who made the change'),
     at: when.describe('When the change was written'),
@@ -186,6 +196,14 @@ export const runTestsQuery = z.object({
     .optional()
     .describe('Only tests of this section and of its subsections (a locked run: the section they had when it was locked)'),
   defect: defectRef.optional().describe('Only tests whose current result links to this defect (its id or URL, exactly as recorded)'),
+  assigneeId: z
+    .string()
+    .regex(/^(me|none|[0-9]{1,10})$/, 'Expected a user id, me or none')
+    .transform((v) => (v === 'me' || v === 'none' ? v : Number(v)))
+    .pipe(z.union([z.enum(['me', 'none']), int.positive('Expected a positive integer').max(2147483647, 'Too large')]))
+    .meta({ example: 'me' })
+    .optional()
+    .describe('Only tests assigned to this user, to the caller (me; such answers are not cached), or to nobody (none)'),
   ...limitOffset,
 });
 export const runTestHistoryQuery = z.object({ runId: queryId, testId: queryId, ...arrayPageParams });

@@ -4,7 +4,7 @@ import { badRequest } from '../../core/errors';
 import { requireProject } from '../access';
 import { recordInProject } from '../audit/audit.service';
 import { projectVersionAt } from '../projects/project-version';
-import { deleteRunRow, insertRunRow, listRunsPage, runStamp, updateRunRow } from './data';
+import { assigneeCounts, deleteRunRow, insertRunRow, listRunsPage, runStamp, updateRunRow } from './data';
 import { requireUnchanged } from '../../core/record-stamp';
 import { countsOf, lockRunForWrite, requireRun, RUN_WRITE_TX, toRunRecord } from './run-access';
 import { buildColumns } from './run-build';
@@ -22,7 +22,8 @@ export async function listRuns(ctx: RequestContext, q: { projectId: number; limi
 }
 
 export async function getRun(ctx: RequestContext, runId: number, projectId: number) {
-  return toRunRecord(await requireRun(ctx, runId, projectId));
+  const run = await requireRun(ctx, runId, projectId);
+  return { ...toRunRecord(run), assignees: await assigneeCounts(ctx.db, runId) };
 }
 
 export async function getStateDetail(ctx: RequestContext, runId: number, projectId: number) {

@@ -2,6 +2,7 @@ import { NavLink, Outlet, useParams } from 'react-router';
 import { SessionEndedDialog, useMe, useOrgs, useIsAnyAdmin } from '../features/auth';
 import { ErrorMessage } from '../components/error-message';
 import { useStrayDropGuard } from '../features/attachments';
+import { MyWorkLink } from '../features/my-work';
 
 /** The user's organizations, beside the logo; a project's pages name theirs in the breadcrumbs instead. */
 function Context() {
@@ -45,6 +46,9 @@ export function AppLayout() {
           <ul>
             <li>
               <NavLink to="/projects">Projects</NavLink>
+            </li>
+            <li>
+              <MyWorkLink />
             </li>
             <li>
               <NavLink to="/tokens">Tokens</NavLink>

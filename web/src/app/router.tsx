@@ -1,5 +1,6 @@
 import { createBrowserRouter, Navigate } from 'react-router';
 import { AuditPage } from '../features/audit';
+import { MyWorkPage } from '../features/my-work';
 import { ProjectsPage } from '../features/projects';
 import { TokensPage } from '../features/tokens';
 import { UsersPage } from '../features/users';
@@ -16,6 +17,7 @@ export const router = createBrowserRouter([
       { index: true, element: <Navigate to="/projects" replace /> },
       { path: 'projects', element: <ProjectsPage /> },
       projectRoute,
+      { path: 'my-work', element: <MyWorkPage /> },
       { path: 'tokens', element: <TokensPage /> },
       { path: 'users', element: <UsersPage /> },
       { path: 'audit', element: <AuditPage /> },

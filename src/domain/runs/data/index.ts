@@ -18,3 +18,4 @@ export { countRunTestsBySection, type SectionCounts } from './section-counts';
 export { clearRunSnapshot, frozenNamesJson, shown, snapshotRunTests } from './snapshot';
 export { countSource, idListSql, idsNotInProject, selectionSql, type ProjectIdKind, type Selection } from './sources';
 export { runStamp, runStampSql } from './stamp';
+export { assigneeCounts, DONE_STATUSES, runTestsOfSource, setAssignees, type AssigneeCountRow } from './assignees';

@@ -26,7 +26,7 @@ const runTestsJson = (frozen: boolean) => {
   'typeId', ${field('typeId', 't.type_id')}, 'automationStatusId', ${field('automationStatusId', 't.automation_status_id')},
   'squadId', ${field('squadId', 't.squad_id')}, 'status', rt.status, 'comment', rt.comment, 'elapsedMs', rt.elapsed_ms,
   'retries', rt.retries, 'flakyInRun', rt.flaky_in_run, 'defects', ${defectLinksSql('rt.defects', 's."defectUrlTemplate"')},
-  'updatedBy', rt.updated_by, 'updatedAt', ${isoTime('rt.updated_at')}, 'deleted', t.deleted_at IS NOT NULL,
+  'updatedBy', rt.updated_by, 'updatedAt', ${isoTime('rt.updated_at')}, 'assigneeId', rt.assignee_id, 'deleted', t.deleted_at IS NOT NULL,
   'snapshot', ${frozen ? frozenNamesJson : 'NULL'}, 'attachmentCount', coalesce(ac.n, 0)
 ) ORDER BY rt.test_id), '[]'::json)::text`);
 };
@@ -35,13 +35,22 @@ const frozenJson = runTestsJson(true);
 
 const statusFilter = (status?: TestStatusName) => (status ? Prisma.sql`AND rt.status = ${status}::"TestStatus"` : Prisma.empty);
 
-/** Which tests of a run a page shows: one status, a search, a section (with its subsections), a defect. */
+/** Which tests of a run a page shows: one status, a search, a section (with its subsections), a defect, an assignee (or none). */
 export interface RunTestFilters {
   status?: TestStatusName;
   search?: string;
   sectionId?: number;
   defect?: string;
+  assignee?: number | 'none';
 }
+
+// An assignee's tests come from the partial index of assigned rows (run_tests_assigned_idx).
+const assigneeFilter = (assignee?: number | 'none') =>
+  assignee === undefined
+    ? Prisma.empty
+    : assignee === 'none'
+      ? Prisma.sql`AND rt.assignee_id IS NULL`
+      : Prisma.sql`AND rt.assignee_id = ${assignee}::int`;
 
 // Spelled as the partial index's predicate (run_tests_with_defects_idx), so only the results with defects are read.
 const defectFilter = (defect?: string) =>
@@ -77,8 +86,8 @@ function matchFilter(projectId: number, f: RunTestFilters): Prisma.Sql {
  * planner looks the rows up by key), one more than asked to tell whether more
  * follow (`lastId`), and rows skipped by OFFSET or before the cursor (`afterId`)
  * are never joined: 1.3 ms instead of 5.7 ms at offset 9,500 of 10,000.
- * With a search or a section, the ids come from the join with the tests; with one of them
- * or a defect, `matched` counts the tests that match (else null: the run's counters say it).
+ * With a search or a section, the ids come from the join with the tests; with one of them,
+ * a defect or an assignee, `matched` counts the tests that match (else null: the run's counters say it).
  */
 export async function findRunWithTestsPage(
   db: DbOrTx,
@@ -87,10 +96,10 @@ export async function findRunWithTestsPage(
 ): Promise<(ScopedRunRow & { tests: JsonText<RunTestRecord[]>; lastId: number | null; matched: number | null }) | undefined> {
   const after = q.afterId === undefined ? Prisma.empty : Prisma.sql`AND rt.test_id > ${q.afterId}::int`;
   const narrowed = Boolean(q.search) || q.sectionId !== undefined;
-  const counted = narrowed || q.defect !== undefined;
+  const counted = narrowed || q.defect !== undefined || q.assignee !== undefined;
   const match = narrowed ? matchFilter(q.projectId, q) : Prisma.empty;
   const from = narrowed ? Prisma.sql`run_tests rt JOIN tests t ON t.id = rt.test_id` : Prisma.sql`run_tests rt`;
-  const mine = Prisma.sql`rt.run_id = ${q.runId} ${statusFilter(q.status)} ${defectFilter(q.defect)} ${match}`;
+  const mine = Prisma.sql`rt.run_id = ${q.runId} ${statusFilter(q.status)} ${defectFilter(q.defect)} ${assigneeFilter(q.assignee)} ${match}`;
   // Only the branch of the run's state is executed.
   // MATERIALIZED: the ids are read once (only when the run is found), not once per reference to them.
   const [run] = await readRows<ScopedRunRow & { tests: string; lastId: number | null; matched: number | null }>(

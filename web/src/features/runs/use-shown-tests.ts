@@ -1,4 +1,5 @@
 import { useMemo } from 'react';
+import { useMe } from '../auth';
 import { useSections } from '../project-metadata';
 import type { RunTest } from './api/get-run-tests';
 import { groupBySection, sectionPaths, type TestStatus } from './run-execution';
@@ -12,6 +13,7 @@ import { matchesFind, NO_FIND, sectionChoices, type RunFind } from './run-find';
  */
 export function useShownTests(projectId: number, tests: RunTest[] | undefined, filter: TestStatus | null, find: RunFind = NO_FIND) {
   const tree = useSections(projectId);
+  const meId = useMe().data?.userId;
   // Open runs name sections from the live tree; a locked run from its snapshot (as at lock time).
   const paths = useMemo(() => sectionPaths(tree.data ?? []), [tree.data]);
   const { pathOf, orderOf } = useMemo(() => {
@@ -23,12 +25,12 @@ export function useShownTests(projectId: number, tests: RunTest[] | undefined, f
     };
   }, [paths]);
   const groups = useMemo(() => {
-    const shown = (tests ?? []).filter((t) => (filter === null || t.status === filter) && matchesFind(t, pathOf(t), find));
+    const shown = (tests ?? []).filter((t) => (filter === null || t.status === filter) && matchesFind(t, pathOf(t), find, meId));
     return groupBySection(shown, pathOf, orderOf);
-  }, [tests, pathOf, orderOf, filter, find]);
+  }, [tests, pathOf, orderOf, filter, find, meId]);
   // Every section of the run's tests, whatever is shown: narrowing must not hide the other choices.
   const sections = useMemo(() => sectionChoices(groupBySection(tests ?? [], pathOf, orderOf).map((g) => g.path)), [tests, pathOf, orderOf]);
   const order = useMemo(() => groups.flatMap((g) => g.tests.map((t) => t.testId)), [groups]);
   const shownById = useMemo(() => new Map(groups.flatMap((g) => g.tests.map((t) => [t.testId, { t, path: g.path }] as const))), [groups]);
-  return { groups, order, shownById, sections };
+  return { groups, order, shownById, sections, pathOf };
 }

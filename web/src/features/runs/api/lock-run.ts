@@ -12,7 +12,7 @@ export function useSetRunLock(projectId: number, runId: number) {
   return useMutation({
     mutationFn: (lock: boolean) => unwrap(api.PUT(lock ? '/api/v1/run/lock' : '/api/v1/run/unlock', { body: { runId, projectId } })),
     onSuccess: (run) => {
-      qc.setQueryData(runDetailQueryOptions(projectId, runId).queryKey, run);
+      qc.setQueryData(runDetailQueryOptions(projectId, runId).queryKey, (old) => ({ ...run, assignees: old?.assignees ?? [] }));
       void qc.invalidateQueries({ queryKey: runKeys.all(projectId) });
     },
   });

@@ -5,6 +5,8 @@
 export const runKeys = {
   all: (projectId: number) => ['runs', projectId] as const,
   list: (projectId: number, page: { limit: number; offset: number }) => ['runs', projectId, 'list', page] as const,
+  /** Who the project's run tests may be assigned to (GET /project/members). */
+  assignees: (projectId: number) => ['runs', projectId, 'assignees'] as const,
   run: (projectId: number, runId: number) => ['runs', projectId, runId] as const,
   detail: (projectId: number, runId: number) => [...runKeys.run(projectId, runId), 'detail'] as const,
   state: (projectId: number, runId: number) => [...runKeys.run(projectId, runId), 'state'] as const,

@@ -2,20 +2,21 @@ import { useRef, useState } from 'react';
 import { useParams } from 'react-router';
 import { ErrorMessage } from '../../../components/error-message';
 import { Page } from '../../../components/page';
-import { STATUS_LABELS } from '../../../lib/status-counts';
 import { atLeast, useRole } from '../../auth';
 import { useProject } from '../../projects';
 import { useRunDetail } from '../api/get-run-detail';
 import { useRunState } from '../api/get-run-state';
 import { useRunTests } from '../api/get-run-tests';
 import type { TestStatus } from '../run-execution';
-import { finding, NO_FIND, type RunFind } from '../run-find';
+import { emptyListText } from '../run-find';
+import { useRunFind } from '../use-run-find';
 import { useExecution } from '../use-execution';
 import { useLiveRun } from '../use-live-run';
 import { usePendingView } from '../use-pending-view';
 import { useRunKeys } from '../use-run-keys';
 import { useRunSteps } from '../use-run-steps';
 import { useShownTests } from '../use-shown-tests';
+import { AssignTests } from './assign-tests';
 import { CheckedTestsBar } from './checked-tests-bar';
 import { LockedBanner } from './locked-banner';
 import { RunActions } from './run-actions';
@@ -46,7 +47,7 @@ export function RunExecutePage() {
   const commentRef = useRef<HTMLTextAreaElement>(null);
   // The tester's marks show at once, also those the server does not have yet (offline, signed out).
   const view = usePendingView(runId, tests.data, state.data);
-  const [find, setFind] = useState<RunFind>(NO_FIND);
+  const { find, setFind, people } = useRunFind(projectId);
   const searchRef = useRef<HTMLInputElement>(null);
   const shown = useShownTests(projectId, view.tests, filter, find);
   const { groups, order } = shown;
@@ -95,6 +96,7 @@ export function RunExecutePage() {
           live={live}
           searchRef={searchRef}
           onLeave={() => execution.backToList(searchRef.current)}
+          people={people}
         />
       )}
       <ErrorMessage error={view.refusal} />
@@ -102,15 +104,12 @@ export function RunExecutePage() {
       <p className="run-notice" role="status">
         {execution.notice}
       </p>
+      {editable && tests.data && <AssignTests projectId={projectId} runId={runId} tests={tests.data} shown={shown} execution={execution} />}
       {editable && selected.size > 0 && (
         <CheckedTestsBar count={selected.size} onStatus={(s) => execution.setStatus(s, false)} onUncheck={execution.uncheckAll} />
       )}
       {tests.isPending && !error && <p className="muted">Loading tests…</p>}
-      {tests.data && order.length === 0 && (
-        <p className="muted">
-          {finding(find) ? 'No tests match.' : filter ? `No ${STATUS_LABELS[filter].toLowerCase()} tests.` : 'This run has no tests.'}
-        </p>
-      )}
+      {tests.data && order.length === 0 && <p className="muted">{emptyListText(find, filter)}</p>}
       {tests.data && order.length > 0 && (
         <div className="run-layout">
           <RunTestList
@@ -122,6 +121,7 @@ export function RunExecutePage() {
             onOpen={(id) => execution.goTo(id, false)}
             onCheck={execution.check}
             markedBy={live.markedBy}
+            names={people.names}
           />
           {current && (
             <RunTestPanel

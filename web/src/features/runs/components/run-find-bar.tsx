@@ -1,6 +1,7 @@
 import type { RefObject } from 'react';
 import { finding, NO_FIND, type RunFind } from '../run-find';
 import type { LiveState } from '../api/watch-run-events';
+import type { Assignees } from '../api/get-assignees';
 
 interface Props {
   find: RunFind;
@@ -15,7 +16,11 @@ interface Props {
   searchRef: RefObject<HTMLInputElement | null>;
   /** Back to the list (Enter or Esc in the search box): j/k move within what it shows. */
   onLeave: () => void;
+  people: Assignees;
 }
+
+const assigneeValue = (a: RunFind['assignee']) => (a === undefined ? '' : String(a));
+const assigneeOf = (v: string): RunFind['assignee'] => (v === '' ? undefined : v === 'me' || v === 'none' ? v : Number(v));
 
 const LIVE_LABELS: Record<LiveState, string> = { live: 'Live', connecting: 'Connecting…', offline: 'Offline' };
 
@@ -23,7 +28,7 @@ const LIVE_LABELS: Record<LiveState, string> = { live: 'Live', connecting: 'Conn
  * Search inside the run (title, section, id) and a section to narrow to, with how many tests they
  * leave; then whether others' marks arrive live, and the last one.
  */
-export function RunFindBar({ find, onFind, sections, shown, total, live, searchRef, onLeave }: Props) {
+export function RunFindBar({ find, onFind, sections, shown, total, live, searchRef, onLeave, people }: Props) {
   return (
     <>
       <div className="run-find" role="search" aria-label="Find tests in this run">
@@ -55,6 +60,25 @@ export function RunFindBar({ find, onFind, sections, shown, total, live, searchR
                 {path}
               </option>
             ))}
+          </select>
+        </div>
+        <div className="run-find-field">
+          <label htmlFor="run-assignee">Assignee</label>
+          <select
+            id="run-assignee"
+            value={assigneeValue(find.assignee)}
+            onChange={(e) => onFind({ ...find, assignee: assigneeOf(e.target.value) })}
+          >
+            <option value="">Anyone</option>
+            <option value="me">Me</option>
+            <option value="none">Nobody</option>
+            {people.members
+              .filter((m) => m.userId !== people.meId)
+              .map((m) => (
+                <option key={m.userId} value={m.userId}>
+                  {m.name}
+                </option>
+              ))}
           </select>
         </div>
         <p className="run-find-count muted" aria-live="polite">

@@ -17,6 +17,8 @@ interface Props {
   onCheck: (testId: number, shift: boolean) => void;
   /** Rows another tester marked while this screen was open: test id → their name. */
   markedBy?: ReadonlyMap<number, string>;
+  /** Names of the people tests are assigned to, by user id. */
+  names?: ReadonlyMap<number, string>;
 }
 
 interface RowProps {
@@ -28,13 +30,15 @@ interface RowProps {
   selectable: boolean;
   /** Who else marked it, live. */
   by?: string;
+  /** Who it is assigned to. */
+  assignee?: string;
   onOpen: (testId: number) => void;
   onCheck: (testId: number, shift: boolean) => void;
 }
 
 // Memoized: a mark replaces one test object (the others keep theirs) and a move changes two
 // rows' `current`, so a run of thousands re-renders only the rows that changed.
-const RunTestRow = memo(function RunTestRow({ test: t, current, checked, last, selectable, by, onOpen, onCheck }: RowProps) {
+const RunTestRow = memo(function RunTestRow({ test: t, current, checked, last, selectable, by, assignee, onOpen, onCheck }: RowProps) {
   return (
     <div className="run-row" data-current={current || undefined} data-selected={checked || undefined} data-last={last || undefined}>
       {selectable && (
@@ -78,6 +82,12 @@ const RunTestRow = memo(function RunTestRow({ test: t, current, checked, last, s
             <span className="sr-only"> {t.attachmentCount === 1 ? 'file' : 'files'}</span>
           </span>
         )}
+        {assignee && (
+          <span className="run-row-assignee" title={`Assigned to ${assignee}`}>
+            <span className="sr-only">Assigned to </span>
+            <bdi>{assignee}</bdi>
+          </span>
+        )}
         {t.unsent && <span className="run-row-unsent">Not sent</span>}
         <StatusBadge status={t.status} />
       </button>
@@ -99,7 +109,7 @@ type Item = { kind: 'header'; path: string | null; count: number } | { kind: 'ro
  * Tab enters the list at the current row; j/k and arrows, handled by the page, move it and ask
  * for focus through `focusRequest`).
  */
-export function RunTestList({ groups, currentId, selected, selectable, focusRequest, onOpen, onCheck, markedBy }: Props) {
+export function RunTestList({ groups, currentId, selected, selectable, focusRequest, onOpen, onCheck, markedBy, names }: Props) {
   // Stable callbacks for the memoized rows, calling the page's latest handlers.
   const latest = useRef({ onOpen, onCheck });
   latest.current = { onOpen, onCheck };
@@ -172,6 +182,7 @@ export function RunTestList({ groups, currentId, selected, selectable, focusRequ
                   checked={selected.has(it.test.testId)}
                   selectable={selectable}
                   by={markedBy?.get(it.test.testId)}
+                  assignee={it.test.assigneeId == null ? undefined : (names?.get(it.test.assigneeId) ?? `User ${it.test.assigneeId}`)}
                   onOpen={open}
                   onCheck={check}
                 />

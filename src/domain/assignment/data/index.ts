@@ -1,0 +1,2 @@
+export { nonMembers, projectMembers } from './members';
+export { myWorkPage, type MyWorkRow } from './my-work';

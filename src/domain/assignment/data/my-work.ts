@@ -1,0 +1,40 @@
+import type { DbOrTx } from '../../../db/client';
+import { Prisma } from '../../../generated/prisma/client';
+import { DONE_STATUSES, isoTime } from '../../runs/data';
+
+// A user's work: the open runs holding tests assigned to them. The partial index
+// run_tests_assignee_work_idx (assignee, run, status) gives each run's counts
+// without reading a row of the tests themselves.
+
+export interface MyWorkRow {
+  runId: number;
+  runName: string;
+  projectId: number;
+  projectName: string;
+  orgId: number;
+  createdAt: string;
+  total: number;
+  done: number;
+  untested: number;
+}
+
+/**
+ * A page of the open (unlocked) runs of active projects of `orgIds` holding tests assigned
+ * to the user, newest first, with the whole list's size and its tests still to execute.
+ */
+export async function myWorkPage(db: DbOrTx, userId: number, orgIds: number[], limit: number, offset: number) {
+  const [page] = await db.$queryRaw<{ runs: MyWorkRow[]; total: number; untested: number }[]>`
+    WITH mine AS (
+      SELECT rt.run_id, count(*)::int AS total, count(*) FILTER (WHERE rt.status IN ${DONE_STATUSES})::int AS done
+        FROM run_tests rt WHERE rt.assignee_id = ${userId} GROUP BY rt.run_id
+    ), open AS MATERIALIZED (
+      SELECT r.id AS "runId", r.name AS "runName", p.id AS "projectId", p.name AS "projectName", p.org_id AS "orgId",
+             ${Prisma.raw(isoTime('r.created_at'))} AS "createdAt", mine.total, mine.done, mine.total - mine.done AS untested
+        FROM mine JOIN runs r ON r.id = mine.run_id JOIN projects p ON p.id = r.project_id
+       WHERE NOT r.locked AND p.is_active AND p.org_id = ANY(${orgIds}::int[])
+    )
+    SELECT (SELECT count(*)::int FROM open) AS total, (SELECT coalesce(sum(untested), 0)::int FROM open) AS untested,
+      (SELECT coalesce(json_agg(x ORDER BY x."runId" DESC), '[]'::json) FROM (
+         SELECT * FROM open ORDER BY "runId" DESC LIMIT ${limit}::int OFFSET ${offset}::bigint) x) AS runs`;
+  return page;
+}
