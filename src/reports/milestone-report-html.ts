@@ -1,7 +1,7 @@
 import type { Writable } from 'node:stream';
 import { percentOf } from './run-report';
 import { escapeHtml, REPORT_CSS, summarySection } from './run-report-html';
-import { COUNT_TITLES, countCells, stateText, type MilestoneReport } from './milestone-report';
+import { COUNT_TITLES, countCells, factsText, stateText, type MilestoneReport } from './milestone-report';
 import { endStream } from './stream-writes';
 
 // The milestone report as one self-contained HTML page: the run report's summary (chart and
@@ -45,7 +45,7 @@ export async function writeHtmlMilestoneReport(report: MilestoneReport, out: Wri
     `<header><h1>${title}</h1>` +
     `<p class="meta">Project: ${escapeHtml(project.projectName)} · Milestone #${m.milestoneId} · ${escapeHtml(stateText(m))}</p>` +
     (m.description ? `<p class="meta">${escapeHtml(m.description)}</p>` : '') +
-    `<p class="meta">${p.runCount} runs (${p.lockedRunCount} locked) · ${p.untested} tests not executed yet</p>` +
+    `<p class="meta">${factsText(p)}</p>` +
     `<p class="meta">Generated ${escapeHtml(new Date().toISOString().slice(0, 16).replace('T', ' '))} UTC</p></header>` +
     summarySection({ ...p.statusCounts, passRate: p.passRate }) +
     (subs.length ? `<section><h2>Sub-milestones</h2>${table(['Milestone', 'State', ...COUNT_TITLES], subs)}</section>` : '') +

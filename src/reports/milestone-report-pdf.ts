@@ -2,7 +2,7 @@ import type { Writable } from 'node:stream';
 import { percentOf, STATUS_COLORS } from './run-report';
 import { HEIGHT, LEFT, line, PAGE, paragraph, renderPdf, summaryBlock, TOP, WIDTH, type PageBreak } from './run-report-pdf';
 import { prepareTexts, useFont } from './pdf-text';
-import { COUNT_TITLES, countCells, stateText, type MilestoneReport } from './milestone-report';
+import { COUNT_TITLES, countCells, factsText, stateText, type MilestoneReport } from './milestone-report';
 
 // The milestone report as a PDF, drawn with the run report's pieces: page 1 is the title block
 // with the summary (chart and table); then its sub-milestones, runs and failed results as
@@ -30,7 +30,7 @@ function tablesOf({ milestone: m }: MilestoneReport): Table[] {
   if (m.subMilestones.length)
     tables.push({
       title: 'Sub-milestones',
-      columns: [{ title: 'Milestone', width: 190 }, { title: 'State', width: 247 }, ...counts],
+      columns: [{ title: 'Milestone', width: 190 }, { title: 'State', width: 243 }, ...counts],
       rows: m.subMilestones.map((s) => [
         s.name,
         stateText(s),
@@ -41,7 +41,7 @@ function tablesOf({ milestone: m }: MilestoneReport): Table[] {
     title: 'Runs',
     columns: [
       { title: 'ID', width: 40 },
-      { title: 'Run', width: 220 },
+      { title: 'Run', width: 216 },
       { title: 'Milestone', width: 130 },
       { title: 'State', width: 47 },
       ...counts,
@@ -61,7 +61,7 @@ function tablesOf({ milestone: m }: MilestoneReport): Table[] {
       { title: 'ID', width: 40 },
       { title: 'Title', width: 220 },
       { title: 'Comment', width: 200 },
-      { title: 'Defects', width: 160 },
+      { title: 'Defects', width: 159 },
     ],
     rows: p.failedTests.map((f) => [f.runName, String(f.testId), f.title, f.comment ?? '', f.defects.map((d) => d.id).join(', ')]),
     accent: 2,
@@ -81,7 +81,14 @@ function header(doc: PDFKit.PDFDocument, t: Table, y: number): number {
   return y + ROW + 4;
 }
 
-async function drawTables(doc: PDFKit.PDFDocument, report: MilestoneReport, pageDone: PageBreak, footer: () => void): Promise<void> {
+/** Draws the tables from `top` on, over as many pages as they take. */
+async function drawTables(
+  doc: PDFKit.PDFDocument,
+  report: MilestoneReport,
+  top: number,
+  pageDone: PageBreak,
+  footer: () => void,
+): Promise<void> {
   const tables = tablesOf(report);
   await prepareTexts(
     tables.flatMap((t) => [t.title, ...t.columns.map((c) => c.title)]),
@@ -91,7 +98,7 @@ async function drawTables(doc: PDFKit.PDFDocument, report: MilestoneReport, page
     tables.flatMap((t) => t.rows.flat()),
     400,
   );
-  let y = BOTTOM;
+  let y = top;
   const newPage = async () => {
     await pageDone();
     doc.addPage(PAGE);
@@ -99,7 +106,8 @@ async function drawTables(doc: PDFKit.PDFDocument, report: MilestoneReport, page
     y = TOP;
   };
   for (const t of tables) {
-    if (y + 3 * ROW > BOTTOM) await newPage();
+    // A table starts where its title, header and two rows fit.
+    if (y + 28 + ROW + 4 + 2 * ROW > BOTTOM) await newPage();
     useFont(doc, 700, 12).fillColor('#212121');
     line(doc, t.title, 700, 12, LEFT, y + 8, WIDTH - 2 * LEFT);
     y = header(doc, t, y + 28);
@@ -136,7 +144,7 @@ export async function writePdfMilestoneReport(report: MilestoneReport, out: Writ
       line(doc, `${m.name} · Milestone #${m.milestoneId} · page ${pageNo}`, 400, 7, LEFT, HEIGHT - PAGE.margin + 10, WIDTH - 2 * LEFT);
     };
     const p = m.progress;
-    const facts = `${p.runCount} runs (${p.lockedRunCount} locked) · ${p.untested} tests not executed yet`;
+    const facts = factsText(p);
     const meta = `Project: ${project.projectName} · Milestone #${m.milestoneId} · ${stateText(m)}`;
     await prepareTexts([meta, facts, m.description], 400);
     await prepareTexts([title], 700);
@@ -149,6 +157,7 @@ export async function writePdfMilestoneReport(report: MilestoneReport, out: Writ
     y = paragraph(doc, facts, 400, 10, y + 4, 1);
     summaryBlock(doc, { ...p.statusCounts, passRate: p.passRate }, y + 20);
     footer();
-    await drawTables(doc, report, pageDone, footer);
+    // Under the summary's chart (its labels end 200 points below its top).
+    await drawTables(doc, report, y + 20 + 220, pageDone, footer);
   });
 }

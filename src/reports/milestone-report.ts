@@ -64,4 +64,10 @@ export const countCells = (c: MilestoneRecord['statusCounts'], passRate: number)
   String(c.untested),
   `${passRate}%`,
 ];
+/** `2 runs (1 locked) · 1 test not executed yet` */
+export function factsText(p: MilestoneDetail['progress']): string {
+  const plural = (n: number, word: string) => `${n} ${word}${n === 1 ? '' : 's'}`;
+  return `${plural(p.runCount, 'run')} (${p.lockedRunCount} locked) · ${plural(p.untested, 'test')} not executed yet`;
+}
+
 export const COUNT_TITLES = ['Total', 'Passed', 'Failed', 'Blocked', 'Retest', 'Untested', 'Pass rate'];

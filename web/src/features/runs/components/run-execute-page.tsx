@@ -18,6 +18,7 @@ import { useRunSteps } from '../use-run-steps';
 import { useShownTests } from '../use-shown-tests';
 import { CheckedTestsBar } from './checked-tests-bar';
 import { LockedBanner } from './locked-banner';
+import { RunAbout } from './run-about';
 import { RunActions } from './run-actions';
 import { RunFindBar } from './run-find-bar';
 import { RunProgress } from './run-progress';
@@ -71,7 +72,7 @@ export function RunExecutePage() {
   const error = run.error ?? tests.error ?? state.error;
   return (
     <Page title={title}>
-      {run.data?.runDescription && <p className="muted">{run.data.runDescription}</p>}
+      {run.data && <RunAbout projectId={projectId} run={run.data} />}
       <ErrorMessage error={error} />
       {run.data && (
         <RunActions
