@@ -1,7 +1,7 @@
 import type { Writable } from 'node:stream';
 import { percentOf } from './run-report';
 import { escapeHtml, REPORT_CSS, summarySection } from './run-report-html';
-import { COUNT_TITLES, countCells, factsText, stateText, type MilestoneReport } from './milestone-report';
+import { COUNT_TITLES, countCells, factsText, stateText, type MilestoneReport } from './milestone-report-model';
 import { endStream } from './stream-writes';
 
 // The milestone report as one self-contained HTML page: the run report's summary (chart and

@@ -2,7 +2,7 @@ import type { Writable } from 'node:stream';
 import { percentOf, STATUS_COLORS } from './run-report';
 import { HEIGHT, LEFT, line, PAGE, paragraph, renderPdf, summaryBlock, TOP, WIDTH, type PageBreak } from './run-report-pdf';
 import { prepareTexts, useFont } from './pdf-text';
-import { COUNT_TITLES, countCells, factsText, stateText, type MilestoneReport } from './milestone-report';
+import { COUNT_TITLES, countCells, factsText, stateText, type MilestoneReport } from './milestone-report-model';
 
 // The milestone report as a PDF, drawn with the run report's pieces: page 1 is the title block
 // with the summary (chart and table); then its sub-milestones, runs and failed results as

@@ -2,9 +2,9 @@ import { Readable } from 'node:stream';
 import type { RequestContext } from '../core/context';
 import type { FileDownload } from '../core/download';
 import { requireProject } from '../domain/access';
-import type { MilestoneDetail, MilestoneRecord } from '../domain/milestones/milestones.schemas';
 import { getMilestoneDetail } from '../domain/milestones/progress.service';
 import { writeHtmlMilestoneReport } from './milestone-report-html';
+import type { MilestoneReport } from './milestone-report-model';
 import type * as MilestoneReportPdf from './milestone-report-pdf';
 import type { RunReportFormat } from './run-report-download';
 import { writtenBy } from './stream-writes';
@@ -12,11 +12,6 @@ import { writtenBy } from './stream-writes';
 // The milestone report: the milestone's detail (GET /milestone/detail) and its project, as JSON,
 // an HTML page or a PDF drawn with the run report's pieces (summary chart and table, fonts, pages).
 // It is small (a page of failed results at most), so it is built whole, unlike a run's.
-
-export interface MilestoneReport {
-  milestone: MilestoneDetail;
-  project: { projectId: number; orgId: number; projectName: string; projectDescription: string | null };
-}
 
 // Lazy like the run report's PDF renderer (run-report-download.ts): pdfkit loads with the first PDF.
 const writePdf: typeof MilestoneReportPdf.writePdfMilestoneReport = (report, out) =>
@@ -45,29 +40,3 @@ export function milestoneReportDownload(report: MilestoneReport, format: RunRepo
   const write = format === 'html' ? writeHtmlMilestoneReport : writePdf;
   return { contentType: contentTypes[format], filename, body: writtenBy((out) => write(report, out)) };
 }
-
-/** `Due 2026-12-15 · overdue`, `Completed 2026-12-14 10:02 UTC`: the milestone's state in a line. */
-export function stateText(m: MilestoneRecord): string {
-  const dates = [m.startDate && `Starts ${m.startDate}`, m.dueDate && `Due ${m.dueDate}`].filter(Boolean).join(' · ');
-  const state =
-    m.status === 'completed' ? `Completed ${m.completedAt?.slice(0, 16).replace('T', ' ')} UTC` : m.overdue ? 'Open, overdue' : 'Open';
-  return [dates, state].filter(Boolean).join(' · ');
-}
-
-/** A run's or sub-milestone's counts as table cells: total, passed, failed, blocked, retest, untested, pass rate. */
-export const countCells = (c: MilestoneRecord['statusCounts'], passRate: number): string[] => [
-  String(c.total),
-  String(c.passed),
-  String(c.failed),
-  String(c.blocked),
-  String(c.retest),
-  String(c.untested),
-  `${passRate}%`,
-];
-/** `2 runs (1 locked) · 1 test not executed yet` */
-export function factsText(p: MilestoneDetail['progress']): string {
-  const plural = (n: number, word: string) => `${n} ${word}${n === 1 ? '' : 's'}`;
-  return `${plural(p.runCount, 'run')} (${p.lockedRunCount} locked) · ${plural(p.untested, 'test')} not executed yet`;
-}
-
-export const COUNT_TITLES = ['Total', 'Passed', 'Failed', 'Blocked', 'Retest', 'Untested', 'Pass rate'];

@@ -55,7 +55,8 @@ export function MilestonePage() {
             <h2 id="milestone-progress">Progress</h2>
             <StatusBar counts={p.statusCounts} />
             <p className="milestone-facts">
-              {passRateText(p.statusCounts)} · {p.untested} not executed yet · {p.runCount} runs, {p.lockedRunCount} locked
+              {passRateText(p.statusCounts)} · {p.untested} not executed yet · {p.runCount} {p.runCount === 1 ? 'run' : 'runs'},{' '}
+              {p.lockedRunCount} locked
             </p>
           </section>
           {m.subMilestones.length > 0 && (

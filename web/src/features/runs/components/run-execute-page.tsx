@@ -72,8 +72,7 @@ export function RunExecutePage() {
   const error = run.error ?? tests.error ?? state.error;
   return (
     <Page title={title}>
-      {run.data && <RunAbout projectId={projectId} run={run.data} />}
-      <ErrorMessage error={error} />
+      <RunAbout projectId={projectId} run={run.data} error={error} />
       {run.data && (
         <RunActions
           projectId={projectId}
