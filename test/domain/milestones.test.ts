@@ -146,7 +146,7 @@ describe('create, list, edit', () => {
       .as(w.user.token)
       .post('/milestone/create', { projectId: p, name: 'Deeper', parentId: sub.milestoneId })
       .expect(400);
-    expect(deeper.body.code).toBe('milestone_nesting');
+    expect(deeper.body).toMatchObject({ status: 400, code: 'milestone_nesting' });
     const stranger = await t
       .as(w.user.token)
       .post('/milestone/create', { projectId: p, name: 'x', parentId: foreign.milestoneId })
@@ -221,7 +221,11 @@ describe('roles and organizations', () => {
     expect((await t.as(w.admin.token).delete('/milestone/delete', b).expect(404)).body.code).toBe('project_not_found');
     // Their milestone named under our project: no such milestone here.
     const mixed = { projectId: p, milestoneId: theirs.milestoneId };
-    expect((await t.as(w.admin.token).get('/milestone/detail', mixed).expect(404)).body.code).toBe('milestone_not_found');
+    expect((await t.as(w.admin.token).get('/milestone/detail', mixed).expect(404)).body).toEqual({
+      error: 'Milestone not found',
+      status: 404,
+      code: 'milestone_not_found',
+    });
     expect((await t.as(w.admin.token).put('/milestone/complete', mixed).expect(404)).body.code).toBe('milestone_not_found');
     expect((await t.as(w.admin.token).get('/milestone/report', mixed).expect(404)).body.code).toBe('milestone_not_found');
     expect((await t.as(w.admin.token).post('/milestone/create', { projectId: b.projectId, name: 'x' }).expect(404)).body.code).toBe(
@@ -238,10 +242,18 @@ describe('complete, reopen, delete', () => {
     const ids = { projectId: p, milestoneId: m.milestoneId };
     const done = (await t.as(w.user.token).put('/milestone/complete', ids).expect(200)).body.data;
     expect([done.status, done.overdue, typeof done.completedAt]).toEqual(['completed', false, 'string']);
-    expect((await t.as(w.user.token).put('/milestone/complete', ids).expect(409)).body.code).toBe('milestone_completed');
+    expect((await t.as(w.user.token).put('/milestone/complete', ids).expect(409)).body).toEqual({
+      error: 'Milestone is already completed',
+      status: 409,
+      code: 'milestone_completed',
+    });
     const open = (await t.as(w.user.token).put('/milestone/reopen', ids).expect(200)).body.data;
     expect([open.status, open.completedAt, open.overdue]).toEqual(['open', null, true]);
-    expect((await t.as(w.user.token).put('/milestone/reopen', ids).expect(409)).body.code).toBe('milestone_open');
+    expect((await t.as(w.user.token).put('/milestone/reopen', ids).expect(409)).body).toEqual({
+      error: 'Milestone is not completed',
+      status: 409,
+      code: 'milestone_open',
+    });
   });
 
   it('refuses writes in an inactive project (409 project_inactive)', async () => {
