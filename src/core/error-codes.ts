@@ -43,6 +43,12 @@ export const ERROR_CODES = {
     meaning: 'The run would hold more tests than a run may',
     action: 'Split the tests over several runs',
   },
+  milestone_nesting: {
+    status: 400,
+    meaning:
+      'Milestones nest one level deep: the parent named is itself a sub-milestone, or the milestone given a parent has sub-milestones of its own (or is the parent)',
+    action: 'Pick a top-level milestone as the parent, or move its sub-milestones first',
+  },
   junit_malformed: {
     status: 400,
     meaning: 'The JUnit report is not well-formed XML or not a JUnit report; the message names the line and column',
@@ -170,6 +176,11 @@ export const ERROR_CODES = {
     meaning: 'The shared steps do not exist or belong to a project of an organization the caller is not a member of',
     action: 'List the shared steps of the project (GET /shared-steps) and use one of their ids',
   },
+  milestone_not_found: {
+    status: 404,
+    meaning: 'The milestone does not exist in the project, or the project is not visible to the caller',
+    action: "List the project's milestones (GET /milestones) and use one of their ids",
+  },
   method_not_allowed: {
     status: 405,
     meaning: 'The endpoint does not take this HTTP method',
@@ -220,6 +231,16 @@ export const ERROR_CODES = {
     status: 409,
     meaning: 'The invitation was accepted: the invitee is a member now, so there is nothing to revoke',
     action: "Change the member's role instead (PUT /user/update-role)",
+  },
+  milestone_completed: {
+    status: 409,
+    meaning: 'The milestone is completed already',
+    action: 'Nothing to do; reopen it (PUT /milestone/reopen) to change that',
+  },
+  milestone_open: {
+    status: 409,
+    meaning: 'The milestone is open, so there is nothing to reopen',
+    action: 'Nothing to do',
   },
   run_not_locked: {
     status: 409,

@@ -23,6 +23,7 @@ const ID_FIELDS: Record<string, ErrorCode> = {
   invitationId: 'invitation_not_found',
   progressId: 'import_progress_not_found',
   attachmentId: 'attachment_not_found',
+  milestoneId: 'milestone_not_found',
 };
 
 function fieldsOf(schema: z.ZodType | undefined): string[] {

@@ -11,6 +11,7 @@ import { lookupRoutes } from './lookups/lookups.routes';
 import { customFieldRoutes } from './custom-fields/custom-fields.routes';
 import { runRoutes } from './runs/runs.routes';
 import { defectRoutes } from './defects/defects.routes';
+import { milestoneRoutes } from './milestones/milestones.routes';
 import { insightRoutes } from './insight/insight.routes';
 import { auditRoutes } from './audit/audit.routes';
 import { attachmentRoutes } from './attachments/attachments.routes';
@@ -35,6 +36,7 @@ export const apiRoutes: AnyRoute[] = [
   ...runRoutes,
   ...assignmentRoutes,
   ...defectRoutes,
+  ...milestoneRoutes,
   ...insightRoutes,
   ...junitImportRoutes,
   ...csvImportRoutes,

@@ -16,6 +16,7 @@ const listingTool: Record<string, string> = {
   project: 'get-projects (orgIds come from get-orgs-list)',
   test: 'get-tests',
   run: 'get-runs',
+  milestone: 'get-milestones',
   section: 'get-sections',
   label: 'get-labels',
   squad: 'get-squads',
@@ -80,6 +81,11 @@ const TIPS: Record<ErrorCode, Tip> = {
   version_not_found: () =>
     'The test has no version of that number: call get-test-versions without version to list its versions (a test unchanged since versions began has none).',
   run_not_found: () => notFound('run'),
+  milestone_not_found: () => notFound('milestone'),
+  milestone_nesting: (_e, spec) =>
+    `Milestones nest one level deep: give a top-level milestone as parentId (get-milestones shows parentId null for those), then call ${spec.name} again.`,
+  milestone_completed: () => 'The milestone is completed already: nothing to do.',
+  milestone_open: () => 'The milestone is open already: nothing to reopen.',
   section_not_found: () => notFound('section'),
   label_not_found: () => notFound('label'),
   squad_not_found: () => notFound('squad'),

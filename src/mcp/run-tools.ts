@@ -18,7 +18,7 @@ export const runTools = [
     description:
       'List the runs of a project, newest first, a page at a time (limit/offset, or cursor: the result has total and hasMore, nextOffset and nextCursor while more pages exist). Use it to find a runId.',
     route: 'GET /runs',
-    params: { projectId, limit, offset, cursor },
+    params: { projectId, milestoneId: 'Only the runs of this milestone (get-milestones)', limit, offset, cursor },
     example: { projectId: 3, limit: 20 },
   }),
   tool({
@@ -96,6 +96,7 @@ export const runTools = [
       runName: 'Name of the run, e.g. "Release 2.4 regression"',
       runDescription: 'What the run covers',
       build: { text: 'The CI build the results come from (each field optional)', fields: buildFields },
+      milestoneId: 'The milestone the run counts towards (get-milestones)',
       // REST also selects tests by section, label or priority; the tool takes the tests themselves, or none (empty).
       testIds: 'Ids of the tests to run (array of numbers, at least one); leave out with empty',
       empty: 'true: a run without tests, which imports fill (not with testIds)',
@@ -104,7 +105,7 @@ export const runTools = [
   }),
   tool({
     name: 'edit-run',
-    description: 'Rename a run, change its description or its CI build; a locked run refuses.',
+    description: 'Rename a run, change its description, its CI build or its milestone; a locked run refuses.',
     route: 'PUT /run/edit',
     params: {
       ...inRun,
@@ -114,6 +115,10 @@ export const runTools = [
         text: 'CI build fields to set; fields left out are kept',
         orNull: 'CI build fields to set; fields left out are kept; null clears the whole build',
         fields: Object.fromEntries(Object.entries(buildFields).map(([k, text]) => [k, { text, orNull: `${text}; null clears it` }])),
+      },
+      milestoneId: {
+        text: 'Move the run to this milestone (get-milestones)',
+        orNull: 'Move the run to this milestone (get-milestones); null: to none',
       },
     },
     example: { runId: 9, projectId: 3, runName: 'Release 2.4 regression (final)' },

@@ -6,6 +6,7 @@ import { pagedLocally } from './answer-budget';
 import { FIELD_FILTERS_PARAM, fieldFiltersInput, takesFieldFilters } from './field-filter-param';
 import { insightTools } from './insight-tools';
 import { metadataTools } from './metadata-tools';
+import { milestoneTools } from './milestone-tools';
 import { routeFieldOf } from './name-params';
 import { projectTools, userTools } from './project-tools';
 import { toolShape } from './route-input';
@@ -23,6 +24,7 @@ export const tools: ToolSpec[] = [
   ...projectTools,
   ...testTools,
   ...runTools,
+  ...milestoneTools,
   ...insightTools,
   ...metadataTools,
   ...sharedStepsTools,

@@ -1,6 +1,7 @@
 import type { ToolAnnotations } from '@modelcontextprotocol/sdk/types.js';
 import { insightTools } from './insight-tools';
 import { metadataTools } from './metadata-tools';
+import { milestoneTools } from './milestone-tools';
 import { projectTools, userTools } from './project-tools';
 import { runTools } from './run-tools';
 import { sharedStepsTools } from './shared-steps-tools';
@@ -20,7 +21,7 @@ export type ToolLevel = (typeof TOOL_LEVELS)[number];
 const tables = {
   projects: projectTools,
   tests: testTools,
-  runs: runTools,
+  runs: [...runTools, ...milestoneTools],
   insight: insightTools,
   metadata: [...metadataTools, ...sharedStepsTools],
   users: userTools,

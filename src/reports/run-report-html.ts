@@ -15,7 +15,9 @@ import {
   STATUS_LABELS,
   type RunReport,
   type RunReportRow,
+  type SummaryFigures,
 } from './run-report';
+import type { StatusCounts } from '../domain/runs/runs.schemas';
 import { endStream, writeChunk } from './stream-writes';
 
 // A self-contained HTML page: inline CSS, the status chart as inline SVG, no
@@ -29,7 +31,7 @@ import { endStream, writeChunk } from './stream-writes';
 const entities: Record<string, string> = { '&': '&amp;', '<': '&lt;', '>': '&gt;', '"': '&quot;', "'": '&#39;' };
 export const escapeHtml = (value: string | number | null | undefined) => String(value ?? '').replace(/[&<>"']/g, (c) => entities[c]);
 
-const CSS = `
+export const REPORT_CSS = `
 body{font-family:system-ui,-apple-system,"Segoe UI",Roboto,Helvetica,Arial,sans-serif;margin:2rem;color:#212121}
 h1{margin:0 0 .25rem}h2{margin-top:2rem;border-bottom:1px solid #ddd}h3{margin:1.5rem 0 .5rem;font-size:1.05rem}
 .meta{color:#555;margin:.2rem 0}table{border-collapse:collapse;width:100%;font-size:.9rem}
@@ -39,9 +41,9 @@ ${TEST_STATUSES.map((s) => `.s-${s}{color:${STATUS_COLORS[s]}}`).join('')}
 .comment{white-space:pre-wrap}.step{font-weight:600;color:#b71c1c}.defects a{margin-right:.4em;white-space:nowrap}.when,.elapsed{white-space:nowrap}.chart{margin:1rem 0}
 .files td{border-top:none}.files a{margin-right:.8em}.thumb img{max-width:160px;max-height:120px;border:1px solid #ccc;vertical-align:top}`;
 
-function chartSvg(report: RunReport): string {
+function chartSvg(summary: StatusCounts): string {
   const [w, h, pad] = [500, 200, 30];
-  const bars = chartBars(report.summary, w, h - 2 * pad);
+  const bars = chartBars(summary, w, h - 2 * pad);
   const parts = bars.map((b) => {
     const x = b.x.toFixed(1);
     const y = (pad + b.y).toFixed(1);
@@ -58,10 +60,8 @@ function chartSvg(report: RunReport): string {
   );
 }
 
-function head(report: RunReport): string {
-  const { run, project, summary } = report;
-  const title = `Run report: ${escapeHtml(run.runName)}`;
-  const lock = run.locked ? `Locked ${escapeHtml(formatWhen(run.lockedAt))}` : 'Not locked';
+/** The summary section: the status chart and the table of counts, shares, pass rate (and total time when given). */
+export function summarySection(summary: SummaryFigures): string {
   const summaryRows = TEST_STATUSES.map(
     (s) =>
       `<tr data-status="${s}"><th class="status s-${s}">${STATUS_LABELS[s]}</th><td>${summary[s]}</td><td>${
@@ -69,17 +69,29 @@ function head(report: RunReport): string {
       }%</td></tr>`,
   ).join('');
   return (
+    `<section><h2>Summary</h2>${chartSvg(summary)}` +
+    `<table class="summary"><thead><tr><th>Status</th><th>Tests</th><th>Share</th></tr></thead><tbody>${summaryRows}` +
+    `<tr data-status="total"><th>Total</th><td>${summary.total}</td><td>100%</td></tr>` +
+    `<tr data-status="passRate"><th>Pass rate</th><td colspan="2">${summary.passRate}%</td></tr>` +
+    (summary.elapsedMs === undefined
+      ? ''
+      : `<tr data-status="elapsed"><th>Total time</th><td colspan="2">${formatElapsed(summary.elapsedMs)}</td></tr>`) +
+    `</tbody></table></section>`
+  );
+}
+
+function head(report: RunReport): string {
+  const { run, project, summary } = report;
+  const title = `Run report: ${escapeHtml(run.runName)}`;
+  const lock = run.locked ? `Locked ${escapeHtml(formatWhen(run.lockedAt))}` : 'Not locked';
+  return (
     `<!DOCTYPE html><html lang="en"><head><meta charset="utf-8"><meta name="viewport" content="width=device-width,initial-scale=1">` +
-    `<title>${title}</title><style>${CSS}</style></head><body>` +
+    `<title>${title}</title><style>${REPORT_CSS}</style></head><body>` +
     `<header><h1>${title}</h1>` +
     `<p class="meta">Project: ${escapeHtml(project.projectName)} · Run #${run.runId} · Created ${escapeHtml(formatWhen(run.createdAt))} · ${lock}</p>` +
     (run.runDescription ? `<p class="meta">${escapeHtml(run.runDescription)}</p>` : '') +
     `<p class="meta">Generated ${escapeHtml(formatWhen(new Date()))}</p></header>` +
-    `<section><h2>Summary</h2>${chartSvg(report)}` +
-    `<table class="summary"><thead><tr><th>Status</th><th>Tests</th><th>Share</th></tr></thead><tbody>${summaryRows}` +
-    `<tr data-status="total"><th>Total</th><td>${summary.total}</td><td>100%</td></tr>` +
-    `<tr data-status="passRate"><th>Pass rate</th><td colspan="2">${summary.passRate}%</td></tr>` +
-    `<tr data-status="elapsed"><th>Total time</th><td colspan="2">${formatElapsed(summary.elapsedMs)}</td></tr></tbody></table></section>` +
+    summarySection(summary) +
     `<section><h2>Tests</h2>`
   );
 }

@@ -14,6 +14,7 @@ import {
   STATUS_LABELS,
   type RunReport,
   type RunReportRow,
+  type SummaryFigures,
 } from './run-report';
 import { drained, endStream } from './stream-writes';
 import { clean, drawRuns, fitRuns, prepareTexts, runsOf, useFont, wrapRuns } from './pdf-text';
@@ -26,11 +27,11 @@ import type { Weight } from './pdf-fonts';
 // after each page, and a slow client pauses rendering, so memory stays flat
 // whatever the run's size.
 
-const PAGE = { size: 'A4', layout: 'landscape' as const, margin: 36 };
-const WIDTH = 841.89;
-const HEIGHT = 595.28;
-const LEFT = PAGE.margin;
-const TOP = PAGE.margin;
+export const PAGE = { size: 'A4', layout: 'landscape' as const, margin: 36 };
+export const WIDTH = 841.89;
+export const HEIGHT = 595.28;
+export const LEFT = PAGE.margin;
+export const TOP = PAGE.margin;
 const ROW_HEIGHT = 14;
 const HEADER_HEIGHT = 18;
 const FONT_SIZE = 8;
@@ -123,12 +124,12 @@ export function* tablePages(rows: Iterable<RunReportRow>): Generator<Line[]> {
 }
 
 /** One line of text cut with an ellipsis to fit `width`, drawn from (x, y). */
-function line(doc: PDFKit.PDFDocument, text: string, weight: Weight, size: number, x: number, y: number, width: number): void {
+export function line(doc: PDFKit.PDFDocument, text: string, weight: Weight, size: number, x: number, y: number, width: number): void {
   drawRuns(doc, fitRuns(runsOf(text, weight), size, width, weight), x, y, size);
 }
 
 /** Text wrapped to at most `maxLines` lines from (x, y); returns the y under it. */
-function paragraph(doc: PDFKit.PDFDocument, text: string, weight: Weight, size: number, y: number, maxLines: number): number {
+export function paragraph(doc: PDFKit.PDFDocument, text: string, weight: Weight, size: number, y: number, maxLines: number): number {
   const lineHeight = size * 1.25;
   for (const runs of wrapRuns(text, weight, size, WIDTH - 2 * LEFT, maxLines)) {
     drawRuns(doc, runs, LEFT, y, size);
@@ -164,8 +165,8 @@ function titleBlock(doc: PDFKit.PDFDocument, report: RunReport): number {
   return paragraph(doc, `Generated ${formatWhen(new Date())}`, 400, 10, y + 4, 1);
 }
 
-function summaryBlock(doc: PDFKit.PDFDocument, report: RunReport, top: number): void {
-  const { summary } = report;
+/** The summary: the status chart and the table of counts, shares, pass rate (and total time when given). */
+export function summaryBlock(doc: PDFKit.PDFDocument, summary: SummaryFigures, top: number): void {
   useFont(doc, 700, 14).fillColor('#212121').text('Summary', LEFT, top, { lineBreak: false });
   // The chart: same geometry as the HTML page's.
   const [cx, cy, cw, ch] = [LEFT, top + 44, 380, 150];
@@ -204,7 +205,7 @@ function summaryBlock(doc: PDFKit.PDFDocument, report: RunReport, top: number): 
   }
   line('Total', String(summary.total), '100%', '#212121', true);
   line('Pass rate', '', `${summary.passRate}%`, '#212121', true);
-  line('Total time', '', formatElapsed(summary.elapsedMs), '#212121', true);
+  if (summary.elapsedMs !== undefined) line('Total time', '', formatElapsed(summary.elapsedMs), '#212121', true);
 }
 
 function tableHeader(doc: PDFKit.PDFDocument): number {
@@ -269,14 +270,24 @@ function footer(doc: PDFKit.PDFDocument, report: RunReport, pageNo: number): voi
   line(doc, `${report.run.runName} · Run #${report.run.runId} · page ${pageNo}`, 400, 7, LEFT, HEIGHT - PAGE.margin + 10, WIDTH - 2 * LEFT);
 }
 
-/** Renders the report to `out` and ends it. */
-export async function writePdfReport(report: RunReport, out: Writable): Promise<void> {
+/** A page drawer's way to wait: for a slow client and for the event loop, failing if the document did. */
+export type PageBreak = () => Promise<void>;
+
+/**
+ * Streams a landscape A4 document titled `title` to `out` and ends it: `draw` draws its pages,
+ * calling the PageBreak it gets after each, so a slow client pauses it and memory stays flat.
+ */
+export async function renderPdf(
+  out: Writable,
+  title: string,
+  draw: (doc: PDFKit.PDFDocument, pageDone: PageBreak) => Promise<void>,
+): Promise<void> {
   const doc = new PDFDocument({
     size: PAGE.size,
     layout: PAGE.layout,
     margin: PAGE.margin,
     bufferPages: false,
-    info: { Title: clean(`Run report: ${report.run.runName}`), Creator: 'Casebook' },
+    info: { Title: clean(title), Creator: 'Casebook' },
   });
   // Pushed straight to `out`, so a slow client shows as a full socket buffer (waited on below).
   let failure: Error | undefined;
@@ -287,41 +298,49 @@ export async function writePdfReport(report: RunReport, out: Writable): Promise<
     failure = err;
   });
   const ended = new Promise<void>((resolve) => doc.on('end', resolve));
-
-  let pageNo = 1;
-  await prepareTexts(firstPageTexts(report), 400);
-  await prepareTexts(firstPageTexts(report), 700);
-  summaryBlock(doc, report, titleBlock(doc, report) + 24);
-  if (report.summary.total === 0) {
-    useFont(doc, 400, 11).fillColor('#212121').text('This run has no tests.', LEFT, 330, { lineBreak: false });
-  }
-  footer(doc, report, pageNo);
-
-  const drawPage = async (lines: Line[]) => {
-    const texts = pageTexts(lines);
-    await prepareTexts(texts[400], 400);
-    await prepareTexts(texts[700], 700);
-    doc.addPage(PAGE);
-    pageNo++;
-    const top = tableHeader(doc);
-    lines.forEach((item, i) => tableLine(doc, item, top + i * ROW_HEIGHT));
-    rowRules(doc, top, lines);
-    footer(doc, report, pageNo);
+  await draw(doc, async () => {
     if (failure) throw failure;
     if (out.writableNeedDrain) await drained(out);
     await nextTurn();
-  };
-  const pager = new TablePager();
-  for await (const batch of report.batches) {
-    for (const row of rowsOf(batch)) {
-      const page = pager.push(row);
-      if (page) await drawPage(page);
-    }
-  }
-  const last = pager.finish();
-  if (last) await drawPage(last);
+  });
   doc.end();
   await ended;
   if (failure) throw failure;
   await endStream(out);
+}
+
+/** Renders the report to `out` and ends it. */
+export async function writePdfReport(report: RunReport, out: Writable): Promise<void> {
+  await renderPdf(out, `Run report: ${report.run.runName}`, async (doc, pageDone) => {
+    let pageNo = 1;
+    await prepareTexts(firstPageTexts(report), 400);
+    await prepareTexts(firstPageTexts(report), 700);
+    summaryBlock(doc, report.summary, titleBlock(doc, report) + 24);
+    if (report.summary.total === 0) {
+      useFont(doc, 400, 11).fillColor('#212121').text('This run has no tests.', LEFT, 330, { lineBreak: false });
+    }
+    footer(doc, report, pageNo);
+
+    const drawPage = async (lines: Line[]) => {
+      const texts = pageTexts(lines);
+      await prepareTexts(texts[400], 400);
+      await prepareTexts(texts[700], 700);
+      doc.addPage(PAGE);
+      pageNo++;
+      const top = tableHeader(doc);
+      lines.forEach((item, i) => tableLine(doc, item, top + i * ROW_HEIGHT));
+      rowRules(doc, top, lines);
+      footer(doc, report, pageNo);
+      await pageDone();
+    };
+    const pager = new TablePager();
+    for await (const batch of report.batches) {
+      for (const row of rowsOf(batch)) {
+        const page = pager.push(row);
+        if (page) await drawPage(page);
+      }
+    }
+    const last = pager.finish();
+    if (last) await drawPage(last);
+  });
 }

@@ -156,8 +156,15 @@ export interface ChartBar {
   height: number;
 }
 
+/** The figures a report's summary shows (a run's, or a milestone's across its runs). */
+export interface SummaryFigures extends StatusCounts {
+  passRate: number;
+  /** Total time of the results; a summary without it shows no time. */
+  elapsedMs?: number;
+}
+
 /** Geometry of the status bar chart in a `width` × `height` plot area (origin top-left, bars grow up). */
-export function chartBars(summary: RunReportSummary, width: number, height: number): ChartBar[] {
+export function chartBars(summary: StatusCounts, width: number, height: number): ChartBar[] {
   const max = Math.max(1, ...TEST_STATUSES.map((s) => summary[s]));
   const slot = width / TEST_STATUSES.length;
   const barWidth = slot * 0.6;

@@ -107,6 +107,15 @@ const contract: Record<string, Role> = {
   'GET /project/dashboard': 'Reader',
   'GET /test/executions': 'Reader',
   'GET /run/test-detail': 'Reader',
+  // Milestones: planned by User and Admin, deleted (their runs kept) by Admin.
+  'GET /milestones': 'Reader',
+  'GET /milestone/detail': 'Reader',
+  'GET /milestone/report': 'Reader',
+  'POST /milestone/create': 'User',
+  'PUT /milestone/edit': 'User',
+  'PUT /milestone/complete': 'User',
+  'PUT /milestone/reopen': 'User',
+  'DELETE /milestone/delete': 'Admin',
 };
 
 const rank: Record<Role, number> = { Reader: 0, User: 1, Admin: 2 };

@@ -42,6 +42,8 @@ let A: number;
 let ids: number[];
 /** A run of project A holding the witness test, with a result: what run and history reads show. */
 let witness: { runId: number; testId: number };
+/** A milestone of project A: what milestone reads show. */
+let milestoneId: number;
 /** A member whose role the role change lowers. */
 let member: TestUser;
 /** The same database served by an app that keeps no answers: what a fresh answer is. */
@@ -67,6 +69,13 @@ async function newRun(testIds: number[]): Promise<number> {
     .send({ projectId: P, runName: unique('run'), testIds })
     .expect(201);
   return res.body.data.runId;
+}
+
+async function newMilestone(): Promise<number> {
+  const res = await call(w.user, 'post', '/milestone/create')
+    .send({ projectId: P, name: unique('milestone') })
+    .expect(201);
+  return res.body.data.milestoneId;
 }
 
 /** One write on its happy path: who sends it, its input, and the records of each counter it changes. */
@@ -266,6 +275,27 @@ const happyPaths: Record<string, () => Promise<HappyPath>> = {
     file: { name: 'log.txt', content: 'passed' },
     changes: { project: P },
   }),
+  'POST /milestone/create': async () => ({ as: w.user, body: { projectId: P, name: unique('milestone') }, changes: { project: P } }),
+  'PUT /milestone/edit': async () => ({
+    as: w.user,
+    body: { projectId: P, milestoneId: await newMilestone(), dueDate: '2026-12-24' },
+    changes: { project: P },
+  }),
+  'PUT /milestone/complete': async () => ({
+    as: w.user,
+    body: { projectId: P, milestoneId: await newMilestone() },
+    changes: { project: P },
+  }),
+  'PUT /milestone/reopen': async () => {
+    const id = await newMilestone();
+    await call(w.user, 'put', '/milestone/complete').send({ projectId: P, milestoneId: id }).expect(200);
+    return { as: w.user, body: { projectId: P, milestoneId: id }, changes: { project: P } };
+  },
+  'DELETE /milestone/delete': async () => ({
+    as: w.admin,
+    body: { projectId: P, milestoneId: await newMilestone() },
+    changes: { project: P, audit: A },
+  }),
   'DELETE /attachment/delete': async () => {
     const added = await call(w.user, 'post', '/attachment/upload')
       .query({ projectId: P, testId: witness.testId })
@@ -321,6 +351,7 @@ function watchList(happy: HappyPath): Watched[] {
       projectId: happy.changes.project ?? P,
       runId: witness.runId,
       testId: witness.testId,
+      milestoneId,
       orgId: happy.changes.org ?? happy.changes.audit ?? A,
       userId: user.userId,
       // The witness's first version (beforeAll changes it once).
@@ -354,6 +385,7 @@ beforeAll(async () => {
     .send({ runId, projectId: P, testResults: [{ testId: ids[0], status: 'passed' }] })
     .expect(200);
   witness = { runId, testId: ids[0] };
+  milestoneId = await newMilestone();
   // A change, so the witness has versions to read (GET /test/version).
   await call(w.user, 'put', '/test/update').send({ testId: ids[0], title: 'Witness' }).expect(200);
   const database = await openDatabase(t.config);

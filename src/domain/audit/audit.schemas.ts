@@ -20,6 +20,7 @@ export const auditActions = [
   'run.deleted',
   'invitation.revoked',
   'org.created',
+  'milestone.deleted',
 ] as const;
 export type AuditAction = (typeof auditActions)[number];
 
@@ -52,7 +53,9 @@ export const auditRecord = z.object({
   action: z.enum(auditActions),
   targetType: z
     .string()
-    .describe('What was acted on: user, invitation, token, run, project, test, section, label, squad, lookup, shared-steps, custom-field'),
+    .describe(
+      'What was acted on: user, invitation, token, run, project, test, section, label, squad, lookup, shared-steps, custom-field, milestone',
+    ),
   targetId: z.number().int().nullable(),
   detail: z.record(z.string(), z.unknown()).nullable().describe('What changed, e.g. { from, to } of a role'),
   createdAt: z.iso.datetime(),

@@ -20,7 +20,8 @@ const listOf = (errors: string[]) =>
 /** Values by key as a write gives them: null clears one. */
 export type ValuesInput = Record<string, FieldValue | null>;
 
-const isRealDate = (s: string) => {
+/** A real calendar day written YYYY-MM-DD (no 2026-02-30). */
+export const isRealDate = (s: string) => {
   const m = /^(\d{4})-(\d{2})-(\d{2})$/.exec(s);
   if (!m) return false;
   const d = new Date(Date.UTC(+m[1], +m[2] - 1, +m[3]));

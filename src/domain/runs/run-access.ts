@@ -35,6 +35,7 @@ export function toRunRecord(run: RunRow) {
     updatedAt: run.updatedAt,
     statusCounts: countsOf(run),
     build: buildOf(run),
+    milestoneId: run.milestoneId,
   };
 }
 

@@ -93,11 +93,11 @@ export const runRoutes = [
     action: 'update',
     tag,
     summary:
-      'Rename a run or change its description (423 when locked). With If-Match (the ETag of GET /run/detail), 412 when its name or description changed since',
+      'Rename a run, change its description, build or milestone (423 when locked). With If-Match (the ETag of GET /run/detail), 412 when its name or description changed since',
     headers: ifMatchHeaders,
     body: editRunBody,
     response: runRecord,
-    errors: ['project_inactive', 'run_locked', 'edit_conflict'],
+    errors: ['project_inactive', 'run_locked', 'edit_conflict', 'invalid_reference'],
     changes: { project: ({ body }) => body.projectId },
     handler: (ctx, { body, headers }) => editRun(ctx, body, headers?.['if-match']),
   }),

@@ -41,6 +41,7 @@ export const runRecord = z.object({
   updatedAt: when,
   statusCounts,
   build: buildRecord,
+  milestoneId: int.nullable().describe('The milestone the run counts towards (GET /milestone/detail); null: none'),
 });
 /** One assignee's share of a run (PUT /run/assign): how many tests, and how many have a result. */
 export const assigneeCount = z.object({
@@ -160,7 +161,11 @@ export const runReport = z.object({
 });
 
 // Queries
-export const listRunsQuery = z.object({ projectId: queryId, ...limitOffset });
+export const listRunsQuery = z.object({
+  projectId: queryId,
+  milestoneId: queryId.optional().describe("Only the runs of this milestone of the project (not its sub-milestones')"),
+  ...limitOffset,
+});
 export const runQuery = z.object({ runId: queryId, projectId: queryId });
 
 /** One event of GET /run/events: a change to a run's results, who made it, and what it set when that is small. */
@@ -236,6 +241,7 @@ export const createRunBody = z
     runName: nonBlank(200),
     runDescription: optionalText(),
     build: buildInput,
+    milestoneId: bodyId.optional().describe('The milestone of the project the run counts towards (GET /milestones)'),
     testIds: newRunTestIds
       .optional()
       .describe(`The tests of the run (up to ${MAX_RUN_TESTS}). Give these, or a selection instead; [] only with empty: true.`),
@@ -288,7 +294,12 @@ export const createRunBody = z
     example: { projectId: 1, runName: 'Release 2.4 regression', sectionIds: [1], priorityIds: [1] },
   });
 export const addTestsBody = runIdBody.extend({ testIds: runTestIds });
-export const editRunBody = runIdBody.extend({ runName: nonBlank(200).optional(), runDescription: optionalText(), build: buildInput });
+export const editRunBody = runIdBody.extend({
+  runName: nonBlank(200).optional(),
+  runDescription: optionalText(),
+  build: buildInput,
+  milestoneId: bodyId.nullable().optional().describe('Move the run to this milestone of the project; null: to none'),
+});
 export const removeTestsBody = runIdBody.extend({ testIds });
 
 /** Largest elapsedMs stored (a PostgreSQL integer): ~24.8 days. */

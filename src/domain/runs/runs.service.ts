@@ -10,13 +10,24 @@ import { countsOf, lockRunForWrite, requireRun, RUN_WRITE_TX, toRunRecord } from
 import { buildColumns } from './run-build';
 import { insertUntested, runTestSource } from './run-test-sources';
 import type { CreateRunInput, EditRunInput } from './runs.schemas';
+import { requireMilestone, requireRunMilestone } from '../milestones/milestones.service';
 
 // Runs themselves: list, detail, create, edit, delete, state detail (lock and unlock: run-lock.service.ts).
 
 /** A page of the project's runs, newest first; with a cursor, the runs older than its run. */
-export async function listRuns(ctx: RequestContext, q: { projectId: number; limit: number; offset: number; cursor?: number }) {
+export async function listRuns(
+  ctx: RequestContext,
+  q: { projectId: number; milestoneId?: number; limit: number; offset: number; cursor?: number },
+) {
   await requireProject(ctx, q.projectId);
-  const [rows, total] = await listRunsPage(ctx.db, { projectId: q.projectId, beforeId: q.cursor, skip: q.offset, take: q.limit });
+  if (q.milestoneId !== undefined) await requireMilestone(ctx, q.projectId, q.milestoneId);
+  const [rows, total] = await listRunsPage(ctx.db, {
+    projectId: q.projectId,
+    milestoneId: q.milestoneId,
+    beforeId: q.cursor,
+    skip: q.offset,
+    take: q.limit,
+  });
   const { rows: runs, next } = pageOf(rows, q.limit, (r) => r.runId);
   return { runs: runs.map(toRunRecord), total, limit: q.limit, offset: q.offset, ...next };
 }
@@ -38,6 +49,7 @@ export async function getStateDetail(ctx: RequestContext, runId: number, project
  */
 export async function createRun(ctx: RequestContext, input: CreateRunInput) {
   await requireProject(ctx, input.projectId, { active: true });
+  if (input.milestoneId !== undefined) await requireRunMilestone(ctx.db, ctx, input.projectId, input.milestoneId);
   if (input.empty) {
     const run = await ctx.db.$transaction(async (tx) => {
       const created = await insertRunRow(tx, {
@@ -45,6 +57,7 @@ export async function createRun(ctx: RequestContext, input: CreateRunInput) {
         runName: input.runName,
         runDescription: input.runDescription ?? null,
         createdBy: ctx.userId,
+        milestoneId: input.milestoneId,
         ...buildColumns(input.build),
       });
       return created;
@@ -58,6 +71,7 @@ export async function createRun(ctx: RequestContext, input: CreateRunInput) {
       runName: input.runName,
       runDescription: input.runDescription ?? null,
       createdBy: ctx.userId,
+      milestoneId: input.milestoneId,
       ...buildColumns(input.build),
     });
     const { added } = await insertUntested(tx, created.runId, ctx.userId, source, { newRun: true });
@@ -74,9 +88,11 @@ export async function editRun(ctx: RequestContext, input: EditRunInput, ifMatch?
     await lockRunForWrite(tx, ctx, input.runId, input.projectId);
     // Compared under the run's row lock, so no write can come between the check and this one.
     requireUnchanged(ifMatch, await runStamp(tx, input.runId), 'Run');
+    if (input.milestoneId != null) await requireRunMilestone(tx, ctx, input.projectId, input.milestoneId);
     const run = await updateRunRow(tx, input.runId, {
       runName: input.runName,
       runDescription: input.runDescription,
+      milestoneId: input.milestoneId,
       ...buildColumns(input.build),
     });
     return run;

@@ -12,7 +12,12 @@ import './project-layout.css';
  */
 export function ProjectLayout() {
   const raw = useParams();
-  const params: ProjectParams = { projectId: Number(raw.projectId), runId: Number(raw.runId), testId: Number(raw.testId) };
+  const params: ProjectParams = {
+    projectId: Number(raw.projectId),
+    runId: Number(raw.runId),
+    testId: Number(raw.testId),
+    milestoneId: Number(raw.milestoneId),
+  };
   const project = useProject(params.projectId);
   const orgs = useOrgs();
   const handles = useMatches().flatMap((m) => (m.handle ? [m.handle as ProjectPageHandle] : []));

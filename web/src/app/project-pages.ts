@@ -9,6 +9,7 @@ export const PROJECT_SECTIONS = [
   { id: 'dashboard', label: 'Dashboard', path: 'dashboard' },
   { id: 'catalog', label: 'Catalog', path: 'catalog' },
   { id: 'runs', label: 'Runs', path: 'runs' },
+  { id: 'milestones', label: 'Milestones', path: 'milestones' },
   { id: 'stability', label: 'Stability', path: 'stability' },
   { id: 'metadata', label: 'Metadata', path: 'metadata' },
 ] as const;
@@ -19,6 +20,7 @@ export interface ProjectParams {
   projectId: number;
   runId: number;
   testId: number;
+  milestoneId: number;
 }
 
 export interface PageCrumb {

@@ -2,6 +2,7 @@ import { Navigate, type RouteObject } from 'react-router';
 import { CsvImportPage } from '../features/csv-import';
 import { DashboardPage } from '../features/dashboard';
 import { MetadataPage } from '../features/project-metadata';
+import { MilestoneName, MilestonePage, MilestonesPage } from '../features/milestones';
 import { CustomFieldsPage } from '../features/custom-fields';
 import { RunReportPage } from '../features/reports';
 import { RunComparePage } from '../features/run-compare';
@@ -23,6 +24,11 @@ const runs: PageCrumb = { label: () => 'Runs', to: (p) => projectPath(p.projectI
 const run: PageCrumb = {
   label: (p) => <RunName projectId={p.projectId} runId={p.runId} />,
   to: (p) => projectPath(p.projectId, 'runs', p.runId),
+};
+const milestones: PageCrumb = { label: () => 'Milestones', to: (p) => projectPath(p.projectId, 'milestones') };
+const milestone: PageCrumb = {
+  label: (p) => <MilestoneName projectId={p.projectId} milestoneId={p.milestoneId} />,
+  to: (p) => projectPath(p.projectId, 'milestones', p.milestoneId),
 };
 const stability: PageCrumb = { label: () => 'Stability', to: (p) => projectPath(p.projectId, 'stability') };
 const metadata: PageCrumb = { label: () => 'Metadata', to: (p) => projectPath(p.projectId, 'metadata') };
@@ -57,6 +63,14 @@ export const projectRoute: RouteObject = {
             { path: 'compare', element: <RunComparePage />, handle: handle({ crumbs: [compare] }) },
           ],
         },
+      ],
+    },
+    {
+      path: 'milestones',
+      handle: handle({ section: 'milestones', crumbs: [milestones] }),
+      children: [
+        { index: true, element: <MilestonesPage /> },
+        { path: ':milestoneId', element: <MilestonePage />, handle: handle({ crumbs: [milestone] }) },
       ],
     },
     { path: 'stability', element: <StabilityPage />, handle: handle({ section: 'stability', crumbs: [stability] }) },

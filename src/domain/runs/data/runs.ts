@@ -26,8 +26,11 @@ export async function findScopedRun(
  * one more than `take` to tell whether more follow, and their number. The ids
  * come from the (project_id, id) index alone; only the page's rows are read.
  */
-export async function listRunsPage(db: DbOrTx, q: { projectId: number; beforeId?: number; skip: number; take: number }) {
-  const where = { projectId: q.projectId };
+export async function listRunsPage(
+  db: DbOrTx,
+  q: { projectId: number; milestoneId?: number; beforeId?: number; skip: number; take: number },
+) {
+  const where = { projectId: q.projectId, ...(q.milestoneId === undefined ? {} : { milestoneId: q.milestoneId }) };
   const [ids, total] = await Promise.all([
     db.run.findMany({
       where: { ...where, ...(q.beforeId === undefined ? {} : { runId: { lt: q.beforeId } }) },
@@ -47,12 +50,16 @@ type BuildColumns = Partial<Record<'buildCommit' | 'buildBranch' | 'buildNumber'
 
 export function insertRunRow(
   db: DbOrTx,
-  r: { projectId: number; runName: string; runDescription: string | null; createdBy: number } & BuildColumns,
+  r: { projectId: number; runName: string; runDescription: string | null; createdBy: number; milestoneId?: number } & BuildColumns,
 ) {
   return db.run.create({ data: r });
 }
 
-export function updateRunRow(db: DbOrTx, runId: number, data: { runName?: string; runDescription?: string | null } & BuildColumns) {
+export function updateRunRow(
+  db: DbOrTx,
+  runId: number,
+  data: { runName?: string; runDescription?: string | null; milestoneId?: number | null } & BuildColumns,
+) {
   return db.run.update({ where: { runId }, data });
 }
 

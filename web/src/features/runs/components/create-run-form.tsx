@@ -5,6 +5,7 @@ import { useCreateRun } from '../api/create-run';
 import { useLabels, useLookup, useSections } from '../../project-metadata';
 import { coveredByAncestor, sectionRows, selectionFields, toggled, type SelectionState } from '../selection';
 import { FormActions } from '../../../components/form-actions';
+import { MilestoneSelect } from '../../milestones';
 
 const none: ReadonlySet<number> = new Set();
 
@@ -17,6 +18,7 @@ export function CreateRunForm({ projectId, onCancel }: { projectId: number; onCa
   const createRun = useCreateRun();
   const [runName, setRunName] = useState('');
   const [runDescription, setRunDescription] = useState('');
+  const [milestoneId, setMilestoneId] = useState<number | null>(null);
   const [state, setState] = useState<SelectionState>({ allTests: false, sectionIds: none, labelIds: none, priorityIds: none });
   const [problem, setProblem] = useState<string | null>(null);
   const rows = useMemo(() => sectionRows(sections.data ?? []), [sections.data]);
@@ -28,7 +30,13 @@ export function CreateRunForm({ projectId, onCancel }: { projectId: number; onCa
     setProblem(null);
     // navigate()'s promise only says when the next page has loaded; nothing waits for it.
     createRun.mutate(
-      { projectId, runName, ...(runDescription.trim() ? { runDescription } : {}), ...selection },
+      {
+        projectId,
+        runName,
+        ...(runDescription.trim() ? { runDescription } : {}),
+        ...(milestoneId === null ? {} : { milestoneId }),
+        ...selection,
+      },
       { onSuccess: (run) => void navigate(`/projects/${projectId}/runs/${run.runId}`) },
     );
   };
@@ -45,6 +53,9 @@ export function CreateRunForm({ projectId, onCancel }: { projectId: number; onCa
         Description
         <textarea value={runDescription} onChange={(e) => setRunDescription(e.target.value)} rows={2} />
       </label>
+      <div className="create-run-milestone">
+        <MilestoneSelect id="create-run-milestone" projectId={projectId} value={milestoneId} onChange={setMilestoneId} />
+      </div>
       <fieldset>
         <legend>Tests</legend>
         <label className="choice">

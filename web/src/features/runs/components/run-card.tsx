@@ -4,6 +4,7 @@ import { ConfirmDialog } from '../../../components/confirm-dialog';
 import { ErrorMessage } from '../../../components/error-message';
 import { StatusBar } from '../../../components/status-bar';
 import { atLeast, type Role } from '../../auth';
+import { MilestoneLink } from '../../milestones';
 import { useDeleteRun } from '../api/delete-run';
 import type { useRuns } from '../api/get-runs';
 import { RunEditForm } from './run-edit-form';
@@ -43,6 +44,7 @@ export function RunCard({
         <span className="muted">
           #{run.runId} · created {new Date(run.createdAt).toLocaleDateString()}
         </span>
+        <MilestoneLink projectId={projectId} milestoneId={run.milestoneId} />
       </div>
       {mode === 'edit' ? (
         <RunEditForm

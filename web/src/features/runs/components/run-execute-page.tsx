@@ -19,6 +19,7 @@ import { useShownTests } from '../use-shown-tests';
 import { AssignTests } from './assign-tests';
 import { CheckedTestsBar } from './checked-tests-bar';
 import { LockedBanner } from './locked-banner';
+import { RunAbout } from './run-about';
 import { RunActions } from './run-actions';
 import { RunFindBar } from './run-find-bar';
 import { RunProgress } from './run-progress';
@@ -72,8 +73,7 @@ export function RunExecutePage() {
   const error = run.error ?? tests.error ?? state.error;
   return (
     <Page title={title}>
-      {run.data?.runDescription && <p className="muted">{run.data.runDescription}</p>}
-      <ErrorMessage error={error} />
+      <RunAbout projectId={projectId} run={run.data} error={error} />
       {run.data && (
         <RunActions
           projectId={projectId}
