@@ -409,6 +409,30 @@ describe.each(['stdio', 'http'] as const)('the story over %s', (transport) => {
     expect(history).toEqual(await rest.data('/test/status-history', { testId: s.testId, projectId: s.projectId }));
   });
 
+  it('plans the release: a milestone holding the run, its progress, the members, an assignment and my work', async () => {
+    const { milestoneId } = await rest.call<{ milestoneId: number }>('POST', '/milestone/create', {
+      projectId: s.projectId,
+      name: 'Release 1',
+    });
+    expect(await tool('edit-run', { runId: s.runId, projectId: s.projectId, milestoneId })).toMatchObject({ milestoneId });
+    const list = await tool<{ milestones: { milestoneId: number; statusCounts: { total: number } }[] }>('get-milestones', {
+      projectId: s.projectId,
+    });
+    expect(list.milestones.map((m) => [m.milestoneId, m.statusCounts.total])).toEqual([[milestoneId, 3]]);
+    const progress = await tool<{ progress: { untested: number; runs: unknown[] } }>('get-milestone-progress', {
+      projectId: s.projectId,
+      milestoneId,
+    });
+    expect(progress.progress.untested).toBe(0);
+    const members = await tool<{ items: { userId: number }[] }>('get-project-members', { projectId: s.projectId });
+    expect(members.items.map((m) => m.userId)).toContain(w.admin.userId);
+    expect(
+      await tool('assign-tests', { runId: s.scratchRunId, projectId: s.projectId, allTests: true, assigneeId: w.admin.userId }),
+    ).toEqual({ assigned: 2, assignees: [{ assigneeId: w.admin.userId, count: 2 }] });
+    const work = await tool<{ runs: { runId: number; untested: number }[] }>('get-my-work');
+    expect(work.runs).toContainEqual(expect.objectContaining({ runId: s.scratchRunId, untested: 2 }));
+  });
+
   it('lists and reads the files attached to a result: an image shown, a log as text, other bytes as how to fetch them', async () => {
     const png = Buffer.from('iVBORw0KGgoAAAANSUhEUgAAAAEAAAABCAYAAAAfFcSJAAAADUlEQVR42mP8z8BQDwAEhQGAhKmMIQAAAABJRU5ErkJggg==', 'base64');
     const form = new FormData();
