@@ -33,6 +33,11 @@ export const ERROR_CODES = {
     meaning: 'The selection of a run matches no live test',
     action: 'Widen the selection (sections, labels, priorities) or add tests first',
   },
+  plan_too_large: {
+    status: 400,
+    meaning: 'The test plan would hold more runs (200) or results (500,000) than one plan may',
+    action: 'Split the work over several plans, or pick fewer tests or configurations',
+  },
   assignee_not_member: {
     status: 400,
     meaning: "A user given as assignee is not a member of the run's organization; the message names each one",
@@ -181,6 +186,11 @@ export const ERROR_CODES = {
     meaning: 'The milestone does not exist in the project, or the project is not visible to the caller',
     action: "List the project's milestones (GET /milestones) and use one of their ids",
   },
+  plan_not_found: {
+    status: 404,
+    meaning: 'The test plan does not exist in the project, or the project is not visible to the caller',
+    action: "List the project's plans (GET /plans) and use one of their ids",
+  },
   method_not_allowed: {
     status: 405,
     meaning: 'The endpoint does not take this HTTP method',
@@ -247,6 +257,11 @@ export const ERROR_CODES = {
     meaning: 'The run is not locked, so it cannot be unlocked',
     action: 'Nothing to do',
   },
+  plan_not_locked: {
+    status: 409,
+    meaning: 'The plan is not locked, so it cannot be unlocked',
+    action: 'Nothing to do',
+  },
   token_limit: {
     status: 409,
     meaning: 'The user holds as many active API tokens as allowed',
@@ -282,6 +297,11 @@ export const ERROR_CODES = {
     status: 423,
     meaning: 'The run is locked: its results, name and tests cannot change',
     action: 'Create a new run, or ask an Admin to unlock it',
+  },
+  plan_locked: {
+    status: 423,
+    meaning: 'The plan is locked: its runs are locked, and it takes no new entries or changes',
+    action: 'Make a new plan, or ask an Admin to unlock it (PUT /plan/unlock)',
   },
   too_many_requests: {
     status: 429,

@@ -40,6 +40,7 @@ const NOT_FOUND_CODES = {
   Attachment: 'attachment_not_found',
   'Shared steps': 'shared_steps_not_found',
   Milestone: 'milestone_not_found',
+  Plan: 'plan_not_found',
 } as const satisfies Record<string, ErrorCode>;
 export type RecordKind = keyof typeof NOT_FOUND_CODES;
 
@@ -54,6 +55,7 @@ export const notFound = (kind: RecordKind) => new AppError(NOT_FOUND_CODES[kind]
 export const badRequest = (message: string, code: ErrorCode = 'validation_failed') => new AppError(code, `Invalid request: ${message}`);
 export const conflict = (code: ErrorCode, message: string) => new AppError(code, message);
 export const runLocked = () => new AppError('run_locked', 'Run is locked');
+export const planLocked = () => new AppError('plan_locked', 'Plan is locked');
 export const projectInactive = () => new AppError('project_inactive', 'Project is inactive');
 
 /** `Invalid request: title: Required; projectId: Expected number` — every bad field named. */

@@ -19,6 +19,7 @@ import { junitImportRoutes } from './junit-import/junit-import.routes';
 import { csvImportRoutes } from './csv-import/csv-import.routes';
 import { sharedStepsRoutes } from './shared-steps/shared-steps.routes';
 import { assignmentRoutes } from './assignment/assignment.routes';
+import { planRoutes } from './plans/plans.routes';
 
 /** Every REST operation under /api/v1: the router, RBAC tests and OpenAPI all read this list. */
 export const apiRoutes: AnyRoute[] = [
@@ -37,6 +38,7 @@ export const apiRoutes: AnyRoute[] = [
   ...assignmentRoutes,
   ...defectRoutes,
   ...milestoneRoutes,
+  ...planRoutes,
   ...insightRoutes,
   ...junitImportRoutes,
   ...csvImportRoutes,

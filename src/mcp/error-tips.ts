@@ -17,6 +17,7 @@ const listingTool: Record<string, string> = {
   test: 'get-tests',
   run: 'get-runs',
   milestone: 'get-milestones',
+  plan: 'get-plans',
   section: 'get-sections',
   label: 'get-labels',
   squad: 'get-squads',
@@ -82,6 +83,11 @@ const TIPS: Record<ErrorCode, Tip> = {
     'The test has no version of that number: call get-test-versions without version to list its versions (a test unchanged since versions began has none).',
   run_not_found: () => notFound('run'),
   milestone_not_found: () => notFound('milestone'),
+  plan_not_found: () => notFound('plan'),
+  plan_locked: () => 'The plan is locked: its runs take no results and it takes no entries. Make a new plan, or ask an Admin to unlock it.',
+  plan_not_locked: () => 'The plan is not locked: nothing to unlock.',
+  plan_too_large: (_e, spec) =>
+    `A plan holds at most 200 runs and 500,000 results: call ${spec.name} with fewer tests or configurations, or split the work over several plans.`,
   milestone_nesting: (_e, spec) =>
     `Milestones nest one level deep: give a top-level milestone as parentId (get-milestones shows parentId null for those), then call ${spec.name} again.`,
   milestone_completed: () => 'The milestone is completed already: nothing to do.',

@@ -66,7 +66,12 @@ const byStatus: Record<number, ErrorResponse> = {
     error: z.string().regex(/^Idempotency-Key ".*" was used with a different request$/),
     example: 'Idempotency-Key "ci-build-812" was used with a different request',
   },
-  423: { name: 'Locked', description: 'The run is locked', error: z.literal('Run is locked'), example: 'Run is locked' },
+  423: {
+    name: 'Locked',
+    description: 'The run is locked (or the test plan, with code plan_locked)',
+    error: z.string().regex(/^(Run|Plan) is locked$/),
+    example: 'Run is locked',
+  },
   429: {
     name: 'TooManyRequests',
     description: 'The caller has too many requests in flight at once; `Retry-After` says when to try again',

@@ -1,16 +1,11 @@
 import type { Writable } from 'node:stream';
 import { percentOf } from './run-report';
-import { escapeHtml, REPORT_CSS, summarySection } from './run-report-html';
+import { escapeHtml, htmlTable as table, REPORT_CSS, summarySection } from './run-report-html';
 import { COUNT_TITLES, countCells, factsText, stateText, type MilestoneReport } from './milestone-report-model';
 import { endStream } from './stream-writes';
 
 // The milestone report as one self-contained HTML page: the run report's summary (chart and
 // table), then its sub-milestones, its runs and its failed results with their defects.
-
-const table = (titles: string[], rows: string[][]) =>
-  `<table><thead><tr>${titles.map((t) => `<th>${t}</th>`).join('')}</tr></thead><tbody>${rows
-    .map((cells) => `<tr>${cells.map((c) => `<td>${c}</td>`).join('')}</tr>`)
-    .join('')}</tbody></table>`;
 
 export async function writeHtmlMilestoneReport(report: MilestoneReport, out: Writable): Promise<void> {
   const { milestone: m, project } = report;

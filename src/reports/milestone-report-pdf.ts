@@ -1,25 +1,13 @@
 import type { Writable } from 'node:stream';
 import { percentOf, STATUS_COLORS } from './run-report';
-import { HEIGHT, LEFT, line, PAGE, paragraph, renderPdf, summaryBlock, TOP, WIDTH, type PageBreak } from './run-report-pdf';
-import { prepareTexts, useFont } from './pdf-text';
+import { HEIGHT, LEFT, line, PAGE, paragraph, renderPdf, summaryBlock, TOP, WIDTH } from './run-report-pdf';
+import { prepareTexts } from './pdf-text';
+import { drawTables, type Table } from './pdf-tables';
 import { COUNT_TITLES, countCells, factsText, stateText, type MilestoneReport } from './milestone-report-model';
 
 // The milestone report as a PDF, drawn with the run report's pieces: page 1 is the title block
 // with the summary (chart and table); then its sub-milestones, runs and failed results as
-// tables, a line each, their header repeated on every page they run over.
-
-const ROW = 14;
-const SIZE = 8;
-const PAD = 3;
-const BOTTOM = HEIGHT - PAGE.margin - 10;
-
-interface Table {
-  title: string;
-  columns: { title: string; width: number }[];
-  rows: string[][];
-  /** The column drawn in the failed color. */
-  accent?: number;
-}
+// tables (pdf-tables.ts).
 
 const counts = COUNT_TITLES.map((title) => ({ title, width: 48 }));
 
@@ -69,70 +57,6 @@ function tablesOf({ milestone: m }: MilestoneReport): Table[] {
   return tables;
 }
 
-function header(doc: PDFKit.PDFDocument, t: Table, y: number): number {
-  const width = t.columns.reduce((sum, c) => sum + c.width, 0);
-  doc.rect(LEFT, y, width, ROW + 4).fill('#eeeeee');
-  let x = LEFT;
-  doc.fillColor('#212121');
-  for (const c of t.columns) {
-    line(doc, c.title, 700, SIZE, x + PAD, y + 5, c.width - 2 * PAD);
-    x += c.width;
-  }
-  return y + ROW + 4;
-}
-
-/** Draws the tables from `top` on, over as many pages as they take. */
-async function drawTables(
-  doc: PDFKit.PDFDocument,
-  report: MilestoneReport,
-  top: number,
-  pageDone: PageBreak,
-  footer: () => void,
-): Promise<void> {
-  const tables = tablesOf(report);
-  await prepareTexts(
-    tables.flatMap((t) => [t.title, ...t.columns.map((c) => c.title)]),
-    700,
-  );
-  await prepareTexts(
-    tables.flatMap((t) => t.rows.flat()),
-    400,
-  );
-  let y = top;
-  const newPage = async () => {
-    await pageDone();
-    doc.addPage(PAGE);
-    footer();
-    y = TOP;
-  };
-  for (const t of tables) {
-    // A table starts where its title, header and two rows fit.
-    if (y + 28 + ROW + 4 + 2 * ROW > BOTTOM) await newPage();
-    useFont(doc, 700, 12).fillColor('#212121');
-    line(doc, t.title, 700, 12, LEFT, y + 8, WIDTH - 2 * LEFT);
-    y = header(doc, t, y + 28);
-    if (!t.rows.length) {
-      line(doc, 'None.', 400, SIZE, LEFT + PAD, y + 3, 200);
-      y += ROW;
-    }
-    for (const row of t.rows) {
-      if (y + ROW > BOTTOM) {
-        await newPage();
-        y = header(doc, t, y);
-      }
-      let x = LEFT;
-      row.forEach((cell, i) => {
-        doc.fillColor(i === t.accent ? STATUS_COLORS.failed : '#212121');
-        line(doc, cell, 400, SIZE, x + PAD, y + 3, t.columns[i].width - 2 * PAD);
-        x += t.columns[i].width;
-      });
-      y += ROW;
-      doc.moveTo(LEFT, y).lineTo(x, y).strokeColor('#e0e0e0').lineWidth(0.5).stroke();
-    }
-    y += ROW;
-  }
-}
-
 export async function writePdfMilestoneReport(report: MilestoneReport, out: Writable): Promise<void> {
   const { milestone: m, project } = report;
   const title = `Milestone report: ${m.name}`;
@@ -158,6 +82,6 @@ export async function writePdfMilestoneReport(report: MilestoneReport, out: Writ
     summaryBlock(doc, { ...p.statusCounts, passRate: p.passRate }, y + 20);
     footer();
     // Under the summary's chart (its labels end 200 points below its top).
-    await drawTables(doc, report, y + 20 + 220, pageDone, footer);
+    await drawTables(doc, tablesOf(report), y + 20 + 220, pageDone, footer);
   });
 }

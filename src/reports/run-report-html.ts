@@ -60,6 +60,12 @@ function chartSvg(summary: StatusCounts): string {
   );
 }
 
+/** A table of cells that are HTML already (escape text before). */
+export const htmlTable = (titles: string[], rows: string[][]) =>
+  `<table><thead><tr>${titles.map((t) => `<th>${t}</th>`).join('')}</tr></thead><tbody>${rows
+    .map((cells) => `<tr>${cells.map((c) => `<td>${c}</td>`).join('')}</tr>`)
+    .join('')}</tbody></table>`;
+
 /** The summary section: the status chart and the table of counts, shares, pass rate (and total time when given). */
 export function summarySection(summary: SummaryFigures): string {
   const summaryRows = TEST_STATUSES.map(

@@ -116,6 +116,16 @@ const contract: Record<string, Role> = {
   'PUT /milestone/complete': 'User',
   'PUT /milestone/reopen': 'User',
   'DELETE /milestone/delete': 'Admin',
+  // Test plans: made, extended and locked by User and Admin; unlocked and deleted (with their runs) by Admin, as runs are.
+  'GET /plans': 'Reader',
+  'GET /plan/detail': 'Reader',
+  'GET /plan/report': 'Reader',
+  'POST /plan/create': 'User',
+  'PUT /plan/add-entry': 'User',
+  'PUT /plan/edit': 'User',
+  'PUT /plan/lock': 'User',
+  'PUT /plan/unlock': 'Admin',
+  'DELETE /plan/delete': 'Admin',
 };
 
 const rank: Record<Role, number> = { Reader: 0, User: 1, Admin: 2 };

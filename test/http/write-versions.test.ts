@@ -44,6 +44,8 @@ let ids: number[];
 let witness: { runId: number; testId: number };
 /** A milestone of project A: what milestone reads show. */
 let milestoneId: number;
+/** A plan of project A: what plan reads show. */
+let planId: number;
 /** A member whose role the role change lowers. */
 let member: TestUser;
 /** The same database served by an app that keeps no answers: what a fresh answer is. */
@@ -69,6 +71,13 @@ async function newRun(testIds: number[]): Promise<number> {
     .send({ projectId: P, runName: unique('run'), testIds })
     .expect(201);
   return res.body.data.runId;
+}
+
+async function newPlan(): Promise<number> {
+  const res = await call(w.user, 'post', '/plan/create')
+    .send({ projectId: P, name: unique('plan'), entries: [{ testIds: await createTests(t.db, P, 1) }] })
+    .expect(201);
+  return res.body.data.planId;
 }
 
 async function newMilestone(): Promise<number> {
@@ -296,6 +305,28 @@ const happyPaths: Record<string, () => Promise<HappyPath>> = {
     body: { projectId: P, milestoneId: await newMilestone() },
     changes: { project: P, audit: A },
   }),
+  'POST /plan/create': async () => ({
+    as: w.user,
+    body: { projectId: P, name: unique('plan'), entries: [{ testIds: await createTests(t.db, P, 1) }] },
+    changes: { project: P },
+  }),
+  'PUT /plan/add-entry': async () => ({
+    as: w.user,
+    body: { projectId: P, planId: await newPlan(), testIds: await createTests(t.db, P, 1) },
+    changes: { project: P },
+  }),
+  'PUT /plan/edit': async () => ({
+    as: w.user,
+    body: { projectId: P, planId: await newPlan(), name: unique('plan') },
+    changes: { project: P },
+  }),
+  'PUT /plan/lock': async () => ({ as: w.user, body: { projectId: P, planId: await newPlan() }, changes: { project: P, audit: A } }),
+  'PUT /plan/unlock': async () => {
+    const planId = await newPlan();
+    await call(w.user, 'put', '/plan/lock').send({ projectId: P, planId }).expect(200);
+    return { as: w.admin, body: { projectId: P, planId }, changes: { project: P, audit: A } };
+  },
+  'DELETE /plan/delete': async () => ({ as: w.admin, body: { projectId: P, planId: await newPlan() }, changes: { project: P, audit: A } }),
   'DELETE /attachment/delete': async () => {
     const added = await call(w.user, 'post', '/attachment/upload')
       .query({ projectId: P, testId: witness.testId })
@@ -352,6 +383,7 @@ function watchList(happy: HappyPath): Watched[] {
       runId: witness.runId,
       testId: witness.testId,
       milestoneId,
+      planId,
       orgId: happy.changes.org ?? happy.changes.audit ?? A,
       userId: user.userId,
       // The witness's first version (beforeAll changes it once).
@@ -386,6 +418,7 @@ beforeAll(async () => {
     .expect(200);
   witness = { runId, testId: ids[0] };
   milestoneId = await newMilestone();
+  planId = await newPlan();
   // A change, so the witness has versions to read (GET /test/version).
   await call(w.user, 'put', '/test/update').send({ testId: ids[0], title: 'Witness' }).expect(200);
   const database = await openDatabase(t.config);

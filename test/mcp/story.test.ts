@@ -431,6 +431,23 @@ describe.each(['stdio', 'http'] as const)('the story over %s', (transport) => {
     ).toEqual({ assigned: 2, assignees: [{ assigneeId: w.admin.userId, count: 2 }] });
     const work = await tool<{ runs: { runId: number; untested: number }[] }>('get-my-work');
     expect(work.runs).toContainEqual(expect.objectContaining({ runId: s.scratchRunId, untested: 2 }));
+
+    const plan = await tool<{ planId: number; runs: { runName: string }[]; statusCounts: { total: number } }>('create-plan', {
+      projectId: s.projectId,
+      name: 'Release 1 plan',
+      milestoneId,
+      entries: [{ testIds: [s.testId], assignTo: w.admin.userId }],
+    });
+    expect([plan.runs.map((r) => r.runName), plan.statusCounts.total]).toEqual([['Release 1 plan'], 1]);
+    const plans = await tool<{ plans: { planId: number }[] }>('get-plans', { projectId: s.projectId, milestoneId });
+    expect(plans.plans.map((p) => p.planId)).toEqual([plan.planId]);
+    const read = await tool<{ assignees: unknown[]; matrix: { tests: { testId: number; statuses: string[] }[] } }>('get-plan', {
+      projectId: s.projectId,
+      planId: plan.planId,
+    });
+    expect(read.matrix.tests).toEqual([expect.objectContaining({ testId: s.testId, statuses: ['untested'] })]);
+    expect(read.assignees).toEqual([expect.objectContaining({ assigneeId: w.admin.userId, done: 0, total: 1 })]);
+    await rest.call('DELETE', '/plan/delete', { projectId: s.projectId, planId: plan.planId });
   });
 
   it('lists and reads the files attached to a result: an image shown, a log as text, other bytes as how to fetch them', async () => {

@@ -1,5 +1,5 @@
 import type { Prisma } from '../../generated/prisma/client';
-import type { Tx } from '../../db/client';
+import type { DbOrTx, Tx } from '../../db/client';
 import type { RequestContext } from '../../core/context';
 import { badRequest } from '../../core/errors';
 import { requireProject } from '../access';
@@ -14,13 +14,17 @@ import { distribute } from './distribute';
 // Who executes which test of a run: PUT /run/assign (one member, nobody, or a split
 // between several), the members a project's tests may go to, and a user's own work.
 
-/** Refuses (400 assignee_not_member) the users who are no member of the project's organization, naming each. */
-async function requireMembers(tx: Tx, projectId: number, userIds: number[], field: 'assigneeId' | 'distribute') {
+/**
+ * Refuses (400 assignee_not_member) the users who are no member of the project's organization,
+ * naming each by its place in the request (`pathOf` gets the 0-based index in `userIds`).
+ */
+export async function requireMembers(db: DbOrTx, projectId: number, userIds: number[], pathOf: (i: number) => string) {
   if (!userIds.length) return;
-  const outside = await nonMembers(tx, projectId, userIds);
+  const outside = await nonMembers(db, projectId, userIds);
   if (!outside.length) return;
-  const at = (n: bigint) => (field === 'distribute' ? `distribute.${Number(n) - 1}` : 'assigneeId');
-  const parts = outside.slice(0, MAX_NAMED + 1).map((r) => `${at(r.n)}: User ${r.id} is not a member of the run's organization`);
+  const parts = outside
+    .slice(0, MAX_NAMED + 1)
+    .map((r) => `${pathOf(Number(r.n) - 1)}: User ${r.id} is not a member of the run's organization`);
   throw badRequest(entriesMessage(parts), 'assignee_not_member');
 }
 
@@ -43,8 +47,8 @@ export async function assignTests(ctx: RequestContext, input: AssignInput) {
   return ctx.db.$transaction(async (tx) => {
     await lockRunForWrite(tx, ctx, input.runId, input.projectId);
     const source = await assignSource(tx, input);
-    if (input.distribute) await requireMembers(tx, input.projectId, input.distribute, 'distribute');
-    else if (input.assigneeId) await requireMembers(tx, input.projectId, [input.assigneeId], 'assigneeId');
+    if (input.distribute) await requireMembers(tx, input.projectId, input.distribute, (i) => `distribute.${i}`);
+    else if (input.assigneeId) await requireMembers(tx, input.projectId, [input.assigneeId], () => 'assigneeId');
     const tests = await runTestsOfSource(tx, input.runId, input.projectId, source);
     if (!tests.length) throw badRequest('no test of the run matches the selection', 'no_matching_tests');
     const plan = input.distribute

@@ -21,6 +21,9 @@ export const auditActions = [
   'invitation.revoked',
   'org.created',
   'milestone.deleted',
+  'plan.locked',
+  'plan.unlocked',
+  'plan.deleted',
 ] as const;
 export type AuditAction = (typeof auditActions)[number];
 

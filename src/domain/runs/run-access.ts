@@ -36,6 +36,7 @@ export function toRunRecord(run: RunRow) {
     statusCounts: countsOf(run),
     build: buildOf(run),
     milestoneId: run.milestoneId,
+    planId: run.planId,
   };
 }
 

@@ -42,6 +42,7 @@ export const runRecord = z.object({
   statusCounts,
   build: buildRecord,
   milestoneId: int.nullable().describe('The milestone the run counts towards (GET /milestone/detail); null: none'),
+  planId: int.nullable().describe('The test plan that made the run (GET /plan/detail); null: none'),
 });
 /** One assignee's share of a run (PUT /run/assign): how many tests, and how many have a result. */
 export const assigneeCount = z.object({
@@ -227,7 +228,7 @@ const idList = (name: string, noun: string, max?: number) =>
 const testIds = idList('testIds', 'test');
 const runTestIds = idList('testIds', 'test', MAX_RUN_TESTS);
 /** A new run's testIds: may be empty, for a run created `empty` (checked with the other fields). */
-const newRunTestIds = z
+export const newRunTestIds = z
   .array(bodyId)
   .max(MAX_RUN_TESTS, `At most ${MAX_RUN_TESTS} tests`)
   .superRefine(noDuplicateIds<number>('testIds', (id) => id));
@@ -235,6 +236,46 @@ const newRunTestIds = z
 const SELECTION = ['sectionIds', 'labelIds', 'priorityIds'] as const;
 
 export const runIdBody = z.strictObject({ runId: bodyId, projectId: bodyId });
+
+/** The selection fields a new run (and a plan entry) takes: the project's live tests matching every field given. */
+export const selectionFields = {
+  sectionIds: idList('sectionIds', 'section')
+    .optional()
+    .describe('Selection: the live tests of these sections and of all their subsections'),
+  labelIds: idList('labelIds', 'label').optional().describe('Selection: the live tests carrying at least one of these labels'),
+  priorityIds: idList('priorityIds', 'priority').optional().describe('Selection: the live tests of one of these priorities'),
+  allTests: z.literal(true).optional().describe('Selection: every live test of the project (not with the other selection fields)'),
+};
+
+type SourceFields = { testIds?: number[]; allTests?: true } & Partial<Record<(typeof SELECTION)[number], number[]>>;
+
+/** Refinement: testIds or a selection, not both, allTests alone; with `emptyAllowed` an `empty` body may give neither. */
+export function checkTestSource(body: SourceFields & { empty?: true }, ctx: z.RefinementCtx) {
+  const criteria = SELECTION.filter((key) => body[key] !== undefined);
+  const selected = criteria.length > 0 || body.allTests !== undefined;
+  if (body.empty) {
+    if (selected || (body.testIds !== undefined && body.testIds.length > 0)) {
+      ctx.addIssue({ code: 'custom', path: ['empty'], message: 'Not with testIds or a selection' });
+    }
+  } else if (body.testIds?.length === 0) {
+    ctx.addIssue({ code: 'custom', path: ['testIds'], message: 'At least one test, or empty: true for a run without tests' });
+  } else if (body.testIds === undefined && !selected) {
+    ctx.addIssue({
+      code: 'custom',
+      path: ['testIds'],
+      message: 'Required, or a selection: sectionIds, labelIds, priorityIds or allTests (or empty: true)',
+    });
+  } else if (body.testIds !== undefined && selected) {
+    ctx.addIssue({
+      code: 'custom',
+      path: ['testIds'],
+      message: 'Give testIds or a selection (sectionIds, labelIds, priorityIds, allTests), not both',
+    });
+  } else if (body.allTests !== undefined && criteria.length > 0) {
+    ctx.addIssue({ code: 'custom', path: ['allTests'], message: `Not with ${criteria.join(', ')}` });
+  }
+}
+
 export const createRunBody = z
   .strictObject({
     projectId: bodyId,
@@ -245,12 +286,7 @@ export const createRunBody = z
     testIds: newRunTestIds
       .optional()
       .describe(`The tests of the run (up to ${MAX_RUN_TESTS}). Give these, or a selection instead; [] only with empty: true.`),
-    sectionIds: idList('sectionIds', 'section')
-      .optional()
-      .describe('Selection: the live tests of these sections and of all their subsections'),
-    labelIds: idList('labelIds', 'label').optional().describe('Selection: the live tests carrying at least one of these labels'),
-    priorityIds: idList('priorityIds', 'priority').optional().describe('Selection: the live tests of one of these priorities'),
-    allTests: z.literal(true).optional().describe('Selection: every live test of the project (not with the other selection fields)'),
+    ...selectionFields,
     empty: z
       .literal(true)
       .optional()
@@ -259,31 +295,7 @@ export const createRunBody = z
           '(POST /run/import-junit with runId and createMissing)',
       ),
   })
-  .superRefine((body, ctx) => {
-    const criteria = SELECTION.filter((key) => body[key] !== undefined);
-    const selected = criteria.length > 0 || body.allTests !== undefined;
-    if (body.empty) {
-      if (selected || (body.testIds !== undefined && body.testIds.length > 0)) {
-        ctx.addIssue({ code: 'custom', path: ['empty'], message: 'Not with testIds or a selection' });
-      }
-    } else if (body.testIds?.length === 0) {
-      ctx.addIssue({ code: 'custom', path: ['testIds'], message: 'At least one test, or empty: true for a run without tests' });
-    } else if (body.testIds === undefined && !selected) {
-      ctx.addIssue({
-        code: 'custom',
-        path: ['testIds'],
-        message: 'Required, or a selection: sectionIds, labelIds, priorityIds or allTests (or empty: true)',
-      });
-    } else if (body.testIds !== undefined && selected) {
-      ctx.addIssue({
-        code: 'custom',
-        path: ['testIds'],
-        message: 'Give testIds or a selection (sectionIds, labelIds, priorityIds, allTests), not both',
-      });
-    } else if (body.allTests !== undefined && criteria.length > 0) {
-      ctx.addIssue({ code: 'custom', path: ['allTests'], message: `Not with ${criteria.join(', ')}` });
-    }
-  })
+  .superRefine(checkTestSource)
   .meta({
     description:
       "A run of the given testIds, or of a selection of the project's live (not deleted) tests: allTests, or any of " +

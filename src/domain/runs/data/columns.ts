@@ -26,6 +26,7 @@ export interface RunRow {
   buildUrl: string | null;
   ciJob: string | null;
   milestoneId: number | null;
+  planId: number | null;
 }
 
 /** A run as the caller's scope finds it, with its project's state, defect URL template and change counter (the version of what reads of it show). */
@@ -36,7 +37,7 @@ const runColumns = Prisma.raw(`r.id AS "runId", r.project_id AS "projectId", r.n
   r.created_by AS "createdBy", r.created_at AS "createdAt", r.updated_at AS "updatedAt",
   r.passed_count AS "passedCount", r.failed_count AS "failedCount", r.blocked_count AS "blockedCount",
   r.retest_count AS "retestCount", r.untested_count AS "untestedCount", r.build_commit AS "buildCommit", r.build_branch AS "buildBranch",
-  r.build_number AS "buildNumber", r.build_url AS "buildUrl", r.ci_job AS "ciJob", r.milestone_id AS "milestoneId", p.is_active AS "projectActive",
+  r.build_number AS "buildNumber", r.build_url AS "buildUrl", r.ci_job AS "ciJob", r.milestone_id AS "milestoneId", r.plan_id AS "planId", p.is_active AS "projectActive",
   p.change_count AS "projectChanges", p.defect_url_template AS "defectUrlTemplate"`);
 
 /** SELECT of the run's row (RunRow columns plus projectActive) if its project is one of `orgIds`' (and `projectId`, when given); usable as a CTE. */
