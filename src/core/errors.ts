@@ -40,6 +40,7 @@ const NOT_FOUND_CODES = {
   Attachment: 'attachment_not_found',
   'Shared steps': 'shared_steps_not_found',
   Milestone: 'milestone_not_found',
+  'Configuration group': 'configuration_group_not_found',
 } as const satisfies Record<string, ErrorCode>;
 export type RecordKind = keyof typeof NOT_FOUND_CODES;
 

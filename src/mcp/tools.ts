@@ -7,6 +7,7 @@ import { FIELD_FILTERS_PARAM, fieldFiltersInput, takesFieldFilters } from './fie
 import { insightTools } from './insight-tools';
 import { metadataTools } from './metadata-tools';
 import { milestoneTools } from './milestone-tools';
+import { configurationTools } from './configuration-tools';
 import { routeFieldOf } from './name-params';
 import { projectTools, userTools } from './project-tools';
 import { toolShape } from './route-input';
@@ -25,6 +26,7 @@ export const tools: ToolSpec[] = [
   ...testTools,
   ...runTools,
   ...milestoneTools,
+  ...configurationTools,
   ...insightTools,
   ...metadataTools,
   ...sharedStepsTools,

@@ -2,6 +2,7 @@ import type { ToolAnnotations } from '@modelcontextprotocol/sdk/types.js';
 import { insightTools } from './insight-tools';
 import { metadataTools } from './metadata-tools';
 import { milestoneTools } from './milestone-tools';
+import { configurationTools } from './configuration-tools';
 import { projectTools, userTools } from './project-tools';
 import { runTools } from './run-tools';
 import { sharedStepsTools } from './shared-steps-tools';
@@ -21,7 +22,7 @@ export type ToolLevel = (typeof TOOL_LEVELS)[number];
 const tables = {
   projects: projectTools,
   tests: testTools,
-  runs: [...runTools, ...milestoneTools],
+  runs: [...runTools, ...milestoneTools, ...configurationTools],
   insight: insightTools,
   metadata: [...metadataTools, ...sharedStepsTools],
   users: userTools,

@@ -21,6 +21,7 @@ export const auditActions = [
   'invitation.revoked',
   'org.created',
   'milestone.deleted',
+  'configuration-group.deleted',
 ] as const;
 export type AuditAction = (typeof auditActions)[number];
 

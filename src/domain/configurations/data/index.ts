@@ -1,0 +1,11 @@
+export {
+  deleteGroupRow,
+  groupNameTaken,
+  groupRows,
+  insertGroup,
+  lockGroup,
+  renameGroup,
+  writeOptions,
+  type GroupRef,
+  type OptionWrite,
+} from './groups';
