@@ -82,7 +82,7 @@ describe('add and list', () => {
       .post('/project/add-configuration-group', { projectId: p, name: 'BROWSER', options: ['Edge'] })
       .expect(409);
     expect(res.body).toEqual({
-      error: 'Configuration group already exists: the project has a group named "BROWSER"',
+      error: 'Configuration group already exists: the project has a group named "Browser"',
       status: 409,
       code: 'duplicate_name',
     });

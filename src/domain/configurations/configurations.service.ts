@@ -3,7 +3,7 @@ import { badRequest, conflict, notFound, projectInactive } from '../../core/erro
 import type { DbOrTx, Tx } from '../../db/client';
 import { requireProject } from '../access';
 import { recordInProject } from '../audit/audit.service';
-import { deleteGroupRow, groupNameTaken, groupRows, insertGroup, lockGroup, renameGroup, writeOptions, type GroupRef } from './data';
+import { deleteGroupRow, groupRows, insertGroup, lockGroup, renameGroup, takenGroupName, writeOptions, type GroupRef } from './data';
 import type { AddGroupInput, EditGroupInput } from './configurations.schemas';
 
 // Configuration groups and their options: list, add, edit (the whole option list at once), delete.
@@ -20,8 +20,8 @@ async function groupRecord(db: DbOrTx, projectId: number, groupId: number) {
 
 /** Another group of the project named so, compared case-insensitively: 409 duplicate_name. */
 async function requireFreeName(tx: Tx, projectId: number, name: string, exceptId?: number) {
-  if (await groupNameTaken(tx, projectId, name, exceptId))
-    throw conflict('duplicate_name', `Configuration group already exists: the project has a group named "${name}"`);
+  const taken = await takenGroupName(tx, projectId, name, exceptId);
+  if (taken !== undefined) throw conflict('duplicate_name', `Configuration group already exists: the project has a group named "${taken}"`);
 }
 
 export async function addConfigurationGroup(ctx: RequestContext, input: AddGroupInput) {

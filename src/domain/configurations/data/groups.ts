@@ -34,12 +34,12 @@ export async function lockGroup(tx: Tx, orgIds: number[], projectId: number, gro
   return row;
 }
 
-/** Whether another group of the project has this name, compared case-insensitively. */
-export async function groupNameTaken(db: DbOrTx, projectId: number, name: string, exceptId?: number): Promise<boolean> {
-  const [row] = await db.$queryRaw<{ taken: boolean }[]>`
-    SELECT EXISTS (SELECT 1 FROM configuration_groups WHERE project_id = ${projectId} AND lower(name) = lower(${name})
-      AND id <> ${exceptId ?? 0}) AS taken`;
-  return row.taken;
+/** The name of another group of the project that has this name, compared case-insensitively; undefined when none has. */
+export async function takenGroupName(db: DbOrTx, projectId: number, name: string, exceptId?: number): Promise<string | undefined> {
+  const [row] = await db.$queryRaw<{ name: string }[]>`
+    SELECT name FROM configuration_groups WHERE project_id = ${projectId} AND lower(name) = lower(${name}) AND id <> ${exceptId ?? 0}
+    LIMIT 1`;
+  return row?.name;
 }
 
 export async function insertGroup(tx: Tx, projectId: number, name: string): Promise<number> {

@@ -1,10 +1,10 @@
 export {
   deleteGroupRow,
-  groupNameTaken,
   groupRows,
   insertGroup,
   lockGroup,
   renameGroup,
+  takenGroupName,
   writeOptions,
   type GroupRef,
   type OptionWrite,
