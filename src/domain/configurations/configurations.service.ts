@@ -18,10 +18,13 @@ async function groupRecord(db: DbOrTx, projectId: number, groupId: number) {
   return record;
 }
 
+const nameTaken = (name: string) =>
+  conflict('duplicate_name', `Configuration group already exists: the project has a group named "${name}"`);
+
 /** Another group of the project named so, compared case-insensitively: 409 duplicate_name. */
 async function requireFreeName(tx: Tx, projectId: number, name: string, exceptId?: number) {
   const taken = await takenGroupName(tx, projectId, name, exceptId);
-  if (taken !== undefined) throw conflict('duplicate_name', `Configuration group already exists: the project has a group named "${taken}"`);
+  if (taken !== undefined) throw nameTaken(taken);
 }
 
 export async function addConfigurationGroup(ctx: RequestContext, input: AddGroupInput) {
@@ -29,6 +32,7 @@ export async function addConfigurationGroup(ctx: RequestContext, input: AddGroup
   const groupId = await ctx.db.$transaction(async (tx) => {
     await requireFreeName(tx, input.projectId, input.name);
     const id = await insertGroup(tx, input.projectId, input.name);
+    if (id === undefined) throw nameTaken(input.name);
     await writeOptions(
       tx,
       id,

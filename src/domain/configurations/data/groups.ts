@@ -42,11 +42,13 @@ export async function takenGroupName(db: DbOrTx, projectId: number, name: string
   return row?.name;
 }
 
-export async function insertGroup(tx: Tx, projectId: number, name: string): Promise<number> {
+/** The new group's id; undefined when a group of that exact name came first (a concurrent add). */
+export async function insertGroup(tx: Tx, projectId: number, name: string): Promise<number | undefined> {
   const [row] = await tx.$queryRaw<{ id: number }[]>`
     INSERT INTO configuration_groups (project_id, name, created_at, updated_at)
-    VALUES (${projectId}, ${name}, now() AT TIME ZONE 'UTC', now() AT TIME ZONE 'UTC') RETURNING id`;
-  return row.id;
+    VALUES (${projectId}, ${name}, now() AT TIME ZONE 'UTC', now() AT TIME ZONE 'UTC')
+    ON CONFLICT (project_id, name) DO NOTHING RETURNING id`;
+  return row?.id;
 }
 
 export async function renameGroup(tx: Tx, groupId: number, name: string | undefined): Promise<void> {
