@@ -191,6 +191,11 @@ export const ERROR_CODES = {
     meaning: 'The test plan does not exist in the project, or the project is not visible to the caller',
     action: "List the project's plans (GET /plans) and use one of their ids",
   },
+  configuration_group_not_found: {
+    status: 404,
+    meaning: 'The configuration group does not exist in the project, or the project is not visible to the caller',
+    action: "List the project's configurations (GET /project/configurations) and use one of their group ids",
+  },
   method_not_allowed: {
     status: 405,
     meaning: 'The endpoint does not take this HTTP method',
@@ -198,7 +203,8 @@ export const ERROR_CODES = {
   },
   duplicate_name: {
     status: 409,
-    meaning: 'An organization, project, section, label, squad or lookup of that name already exists where names must be unique',
+    meaning:
+      'An organization, project, section, label, squad, lookup or configuration group of that name already exists where names must be unique',
     action: 'Choose another name, or use the existing record',
   },
   in_use: {

@@ -41,6 +41,7 @@ const NOT_FOUND_CODES = {
   'Shared steps': 'shared_steps_not_found',
   Milestone: 'milestone_not_found',
   Plan: 'plan_not_found',
+  'Configuration group': 'configuration_group_not_found',
 } as const satisfies Record<string, ErrorCode>;
 export type RecordKind = keyof typeof NOT_FOUND_CODES;
 

@@ -12,6 +12,7 @@ import { customFieldRoutes } from './custom-fields/custom-fields.routes';
 import { runRoutes } from './runs/runs.routes';
 import { defectRoutes } from './defects/defects.routes';
 import { milestoneRoutes } from './milestones/milestones.routes';
+import { configurationRoutes } from './configurations/configurations.routes';
 import { insightRoutes } from './insight/insight.routes';
 import { auditRoutes } from './audit/audit.routes';
 import { attachmentRoutes } from './attachments/attachments.routes';
@@ -39,6 +40,7 @@ export const apiRoutes: AnyRoute[] = [
   ...defectRoutes,
   ...milestoneRoutes,
   ...planRoutes,
+  ...configurationRoutes,
   ...insightRoutes,
   ...junitImportRoutes,
   ...csvImportRoutes,

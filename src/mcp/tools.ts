@@ -8,6 +8,7 @@ import { insightTools } from './insight-tools';
 import { metadataTools } from './metadata-tools';
 import { milestoneTools } from './milestone-tools';
 import { planTools } from './plan-tools';
+import { configurationTools } from './configuration-tools';
 import { routeFieldOf } from './name-params';
 import { projectTools, userTools } from './project-tools';
 import { toolShape } from './route-input';
@@ -27,6 +28,7 @@ export const tools: ToolSpec[] = [
   ...runTools,
   ...milestoneTools,
   ...planTools,
+  ...configurationTools,
   ...insightTools,
   ...metadataTools,
   ...sharedStepsTools,

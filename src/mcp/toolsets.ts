@@ -3,6 +3,7 @@ import { insightTools } from './insight-tools';
 import { metadataTools } from './metadata-tools';
 import { milestoneTools } from './milestone-tools';
 import { planTools } from './plan-tools';
+import { configurationTools } from './configuration-tools';
 import { projectTools, userTools } from './project-tools';
 import { runTools } from './run-tools';
 import { sharedStepsTools } from './shared-steps-tools';
@@ -22,7 +23,7 @@ export type ToolLevel = (typeof TOOL_LEVELS)[number];
 const tables = {
   projects: projectTools,
   tests: testTools,
-  runs: [...runTools, ...milestoneTools, ...planTools],
+  runs: [...runTools, ...milestoneTools, ...configurationTools, ...planTools],
   insight: insightTools,
   metadata: [...metadataTools, ...sharedStepsTools],
   users: userTools,

@@ -126,6 +126,10 @@ const contract: Record<string, Role> = {
   'PUT /plan/lock': 'User',
   'PUT /plan/unlock': 'Admin',
   'DELETE /plan/delete': 'Admin',
+  'GET /project/configurations': 'Reader',
+  'POST /project/add-configuration-group': 'User',
+  'PUT /project/edit-configuration-group': 'User',
+  'DELETE /project/delete-configuration-group': 'Admin',
 };
 
 const rank: Record<Role, number> = { Reader: 0, User: 1, Admin: 2 };

@@ -87,6 +87,13 @@ async function newMilestone(): Promise<number> {
   return res.body.data.milestoneId;
 }
 
+async function newConfigurationGroup(): Promise<number> {
+  const res = await call(w.user, 'post', '/project/add-configuration-group')
+    .send({ projectId: P, name: unique('group'), options: ['Chrome', 'Firefox'] })
+    .expect(201);
+  return res.body.data.groupId;
+}
+
 /** One write on its happy path: who sends it, its input, and the records of each counter it changes. */
 interface HappyPath {
   as: TestUser;
@@ -327,6 +334,21 @@ const happyPaths: Record<string, () => Promise<HappyPath>> = {
     return { as: w.admin, body: { projectId: P, planId }, changes: { project: P, audit: A } };
   },
   'DELETE /plan/delete': async () => ({ as: w.admin, body: { projectId: P, planId: await newPlan() }, changes: { project: P, audit: A } }),
+  'POST /project/add-configuration-group': async () => ({
+    as: w.user,
+    body: { projectId: P, name: unique('group'), options: ['Linux', 'Windows'] },
+    changes: { project: P },
+  }),
+  'PUT /project/edit-configuration-group': async () => ({
+    as: w.user,
+    body: { projectId: P, groupId: await newConfigurationGroup(), options: [{ name: 'Safari' }] },
+    changes: { project: P },
+  }),
+  'DELETE /project/delete-configuration-group': async () => ({
+    as: w.admin,
+    body: { projectId: P, groupId: await newConfigurationGroup() },
+    changes: { project: P, audit: A },
+  }),
   'DELETE /attachment/delete': async () => {
     const added = await call(w.user, 'post', '/attachment/upload')
       .query({ projectId: P, testId: witness.testId })

@@ -450,6 +450,24 @@ describe.each(['stdio', 'http'] as const)('the story over %s', (transport) => {
     await rest.call('DELETE', '/plan/delete', { projectId: s.projectId, planId: plan.planId });
   });
 
+  it('reads the configurations a plan runs across: groups by name, options in order', async () => {
+    const browser = await rest.call<{ groupId: number }>('POST', '/project/add-configuration-group', {
+      projectId: s.projectId,
+      name: 'Browser',
+      options: ['Chrome', 'Firefox'],
+    });
+    await rest.call('POST', '/project/add-configuration-group', { projectId: s.projectId, name: 'OS', options: ['Linux', 'Windows'] });
+    const configurations = await tool<{ groups: { groupId: number; name: string; options: { name: string }[] }[] }>('get-configurations', {
+      projectId: s.projectId,
+    });
+    expect(configurations).toEqual(await rest.data('/project/configurations', { projectId: s.projectId }));
+    expect(configurations.groups.map((g) => [g.name, g.options.map((o) => o.name)])).toEqual([
+      ['Browser', ['Chrome', 'Firefox']],
+      ['OS', ['Linux', 'Windows']],
+    ]);
+    expect(configurations.groups[0].groupId).toBe(browser.groupId);
+  });
+
   it('lists and reads the files attached to a result: an image shown, a log as text, other bytes as how to fetch them', async () => {
     const png = Buffer.from('iVBORw0KGgoAAAANSUhEUgAAAAEAAAABCAYAAAAfFcSJAAAADUlEQVR42mP8z8BQDwAEhQGAhKmMIQAAAABJRU5ErkJggg==', 'base64');
     const form = new FormData();

@@ -46,6 +46,7 @@ const expectedRequired: Record<string, string[]> = {
   'get-defects': ['projectId'],
   'get-milestones': ['projectId'],
   'get-milestone-progress': ['projectId', 'milestoneId'],
+  'get-configurations': ['projectId'],
   'download-report': ['runId', 'projectId'],
   'create-run': ['projectId', 'runName'],
   'edit-run': ['runId', 'projectId'],

@@ -24,6 +24,7 @@ export const auditActions = [
   'plan.locked',
   'plan.unlocked',
   'plan.deleted',
+  'configuration-group.deleted',
 ] as const;
 export type AuditAction = (typeof auditActions)[number];
 

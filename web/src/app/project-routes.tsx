@@ -4,6 +4,7 @@ import { DashboardPage } from '../features/dashboard';
 import { MetadataPage } from '../features/project-metadata';
 import { MilestoneName, MilestonePage, MilestonesPage } from '../features/milestones';
 import { CustomFieldsPage } from '../features/custom-fields';
+import { ConfigurationsPage } from '../features/configurations';
 import { RunReportPage } from '../features/reports';
 import { RunComparePage } from '../features/run-compare';
 import { RunExecutePage, RunName, RunsPage } from '../features/runs';
@@ -34,6 +35,7 @@ const stability: PageCrumb = { label: () => 'Stability', to: (p) => projectPath(
 const metadata: PageCrumb = { label: () => 'Metadata', to: (p) => projectPath(p.projectId, 'metadata') };
 const sharedSteps: PageCrumb = { label: () => 'Shared steps', to: (p) => projectPath(p.projectId, 'shared-steps') };
 const fields: PageCrumb = { label: () => 'Custom fields', to: (p) => projectPath(p.projectId, 'fields') };
+const configurations: PageCrumb = { label: () => 'Configurations', to: (p) => projectPath(p.projectId, 'configurations') };
 const report: PageCrumb = { label: () => 'Report', to: (p) => projectPath(p.projectId, 'runs', p.runId, 'report') };
 const compare: PageCrumb = { label: () => 'Compare', to: (p) => projectPath(p.projectId, 'runs', p.runId, 'compare') };
 
@@ -77,5 +79,10 @@ export const projectRoute: RouteObject = {
     { path: 'metadata', element: <MetadataPage />, handle: handle({ section: 'metadata', crumbs: [metadata] }) },
     { path: 'shared-steps', element: <SharedStepsPage />, handle: handle({ section: 'metadata', crumbs: [metadata, sharedSteps] }) },
     { path: 'fields', element: <CustomFieldsPage />, handle: handle({ section: 'metadata', crumbs: [metadata, fields] }) },
+    {
+      path: 'configurations',
+      element: <ConfigurationsPage />,
+      handle: handle({ section: 'metadata', crumbs: [metadata, configurations] }),
+    },
   ],
 };

@@ -33,6 +33,9 @@ export function MetadataPage() {
       <p>
         <Link to={`/projects/${projectId}/shared-steps`}>Shared steps</Link>: steps several tests share, such as logging in.
       </p>
+      <p>
+        <Link to={`/projects/${projectId}/configurations`}>Configurations</Link>: what tests run across in a test plan, such as browsers.
+      </p>
       <div className="value-lists">
         <LabelsList {...access} />
         <SquadsList {...access} />
