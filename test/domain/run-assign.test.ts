@@ -241,9 +241,10 @@ describe('PUT /run/assign', () => {
 });
 
 describe('GET /project/members', () => {
-  it("lists the members of the project's organization by name; another organization's project is 404", async () => {
+  it("lists the members of the project's organization by name, with their emails; another organization's project is 404", async () => {
     const res = await t.as(w.reader.token).get('/project/members', { projectId: P }).expect(200);
-    const members = res.body.data as { userId: number; name: string }[];
+    const members = res.body.data as { userId: number; name: string; email: string }[];
+    expect(members).toContainEqual({ userId: tester.userId, name: expect.any(String), email: tester.email });
     expect(members.map((m) => m.userId).sort((a, b) => a - b)).toEqual(
       [w.reader.userId, w.user.userId, w.admin.userId, tester.userId].sort((a, b) => a - b),
     );
