@@ -24,7 +24,13 @@ export interface MyWorkRow {
  * to the user, newest first, with the whole list's size and its tests still to execute.
  */
 export async function myWorkPage(db: DbOrTx, userId: number, orgIds: number[], limit: number, offset: number) {
-  const [page] = await db.$queryRaw<{ runs: MyWorkRow[]; total: number; untested: number }[]>`
+  const [page] = await db.$queryRaw<{ runs: MyWorkRow[]; total: number; untested: number }[]>(myWorkSql(userId, orgIds, limit, offset));
+  return page;
+}
+
+/** The statement of myWorkPage (its plan is tested: the work index, probed per open run). */
+export function myWorkSql(userId: number, orgIds: number[], limit: number, offset: number) {
+  return Prisma.sql`
     WITH open AS MATERIALIZED (
       SELECT r.id AS "runId", r.name AS "runName", p.id AS "projectId", p.name AS "projectName", p.org_id AS "orgId",
              ${Prisma.raw(isoTime('r.created_at'))} AS "createdAt", mine.total, mine.done, mine.total - mine.done AS untested
@@ -37,5 +43,4 @@ export async function myWorkPage(db: DbOrTx, userId: number, orgIds: number[], l
     SELECT (SELECT count(*)::int FROM open) AS total, (SELECT coalesce(sum(untested), 0)::int FROM open) AS untested,
       (SELECT coalesce(json_agg(x ORDER BY x."runId" DESC), '[]'::json) FROM (
          SELECT * FROM open ORDER BY "runId" DESC LIMIT ${limit}::int OFFSET ${offset}::bigint) x) AS runs`;
-  return page;
 }
