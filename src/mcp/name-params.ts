@@ -9,8 +9,8 @@ export interface NameParam {
   id: string;
   /** The listing tool whose entries it names. */
   list: string;
-  /** The id and name fields of that list's entries. */
-  entry: [idKey: string, nameKey: string];
+  /** The id and name fields of that list's entries, and a field naming them too where names repeat (a member's email). */
+  entry: [idKey: string, nameKey: string, aliasKey?: string];
   /** One entry, in messages. */
   what: string;
   /** Names for an array of ids (labels). */
@@ -18,6 +18,7 @@ export interface NameParam {
 }
 
 const lookup = ['id', 'name'] as [string, string];
+const member = ['userId', 'name', 'email'] as [string, string, string];
 
 /** Every name parameter a tool may offer, by its tool name. */
 export const nameParams: Record<string, NameParam> = {
@@ -29,6 +30,8 @@ export const nameParams: Record<string, NameParam> = {
   squad: { id: 'squadId', list: 'get-squads', entry: ['squadId', 'squadName'], what: 'squad' },
   label: { id: 'labelId', list: 'get-labels', entry: ['labelId', 'labelName'], what: 'label' },
   labelNames: { id: 'labels', list: 'get-labels', entry: ['labelId', 'labelName'], what: 'label', many: true },
+  assignee: { id: 'assigneeId', list: 'get-project-members', entry: member, what: 'member' },
+  distributeTo: { id: 'distribute', list: 'get-project-members', entry: member, what: 'member', many: true },
 };
 
 /**

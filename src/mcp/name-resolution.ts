@@ -5,17 +5,18 @@ import type { ToolSpec } from './tool-spec';
 // Names where the routes take ids (`priority: "High"` besides `priorityId`, see
 // src/mcp/name-params.ts), resolved in the call's project through the listing tool's
 // route (one GET per list a call needs) before the REST call is made. A name matches
-// an entry exactly, ignoring case.
+// an entry exactly, else by its alias (a member's email) or ignoring case; a name that
+// matches several entries is refused with them, so the caller can pick one.
 
 export type Resolved =
   /** The arguments with ids in place of the names. */
   | { args: Record<string, unknown> }
   /** A list could not be read: REST's answer, reported as the call's. */
   | { refused: RestResponse }
-  /** A name that matches nothing, or a name given with its id. */
+  /** A name that matches nothing or several entries, or a name given with its id. */
   | { message: string; tip: string };
 
-type Entry = { id: number; name: string };
+type Entry = { id: number; name: string; alias?: string };
 
 /**
  * The call's arguments with every name (at the top level, and in the items of an
@@ -60,7 +61,8 @@ export async function resolveNames(
     return lists.get(param.list)!;
   };
   const ids = new Map<string, number[]>(); // `${at}${key}` → the ids its names resolve to
-  const unknown = new Map<string, { param: NameParam; name: string; valid: string[]; at: string[] }>();
+  // Names that match no entry (candidates: every entry) or several (candidates: those), by parameter and name.
+  const unknown = new Map<string, { param: NameParam; name: string; candidates: Entry[]; ambiguous: boolean; at: string[] }>();
   for (const { key, at, obj } of used) {
     const param = nameParams[key];
     const entries = await entriesOf(param);
@@ -70,9 +72,10 @@ export async function resolveNames(
     ids.set(
       `${at}${key}`,
       names.flatMap((name) => {
-        const id = match(entries, name);
-        if (id !== undefined) return [id];
-        const problem = unknown.get(`${key}\0${name}`) ?? { param, name, valid: entries.map((e) => e.name), at: [] };
+        const found = matches(entries, name);
+        if (found.length === 1) return [found[0].id];
+        const ambiguous = found.length > 1;
+        const problem = unknown.get(`${key}\0${name}`) ?? { param, name, candidates: ambiguous ? found : entries, ambiguous, at: [] };
         problem.at.push(`${at}${key}`);
         unknown.set(`${key}\0${name}`, problem);
         return [];
@@ -82,15 +85,23 @@ export async function resolveNames(
   if (unknown.size) {
     const problems = [...unknown.values()];
     const message = problems
-      .map(({ param, name, valid, at }) => {
+      .map(({ param, name, candidates, ambiguous, at }) => {
         const where = at.length > 3 ? `${at.slice(0, 3).join(', ')} and ${at.length - 3} more` : at.join(', ');
-        return `${where}: no ${param.what} named ${JSON.stringify(name)} in project ${projectId} (valid names: ${valid.length ? valid.join(', ') : 'none'})`;
+        if (ambiguous) {
+          const which = candidates.map((e) => `${described(e)} (${param.entry[0]} ${e.id})`).join(', ');
+          return `${where}: ${JSON.stringify(name)} names ${candidates.length} ${param.what}s in project ${projectId}: ${which}`;
+        }
+        const valid = candidates.length ? candidates.map(described).join(', ') : 'none';
+        return `${where}: no ${param.what} named ${JSON.stringify(name)} in project ${projectId} (valid names: ${valid})`;
       })
       .join('; ');
     const first = problems[0].param;
+    const picked = problems.find((p) => p.ambiguous)?.param;
     return {
       message: `Invalid request: ${message}`,
-      tip: `Use one of the valid names (matched ignoring case; ${first.list} lists them with their ids), or pass ${first.id} instead.`,
+      tip: picked
+        ? `Pick one: give its ${picked.entry[2] ?? 'exact name'} instead of the name, or pass ${picked.id}; then call ${spec.name} again.`
+        : `Use one of the valid names (matched ignoring case; ${first.list} lists them with their ids), or pass ${first.id} instead.`,
     };
   }
 
@@ -127,13 +138,23 @@ function objectsOf(args: Record<string, unknown>): { obj: Record<string, unknown
   return sites;
 }
 
-/** An entry whose name is exactly `name`, else the one that equals it ignoring case. */
-function match(entries: Entry[], name: string): number | undefined {
-  const exact = entries.find((e) => e.name === name);
-  if (exact) return exact.id;
-  const folded = entries.filter((e) => e.name.toLowerCase() === name.toLowerCase());
-  return folded.length === 1 ? folded[0].id : undefined;
+/** The entries named exactly `name`, else the one whose alias equals it ignoring case, else those named so ignoring case. */
+function matches(entries: Entry[], name: string): Entry[] {
+  const folded = name.toLowerCase();
+  const tests = [
+    (e: Entry) => e.name === name,
+    (e: Entry) => e.alias !== undefined && e.alias.toLowerCase() === folded,
+    (e: Entry) => e.name.toLowerCase() === folded,
+  ];
+  for (const test of tests) {
+    const found = entries.filter(test);
+    if (found.length) return found;
+  }
+  return [];
 }
+
+/** An entry as messages show it: its name, and its alias when it has one. */
+const described = (e: Entry) => (e.alias === undefined ? e.name : `${e.name} <${e.alias}>`);
 
 async function readList(
   client: HttpClient,
@@ -145,7 +166,7 @@ async function readList(
   if (!list) throw new Error(`name resolution: no tool ${param.list}`);
   const res = await client.request({ method: list.method, path: list.path, query: { projectId } });
   if (res.status < 200 || res.status > 299) return res;
-  const [idKey, nameKey] = param.entry;
+  const [idKey, nameKey, aliasKey] = param.entry;
   const rows = (JSON.parse(res.body.toString('utf8')) as { data: Record<string, unknown>[] }).data;
-  return rows.map((row) => ({ id: Number(row[idKey]), name: String(row[nameKey]) }));
+  return rows.map((row) => ({ id: Number(row[idKey]), name: String(row[nameKey]), ...(aliasKey && { alias: String(row[aliasKey]) }) }));
 }

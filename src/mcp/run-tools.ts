@@ -209,8 +209,9 @@ export const runTools = [
     name: 'assign-tests',
     description:
       'Assign tests of an open run to a tester, or split them between several. Name the tests by testIds (each in the run) or by a selection of the run ' +
-      '(sectionIds with their subsections, labelIds, priorityIds, or allTests). Give assigneeId (a member, from get-project-members; null unassigns), ' +
-      'or distribute: a list of members who each get an even share, cut at section boundaries so a section stays with one tester. ' +
+      '(sectionIds with their subsections, labelIds, priorityIds, or allTests). Give assigneeId (a member, from get-project-members; null unassigns) ' +
+      'or assignee (their name or email), or distribute (user ids) or distributeTo (names or emails): members who each get an even share, ' +
+      'cut at section boundaries so a section stays with one tester. A name several members share is refused with them: give the email. ' +
       'All or nothing; a locked run refuses. Returns { assigned, assignees: [{ assigneeId, count }] }.',
     route: 'PUT /run/assign',
     params: {
@@ -221,7 +222,9 @@ export const runTools = [
       priorityIds: {},
       allTests: {},
       assigneeId: { text: 'The member to assign the tests to', orNull: 'The member to assign the tests to; null leaves them unassigned' },
+      assignee: 'Instead of assigneeId: the member by name or email, e.g. "Ann Lee" or "ann@example.com"',
       distribute: 'Instead of assigneeId: user ids of members to split the tests between, in this order',
+      distributeTo: 'Instead of distribute: the members by name or email, in this order, e.g. ["Ann Lee", "bo@example.com"]',
     },
     example: { runId: 9, projectId: 3, sectionIds: [4], distribute: [2, 5] },
   }),
@@ -236,7 +239,8 @@ export const runTools = [
   }),
   tool({
     name: 'get-project-members',
-    description: "List the members of a project's organization (userId, name): who the tests of its runs may be assigned to.",
+    description:
+      "List the members of a project's organization (userId, name, email): who the tests of its runs may be assigned to, by id, name or email.",
     route: 'GET /project/members',
     params: { projectId },
     example: { projectId: 3 },

@@ -1,3 +1,5 @@
+import { Prisma } from '../../src/generated/prisma/client';
+import { myWorkSql } from '../../src/domain/assignment/data';
 import { createTestApp, type TestApp } from '../support/app';
 import { createMember, createUser, createWorld, type TestUser, type World } from '../support/factories';
 import { createSection, createTests } from '../support/catalog-factories';
@@ -241,9 +243,10 @@ describe('PUT /run/assign', () => {
 });
 
 describe('GET /project/members', () => {
-  it("lists the members of the project's organization by name; another organization's project is 404", async () => {
+  it("lists the members of the project's organization by name, with their emails; another organization's project is 404", async () => {
     const res = await t.as(w.reader.token).get('/project/members', { projectId: P }).expect(200);
-    const members = res.body.data as { userId: number; name: string }[];
+    const members = res.body.data as { userId: number; name: string; email: string }[];
+    expect(members).toContainEqual({ userId: tester.userId, name: expect.any(String), email: tester.email });
     expect(members.map((m) => m.userId).sort((a, b) => a - b)).toEqual(
       [w.reader.userId, w.user.userId, w.admin.userId, tester.userId].sort((a, b) => a - b),
     );
@@ -289,5 +292,28 @@ describe('GET /my/work', () => {
     // Others see their own work, not the worker's.
     const readerWork = await t.as(w.adminB.token).get('/my/work').expect(200);
     expect(readerWork.body.data).toMatchObject({ runs: [], total: 0, untested: 0 });
+  });
+
+  it('probes the work index once per open run, never reading the assignments of locked runs', async () => {
+    const worker = await createMember(t.db, [[w.orgA.orgId, 'User']]);
+    const open = await newRun();
+    await assign(w.user, { ...open, allTests: true, assigneeId: worker.userId }).expect(200);
+    for (let i = 0; i < 3; i++) {
+      const locked = await newRun();
+      await assign(w.user, { ...locked, allTests: true, assigneeId: worker.userId }).expect(200);
+      await t.as(w.user.token).put('/run/lock', locked).expect(200);
+    }
+    await t.db.$executeRawUnsafe('VACUUM (ANALYZE) run_tests');
+    const plan = await t.db.$transaction(async (tx) => {
+      await tx.$executeRawUnsafe('SET LOCAL enable_seqscan = off');
+      const rows = await tx.$queryRaw<{ 'QUERY PLAN': string }[]>(Prisma.sql`EXPLAIN ${myWorkSql(worker.userId, [w.orgA.orgId], 100, 0)}`);
+      return rows.map((r) => r['QUERY PLAN']).join('\n');
+    });
+    // Each scan of run_tests is the work index, bounded by the assignee and one run: an open one.
+    const scans = plan.split('\n').filter((line) => /run_tests/.test(line));
+    expect(scans).toEqual([expect.stringMatching(/Index Only Scan using run_tests_assignee_work_idx on run_tests/)]);
+    expect(plan).toMatch(new RegExp(`Index Cond: \\(\\(assignee_id = (${worker.userId}|\\$\\d+)\\) AND \\(run_id = r\\.id\\)\\)`));
+    const res = await t.as(worker.token).get('/my/work').expect(200);
+    expect(res.body.data.runs.map((r: { runId: number }) => r.runId)).toEqual([open.runId]);
   });
 });

@@ -7,7 +7,8 @@ import { checkScreen, startWebHarness, type WebHarness } from './support/web-har
 // refused before anything is sent), a sub-milestone under it, a run created in it from the Runs
 // page; the list shows progress bars and due dates (overdue in words), the detail page its runs,
 // progress and failed tests with their defects; it is completed and reopened; a Reader only reads;
-// an Admin deletes one and its run stays. axe and the 390-px width pass on each screen.
+// a run moves to another milestone and out of it from its page, not once locked; an Admin deletes
+// one and its run stays. axe and the 390-px width pass on each screen.
 
 let h: WebHarness;
 let user: TestUser;
@@ -119,6 +120,69 @@ it('creates a run in a milestone; the run list and the run page name it; the det
   await page.getByLabel('Name').fill('Release 2.4.0');
   await page.getByRole('button', { name: 'Save milestone' }).click();
   await page.getByRole('heading', { level: 1, name: 'Release 2.4.0' }).waitFor();
+});
+
+it('moves a run to another milestone and out of it from the run page; a locked run keeps its milestone, saying why', async () => {
+  const { runId } = (
+    await h.t
+      .as(user.token)
+      .post('/run/create', { projectId, runName: 'Smoke', testIds: [ids[2]] })
+      .expect(201)
+  ).body.data as { runId: number };
+  // A completed milestone, which a run may still move to.
+  const alpha = (await h.t.as(user.token).post('/milestone/create', { projectId, name: 'Alpha' }).expect(201)).body.data as {
+    milestoneId: number;
+  };
+  await h.t.as(user.token).put('/milestone/complete', { projectId, milestoneId: alpha.milestoneId }).expect(200);
+  const page = await h.signIn(user.token);
+  await page.goto(url(`/runs/${runId}`));
+  await page.getByText('No milestone').waitFor();
+  await page.getByRole('button', { name: 'Change milestone' }).focus();
+  await page.keyboard.press('Enter');
+  const form = page.getByRole('form', { name: 'Move the run to a milestone' });
+  // Open milestones first, the completed ones after them.
+  expect(await page.evaluate<string>('document.activeElement.tagName')).toBe('SELECT');
+  const options = form.getByLabel('Milestone').locator('option');
+  await options.getByText('Alpha (completed)').waitFor({ state: 'attached' });
+  expect(await options.allInnerTexts()).toEqual(['(none)', 'Beta', 'Release 2.4.0', 'RC 1', 'Alpha (completed)']);
+  await form.getByLabel('Milestone').selectOption({ label: 'RC 1' });
+  await checkScreen(page, 'run-milestone');
+  await form.getByRole('button', { name: 'Move run' }).press('Enter');
+  await page.getByRole('status').getByText('Run moved to RC 1').waitFor();
+  await page.getByRole('link', { name: 'RC 1' }).waitFor();
+  expect(await page.evaluate<string>('document.activeElement.textContent')).toBe('Change milestone');
+  const rc1 = (await h.t.db.milestone.findFirst({ where: { projectId, name: 'RC 1' } }))!.milestoneId;
+  expect((await h.t.db.run.findUnique({ where: { runId } }))?.milestoneId).toBe(rc1);
+
+  // Escape closes the choice unsaved.
+  await page.getByRole('button', { name: 'Change milestone' }).click();
+  await form.getByLabel('Milestone').press('Escape');
+  await form.waitFor({ state: 'detached' });
+  await page.getByRole('button', { name: 'Change milestone' }).click();
+  await form.getByLabel('Milestone').selectOption({ label: '(none)' });
+  await form.getByRole('button', { name: 'Move run' }).click();
+  await page.getByRole('status').getByText('Run taken out of its milestone').waitFor();
+  await page.getByText('No milestone').waitFor();
+  expect((await h.t.db.run.findUnique({ where: { runId } }))?.milestoneId).toBeNull();
+
+  // Locked in Beta (outside Release 2.4.0, whose deletion below counts its runs).
+  const beta = (await h.t.db.milestone.findFirst({ where: { projectId, name: 'Beta' } }))!.milestoneId;
+  await h.t.as(user.token).put('/run/edit', { projectId, runId, milestoneId: beta }).expect(200);
+  await h.t.as(user.token).put('/run/lock', { projectId, runId }).expect(200);
+  await page.reload();
+  const change = page.getByRole('button', { name: 'Change milestone' });
+  await page.getByRole('link', { name: 'Beta' }).waitFor();
+  expect(await change.isDisabled()).toBe(true);
+  expect(await change.getAttribute('aria-describedby').then((id) => page.locator(`[id="${id}"]`).innerText())).toBe(
+    'A locked run keeps its milestone: an Admin can unlock it to move it.',
+  );
+  await checkScreen(page, 'run-milestone-locked');
+
+  // A Reader sees the milestone, without the control.
+  const readerPage = await h.signIn(reader.token);
+  await readerPage.goto(url(`/runs/${runId}`));
+  await readerPage.getByRole('link', { name: 'Beta' }).waitFor();
+  expect(await readerPage.getByRole('button', { name: 'Change milestone' }).count()).toBe(0);
 });
 
 it('lets a Reader read a milestone without its writes', async () => {

@@ -27,7 +27,7 @@ export const assignmentRoutes = [
     resource: 'project',
     action: 'read',
     tag,
-    summary: "The members of the project's organization, by name: who the tests of its runs may be assigned to",
+    summary: "The members of the project's organization, by name, with their emails: who the tests of its runs may be assigned to",
     query: membersQuery,
     response: z.array(member),
     handler: (ctx, { query }) => listProjectMembers(ctx, query.projectId),

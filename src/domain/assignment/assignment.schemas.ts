@@ -92,4 +92,8 @@ export const myWorkPage = z.object({
 });
 
 export const membersQuery = z.object({ projectId: queryId });
-export const member = z.object({ userId: int, name: z.string() });
+export const member = z.object({
+  userId: int,
+  name: z.string(),
+  email: z.string().describe('Names the member where two share a name (the MCP tools take either)'),
+});

@@ -1,2 +1,2 @@
 export { nonMembers, projectMembers } from './members';
-export { myWorkPage, type MyWorkRow } from './my-work';
+export { myWorkPage, myWorkSql, type MyWorkRow } from './my-work';

@@ -4,8 +4,8 @@ import type { DbOrTx } from '../../../db/client';
 
 /** The members of the project's organization, by name then id. */
 export function projectMembers(db: DbOrTx, projectId: number) {
-  return db.$queryRaw<{ userId: number; name: string }[]>`
-    SELECT u.id AS "userId", u.name FROM projects p
+  return db.$queryRaw<{ userId: number; name: string; email: string }[]>`
+    SELECT u.id AS "userId", u.name, u.email FROM projects p
       JOIN memberships m ON m.org_id = p.org_id JOIN users u ON u.id = m.user_id
      WHERE p.id = ${projectId}
      ORDER BY lower(u.name), u.id`;

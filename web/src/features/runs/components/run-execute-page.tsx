@@ -73,7 +73,7 @@ export function RunExecutePage() {
   const error = run.error ?? tests.error ?? state.error;
   return (
     <Page title={title}>
-      <RunAbout projectId={projectId} run={run.data} error={error} />
+      <RunAbout projectId={projectId} run={run.data} error={error} canWrite={canWrite} locked={locked} />
       {run.data && (
         <RunActions
           projectId={projectId}
