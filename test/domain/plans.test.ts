@@ -251,12 +251,18 @@ describe('plan detail, edit, add-entry, lock, delete', () => {
         .post('/plan/create', { projectId: f.projectId, name: 'Old', entries: [{ allTests: true, configurations: [[f.opt.chrome]] }] })
         .expect(201)
     ).body.data;
+    // A run renamed by hand to a name that merely begins like the plan's keeps its name.
+    const added = (await as.put('/plan/add-entry', { projectId: f.projectId, planId: plan.planId, testIds: f.login }).expect(200)).body
+      .data;
+    await as.put('/run/edit', { projectId: f.projectId, runId: added.runs[1].runId, runName: 'Older smoke' }).expect(200);
     const edited = (
       await as.put('/plan/edit', { projectId: f.projectId, planId: plan.planId, name: 'New', milestoneId: m.milestoneId }).expect(200)
     ).body.data;
     expect(edited).toMatchObject({ name: 'New', milestoneId: m.milestoneId });
     const run = await t.db.run.findUniqueOrThrow({ where: { runId: plan.runs[0].runId } });
     expect([run.runName, run.milestoneId]).toEqual(['New – Chrome', m.milestoneId]);
+    const kept = await t.db.run.findUniqueOrThrow({ where: { runId: added.runs[1].runId } });
+    expect([kept.runName, kept.milestoneId]).toEqual(['Older smoke', m.milestoneId]);
     const list = (await t.as(w.reader.token).get('/plans', { projectId: f.projectId, milestoneId: m.milestoneId }).expect(200)).body.data;
     expect(list.plans.map((p: { planId: number }) => p.planId)).toEqual([plan.planId]);
     const bad = await as.put('/plan/edit', { projectId: f.projectId, planId: plan.planId, milestoneId: 2147483647 }).expect(400);

@@ -15,8 +15,8 @@ export async function insertPlanRow(
 }
 
 /**
- * Sets the fields given (undefined: kept). A new name renames the runs whose name begins
- * with the old one; a milestone (or null) moves every run of the plan with it.
+ * Sets the fields given (undefined: kept). A new name renames the runs named after the old
+ * one (the name alone, or followed by ' – ' and their options, or ' (2)'); a milestone (or null) moves every run of the plan with it.
  */
 export async function updatePlanRow(
   tx: Tx,
@@ -32,7 +32,8 @@ export async function updatePlanRow(
   if (w.name !== undefined && w.name !== oldName) {
     await tx.$executeRaw`
       UPDATE runs SET name = left(${w.name} || substr(name, ${oldName.length + 1}), 500), updated_at = now() AT TIME ZONE 'UTC'
-       WHERE plan_id = ${planId} AND starts_with(name, ${oldName})`;
+       WHERE plan_id = ${planId}
+         AND (name = ${oldName} OR starts_with(name, ${oldName + ' – '}) OR starts_with(name, ${oldName + ' ('}))`;
   }
   if (w.milestoneId !== undefined) {
     await tx.$executeRaw`UPDATE runs SET milestone_id = ${w.milestoneId}, updated_at = now() AT TIME ZONE 'UTC' WHERE plan_id = ${planId}`;
