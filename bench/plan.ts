@@ -4,6 +4,7 @@
  * Starts the real server on a bench database, seeds a project of 50,000 tests (5 areas of 4
  * features each, no ANALYZE afterwards, as right after an import) and 10 configurations (Browser:
  * 5 options × OS: 2), and times on loopback, three rounds each:
+ *   - POST /run/create of the 50,000 tests: one run, the reference a plan's cost reads against
  *   - POST /plan/create: allTests on all 10 combinations (500,000 results; target < 10 s)
  *   - the same with the tests split between 4 testers (assignTo)
  *   - GET /plan/detail (runs, assignees, a matrix page), GET /plan/report (json)
@@ -58,7 +59,7 @@ async function call(label: string, method: string, path: string, token: string, 
   const text = await res.text();
   const elapsed = performance.now() - started;
   if (!res.ok) throw new Error(`${label}: HTTP ${res.status} ${text.slice(0, 300)}`);
-  const json = JSON.parse(text) as { data: { planId?: number; statusCounts?: { total: number }; plan?: unknown } };
+  const json = JSON.parse(text) as { data: { planId?: number; runId?: number; statusCounts?: { total: number } } };
   const size = json.data?.statusCounts?.total ?? '';
   console.log(`${label.padEnd(58)} ${ms(elapsed).padStart(9)}   ${size}`);
   return json.data ?? json;
@@ -68,6 +69,12 @@ async function measure(s: Awaited<ReturnType<typeof seed>>) {
   const { token, projectId, combos, testers } = s;
   for (let round = 1; round <= 3; round++) {
     console.log(`\nround ${round}`);
+    // The reference: one run of the same tests, as POST /run/create makes it.
+    const single = await call(`POST /run/create, ${SIZE} tests (reference: one run)`, 'POST', '/run/create', token, {
+      projectId,
+      runName: `Reference ${round}`,
+      allTests: true,
+    });
     const entry = { allTests: true, configurations: combos };
     const plan = await call(`POST /plan/create, ${SIZE} tests × ${combos.length} configurations`, 'POST', '/plan/create', token, {
       projectId,
@@ -86,6 +93,7 @@ async function measure(s: Awaited<ReturnType<typeof seed>>) {
     await call(`PUT /plan/lock, ${combos.length} runs`, 'PUT', '/plan/lock', token, { projectId, planId: split.planId });
     await call('DELETE /plan/delete (locked)', 'DELETE', '/plan/delete', token, { projectId, planId: split.planId });
     await call('DELETE /plan/delete', 'DELETE', '/plan/delete', token, { projectId, planId: plan.planId });
+    await call('DELETE /run/delete (reference)', 'DELETE', '/run/delete', token, { projectId, runId: single.runId });
   }
 }
 
