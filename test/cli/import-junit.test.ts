@@ -128,8 +128,16 @@ describe('casebook import junit', () => {
 
     // One run; the two testcases of no test became tests in their suites' sections.
     expect(await counts()).toEqual({ runs: before.runs + 1, tests: before.tests + 2, history: before.history + 5 });
-    const results = await t.db.runTest.findMany({ where: { runId: run.runId }, include: { test: { include: { section: true } } } });
-    const byKey = Object.fromEntries(results.map((r) => [r.test.automationKey, [r.status, r.test.section?.sectionName ?? null]]));
+    const results = await t.db.runTest.findMany({ where: { runId: run.runId } });
+    const tests = new Map(
+      (await t.db.test.findMany({ where: { testId: { in: results.map((r) => r.testId) } }, include: { section: true } })).map((x) => [
+        x.testId,
+        x,
+      ]),
+    );
+    const byKey = Object.fromEntries(
+      results.map((r) => [tests.get(r.testId)!.automationKey, [r.status, tests.get(r.testId)!.section?.sectionName ?? null]]),
+    );
     // Keys are full paths now: the tests found by their old key (classname.name) moved to it.
     expect(byKey).toEqual({
       'auth :: auth.Login.valid': ['passed', null],

@@ -113,8 +113,10 @@ describe('shards importing into one run', () => {
     );
     expect(answers.map((a) => [a.status, a.body.error])).toEqual(Array.from({ length: SHARDS }, () => [201, undefined]));
 
-    const results = await t.db.runTest.findMany({ where: { runId }, include: { test: { select: { automationKey: true } } } });
-    const keys = results.map((r) => r.test.automationKey).sort();
+    const results = await t.db.runTest.findMany({ where: { runId } });
+    const tests = await t.db.test.findMany({ where: { testId: { in: results.map((r) => r.testId) } }, select: { automationKey: true } });
+    expect(tests).toHaveLength(results.length);
+    const keys = tests.map((x) => x.automationKey).sort();
     const expected = ['setup.database is up'];
     for (let s = 0; s < SHARDS; s++) for (let i = 0; i < PER_SHARD; i++) expected.push(`shard${s}.t${i}`);
     expect(keys).toEqual(expected.sort());

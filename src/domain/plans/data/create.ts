@@ -47,7 +47,8 @@ export async function insertPlanRuns(
 /**
  * Puts the source's tests (a SELECT of `test_id, n` and, when `assigned`, `assignee_id`)
  * into every run of `runIds` as `untested`, each with its first history entry, and sets
- * the runs' counters: one statement for all of them, the source read once. The runs are
+ * the runs' counters: one statement for all of them, the source read once. The entries are
+ * not sorted (a run's are all `untested` at one time; sorting 500,000 cost 6% of the CPU). The runs are
  * new (no test is in them yet); returns how many results were written (every run gets
  * all the source's tests: a data-modifying CTE runs to its end whether read or not).
  */
@@ -68,7 +69,7 @@ export async function fillPlanRuns(
       SELECT r.run_id, src.test_id, 'untested', ${userId}, ${now}, src.version, ${assigneeSql} FROM r CROSS JOIN src
     ), hist AS (
       INSERT INTO status_history (run_id, test_id, status, user_id, created_at)
-      SELECT r.run_id, src.test_id, 'untested', ${userId}, ${now} FROM r CROSS JOIN src ORDER BY r.run_id, src.n
+      SELECT r.run_id, src.test_id, 'untested', ${userId}, ${now} FROM r CROSS JOIN src
     ), n AS (SELECT count(*)::int AS n FROM src)
     UPDATE runs SET untested_count = (SELECT n FROM n), ${RESULTS_MOVED} WHERE id = ANY(${runIds}::int[])
     RETURNING untested_count AS added`;
