@@ -180,6 +180,12 @@ it('lets a User lock the plan (then no more entries) and a Reader only read it',
   const plan = await h.t.db.plan.findFirstOrThrow({ where: { projectId } });
   const page = await h.signIn(user.token);
   await page.goto(url(`/plans/${plan.planId}`));
+  await page.getByRole('button', { name: 'Edit', exact: true }).click();
+  expect(await page.getByLabel('Name', { exact: true }).inputValue()).toBe('Release 3 regression');
+  await page.getByLabel('Description').fill('Checkout first');
+  await page.getByRole('button', { name: 'Save plan' }).click();
+  await page.getByRole('status').getByText('Release 3 regression saved').waitFor();
+  await page.locator('.plan-description').getByText('Checkout first').waitFor();
   await page.getByRole('button', { name: 'Add entry' }).waitFor();
   await page.getByRole('button', { name: 'Lock', exact: true }).click();
   const dialog = page.getByRole('dialog', { name: 'Lock Release 3 regression?' });

@@ -2,7 +2,15 @@
 // configuration group, who executes them), the combinations it makes, the fields POST /plan/create
 // takes for it, and the preview of how many runs and results the entries make.
 
-import { noSelection, type SelectionFields, type SelectionState } from '../runs';
+// The runs feature's SelectionState and SelectionFields, by shape: this file imports nothing, so it
+// is tested without the app (test/web/unit/plans.test.ts).
+interface SelectionState {
+  allTests: boolean;
+  sectionIds: ReadonlySet<number>;
+  labelIds: ReadonlySet<number>;
+  priorityIds: ReadonlySet<number>;
+}
+type SelectionFields = { allTests: true } | { sectionIds?: number[]; labelIds?: number[]; priorityIds?: number[] };
 
 export type AssignMode = 'nobody' | 'one' | 'split';
 
@@ -20,6 +28,9 @@ export interface EntryDraft {
 interface Group {
   options: { optionId: number }[];
 }
+
+const none: ReadonlySet<number> = new Set();
+const noSelection: SelectionState = { allTests: false, sectionIds: none, labelIds: none, priorityIds: none };
 
 let nextKey = 1;
 export const newEntry = (): EntryDraft => ({
