@@ -7,9 +7,9 @@ import { checkScreen, fetchInPage, startWebHarness, type WebHarness } from './su
 // Chrome and Firefox on Linux, split between two testers, and every test once without a
 // configuration), seeing "3 runs, 11 results" before sending it; an API error shows beside the
 // form and writes nothing. The plan page shows its runs, assignees and the status matrix, which
-// follows a result recorded through the API and is walked with the arrow keys; the run page links
-// back to the plan. A User locks it (no more entries), a Reader only reads, an Admin deletes it with
-// its runs after a dialog that counts them. axe and the 390-px width pass on each screen.
+// follows a result recorded through the API, is walked with the arrow keys and paged 50 tests at a
+// time; the run page links back to the plan. A User edits it, adds an entry and locks it (no more
+// entries), a Reader only reads, an Admin deletes it with its runs after a dialog that counts them. axe and the 390-px width pass on each screen.
 
 let h: WebHarness;
 let user: TestUser;
@@ -174,6 +174,26 @@ it('shows the plan: runs, assignees and the status matrix, which follows a resul
     'No configuration',
     'Safari',
   ]);
+});
+
+it('pages the status matrix 50 tests at a time', async () => {
+  const shop = await h.t.db.project.findUniqueOrThrow({ where: { projectId } });
+  const big = (await createProject(h.t.db, shop.orgId, { projectName: 'Big shop' })).projectId;
+  await createTests(h.t.db, big, 55, () => ({}), 'Case');
+  const made = await h.t
+    .as(user.token)
+    .post('/plan/create', { projectId: big, name: 'Everything', entries: [{ allTests: true }] })
+    .expect(201);
+  const page = await h.signIn(user.token);
+  await page.goto(`${h.baseUrl}/projects/${big}/plans/${made.body.data.planId}`);
+  const matrix = page.getByRole('grid', { name: 'Status matrix' });
+  const pager = page.getByRole('navigation', { name: 'Matrix pages' });
+  await pager.getByText('1–50 of 55').waitFor();
+  expect(await matrix.locator('tbody tr').count()).toBe(50);
+  await pager.getByRole('button', { name: 'Next' }).click();
+  await pager.getByText('51–55 of 55').waitFor();
+  await matrix.getByText('Case 54').waitFor();
+  expect(await matrix.locator('tbody tr').count()).toBe(5);
 });
 
 it('lets a User lock the plan (then no more entries) and a Reader only read it', async () => {

@@ -53,4 +53,7 @@ it('previews runs and results over all entries, an upper bound said as such', ()
   expect(previewText([{ runs: 1, tests: 1, exact: true }])).toBe('1 run, 1 result');
   expect(previewText([{ runs: 4, tests: 10, exact: false }])).toBe('4 runs, at most 40 results');
   expect(previewText([{ runs: 1, tests: undefined, exact: true }])).toBe('1 run, counting the results…');
+  expect(previewText([{ runs: 2, tests: undefined, exact: true, tooMany: true }])).toBe(
+    "2 runs; the results of one entry's selection cannot be counted here",
+  );
 });

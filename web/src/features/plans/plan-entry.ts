@@ -81,12 +81,15 @@ export interface EntrySize {
   /** Tests of the selection; undefined while counting. */
   tests: number | undefined;
   exact: boolean;
+  /** The selection is too large a combination to count here (see useSelectionCount). */
+  tooMany?: boolean;
 }
 
 /** "3 runs, 36 results" (with "at most" when a count is an upper bound; "…" while counting). */
 export function previewText(sizes: readonly EntrySize[]): string {
   const runs = sizes.reduce((sum, s) => sum + s.runs, 0);
   const runText = `${runs} ${runs === 1 ? 'run' : 'runs'}`;
+  if (sizes.some((s) => s.tooMany)) return `${runText}; the results of one entry's selection cannot be counted here`;
   if (sizes.some((s) => s.tests === undefined)) return `${runText}, counting the results…`;
   const results = sizes.reduce((sum, s) => sum + s.runs * (s.tests ?? 0), 0);
   const bound = sizes.every((s) => s.exact) ? '' : 'at most ';

@@ -4,7 +4,8 @@ import { selectionFields, useAssignees, useSectionRows } from '../runs';
 import type { PlanEntryBody } from './api/write-plan';
 import { entryFields, newEntry, previewText, type EntryDraft, type EntrySize } from './plan-entry';
 
-const same = (a: EntrySize | undefined, b: EntrySize) => a?.runs === b.runs && a.tests === b.tests && a.exact === b.exact;
+const same = (a: EntrySize | undefined, b: EntrySize) =>
+  a?.runs === b.runs && a.tests === b.tests && a.exact === b.exact && a.tooMany === b.tooMany;
 
 /**
  * The entries a plan form edits (one to start with), what they need (the project's configuration

@@ -29,10 +29,10 @@ export function EntryEditor({
   onRemove?: () => void;
 }) {
   const rows = useSectionRows(projectId);
-  const { count, exact } = useSelectionCount(projectId, selectionFields(draft.selection, rows));
+  const { count, exact, tooMany } = useSelectionCount(projectId, selectionFields(draft.selection, rows));
   const runs = runsOf(combinations(groups ?? [], draft.options));
   const { key } = draft;
-  useEffect(() => onSize(key, { runs, tests: count, exact }), [onSize, key, runs, count, exact]);
+  useEffect(() => onSize(key, { runs, tests: count, exact, tooMany }), [onSize, key, runs, count, exact, tooMany]);
   const set = (change: Partial<EntryDraft>) => onChange({ ...draft, ...change });
   return (
     <fieldset className="plan-entry" data-entry={number}>

@@ -10,6 +10,8 @@ export interface SelectionSize {
   count: number | undefined;
   /** False with several labels: a test carrying two of them is counted twice, so `count` is an upper bound. */
   exact: boolean;
+  /** True when the selection needs more counts than are asked (MAX_COUNTS): its size stays unknown. */
+  tooMany: boolean;
 }
 
 /**
@@ -28,8 +30,9 @@ export function useSelectionCount(projectId: number, fields: SelectionFields | n
     })),
   });
   const exact = !fields || 'allTests' in fields || (fields.labelIds?.length ?? 0) <= 1;
-  if (!fields || queries.length > MAX_COUNTS || counts.some((c) => c.data === undefined)) return { count: undefined, exact };
-  return { count: counts.reduce((sum, c) => sum + (c.data?.count ?? 0), 0), exact };
+  const tooMany = queries.length > MAX_COUNTS;
+  if (!fields || tooMany || counts.some((c) => c.data === undefined)) return { count: undefined, exact, tooMany };
+  return { count: counts.reduce((sum, c) => sum + (c.data?.count ?? 0), 0), exact, tooMany };
 }
 
 type CountQuery = { sectionId?: number; includeSubsections?: 'true'; priorityId?: number; labelId?: number };
