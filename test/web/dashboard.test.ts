@@ -115,7 +115,7 @@ it('opens on the dashboard: counts linking to the Stability page, the flakiest a
   await page.waitForURL(url(projectId, '/dashboard'));
   await page.getByRole('heading', { level: 1, name: 'Dashboard of Shop' }).waitFor();
   const nav = page.getByRole('navigation', { name: 'Project' }).getByRole('link');
-  expect(await nav.allTextContents()).toEqual(['Dashboard', 'Catalog', 'Runs', 'Milestones', 'Stability', 'Metadata']);
+  expect(await nav.allTextContents()).toEqual(['Dashboard', 'Catalog', 'Runs', 'Plans', 'Milestones', 'Stability', 'Metadata']);
   expect(await nav.first().getAttribute('aria-current')).toBe('page');
   expect(await page.getByRole('radio', { name: 'Last 30 days' }).isChecked()).toBe(true);
 

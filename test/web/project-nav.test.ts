@@ -5,7 +5,7 @@ import { startRun } from '../support/run-factories';
 import { checkScreen, PHONE, startWebHarness, type WebHarness } from './support/web-harness';
 
 // Every project page has the same frame: breadcrumbs (Organization / Project / the page's trail)
-// and the project's navigation (Dashboard first, then Catalog, Runs, Milestones, Stability, Metadata) marking where the
+// and the project's navigation (Dashboard first, then Catalog, Runs, Plans, Milestones, Stability, Metadata) marking where the
 // page is. A tester goes from the catalog to the runs by keyboard, into a run, and back up by the
 // breadcrumbs (the project's crumb leads to its dashboard); axe passes on each.
 
@@ -73,7 +73,15 @@ it('goes catalog → runs (by keyboard) → a run → back up by the breadcrumbs
   await page.goto(url('/catalog'));
   await page.getByRole('heading', { level: 1, name: 'Catalog of Checkout' }).waitFor();
   expect(await trail(page, 'Catalog')).toEqual({ links: ['Nav testers', 'Checkout', 'Catalog'], current: [null, null, 'page'] });
-  expect(await marks(page)).toEqual({ Dashboard: null, Catalog: 'page', Runs: null, Milestones: null, Stability: null, Metadata: null });
+  expect(await marks(page)).toEqual({
+    Dashboard: null,
+    Catalog: 'page',
+    Runs: null,
+    Plans: null,
+    Milestones: null,
+    Stability: null,
+    Metadata: null,
+  });
   await checkScreen(page, 'project-nav-catalog');
 
   // From the catalog to the project's runs with the keyboard alone.
@@ -81,7 +89,15 @@ it('goes catalog → runs (by keyboard) → a run → back up by the breadcrumbs
   await Promise.all([page.waitForURL(url('/runs')), page.keyboard.press('Enter')]);
   await page.getByRole('heading', { level: 1, name: 'Runs of Checkout' }).waitFor();
   expect(await trail(page, 'Runs')).toEqual({ links: ['Nav testers', 'Checkout', 'Runs'], current: [null, null, 'page'] });
-  expect(await marks(page)).toEqual({ Dashboard: null, Catalog: null, Runs: 'page', Milestones: null, Stability: null, Metadata: null });
+  expect(await marks(page)).toEqual({
+    Dashboard: null,
+    Catalog: null,
+    Runs: 'page',
+    Plans: null,
+    Milestones: null,
+    Stability: null,
+    Metadata: null,
+  });
   await checkScreen(page, 'project-nav-runs');
 
   await page.getByRole('list', { name: 'Runs' }).getByRole('link', { name: 'Nightly', exact: true }).click();
@@ -91,7 +107,15 @@ it('goes catalog → runs (by keyboard) → a run → back up by the breadcrumbs
     links: ['Nav testers', 'Checkout', 'Runs', 'Nightly'],
     current: [null, null, null, 'page'],
   });
-  expect(await marks(page)).toEqual({ Dashboard: null, Catalog: null, Runs: 'true', Milestones: null, Stability: null, Metadata: null });
+  expect(await marks(page)).toEqual({
+    Dashboard: null,
+    Catalog: null,
+    Runs: 'true',
+    Plans: null,
+    Milestones: null,
+    Stability: null,
+    Metadata: null,
+  });
   await checkScreen(page, 'project-nav-run');
 
   await page.getByRole('link', { name: 'Report', exact: true }).click();
@@ -100,7 +124,15 @@ it('goes catalog → runs (by keyboard) → a run → back up by the breadcrumbs
     links: ['Nav testers', 'Checkout', 'Runs', 'Nightly', 'Report'],
     current: [null, null, null, null, 'page'],
   });
-  expect(await marks(page)).toEqual({ Dashboard: null, Catalog: null, Runs: 'true', Milestones: null, Stability: null, Metadata: null });
+  expect(await marks(page)).toEqual({
+    Dashboard: null,
+    Catalog: null,
+    Runs: 'true',
+    Plans: null,
+    Milestones: null,
+    Stability: null,
+    Metadata: null,
+  });
 
   // Back up, one level at a time.
   await breadcrumbs(page).getByRole('link', { name: 'Nightly' }).click();
@@ -112,7 +144,15 @@ it('goes catalog → runs (by keyboard) → a run → back up by the breadcrumbs
   await page.waitForURL(url('/dashboard'));
   await page.getByRole('heading', { level: 1, name: 'Dashboard of Checkout' }).waitFor();
   expect(await trail(page, 'Dashboard')).toEqual({ links: ['Nav testers', 'Checkout', 'Dashboard'], current: [null, null, 'page'] });
-  expect(await marks(page)).toEqual({ Dashboard: 'page', Catalog: null, Runs: null, Milestones: null, Stability: null, Metadata: null });
+  expect(await marks(page)).toEqual({
+    Dashboard: 'page',
+    Catalog: null,
+    Runs: null,
+    Plans: null,
+    Milestones: null,
+    Stability: null,
+    Metadata: null,
+  });
   await breadcrumbs(page).getByRole('link', { name: 'Nav testers' }).click();
   await page.waitForURL(`${h.baseUrl}/projects`);
   await page.getByRole('heading', { level: 1, name: 'Projects' }).waitFor();
@@ -126,12 +166,28 @@ it('places a test inside the catalog: the trail goes through it and the navigati
     links: ['Nav testers', 'Checkout', 'Catalog', 'Pay by card'],
     current: [null, null, null, 'page'],
   });
-  expect(await marks(page)).toEqual({ Dashboard: null, Catalog: 'true', Runs: null, Milestones: null, Stability: null, Metadata: null });
+  expect(await marks(page)).toEqual({
+    Dashboard: null,
+    Catalog: 'true',
+    Runs: null,
+    Plans: null,
+    Milestones: null,
+    Stability: null,
+    Metadata: null,
+  });
   await breadcrumbs(page).getByRole('link', { name: 'Catalog' }).click();
   await page.waitForURL(url('/catalog'));
   // The address changes before React renders the next page: read the marks once it has.
   await page.getByRole('heading', { level: 1, name: 'Catalog of Checkout' }).waitFor();
-  expect(await marks(page)).toEqual({ Dashboard: null, Catalog: 'page', Runs: null, Milestones: null, Stability: null, Metadata: null });
+  expect(await marks(page)).toEqual({
+    Dashboard: null,
+    Catalog: 'page',
+    Runs: null,
+    Plans: null,
+    Milestones: null,
+    Stability: null,
+    Metadata: null,
+  });
 });
 
 it("opens a project's address without a page on its dashboard, the first part of the navigation", async () => {
@@ -143,11 +199,20 @@ it("opens a project's address without a page on its dashboard, the first part of
     'Dashboard',
     'Catalog',
     'Runs',
+    'Plans',
     'Milestones',
     'Stability',
     'Metadata',
   ]);
-  expect(await marks(page)).toEqual({ Dashboard: 'page', Catalog: null, Runs: null, Milestones: null, Stability: null, Metadata: null });
+  expect(await marks(page)).toEqual({
+    Dashboard: 'page',
+    Catalog: null,
+    Runs: null,
+    Plans: null,
+    Milestones: null,
+    Stability: null,
+    Metadata: null,
+  });
 });
 
 it('keeps the navigation on one line on a phone, scrolled to show the current part', async () => {

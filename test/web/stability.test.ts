@@ -102,10 +102,10 @@ it('lists every test with its record over the runs counted, flakiest first', asy
   await page.waitForURL(url());
   await page.getByRole('heading', { level: 1, name: 'Stability of Checkout' }).waitFor();
   const navLinks = page.getByRole('navigation', { name: 'Project' }).getByRole('link');
-  // Stability comes right after Runs and their Milestones, and is marked as the page shown.
+  // Stability comes right after Runs, their Plans and Milestones, and is marked as the page shown.
   const sections = await navLinks.allTextContents();
   expect(sections).toContain('Runs');
-  expect(sections.slice(sections.indexOf('Runs'), sections.indexOf('Runs') + 3)).toEqual(['Runs', 'Milestones', 'Stability']);
+  expect(sections.slice(sections.indexOf('Runs'), sections.indexOf('Runs') + 4)).toEqual(['Runs', 'Plans', 'Milestones', 'Stability']);
   expect(await navLinks.nth(sections.indexOf('Stability')).getAttribute('aria-current')).toBe('page');
 
   const listed = await titles(page);

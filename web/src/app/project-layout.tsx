@@ -17,6 +17,7 @@ export function ProjectLayout() {
     runId: Number(raw.runId),
     testId: Number(raw.testId),
     milestoneId: Number(raw.milestoneId),
+    planId: Number(raw.planId),
   };
   const project = useProject(params.projectId);
   const orgs = useOrgs();

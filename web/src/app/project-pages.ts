@@ -9,6 +9,7 @@ export const PROJECT_SECTIONS = [
   { id: 'dashboard', label: 'Dashboard', path: 'dashboard' },
   { id: 'catalog', label: 'Catalog', path: 'catalog' },
   { id: 'runs', label: 'Runs', path: 'runs' },
+  { id: 'plans', label: 'Plans', path: 'plans' },
   { id: 'milestones', label: 'Milestones', path: 'milestones' },
   { id: 'stability', label: 'Stability', path: 'stability' },
   { id: 'metadata', label: 'Metadata', path: 'metadata' },
@@ -21,6 +22,7 @@ export interface ProjectParams {
   runId: number;
   testId: number;
   milestoneId: number;
+  planId: number;
 }
 
 export interface PageCrumb {

@@ -5,6 +5,7 @@ import { MetadataPage } from '../features/project-metadata';
 import { MilestoneName, MilestonePage, MilestonesPage } from '../features/milestones';
 import { CustomFieldsPage } from '../features/custom-fields';
 import { ConfigurationsPage } from '../features/configurations';
+import { NewPlanPage, PlanName, PlanPage, PlansPage } from '../features/plans';
 import { RunReportPage } from '../features/reports';
 import { RunComparePage } from '../features/run-compare';
 import { RunExecutePage, RunName, RunsPage } from '../features/runs';
@@ -25,6 +26,12 @@ const runs: PageCrumb = { label: () => 'Runs', to: (p) => projectPath(p.projectI
 const run: PageCrumb = {
   label: (p) => <RunName projectId={p.projectId} runId={p.runId} />,
   to: (p) => projectPath(p.projectId, 'runs', p.runId),
+};
+const plans: PageCrumb = { label: () => 'Plans', to: (p) => projectPath(p.projectId, 'plans') };
+const newPlan: PageCrumb = { label: () => 'New plan', to: (p) => projectPath(p.projectId, 'plans', 'new') };
+const plan: PageCrumb = {
+  label: (p) => <PlanName projectId={p.projectId} planId={p.planId} />,
+  to: (p) => projectPath(p.projectId, 'plans', p.planId),
 };
 const milestones: PageCrumb = { label: () => 'Milestones', to: (p) => projectPath(p.projectId, 'milestones') };
 const milestone: PageCrumb = {
@@ -65,6 +72,15 @@ export const projectRoute: RouteObject = {
             { path: 'compare', element: <RunComparePage />, handle: handle({ crumbs: [compare] }) },
           ],
         },
+      ],
+    },
+    {
+      path: 'plans',
+      handle: handle({ section: 'plans', crumbs: [plans] }),
+      children: [
+        { index: true, element: <PlansPage /> },
+        { path: 'new', element: <NewPlanPage />, handle: handle({ crumbs: [newPlan] }) },
+        { path: ':planId', element: <PlanPage />, handle: handle({ crumbs: [plan] }) },
       ],
     },
     {

@@ -1,7 +1,8 @@
 import { ErrorMessage } from '../../../components/error-message';
 import { RunMilestone } from './run-milestone';
+import { RunPlanLink } from './run-plan-link';
 
-/** Under a run's title: the milestone it counts towards (a User may move it), its description, and what failed to load. */
+/** Under a run's title: the milestone it counts towards (a User may move it), the plan it is part of, its description, and what failed to load. */
 export function RunAbout({
   projectId,
   run,
@@ -10,7 +11,7 @@ export function RunAbout({
   locked,
 }: {
   projectId: number;
-  run: { runId: number; runDescription: string | null; milestoneId: number | null } | undefined;
+  run: { runId: number; runDescription: string | null; milestoneId: number | null; planId: number | null } | undefined;
   error: unknown;
   canWrite: boolean;
   locked: boolean;
@@ -18,6 +19,7 @@ export function RunAbout({
   return (
     <>
       {run && <RunMilestone projectId={projectId} runId={run.runId} milestoneId={run.milestoneId} canWrite={canWrite} locked={locked} />}
+      {run && <RunPlanLink projectId={projectId} planId={run.planId} />}
       {run?.runDescription && <p className="muted">{run.runDescription}</p>}
       <ErrorMessage error={error} />
     </>
