@@ -192,7 +192,9 @@ export const planDetail = planRecord.extend({
 });
 export type PlanDetail = z.infer<typeof planDetail>;
 
-export const planCreated = planRecord.extend({ runs: z.array(planRun).describe('The runs made, in order') });
+export const planCreated = planRecord.extend({
+  runs: z.array(planRun).describe('Its runs, oldest first: after /plan/add-entry all of them, the ones just made last'),
+});
 export const planDeleted = z.object({ planId: int, deleted: z.literal(true), runsDeleted: int });
 export const planLocked = planRecord.extend({ runsChanged: int.describe('Runs locked (or unlocked) by the call') });
 export const planReport = z.object({
