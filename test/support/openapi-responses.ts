@@ -4,6 +4,7 @@ import type { Response } from 'supertest';
 import { loadRbac } from '../../src/auth/rbac';
 import { apiRoutes } from '../../src/domain/routes';
 import { buildOpenApiDocument, type OpenApiDocument } from '../../src/openapi/document';
+import { cacheResponseValidators } from './cached-response-validators';
 import { OPENAPI_DOCUMENT_ENV } from './openapi-document-file';
 
 // Every response the suite receives is held to the OpenAPI document generated
@@ -61,6 +62,7 @@ export function responseChecker(): Promise<ResponseChecker> {
   checker ??= loadDocument().then((document) => {
     const forValidator = structuredClone(document);
     toNumericBounds(forValidator);
+    cacheResponseValidators();
     jestOpenAPI(forValidator as Parameters<typeof jestOpenAPI>[0]);
     return { document, check: (res) => checkResponse(document, res) };
   });
