@@ -25,6 +25,9 @@ module.exports = {
   // The generated Prisma Client imports its siblings as './x.js'; the sources are .ts.
   moduleNameMapper: { '^(\\.{1,2}/.*)\\.js$': '$1' },
   globalSetup: '<rootDir>/test/support/global-setup.ts',
+  globalTeardown: '<rootDir>/test/support/global-teardown.ts',
+  // Without timings (CI's clean clone) the known slow files first: see the file.
+  testSequencer: '<rootDir>/test/support/slow-first-sequencer.js',
   testTimeout: 60000,
   // Each test file has its own database, so files run in parallel safely.
   maxWorkers: process.env.CI ? 2 : '50%',

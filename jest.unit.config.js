@@ -5,6 +5,7 @@ const base = require('./jest.config');
 module.exports = {
   ...base,
   globalSetup: undefined,
+  globalTeardown: undefined,
   testMatch: [
     '<rootDir>/test/unit/**/*.test.ts',
     '<rootDir>/test/web/unit/**/*.test.ts',

@@ -1,8 +1,11 @@
+import fs from 'node:fs';
 import jestOpenAPI from 'jest-openapi';
 import type { Response } from 'supertest';
 import { loadRbac } from '../../src/auth/rbac';
 import { apiRoutes } from '../../src/domain/routes';
 import { buildOpenApiDocument, type OpenApiDocument } from '../../src/openapi/document';
+import { cacheResponseValidators } from './cached-response-validators';
+import { OPENAPI_DOCUMENT_ENV } from './openapi-document-file';
 
 // Every response the suite receives is held to the OpenAPI document generated
 // from the routes: its status must be documented for the operation, its
@@ -48,11 +51,18 @@ export interface ResponseChecker {
 
 let checker: Promise<ResponseChecker> | undefined;
 
+/** The document generated from the routes: the one the global setup built for the run (JSON-safe), else built here. */
+async function loadDocument(): Promise<OpenApiDocument> {
+  const built = process.env[OPENAPI_DOCUMENT_ENV];
+  if (built) return JSON.parse(fs.readFileSync(built, 'utf8')) as OpenApiDocument;
+  return buildOpenApiDocument(apiRoutes, await loadRbac());
+}
+
 export function responseChecker(): Promise<ResponseChecker> {
-  checker ??= loadRbac().then((rbac) => {
-    const document = buildOpenApiDocument(apiRoutes, rbac);
+  checker ??= loadDocument().then((document) => {
     const forValidator = structuredClone(document);
     toNumericBounds(forValidator);
+    cacheResponseValidators();
     jestOpenAPI(forValidator as Parameters<typeof jestOpenAPI>[0]);
     return { document, check: (res) => checkResponse(document, res) };
   });
