@@ -271,7 +271,7 @@ describe('plan detail, edit, add-entry, lock, delete', () => {
     const foreign = await t.as(w.adminB.token).get('/plan/detail', { projectId: f.projectId, planId: plan.planId }).expect(404);
     expect(foreign.body.code).toBe('project_not_found');
     const missing = await t.as(w.reader.token).get('/plan/detail', { projectId: f.projectId, planId: 2147483647 }).expect(404);
-    expect(missing.body.code).toBe('plan_not_found');
+    expect(missing.body).toMatchObject({ code: 'plan_not_found' });
   });
 
   it('locks every run (423 for results, entries, edits and a second lock), unlocks by an Admin only', async () => {
@@ -293,13 +293,13 @@ describe('plan detail, edit, add-entry, lock, delete', () => {
       .put('/run/update-test-status', { ...q, runId: runs[0].runId, testResults: [{ testId: f.ids[0], status: 'passed' }] })
       .expect(423);
     expect(res.body.code).toBe('run_locked');
-    expect((await as.put('/plan/lock', id).expect(423)).body.code).toBe('plan_locked');
-    expect((await as.put('/plan/add-entry', { ...id, allTests: true }).expect(423)).body.code).toBe('plan_locked');
-    expect((await as.put('/plan/edit', { ...id, name: 'X' }).expect(423)).body.code).toBe('plan_locked');
+    expect((await as.put('/plan/lock', id).expect(423)).body).toMatchObject({ code: 'plan_locked' });
+    expect((await as.put('/plan/add-entry', { ...id, allTests: true }).expect(423)).body).toMatchObject({ code: 'plan_locked' });
+    expect((await as.put('/plan/edit', { ...id, name: 'X' }).expect(423)).body).toMatchObject({ code: 'plan_locked' });
     await as.put('/plan/unlock', id).expect(403);
     const unlocked = (await t.as(w.admin.token).put('/plan/unlock', id).expect(200)).body.data;
     expect(unlocked).toMatchObject({ locked: false, runsChanged: 2 });
-    expect((await t.as(w.admin.token).put('/plan/unlock', id).expect(409)).body.code).toBe('plan_not_locked');
+    expect((await t.as(w.admin.token).put('/plan/unlock', id).expect(409)).body).toMatchObject({ code: 'plan_not_locked' });
     expect((await t.db.run.findMany({ where: { planId: plan.planId } })).map((r) => r.locked)).toEqual([false, false]);
   });
 
