@@ -127,13 +127,18 @@ function fieldOf(schema: z.ZodType, field: string): boolean {
   return schema instanceof z.ZodObject && field in schema.shape;
 }
 
-/** A list paged by limit/offset or by page/pageSize, as its query says; a page answered as an array has its total in headers. */
+/**
+ * A list paged by limit/offset or by page/pageSize, as its query says and its answer's total
+ * confirms (a record that pages a part of itself, as a plan its matrix, is no list); a page
+ * answered as an array has its total in headers.
+ */
 function pagingOf(route: AnyRoute): Pick<ToolSpec, 'paged'> {
   if (route.pageMeta) return { paged: 'headers' };
   const query = route.query as z.ZodType | undefined;
   if (!(query instanceof z.ZodObject)) return {};
   const keys = Object.keys(query.shape);
-  if (keys.includes('limit') && keys.includes('offset')) return { paged: 'limit-offset' };
+  const listed = !(route.response instanceof z.ZodObject) || 'total' in route.response.shape;
+  if (keys.includes('limit') && keys.includes('offset') && listed) return { paged: 'limit-offset' };
   if (keys.includes('page') && keys.includes('pageSize')) return { paged: 'page' };
   return {};
 }

@@ -108,6 +108,8 @@ async function signIn(context: BrowserContext) {
   // /auth/login → the provider's /authorize → /auth/callback → the web app, which opens on its projects.
   await Promise.all([page.waitForURL(`${serverUrl}/projects`), page.click('#sign-in')]);
   await page.getByTestId('signed-in-user').getByText('Grace Hopper').waitFor();
+  // The organizations come by a query of their own, which may answer after the user's.
+  await page.locator('header .context').getByText('Browser testers').waitFor();
   const header = await page.textContent('header');
   expect(header).toContain('Browser testers');
   expect(await page.getByTestId('signed-in-user').textContent()).toBe('Grace Hopper Reader');

@@ -276,7 +276,6 @@ it('offers limit and offset on every tool whose REST list is paged by them, or t
     'get-invitations',
     'get-milestones',
     'get-my-work',
-    'get-plan',
     'get-plans',
     'get-run-test-status',
     'get-run-tests-list',
