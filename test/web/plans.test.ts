@@ -226,6 +226,11 @@ it('lets a User lock the plan (then no more entries) and a Reader only read it',
   await readerPage.locator(`[data-plan-id="${plan.planId}"]`).getByText('Locked').waitFor();
   expect(await readerPage.getByRole('link', { name: 'New plan' }).count()).toBe(0);
   await checkScreen(readerPage, 'plans');
+  // By its address, the New plan page tells a Reader why it has no form.
+  await readerPage.goto(url('/plans/new'));
+  await readerPage.getByRole('status').getByText('Readers read plans; a User or an Admin of the organization makes them.').waitFor();
+  expect(await readerPage.getByRole('form', { name: 'New plan' }).count()).toBe(0);
+  await checkScreen(readerPage, 'plan-new-reader');
 });
 
 it('lets an Admin unlock the plan and delete it with its runs, after a dialog that counts them', async () => {

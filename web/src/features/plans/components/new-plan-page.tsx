@@ -1,17 +1,35 @@
 import { useState, type FormEvent } from 'react';
-import { useNavigate, useParams } from 'react-router';
+import { Link, useNavigate, useParams } from 'react-router';
 import { ErrorMessage } from '../../../components/error-message';
 import { FormActions } from '../../../components/form-actions';
 import { Page } from '../../../components/page';
+import { atLeast, useRole } from '../../auth';
 import { MilestoneSelect } from '../../milestones';
+import { useProject } from '../../projects';
 import { useCreatePlan } from '../api/write-plan';
 import { useEntries } from '../use-entries';
 import { EntryList } from './entry-list';
 import '../plans.css';
 
-/** New plan: name, description, milestone and its entries, with how many runs and results they make; opens the plan. */
+/** New plan, for Users and Admins; a Reader who comes here by its address is told why there is no form. */
 export function NewPlanPage() {
   const projectId = Number(useParams().projectId);
+  const project = useProject(projectId);
+  const role = useRole(project.data?.orgId);
+  if (role !== undefined && !atLeast(role, 'User'))
+    return (
+      <Page title="New plan">
+        <p role="status">Readers read plans; a User or an Admin of the organization makes them.</p>
+        <p>
+          <Link to={`/projects/${projectId}/plans`}>Back to the plans</Link>
+        </p>
+      </Page>
+    );
+  return <NewPlanForm projectId={projectId} />;
+}
+
+/** Name, description, milestone and the entries, with how many runs and results they make; opens the plan. */
+function NewPlanForm({ projectId }: { projectId: number }) {
   const navigate = useNavigate();
   const entries = useEntries(projectId);
   const create = useCreatePlan(projectId);
