@@ -4,9 +4,7 @@ import type { RequestContext } from '../../core/context';
 import { badRequest } from '../../core/errors';
 import { requireMembers } from '../assignment/assignment.service';
 import { distribute } from '../assignment/distribute';
-import { countSource, idListSql, selectionSql } from '../runs/data';
-import { entriesMessage, requireLiveTests, requireSelectionIds } from '../runs/run-test-sources';
-import { MAX_RUN_TESTS } from '../runs/runs.schemas';
+import { entriesMessage, runTestSource } from '../runs/run-test-sources';
 import { assignedListSql, fillPlanRuns, insertPlanRuns, projectOptions, sourceTestsInTreeOrder, type OptionRow } from './data';
 import { MAX_PLAN_RESULTS, MAX_PLAN_RUNS, type PlanEntryInput } from './plans.schemas';
 
@@ -23,8 +21,6 @@ export interface PreparedEntry {
 }
 
 const planTooLarge = (what: string) => badRequest(what, 'plan_too_large');
-/** An entry's path ("entries.0.") as the lead of a message about the whole entry ("entries.0: "). */
-const lead = (path: string) => (path ? `${path.slice(0, -1)}: ` : '');
 
 /** The options each combination names, checked: options of the project, at most one of each group. Ordered by group. */
 async function checkCombinations(tx: Tx, projectId: number, entries: PlanEntryInput[], at: (i: number) => string) {
@@ -47,20 +43,6 @@ async function checkCombinations(tx: Tx, projectId: number, entries: PlanEntryIn
   );
   if (errors.length) throw badRequest(entriesMessage(errors), errors[0].includes('both') ? 'validation_failed' : 'invalid_reference');
   return combos;
-}
-
-/** The entry's tests as a source, checked, and their number. */
-async function entrySource(tx: Tx, projectId: number, e: PlanEntryInput, path: string) {
-  if (e.testIds) {
-    await requireLiveTests(tx, projectId, e.testIds);
-    return { source: idListSql(e.testIds), tests: e.testIds.length };
-  }
-  await requireSelectionIds({ db: tx }, projectId, e);
-  const source = selectionSql(projectId, e);
-  const tests = await countSource(tx, source, MAX_RUN_TESTS + 1);
-  if (tests === 0) throw badRequest(`${lead(path)}no tests match the selection`, 'no_matching_tests');
-  if (tests > MAX_RUN_TESTS) throw badRequest(`${lead(path)}a run holds at most ${MAX_RUN_TESTS} tests`, 'run_too_large');
-  return { source, tests };
 }
 
 /** Who gets the entry's tests: one member (or nobody) for all, or a split of them in tree order (the same in every run). */
@@ -99,7 +81,7 @@ export async function prepareEntries(
   const prepared: PreparedEntry[] = [];
   let results = existing.results;
   for (const [i, e] of entries.entries()) {
-    const { source, tests } = await entrySource(tx, projectId, e, at(i));
+    const { source, tests } = await runTestSource(tx, projectId, e, at(i));
     results += tests * Math.max(1, combos[i].length);
     if (results > MAX_PLAN_RESULTS) throw planTooLarge(`a plan holds at most ${MAX_PLAN_RESULTS} results; this one would hold more`);
     const assigned = await entryAssignee(tx, projectId, e, source, at(i));

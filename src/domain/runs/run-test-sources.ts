@@ -1,9 +1,8 @@
 import type { Prisma } from '../../generated/prisma/client';
 import type { DbOrTx, Tx } from '../../db/client';
-import type { RequestContext } from '../../core/context';
 import { badRequest } from '../../core/errors';
 import { countSource, idListSql, idsNotInProject, insertUntestedRows, selectionSql, type ProjectIdKind, type Selection } from './data';
-import { MAX_RUN_TESTS, type CreateRunInput } from './runs.schemas';
+import { MAX_RUN_TESTS } from './runs.schemas';
 
 // Which tests go into a run (a list of ids, or a selection of the project's live
 // tests resolved inside PostgreSQL: data/sources.ts), checked; and putting them
@@ -40,25 +39,35 @@ export async function requireSelectionIds(ctx: { db: DbOrTx }, projectId: number
   if (outside.length) throw badRequest(entriesMessage(outside), 'invalid_reference');
 }
 
+/** An entry's path ("entries.0.") as the lead of a message about the whole entry ("entries.0: "); none for a request's top level. */
+const lead = (path: string) => (path ? `${path.slice(0, -1)}: ` : '');
+
 /**
- * The tests a new run starts with, as a SELECT of `test_id, n`, checked: listed
- * ids must be live tests of the project; a selection must name the project's
- * sections/labels/priorities and match between 1 and MAX_RUN_TESTS tests.
+ * The tests a new run starts with, as a SELECT of `test_id, n`, checked, and their
+ * number: listed ids must be live tests of the project; a selection must name the
+ * project's sections/labels/priorities and match between 1 and MAX_RUN_TESTS tests.
+ * `path` names where the tests are in the request (a plan's entry: "entries.0.").
  */
-export async function runTestSource(ctx: RequestContext, input: CreateRunInput): Promise<Prisma.Sql> {
+export async function runTestSource(
+  db: DbOrTx,
+  projectId: number,
+  input: Selection & { testIds?: number[] },
+  path = '',
+): Promise<{ source: Prisma.Sql; tests: number }> {
   if (input.testIds) {
-    await requireLiveTests(ctx.db, input.projectId, input.testIds);
-    return idListSql(input.testIds);
+    await requireLiveTests(db, projectId, input.testIds);
+    return { source: idListSql(input.testIds), tests: input.testIds.length };
   }
-  await requireSelectionIds(ctx, input.projectId, input);
-  const source = selectionSql(input.projectId, input);
-  const n = await countSource(ctx.db, source, MAX_RUN_TESTS + 1);
-  if (n === 0) throw badRequest('no tests match the selection', 'no_matching_tests');
-  if (n > MAX_RUN_TESTS) throw tooManyTests();
-  return source;
+  await requireSelectionIds({ db }, projectId, input);
+  const source = selectionSql(projectId, input);
+  const tests = await countSource(db, source, MAX_RUN_TESTS + 1);
+  if (tests === 0) throw badRequest(`${lead(path)}no tests match the selection`, 'no_matching_tests');
+  if (tests > MAX_RUN_TESTS) throw tooManyTests(path);
+  return { source, tests };
 }
 
-export const tooManyTests = () => badRequest(`A run holds at most ${MAX_RUN_TESTS} tests`, 'run_too_large');
+export const tooManyTests = (path = '') =>
+  badRequest(`${path ? lead(path) + 'a' : 'A'} run holds at most ${MAX_RUN_TESTS} tests`, 'run_too_large');
 
 /**
  * Puts the source's tests into the run as `untested` (data/results.ts's

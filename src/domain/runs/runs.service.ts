@@ -64,7 +64,7 @@ export async function createRun(ctx: RequestContext, input: CreateRunInput) {
     }, RUN_WRITE_TX);
     return toRunRecord(run);
   }
-  const source = await runTestSource(ctx, input);
+  const { source } = await runTestSource(ctx.db, input.projectId, input);
   const run = await ctx.db.$transaction(async (tx) => {
     const created = await insertRunRow(tx, {
       projectId: input.projectId,
