@@ -6,8 +6,8 @@ import { dueText, passRateText } from '../milestone-form';
 /** A milestone of the list: its name, due date (overdue marked), and its runs' progress. */
 export function MilestoneCard({ projectId, milestone: m, parentName }: { projectId: number; milestone: Milestone; parentName?: string }) {
   return (
-    <li className="milestone-card" data-milestone-id={m.milestoneId}>
-      <div className="milestone-card-head">
+    <li className="card milestone-card" data-milestone-id={m.milestoneId}>
+      <div className="card-head">
         <h2>
           <Link to={`/projects/${projectId}/milestones/${m.milestoneId}`} dir="auto">
             {m.name}

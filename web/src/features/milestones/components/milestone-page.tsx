@@ -31,7 +31,7 @@ export function MilestonePage() {
       <ErrorMessage error={project.error ?? milestone.error} />
       {m && p && (
         <>
-          <p className="milestone-dates-line">
+          <p className="facts-line milestone-dates-line">
             <MilestoneBadges milestone={m} />
             {m.startDate && <span className="muted">Starts {m.startDate}</span>}
             {m.parentId && (
@@ -62,7 +62,7 @@ export function MilestonePage() {
           {m.subMilestones.length > 0 && (
             <section aria-labelledby="milestone-subs">
               <h2 id="milestone-subs">Sub-milestones</h2>
-              <ul className="milestone-list">
+              <ul className="card-list">
                 {m.subMilestones.map((s) => (
                   <MilestoneCard key={s.milestoneId} projectId={projectId} milestone={s} />
                 ))}

@@ -11,10 +11,10 @@ export function MilestoneRuns({ projectId, milestone: m }: { projectId: number; 
     <section aria-labelledby="milestone-runs">
       <h2 id="milestone-runs">Runs</h2>
       {runs.length === 0 && <p className="muted">No runs yet: pick this milestone when you create a run.</p>}
-      <ul className="milestone-run-list">
+      <ul className="card-list">
         {runs.map((r) => (
-          <li key={r.runId} className="milestone-run" data-run-id={r.runId}>
-            <div className="milestone-card-head">
+          <li key={r.runId} className="card" data-run-id={r.runId}>
+            <div className="card-head">
               <Link to={`/projects/${projectId}/runs/${r.runId}`} dir="auto">
                 {r.runName}
               </Link>

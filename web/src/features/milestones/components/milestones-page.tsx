@@ -53,7 +53,7 @@ export function MilestonesPage() {
         ))}
       </fieldset>
       {list.data && total === 0 && <p className="muted">No milestones here.</p>}
-      <ul className="milestone-list" aria-label="Milestones">
+      <ul className="card-list" aria-label="Milestones">
         {list.data?.milestones.map((m) => (
           <MilestoneCard
             key={m.milestoneId}

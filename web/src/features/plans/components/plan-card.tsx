@@ -7,8 +7,8 @@ import { passRateText } from '../plan-entry';
 /** A plan of the list: name, milestone, runs, their progress and pass rate, locked or not (in words). */
 export function PlanCard({ projectId, plan: p }: { projectId: number; plan: Plan }) {
   return (
-    <li className="plan-card" data-plan-id={p.planId}>
-      <div className="plan-card-head">
+    <li className="card" data-plan-id={p.planId}>
+      <div className="card-head">
         <h2>
           <Link to={`/projects/${projectId}/plans/${p.planId}`} dir="auto">
             {p.name}

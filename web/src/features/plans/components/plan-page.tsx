@@ -35,7 +35,7 @@ export function PlanPage() {
       <ErrorMessage error={project.error ?? plan.error} />
       {p && (
         <>
-          <p className="plan-facts-line">
+          <p className="facts-line plan-facts-line">
             {p.locked && <span className="badge locked">Locked</span>}
             <MilestoneLink projectId={projectId} milestoneId={p.milestoneId} />
           </p>

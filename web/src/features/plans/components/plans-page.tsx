@@ -33,7 +33,7 @@ export function PlansPage() {
         </p>
       )}
       {list.data && total === 0 && <p className="muted">No plans yet.</p>}
-      <ul className="plan-list" aria-label="Plans">
+      <ul className="card-list" aria-label="Plans">
         {list.data?.plans.map((p) => (
           <PlanCard key={p.planId} projectId={projectId} plan={p} />
         ))}

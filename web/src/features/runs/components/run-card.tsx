@@ -33,8 +33,8 @@ export function RunCard({
   const remove = useDeleteRun(projectId);
   const name = run.runName;
   return (
-    <li className="run-card" data-run-id={run.runId}>
-      <div className="run-card-head">
+    <li className="card" data-run-id={run.runId}>
+      <div className="card-head">
         <h2>
           <Link to={`/projects/${projectId}/runs/${run.runId}`} dir="auto">
             {name}

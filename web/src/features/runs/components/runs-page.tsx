@@ -40,7 +40,7 @@ export function RunsPage() {
         {message}
       </p>
       {runs.data && total === 0 && <p className="muted">No runs yet.</p>}
-      <ul className="run-list" aria-label="Runs">
+      <ul className="card-list" aria-label="Runs">
         {runs.data?.runs.map((run) => (
           <RunCard key={run.runId} projectId={projectId} run={run} role={role} onDone={setMessage} />
         ))}
