@@ -13,7 +13,7 @@
  */
 import type { Database } from '../src/db/client';
 import { recountLiveTests } from '../src/domain/test-cases/data';
-import { benchSettings, runBench, seedMember, seedProject } from './support';
+import { benchSettings, runBench, seedMember, seedProject, timedCall } from './support';
 
 const bench = benchSettings('casebook_bench_plan', 3933);
 const { base } = bench;
@@ -47,23 +47,8 @@ async function seed(db: Database) {
   return { token: member.token, projectId, combos, testers };
 }
 
-const ms = (n: number) => `${n.toFixed(0)} ms`;
-
-async function call(label: string, method: string, path: string, token: string, body?: unknown) {
-  const started = performance.now();
-  const res = await fetch(`${base}/api/v1${path}`, {
-    method,
-    headers: { authorization: `Bearer ${token}`, ...(body ? { 'content-type': 'application/json' } : {}) },
-    body: body ? JSON.stringify(body) : undefined,
-  });
-  const text = await res.text();
-  const elapsed = performance.now() - started;
-  if (!res.ok) throw new Error(`${label}: HTTP ${res.status} ${text.slice(0, 300)}`);
-  const json = JSON.parse(text) as { data: { planId?: number; runId?: number; statusCounts?: { total: number } } };
-  const size = json.data?.statusCounts?.total ?? '';
-  console.log(`${label.padEnd(58)} ${ms(elapsed).padStart(9)}   ${size}`);
-  return json.data ?? json;
-}
+const call = (label: string, method: string, path: string, token: string, body?: unknown) =>
+  timedCall(base, label, method, path, token, body);
 
 async function measure(s: Awaited<ReturnType<typeof seed>>) {
   const { token, projectId, combos, testers } = s;

@@ -11,7 +11,7 @@
  */
 import type { Database } from '../src/db/client';
 import { recountLiveTests } from '../src/domain/test-cases/data';
-import { benchSettings, runBench, seedMember, seedProject } from './support';
+import { benchSettings, runBench, seedMember, seedProject, timedCall } from './support';
 
 const bench = benchSettings('casebook_bench_run_size', 3931);
 const { base } = bench;
@@ -30,24 +30,8 @@ async function seed(db: Database) {
   return { token: member.token, projectId, areaId: areas[0], ids: rows.map((r) => r.id).sort((a, b) => a - b) };
 }
 
-const ms = (n: number) => `${n.toFixed(0)} ms`;
-
-async function call(label: string, method: string, path: string, token: string, body?: unknown) {
-  const started = performance.now();
-  const res = await fetch(`${base}/api/v1${path}`, {
-    method,
-    headers: { authorization: `Bearer ${token}`, ...(body ? { 'content-type': 'application/json' } : {}) },
-    body: body ? JSON.stringify(body) : undefined,
-  });
-  const json = (await res.json()) as {
-    data: Record<string, unknown> & { runId?: number; total?: number; statusCounts?: { total: number } };
-  };
-  const elapsed = performance.now() - started;
-  if (!res.ok) throw new Error(`${label}: HTTP ${res.status} ${JSON.stringify(json).slice(0, 200)}`);
-  const size = json.data.statusCounts?.total ?? json.data.total ?? '';
-  console.log(`${label.padEnd(52)} ${ms(elapsed).padStart(8)}   ${size}`);
-  return json.data;
-}
+const call = (label: string, method: string, path: string, token: string, body?: unknown) =>
+  timedCall(base, label, method, path, token, body);
 
 async function measure(s: Awaited<ReturnType<typeof seed>>) {
   const { token, projectId } = s;

@@ -352,3 +352,26 @@ async function lifeCycle<S>(plan: BenchPlan<S>) {
     if (!process.env.BENCH_KEEP_DB) await dropDatabase(settings.databaseName);
   }
 }
+
+/** Milliseconds as the single-request benches print them. */
+export const ms = (n: number) => `${n.toFixed(0)} ms`;
+
+/**
+ * One timed API call of a single-request bench (bench/run-size.ts, bench/plan.ts): prints its
+ * label, time and the size of what it made (a run's or plan's test count), and returns `data`.
+ */
+export async function timedCall(base: string, label: string, method: string, path: string, token: string, body?: unknown) {
+  const started = performance.now();
+  const res = await fetch(`${base}/api/v1${path}`, {
+    method,
+    headers: { authorization: `Bearer ${token}`, ...(body ? { 'content-type': 'application/json' } : {}) },
+    body: body ? JSON.stringify(body) : undefined,
+  });
+  const text = await res.text();
+  const elapsed = performance.now() - started;
+  if (!res.ok) throw new Error(`${label}: HTTP ${res.status} ${text.slice(0, 300)}`);
+  const json = JSON.parse(text) as { data: { runId?: number; planId?: number; total?: number; statusCounts?: { total: number } } };
+  const size = json.data?.statusCounts?.total ?? json.data?.total ?? '';
+  console.log(`${label.padEnd(58)} ${ms(elapsed).padStart(9)}   ${size}`);
+  return json.data;
+}
