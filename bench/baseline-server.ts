@@ -25,6 +25,13 @@ const credentialSql = `
 
 const iso = (column: string) => `to_char(${column}, 'YYYY-MM-DD"T"HH24:MI:SS.MS"Z"')`;
 
+// A test's steps: its text, or its list with shared steps expanded as they are now.
+const steps = `CASE WHEN t.step_list IS NULL THEN to_jsonb(t.steps) ELSE (
+    SELECT jsonb_agg(CASE WHEN x.e ? 'sharedStepsId' THEN jsonb_build_object('sharedStepsId', (x.e->>'sharedStepsId')::int,
+             'name', coalesce(ss.name, '(deleted)'), 'steps', coalesce(ss.steps, '[]'::jsonb)) ELSE x.e END ORDER BY x.n)
+      FROM jsonb_array_elements(t.step_list) WITH ORDINALITY AS x(e, n)
+      LEFT JOIN shared_steps ss ON ss.id = (x.e->>'sharedStepsId')::int) END`;
+
 // $1 project, $2 limit, $3 offset, $4 cursor (the last id seen, 0 for none), $5 the caller's organizations.
 // The total is the project's kept count of live tests (no filter narrows the page here).
 // One id beyond the page tells whether there is a next one. The ids come in order from the
@@ -36,16 +43,23 @@ const catalogSql = `
   SELECT p.live_test_count AS total,
          (SELECT coalesce(json_agg(r ORDER BY r."testId"), '[]')::text FROM (
             SELECT t.id AS "testId", t.project_id AS "projectId", t.title, t.description AS "testDescription",
-                   t.preconditions, t.steps, t.expected_result AS "expectedResult", t.section_id AS "sectionId",
+                   t.preconditions, ${steps} AS steps, t.expected_result AS "expectedResult", t.section_id AS "sectionId",
                    t.priority_id AS "priorityId", t.type_id AS "typeId", t.automation_status_id AS "automationStatusId",
                    t.platform_id AS "platformId", t.test_covered_by_id AS "testCoveredById", t.squad_id AS "squadId",
                    t.automation_key AS "automationKey",
                    ARRAY(SELECT l.label_id FROM test_labels l WHERE l.test_id = t.id ORDER BY l.label_id) AS labels,
-                   t.created_by AS "createdBy", ${iso('t.created_at')} AS "createdAt", ${iso('t.updated_at')} AS "updatedAt"
+                   t.custom_fields AS "customFields", GREATEST(t.version, 1) AS version, t.created_by AS "createdBy",
+                   t.updated_by AS "updatedBy", ${iso('t.created_at')} AS "createdAt", ${iso('t.updated_at')} AS "updatedAt"
               FROM tests t WHERE t.id = ANY(page.ids[1:$2::int])) r) AS tests,
          CASE WHEN cardinality(page.ids) > $2::int THEN page.ids[$2::int] END AS next
     FROM projects p, page
    WHERE p.id = $1 AND p.org_id = ANY($5::int[])`;
+
+// A result's defects with their links under the project's template (none: no link).
+const defects = `CASE WHEN cardinality(rt.defects) = 0 THEN '[]'::json ELSE (
+    SELECT json_agg(json_build_object('id', d.id, 'url', CASE WHEN d.id ~* '^https?://' THEN d.id
+                      ELSE replace(p.defect_url_template, '{id}', ltrim(d.id, '#')) END) ORDER BY d.n)
+      FROM unnest(rt.defects) WITH ORDINALITY AS d(id, n)) END`;
 
 // $1 run, $2 project, $3 limit, $4 offset, $5 cursor, $6 the caller's organizations. The total is the run's counters.
 const runTestsSql = `
@@ -57,10 +71,14 @@ const runTestsSql = `
                    'runId', rt.run_id, 'testId', rt.test_id, 'projectId', t.project_id, 'title', t.title,
                    'sectionId', t.section_id, 'priorityId', t.priority_id, 'typeId', t.type_id,
                    'automationStatusId', t.automation_status_id, 'squadId', t.squad_id, 'status', rt.status,
-                   'comment', rt.comment, 'elapsedMs', rt.elapsed_ms, 'updatedBy', rt.updated_by,
-                   'updatedAt', ${iso('rt.updated_at')}, 'deleted', t.deleted_at IS NOT NULL, 'snapshot', NULL
+                   'comment', rt.comment, 'elapsedMs', rt.elapsed_ms, 'retries', rt.retries, 'flakyInRun', rt.flaky_in_run,
+                   'defects', ${defects}, 'updatedBy', rt.updated_by, 'updatedAt', ${iso('rt.updated_at')},
+                   'assigneeId', rt.assignee_id, 'deleted', t.deleted_at IS NOT NULL, 'snapshot', NULL,
+                   'attachmentCount', coalesce(ac.n, 0)
                  ) ORDER BY rt.test_id), '[]')::text
             FROM run_tests rt JOIN tests t ON t.id = rt.test_id
+            LEFT JOIN (SELECT a.test_id, count(*)::int AS n FROM attachments a
+                        WHERE a.run_id = $1 AND a.test_id = ANY(page.ids[1:$3::int]) GROUP BY a.test_id) ac ON ac.test_id = rt.test_id
            WHERE rt.run_id = $1 AND rt.test_id = ANY(page.ids[1:$3::int])) AS tests,
          CASE WHEN cardinality(page.ids) > $3::int THEN page.ids[$3::int] END AS next
     FROM runs r JOIN projects p ON p.id = r.project_id, page
