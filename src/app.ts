@@ -40,16 +40,18 @@ const BODY_LIMIT = '5mb';
 
 /**
  * Requests that carry a body must say it is JSON, except on raw-body and multipart routes
- * (a JUnit report, attachments): their router reads and type-checks the body itself.
+ * (a JUnit report, attachments): their router reads and type-checks the body itself. A JSON
+ * body is parsed here; a request without one (most reads) skips the parser's work.
  */
-function requireJsonBody(routes: AnyRoute[]) {
+function jsonBody(routes: AnyRoute[]) {
   const key = (method: string, path: string) => `${method.toUpperCase()} ${path.toLowerCase().replace(/\/+$/, '')}`;
   const raw = new Set(routes.filter((r) => rawBodyOf(r) || multipartBodyOf(r)).map((r) => key(r.method, r.path)));
+  const parse = express.json({ limit: BODY_LIMIT, type: 'application/json' });
   return (req: Request, res: Response, next: NextFunction) => {
     const hasBody = Number(req.headers['content-length'] ?? 0) > 0 || req.headers['transfer-encoding'] !== undefined;
-    if (hasBody && !req.is('application/json') && !raw.has(key(req.method, req.path))) {
-      return sendError(res, 'unsupported_media_type', 'Content-Type must be application/json');
-    }
+    if (!hasBody) return next();
+    if (req.is('application/json')) return parse(req, res, next);
+    if (!raw.has(key(req.method, req.path))) return sendError(res, 'unsupported_media_type', 'Content-Type must be application/json');
     next();
   };
 }
@@ -97,7 +99,6 @@ export async function buildApp({ config, database, blobs, logger, mounts = [] }:
   // Large JSON pages and exports shrink ~10x; on a busy host the bytes saved cost less than gzip.
   app.use(compression());
   app.use(requestLogging(logger));
-  app.use(cookieParser());
 
   app.get('/healthz', (_req, res) => sendData(res, { ok: true }));
   app.get('/readyz', async (_req, res) => {
@@ -109,23 +110,14 @@ export async function buildApp({ config, database, blobs, logger, mounts = [] }:
     }
   });
 
-  // API answers and the routes that issue sessions hold tokens and private data: no cache keeps them.
-  app.use(['/api/v1', '/auth', '/logout'], noStore);
-  app.use(buildLoginRouter(config, database.prisma));
-
   const rbac = await loadRbac();
-  // The API's own description, public like the login page; built on first request.
-  let openapi: OpenApiDocument | undefined;
-  app.get('/api/v1/openapi.json', (_req, res) => {
-    openapi ??= buildOpenApiDocument(apiRoutes, rbac);
-    res.json(openapi);
-  });
-  // The same document rendered for people.
-  app.use(API_DOCS_PATH, apiDocs());
+  // API answers and the routes that issue sessions hold tokens and private data: no cache keeps them.
+  // The API comes before the login pages' router: most requests are API calls, and none of its paths is theirs.
   app.use(
     '/api/v1',
-    requireJsonBody(apiRoutes),
-    express.json({ limit: BODY_LIMIT, type: 'application/json' }),
+    noStore,
+    cookieParser(),
+    jsonBody(apiRoutes),
     buildApiRouter(apiRoutes, {
       db: database.prisma,
       attachments: { blobs, ...config.attachments },
@@ -139,6 +131,17 @@ export async function buildApp({ config, database, blobs, logger, mounts = [] }:
       eventHeartbeatMs: config.eventHeartbeatMs,
     }),
   );
+  // The API's own description, public like the login page; built on first request.
+  let openapi: OpenApiDocument | undefined;
+  app.get('/api/v1/openapi.json', (_req, res) => {
+    openapi ??= buildOpenApiDocument(apiRoutes, rbac);
+    res.json(openapi);
+  });
+  app.use(cookieParser());
+  app.use(['/auth', '/logout'], noStore);
+  app.use(buildLoginRouter(config, database.prisma));
+  // The same document rendered for people.
+  app.use(API_DOCS_PATH, apiDocs());
   for (const mount of mounts) app.use(mount.path, mount.handler);
   // The web app (web/dist) at `/`, after the API so its paths never shadow one.
   app.use(webApp(database.prisma));

@@ -1,4 +1,5 @@
-import express, { type Request, type Response, type NextFunction } from 'express';
+import type express from 'express';
+import type { Request, Response } from 'express';
 import type { z } from 'zod';
 import type { Db } from '../db/client';
 import type { Notifications } from '../db/notifications';
@@ -15,6 +16,7 @@ import { refuseNulCharacters } from './nul-characters';
 import { answerIdempotently, idempotencyKeyOf, streamedFingerprint, writesNothing } from './idempotency';
 import { answeredNotModified, etagFor, etagOf, riddenEtag, tagAnswer } from './etag';
 import { sendAnswerMeta } from './answer-meta';
+import { routeTable } from './route-table';
 import { rawBodyReader } from './raw-body';
 import { MULTIPART_TYPE, readMultipart } from './multipart-body';
 import { changeTargets, trackingDb } from '../domain/tracked-writes';
@@ -63,8 +65,8 @@ function credentialAccepted(spec: AnyRoute, principal: Principal, rbac: Rbac): b
  * caller's role there is too low) → service → envelope. Existence and state
  * errors come from the services, which see only the organizations allowed.
  */
-export function buildApiRouter(routes: AnyRoute[], deps: ApiDeps): express.Router {
-  const router = express.Router();
+export function buildApiRouter(routes: AnyRoute[], deps: ApiDeps): express.RequestHandler {
+  const table = routeTable();
   const answers = answerCache(deps.answerCacheBytes);
   for (const spec of routes) {
     const rawBody = rawBodyOf(spec);
@@ -78,7 +80,7 @@ export function buildApiRouter(routes: AnyRoute[], deps: ApiDeps): express.Route
     const schemas: { query?: z.ZodType; body?: z.ZodType; headers?: z.ZodType } = { ...spec, body: jsonBodyOf(spec) };
     const { caching, changes } = spec;
     const rider = spec.method === 'get' ? caching?.etag.rider : undefined;
-    router[spec.method](spec.path, async (req: Request, res: Response, _next: NextFunction) => {
+    table.add(spec.method, spec.path, async (req: Request, res: Response) => {
       // A GET whose version can be read as SQL reads it with the credential, in one statement (etag.ts);
       // its query is parsed first for that, and a bad one is still answered after the credential's 401.
       const early = rider && schemas.query ? schemas.query.safeParse(req.query) : undefined;
@@ -216,5 +218,5 @@ export function buildApiRouter(routes: AnyRoute[], deps: ApiDeps): express.Route
       }
     });
   }
-  return router;
+  return table.handler;
 }

@@ -1,4 +1,5 @@
 import { Writable } from 'node:stream';
+import supertest from 'supertest';
 import { createLogger } from '../../src/logger';
 import { createTestApp, type TestApp } from '../support/app';
 import { createWorld, type World } from '../support/factories';
@@ -74,6 +75,32 @@ describe('request bodies', () => {
   it('rejects a JSON body that is not an object with 400', async () => {
     const res = await t.as(w.user.token).post('/project/create', [1, 2]).expect(400);
     expect(res.body.error).toMatch(/^Invalid request: /);
+  });
+});
+
+describe('finding the route', () => {
+  // Paths as the OpenAPI document does not spell them: sent past the response check.
+  const unchecked = () => supertest(t.app);
+  it('matches paths as an Express router would: any case, one trailing slash, HEAD by GET', async () => {
+    const orgs = (await t.as(w.reader.token).get('/orgs').expect(200)).body.data;
+    for (const path of ['/api/v1/ORGS', '/api/v1/orgs/', '/api/v1/Orgs/']) {
+      const res = await unchecked().get(path).set('Authorization', `Bearer ${w.reader.token}`).expect(200);
+      expect(res.body.data).toEqual(orgs);
+    }
+    const head = await unchecked().head('/api/v1/orgs').set('Authorization', `Bearer ${w.reader.token}`).expect(200);
+    expect(head.headers['content-type']).toMatch(/^application\/json/);
+    expect(head.text ?? '').toBe('');
+  });
+
+  it('answers OPTIONS with the methods a path allows, and 404 to a method or path it does not', async () => {
+    const options = await unchecked().options('/api/v1/project/create').expect(200);
+    expect(options.headers.allow).toBe('POST');
+    expect((await unchecked().options('/api/v1/orgs').expect(200)).headers.allow).toBe('GET, HEAD');
+    const wrongMethod = await unchecked().delete('/api/v1/orgs').set('Authorization', `Bearer ${w.reader.token}`).expect(404);
+    expect(wrongMethod.body).toMatchObject({ status: 404, code: 'route_not_found' });
+    expect((await unchecked().get('/api/v1/orgs//').set('Authorization', `Bearer ${w.reader.token}`).expect(404)).body.code).toBe(
+      'route_not_found',
+    );
   });
 });
 
