@@ -1,5 +1,4 @@
 import express, { type Request, type Response, type NextFunction } from 'express';
-import helmet from 'helmet';
 import compression from 'compression';
 import cookieParser from 'cookie-parser';
 import { pinoHttp } from 'pino-http';
@@ -15,6 +14,7 @@ import { buildApiRouter } from './http/api-router';
 import { renderSlots } from './http/render-slots';
 import { sendData, sendError } from './http/envelope';
 import { errorHandler } from './http/error-handler';
+import { securityHeaders } from './http/security-headers';
 import { webApp } from './http/web-app';
 import { API_DOCS_PATH, apiDocs } from './http/api-docs';
 import { buildOpenApiDocument, type OpenApiDocument } from './openapi/document';
@@ -95,7 +95,7 @@ export async function buildApp({ config, database, blobs, logger, mounts = [] }:
   app.set('etag', false);
   // HSTS only where the service is really reached over https: over http a browser ignores it at
   // best, and a stray one pins a dev hostname to https.
-  app.use(helmet({ strictTransportSecurity: config.publicUrl.startsWith('https:') }));
+  app.use(securityHeaders({ strictTransportSecurity: config.publicUrl.startsWith('https:') }));
   // Large JSON pages and exports shrink ~10x; on a busy host the bytes saved cost less than gzip.
   app.use(compression());
   app.use(requestLogging(logger));

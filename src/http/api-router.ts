@@ -8,7 +8,7 @@ import { authenticate, type Principal } from '../auth/authenticate';
 import { allowedAnywhere, orgsAllowing, roleIn } from '../auth/org-roles';
 import { isForeignOrigin } from '../auth/same-origin';
 import { orgsOwning, ownedRefs } from '../domain/access';
-import { envelopeJson } from './envelope';
+import { envelopeJson, sendJsonText } from './envelope';
 import { answerCache } from './answer-cache';
 import { sendDownload } from './send-download';
 import { sendEvents } from './send-events';
@@ -214,7 +214,7 @@ export function buildApiRouter(routes: AnyRoute[], deps: ApiDeps): express.Reque
         const status = spec.successStatus ?? 200;
         const json = envelopeJson(data, status);
         if (etag && caching?.answerCache) answers.keep(etag, json, ctx.answer);
-        res.status(status).type('json').send(json);
+        sendJsonText(res, status, json);
       }
     });
   }

@@ -22,8 +22,19 @@ function serialize(data: unknown): string {
 /** The success envelope's text. */
 export const envelopeJson = (data: unknown, status: number): string => `{"data":${serialize(data)},"status":${status}}`;
 
+/**
+ * Sends a JSON text as it is, as res.send would with Express's ETags off, without its
+ * type lookup and freshness checks (a read's 304 is decided before its answer is built).
+ */
+export function sendJsonText(res: Response, status: number, json: string): void {
+  res.statusCode = status;
+  res.setHeader('Content-Type', 'application/json; charset=utf-8');
+  res.setHeader('Content-Length', Buffer.byteLength(json));
+  res.end(json);
+}
+
 export function sendData(res: Response, data: unknown, status = 200): void {
-  res.status(status).type('json').send(envelopeJson(data, status));
+  sendJsonText(res, status, envelopeJson(data, status));
 }
 
 /** The error envelope `{ error, status, code }`: the code's status (src/core/error-codes.ts) is the HTTP status. */

@@ -19,13 +19,23 @@ import type { AnyRoute } from '../core/route';
  */
 const BOOT = crypto.randomBytes(4).toString('hex');
 
+// A request's validated query is one object, tagged at most twice (before its handler runs and with the
+// version read with its data): its digest is made once.
+const digests = new WeakMap<object, string>();
+
 /** The weak ETag of the route's answer to `query` at `version`. */
 export function etagFor(spec: AnyRoute, query: unknown, version: string): string {
-  const digest = crypto
-    .createHash('sha1')
-    .update(`${BOOT} ${spec.method} ${spec.path} ${JSON.stringify(query)}`)
-    .digest('base64url');
-  return `W/"${version}-${digest.slice(0, 16)}"`;
+  const key = typeof query === 'object' && query !== null ? query : undefined;
+  let digest = key && digests.get(key);
+  if (!digest) {
+    digest = crypto
+      .createHash('sha1')
+      .update(`${BOOT} ${spec.method} ${spec.path} ${JSON.stringify(query)}`)
+      .digest('base64url')
+      .slice(0, 16);
+    if (key) digests.set(key, digest);
+  }
+  return `W/"${version}-${digest}"`;
 }
 
 /** The weak ETag of the route's answer to `input`, or undefined when the route has no version for it. */
