@@ -5,11 +5,28 @@ import type { RequestContext } from '../../core/context';
 import type { WebhookEventType, WebhookPayload } from './event-types';
 import { enqueueDeliveries } from './enqueue';
 
-export interface WebhookEventInput {
+export interface WebhookEventHead {
   type: WebhookEventType;
   orgId: number;
   projectId: number | null;
-  data: Record<string, unknown>;
+}
+
+export interface WebhookEventInput extends WebhookEventHead {
+  /** The data, or a function building it: called only when a webhook wants the event, so a write nobody listens to builds nothing. */
+  data: Record<string, unknown> | (() => Promise<Record<string, unknown>>);
+}
+
+/** The active webhooks of the organization that want the event: one indexed read. */
+function wantingHooks(tx: Tx, event: WebhookEventHead) {
+  return tx.$queryRaw<{ id: number }[]>`
+    SELECT id FROM webhooks
+    WHERE org_id = ${event.orgId} AND active AND ${event.type} = ANY(events)
+      AND (project_id IS NULL OR project_id = ${event.projectId}::int)`;
+}
+
+/** Whether some webhook wants the event: for a write that must read something before it writes, to tell of it after. */
+export async function subscribed(tx: Tx, event: WebhookEventHead): Promise<boolean> {
+  return (await wantingHooks(tx, event)).length > 0;
 }
 
 /**
@@ -21,12 +38,10 @@ export interface WebhookEventInput {
  * one job of the queue (src/jobs).
  */
 export async function emitEvent(tx: Tx, ctx: RequestContext, event: WebhookEventInput): Promise<void> {
-  const hooks = await tx.$queryRaw<{ id: number }[]>`
-    SELECT id FROM webhooks
-    WHERE org_id = ${event.orgId} AND active AND ${event.type} = ANY(events)
-      AND (project_id IS NULL OR project_id = ${event.projectId}::int)`;
+  const hooks = await wantingHooks(tx, event);
   if (!hooks.length) return;
-  const eventId = await recordEvent(tx, ctx.userId, event);
+  const data = typeof event.data === 'function' ? await event.data() : event.data;
+  const eventId = await recordEvent(tx, ctx.userId, { ...event, data });
   await enqueueDeliveries(
     tx,
     hooks.map((h) => ({ webhookId: h.id, eventId, attempt: 1 })),
@@ -37,7 +52,7 @@ export async function emitEvent(tx: Tx, ctx: RequestContext, event: WebhookEvent
 export async function recordEvent(
   tx: Tx,
   actorId: number | null,
-  event: Omit<WebhookEventInput, 'type'> & { type: WebhookPayload['type'] },
+  event: Omit<WebhookEventHead, 'type'> & { type: WebhookPayload['type']; data: Record<string, unknown> },
 ): Promise<string> {
   const actor =
     actorId === null ? null : await tx.user.findUnique({ where: { userId: actorId }, select: { userId: true, name: true, email: true } });
