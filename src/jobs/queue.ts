@@ -1,6 +1,7 @@
 import PgBoss from 'pg-boss';
 import type { Database, Tx } from '../db/client';
 import type { Logger } from '../logger';
+import { JOB_QUEUES, type QueueDefinition } from './queues';
 
 // The job queue: pg-boss on the app's own database (PostgreSQL or the embedded PGlite), through
 // the app's connections. A job is a row of its `pgboss` schema, fetched with FOR UPDATE SKIP
@@ -12,15 +13,6 @@ export const JOBS_CHANNEL = 'casebook_jobs';
 
 /** What pg-boss runs its statements through. */
 type Executor = { executeSql(text: string, values?: unknown[]): Promise<{ rows: Record<string, unknown>[] }> };
-
-export interface QueueDefinition {
-  name: string;
-  /** How long a job may run before the queue takes it as lost and runs it again. */
-  expireInSeconds: number;
-  /** Runs again after a handler throws (a lost database, a bug); the handler's own retries are its own. */
-  retryLimit: number;
-  retryDelaySeconds: number;
-}
 
 export interface Job<T> {
   id: string;
@@ -83,7 +75,7 @@ function bossOn(db: Executor, pollingIntervalMs: number): PgBoss {
  * Installs (or upgrades) the queue's schema and its queues: part of migrating, so a migrated
  * database (a test template too) starts its queue with one version check.
  */
-export async function installJobQueue(database: Database, queues: QueueDefinition[]): Promise<void> {
+export async function installJobQueue(database: Database, queues: QueueDefinition[] = JOB_QUEUES): Promise<void> {
   // pg-boss's own installer (start with migrate, nothing else), which copes with instances racing.
   const boss = new PgBoss({ schema: SCHEMA, db: database, migrate: true, supervise: false, schedule: false });
   await boss.start();

@@ -1,14 +1,6 @@
 import type { Tx } from '../../db/client';
-import { sendJob, type QueueDefinition } from '../../jobs/queue';
-
-/** The queue of webhook deliveries: one job per attempt to post one event to one webhook. */
-export const DELIVERY_QUEUE: QueueDefinition = {
-  name: 'webhook-delivery',
-  // A POST waits 10 s at most; a job held far longer was lost with its instance.
-  expireInSeconds: 60,
-  retryLimit: 5,
-  retryDelaySeconds: 5,
-};
+import { sendJob } from '../../jobs/queue';
+import { WEBHOOK_DELIVERY_QUEUE } from '../../jobs/queues';
 
 export interface DeliveryJob {
   webhookId: number;
@@ -23,5 +15,5 @@ export interface DeliveryJob {
 
 /** Adds the jobs that deliver events to webhooks, in the transaction `tx` that records them. */
 export async function enqueueDeliveries(tx: Tx, jobs: DeliveryJob[], startAfter?: Date): Promise<void> {
-  for (const job of jobs) await sendJob(tx, DELIVERY_QUEUE.name, job, { startAfter });
+  for (const job of jobs) await sendJob(tx, WEBHOOK_DELIVERY_QUEUE.name, job, { startAfter });
 }

@@ -92,7 +92,7 @@ export function guardedLookup(allowPrivate: boolean): net.LookupFunction {
     const lookup = allowPrivate ? dns.promises.lookup(hostname, { all: true, verbatim: true }) : resolvePublic(hostname);
     lookup.then(
       (addresses) => {
-        if ((options).all) cb(null, addresses);
+        if (options.all) cb(null, addresses);
         else cb(null, addresses[0].address, addresses[0].family);
       },
       (err: Error) => cb(Object.assign(err, { code: 'WEBHOOK_TARGET_REFUSED' }), ''),
