@@ -313,6 +313,22 @@ describe('tests.changed', () => {
     expect(events[0].data).toMatchObject({ deleted: [one], counts: { deleted: 1 } });
   });
 
+  test('bulk-update of tests of two projects: one event per project, each with its own ids', async () => {
+    const p1 = await createProject(t.db, w.orgA.orgId, { projectName: 'Web' });
+    const p2 = await createProject(t.db, w.orgA.orgId, { projectName: 'API' });
+    const [a] = await addTests(p1.projectId, 1);
+    const [b, c] = await addTests(p2.projectId, 2);
+    await newEvents();
+    await api()
+      .put('/test/bulk-update', { tests: [a, b, c].map((testId) => ({ testId, title: `Renamed ${testId}` })) })
+      .expect(200);
+    const events = await newEvents();
+    expect(types(events)).toEqual(['tests.changed', 'tests.changed']);
+    const byProject = new Map(events.map((e) => [e.projectId, e.data]));
+    expect(byProject.get(p1.projectId)).toMatchObject({ projectName: 'Web', updated: [a], counts: { updated: 1 } });
+    expect(byProject.get(p2.projectId)).toMatchObject({ projectName: 'API', updated: [b, c], counts: { updated: 2 } });
+  });
+
   test('a version restored, a section deleted (its tests moved), shared steps edited: updated', async () => {
     const { projectId } = await createProject(t.db, w.orgA.orgId);
     const section = (await api().post('/project/add-section', { projectId, sectionName: 'Old' }).expect(201)).body.data;
@@ -424,6 +440,16 @@ describe('imports and milestones', () => {
       tests: { total: 2, created: 2 },
       results: { passed: 1, failed: 1 },
     });
+
+    // A new run of the same tests (matched by their keys): each listed once, new to the run.
+    await importJUnit(t, w.user.token, { projectId, runName: 'CI 42' }, xml).expect(201);
+    const fresh = ofType(await newEvents(), 'results.updated')[0].data as {
+      total: number;
+      results: { testId: number; previousStatus: null }[];
+    };
+    expect(fresh.total).toBe(2);
+    expect(fresh.results.map((r) => r.testId).sort()).toEqual([...created].sort());
+    expect(fresh.results.every((r) => r.previousStatus === null)).toBe(true);
 
     // Into the existing run: previous statuses, and no second run.completed.
     const again = suite('api', '<testcase classname="api.Users" name="lists"/>', '<testcase classname="api.Users" name="creates"/>');

@@ -66,10 +66,12 @@ export async function watchResults(
       const base = { runId: writtenRunId, runName, projectName, total };
       let data: ResultsUpdatedData = { ...base, truncated: true };
       if (total <= EVENT_LIST_LIMIT) {
-        // Tests the write created, or put in a new run: their titles now, no status before.
-        const added = byId ? [...byId.keys()].filter((id) => !before.has(id)) : [];
-        const titles = added.length ? await resultsBefore(tx, null, added) : new Map<number, { title: string }>();
-        const ids = [...order.filter((id) => !byId || byId.has(id)), ...added];
+        // The tests listed before the write, then those it created; a test with no status before
+        // (created, or new to the run) gets its title now.
+        const listed = new Set(order);
+        const ids = [...order.filter((id) => !byId || byId.has(id)), ...(byId ? [...byId.keys()].filter((id) => !listed.has(id)) : [])];
+        const untitled = ids.filter((id) => !before.has(id));
+        const titles = untitled.length ? await resultsBefore(tx, null, untitled) : new Map<number, { title: string }>();
         const results: ResultChange[] = ids.map((testId) => ({
           testId,
           title: (before.get(testId) ?? titles.get(testId))?.title ?? '',

@@ -1,7 +1,7 @@
 import type { Tx } from '../../../db/client';
 import type { RequestContext } from '../../../core/context';
 import type { RunFill } from '../../runs/data';
-import { emitEvent } from '../emit';
+import { emitEvent, subscribed } from '../emit';
 import type { RunCompletedData, RunDeletedData, RunLockData } from '../event-data';
 import { eventRun, eventRuns, newFailures, projectName } from './data';
 
@@ -15,7 +15,8 @@ interface RunPlace {
 
 /** run.created for each run made (run/create, a plan's runs, a JUnit import's new run). */
 export async function emitRunsCreated(tx: Tx, ctx: RequestContext, place: RunPlace, runIds: number[]): Promise<void> {
-  if (runIds.length === 0) return;
+  // One subscription read for a plan's many runs when nobody listens.
+  if (runIds.length === 0 || !(await subscribed(tx, { type: 'run.created', ...place }))) return;
   let runs: Awaited<ReturnType<typeof eventRuns>> | undefined;
   for (const runId of runIds) {
     await emitEvent(tx, ctx, {
@@ -52,6 +53,7 @@ export async function emitRunsDeleted(
   runs: { runId: number; runName: string; planId: number | null }[],
   via: RunDeletedData['via'],
 ): Promise<void> {
+  if (runs.length === 0 || !(await subscribed(tx, { type: 'run.deleted', ...place }))) return;
   let name: string | undefined;
   for (const run of runs) {
     await emitEvent(tx, ctx, {
