@@ -3,7 +3,7 @@
 // `npm run lint` runs these rules; test/unit/layers.test.ts proves a back-import fails them.
 const layers = [
   { name: 'config', path: '^src/(config|logger)\\.ts$' },
-  { name: 'db', path: '^src/(db|generated)/' },
+  { name: 'db', path: '^src/(db|generated|jobs)/' },
   { name: 'core', path: '^src/core/' },
   { name: 'domain', path: '^src/(domain|reports)/' },
   { name: 'edge', path: '^src/(http|auth|openapi)/' },

@@ -238,6 +238,7 @@ export async function seedMember(p: Db, orgName: string, role: Role) {
     db: p,
     // Benchmarks of other features store no attachments.
     attachments: { blobs: openBlobStore({ dataDir: os.tmpdir() }), maxFileBytes: 0, quotaBytes: 0 },
+    webhookTargets: { allowPrivate: false },
     can: () => true,
     answer: {},
   };

@@ -121,6 +121,7 @@ export async function buildApp({ config, database, blobs, logger, mounts = [] }:
     buildApiRouter(apiRoutes, {
       db: database.prisma,
       attachments: { blobs, ...config.attachments },
+      webhookTargets: { allowPrivate: config.webhooks.allowPrivateTargets },
       rbac,
       publicUrl: config.publicUrl,
       renders: renderSlots(config.render),

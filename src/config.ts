@@ -73,6 +73,14 @@ const envSchema = z.object({
   AWS_ACCESS_KEY_ID: optionalString,
   AWS_SECRET_ACCESS_KEY: optionalString,
   AWS_SESSION_TOKEN: optionalString,
+  // Webhooks (src/domain/webhooks): unsafe outside tests and closed networks: lets them post to
+  // loopback, private and link-local addresses, which the SSRF guard refuses otherwise.
+  WEBHOOK_ALLOW_PRIVATE_TARGETS: z.enum(['true', 'false'], 'Expected true or false').default('false'),
+  // The first retry's delay; each next one doubles it (with jitter), for 24 hours.
+  WEBHOOK_RETRY_BASE_MS: z.coerce.number().int().min(10).max(3_600_000).default(60_000),
+  WEBHOOK_TIMEOUT_MS: z.coerce.number().int().min(100).max(60_000).default(10_000),
+  // How often the job queue's workers look for jobs that became due (new jobs wake them at once).
+  JOB_POLL_INTERVAL_MS: z.coerce.number().int().min(500).max(60_000).default(2000),
 });
 
 export interface Config {
@@ -126,6 +134,15 @@ export interface Config {
     /** Bytes of REST answers the tools keep for revalidation, in all (0: none). */
     keptAnswerBytes: number;
   };
+  webhooks: {
+    /** Post to loopback, private and link-local addresses too (the SSRF guard off). */
+    allowPrivateTargets: boolean;
+    /** The first retry's delay; the next ones double it. */
+    retryBaseMs: number;
+    timeoutMs: number;
+  };
+  /** The job queue's workers look for due jobs this often. */
+  jobPollIntervalMs: number;
   /** Where attachment bytes go when not under `dataDir`: an S3-compatible bucket. */
   attachmentS3?: {
     bucket: string;
@@ -180,6 +197,12 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env): Config {
     databasePoolSize: e.DATABASE_POOL_SIZE,
     databaseConnectTimeoutMs: e.DATABASE_CONNECT_TIMEOUT_MS,
     dataDir: e.CASEBOOK_DATA_DIR,
+    webhooks: {
+      allowPrivateTargets: e.WEBHOOK_ALLOW_PRIVATE_TARGETS === 'true',
+      retryBaseMs: e.WEBHOOK_RETRY_BASE_MS,
+      timeoutMs: e.WEBHOOK_TIMEOUT_MS,
+    },
+    jobPollIntervalMs: e.JOB_POLL_INTERVAL_MS,
     publicUrl: (e.PUBLIC_URL ?? `http://localhost:${e.PORT}`).replace(/\/+$/, ''),
     oauth:
       missing.length === 0

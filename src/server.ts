@@ -7,11 +7,15 @@ import { deriveMissingFieldValues } from './domain/test-cases/data';
 import { createLogger, type Logger } from './logger';
 import { buildApp, type AppDeps, type AppMount } from './app';
 import { createHttpServer } from './http/http-server';
+import { installJobQueue, startJobQueue, type JobQueue } from './jobs/queue';
+import { startWebhookDeliveries } from './domain/webhooks/worker';
 
 export interface RunningServer {
   url: string;
   database: Database;
   logger: Logger;
+  /** The job queue's workers (webhook deliveries); `stop()` takes no more jobs and waits for those in hand. */
+  jobs: JobQueue;
   close(): Promise<void>;
 }
 
@@ -31,6 +35,7 @@ export async function startServer(
   try {
     const applied = await database.migrate();
     if (applied.length) logger.info({ applied }, 'migrations applied');
+    await installJobQueue(database);
     const derived = await deriveMissingFieldValues(database.prisma);
     if (derived) logger.info({ rows: derived }, 'custom field values indexed');
     for (const make of options.mounts ?? []) mounts.push(await make({ config, database, logger }));
@@ -42,17 +47,21 @@ export async function startServer(
     });
     // Removes the bytes of attachments whose test, run or project was deleted, now and then.
     const sweep = startAttachmentSweep(database.prisma, blobs, logger);
+    const jobs = await startJobQueue(database, logger, { pollingIntervalMs: config.jobPollIntervalMs });
+    await startWebhookDeliveries(jobs, database.prisma, { ...config.webhooks, publicUrl: config.publicUrl });
     const { port } = server.address() as AddressInfo;
     const host = config.host.includes(':') ? `[${config.host}]` : config.host;
     return {
       url: `http://${host}:${port}`,
       database,
       logger,
+      jobs,
       close: async () => {
         // First the mounts and the API's event streams (they end when the process stops listening):
         // an open event stream would keep server.close() waiting.
         await closeMounts();
         sweep.stop();
+        await jobs.stop();
         await database.notifications.close();
         await new Promise<void>((resolve) => {
           server.close(() => resolve());

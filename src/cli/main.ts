@@ -10,6 +10,7 @@ import type * as Bootstrap from './bootstrap';
 import type * as ImportJunit from './import-junit';
 import type * as ImportCsv from './import-csv';
 import type * as DbClient from '../db/client';
+import type * as JobQueueModule from '../jobs/queue';
 import type * as McpEndpointModule from '../mcp/http-endpoint';
 import type * as McpServerModule from '../mcp/server';
 import type * as Toolsets from '../mcp/toolsets';
@@ -106,6 +107,9 @@ async function withDatabase<T>(config: Config, fn: (db: Database, applied: strin
   const database = await openDatabase(config);
   try {
     const applied = await database.migrate();
+    // The job queue's tables come with the database's (a migrated test template holds them too).
+    const { installJobQueue } = load<typeof JobQueueModule>('../jobs/queue');
+    await installJobQueue(database);
     return await fn(database, applied);
   } finally {
     await database.close();

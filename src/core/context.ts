@@ -52,6 +52,8 @@ export interface RequestContext {
   db: Db;
   /** The attachments' store and limits. */
   attachments: AttachmentStorage;
+  /** Webhook targets: whether loopback, private and link-local addresses are allowed (WEBHOOK_ALLOW_PRIVATE_TARGETS). */
+  webhookTargets: { allowPrivate: boolean };
   /** RBAC for rules finer than the route's own: may the caller do this in that organization? */
   can(resource: string, action: string, orgId: number): boolean;
   /** Metadata of this request's answer, empty until the handler names some (a page's total, the next cursor). */

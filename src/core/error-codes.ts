@@ -48,6 +48,12 @@ export const ERROR_CODES = {
     meaning: 'The run would hold more tests than a run may',
     action: 'Split the tests over several runs',
   },
+  webhook_target_refused: {
+    status: 400,
+    meaning:
+      "The webhook's URL is not one Casebook posts to: not http(s), or its host resolves to a loopback, private, link-local or metadata address (the SSRF guard)",
+    action: 'Give a public http(s) URL; for a receiver on a private network, the operator sets WEBHOOK_ALLOW_PRIVATE_TARGETS=true',
+  },
   milestone_nesting: {
     status: 400,
     meaning:
@@ -180,6 +186,16 @@ export const ERROR_CODES = {
     status: 404,
     meaning: 'The shared steps do not exist or belong to a project of an organization the caller is not a member of',
     action: 'List the shared steps of the project (GET /shared-steps) and use one of their ids',
+  },
+  webhook_not_found: {
+    status: 404,
+    meaning: 'The webhook does not exist, or belongs to an organization where the caller is not an Admin',
+    action: "List the organization's webhooks (GET /webhooks) and use one of their ids",
+  },
+  webhook_delivery_not_found: {
+    status: 404,
+    meaning: 'The delivery does not exist, or its webhook belongs to an organization where the caller is not an Admin',
+    action: "List the webhook's deliveries (GET /webhook/deliveries) and use one of their ids",
   },
   milestone_not_found: {
     status: 404,

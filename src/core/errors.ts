@@ -42,6 +42,8 @@ const NOT_FOUND_CODES = {
   Milestone: 'milestone_not_found',
   Plan: 'plan_not_found',
   'Configuration group': 'configuration_group_not_found',
+  Webhook: 'webhook_not_found',
+  'Webhook delivery': 'webhook_delivery_not_found',
 } as const satisfies Record<string, ErrorCode>;
 export type RecordKind = keyof typeof NOT_FOUND_CODES;
 

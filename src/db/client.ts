@@ -29,6 +29,11 @@ export interface Database {
   migrate(dir?: string): Promise<string[]>;
   /** Resolves when the database answers a trivial query. */
   ping(): Promise<void>;
+  /**
+   * Runs SQL outside Prisma (the job queue's own statements, src/jobs): with values, one statement;
+   * without, a script of several.
+   */
+  executeSql(text: string, values?: unknown[]): Promise<{ rows: Record<string, unknown>[] }>;
   close(): Promise<void>;
 }
 
@@ -55,6 +60,7 @@ function fromFactory(
   factory: SqlMigrationAwareDriverAdapterFactory,
   runScript: ScriptRunner,
   notifications: Notifications,
+  executeSql: Database['executeSql'],
   onClose: () => Promise<void> = async () => {},
   pool?: pg.Pool,
 ): Database {
@@ -68,6 +74,7 @@ function fromFactory(
     ping: async () => {
       await prisma.$queryRawUnsafe('SELECT 1');
     },
+    executeSql,
     close: async () => {
       await notifications.close();
       await prisma.$disconnect();
@@ -132,7 +139,14 @@ function openPostgres(config: DbConfig, url: string, logger: Logger): Database {
     }
   };
   const notifications = postgresNotifications(url, logger, { connectTimeoutMs: config.databaseConnectTimeoutMs });
-  return fromFactory('postgresql', factory, runScript, notifications, () => pool.end(), pool);
+  const executeSql: Database['executeSql'] = async (text, values) => {
+    // A script answers one result per statement: the last one's rows.
+    const result = (await pool.query(text, values)) as unknown as
+      pg.QueryResult<Record<string, unknown>> | pg.QueryResult<Record<string, unknown>>[];
+    const last = Array.isArray(result) ? result.at(-1) : result;
+    return { rows: last?.rows ?? [] };
+  };
+  return fromFactory('postgresql', factory, runScript, notifications, executeSql, () => pool.end(), pool);
 }
 
 /** True when there is no database in `dataPath` yet: the directory is absent or empty. */
@@ -163,7 +177,12 @@ export async function openEmbedded(dataDir: string, snapshotDir: string | null =
     const runScript: ScriptRunner = async (script) => {
       await pg.transaction((tx) => tx.exec(script));
     };
-    const database = fromFactory('embedded', new PrismaPGlite(pg), runScript, pgliteNotifications(pg), async () => {
+    const executeSql: Database['executeSql'] = async (text, values) => {
+      if (values?.length) return { rows: (await pg.query<Record<string, unknown>>(text, values)).rows };
+      const results = await pg.exec(text);
+      return { rows: results.at(-1)?.rows ?? [] };
+    };
+    const database = fromFactory('embedded', new PrismaPGlite(pg), runScript, pgliteNotifications(pg), executeSql, async () => {
       await pg.close();
       release();
     });

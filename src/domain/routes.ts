@@ -21,6 +21,7 @@ import { csvImportRoutes } from './csv-import/csv-import.routes';
 import { sharedStepsRoutes } from './shared-steps/shared-steps.routes';
 import { assignmentRoutes } from './assignment/assignment.routes';
 import { planRoutes } from './plans/plans.routes';
+import { webhookRoutes } from './webhooks/webhooks.routes';
 
 /** Every REST operation under /api/v1: the router, RBAC tests and OpenAPI all read this list. */
 export const apiRoutes: AnyRoute[] = [
@@ -46,4 +47,5 @@ export const apiRoutes: AnyRoute[] = [
   ...csvImportRoutes,
   ...attachmentRoutes,
   ...auditRoutes,
+  ...webhookRoutes,
 ];

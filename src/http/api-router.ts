@@ -31,6 +31,8 @@ export interface ApiDeps {
   db: Db;
   /** Where attachments go (the app's blob store) and their limits. */
   attachments: AttachmentStorage;
+  /** Whether webhooks may post to private addresses (the SSRF guard off). */
+  webhookTargets?: { allowPrivate: boolean };
   rbac: Rbac;
   publicUrl: string;
   /** Downloads (reports, exports) render in one of these slots. */
@@ -137,6 +139,7 @@ export function buildApiRouter(routes: AnyRoute[], deps: ApiDeps): express.Reque
         tokenId: principal.tokenId,
         db: deps.db,
         attachments: deps.attachments,
+        webhookTargets: deps.webhookTargets ?? { allowPrivate: false },
         can: (resource, action, orgId) => {
           const role = roleIn(memberships, orgId);
           return role !== undefined && deps.rbac.can(role, resource, action);

@@ -84,6 +84,11 @@ const TIPS: Record<ErrorCode, Tip> = {
     'The test has no version of that number: call get-test-versions without version to list its versions (a test unchanged since versions began has none).',
   run_not_found: () => notFound('run'),
   milestone_not_found: () => notFound('milestone'),
+  webhook_not_found: () => 'No such webhook in an organization you administer: list them with get-webhooks and use one of their ids.',
+  webhook_delivery_not_found: () =>
+    'No such delivery of a webhook you administer: list them with get-webhook-deliveries and use one of their ids.',
+  webhook_target_refused: (_e, spec) =>
+    `The URL is refused: only http(s) to public addresses. Give a public URL, then call ${spec.name} again (a private receiver needs the server's WEBHOOK_ALLOW_PRIVATE_TARGETS=true).`,
   plan_not_found: () => notFound('plan'),
   plan_locked: () => 'The plan is locked: its runs take no results and it takes no entries. Make a new plan, or ask an Admin to unlock it.',
   plan_not_locked: () => 'The plan is not locked: nothing to unlock.',

@@ -25,6 +25,10 @@ export const auditActions = [
   'plan.unlocked',
   'plan.deleted',
   'configuration-group.deleted',
+  'webhook.created',
+  'webhook.updated',
+  'webhook.secret-rotated',
+  'webhook.deleted',
 ] as const;
 export type AuditAction = (typeof auditActions)[number];
 

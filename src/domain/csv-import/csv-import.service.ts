@@ -22,6 +22,7 @@ import { readCsv, type CsvRows, type StagedCsv } from './read-csv';
 import { resolveColumns, targetName, type ResolvedColumns } from './resolve-columns';
 import { collectSuitePaths } from './suite-paths';
 import { batchWriter, type BatchWriter } from './write-batch';
+import { emitCsvImported, emitTestsChanged } from '../webhooks/emitters/catalog-events';
 
 // POST /test/import-csv: the file staged as it arrived (read-csv.ts), its columns mapped
 // (resolve-columns.ts), then its rows read and planned into tests one at a time (plan-import.ts),
@@ -126,7 +127,7 @@ async function planRows(
 
 export async function importCsv(ctx: RequestContext, query: ImportCsvQuery, body: CsvBody): Promise<ImportCsvResult> {
   const { projectId } = query;
-  await requireProject(ctx, projectId, { active: true });
+  const project = await requireProject(ctx, projectId, { active: true });
   const catalog = await loadImportCatalog(ctx.db, projectId);
   const file = await readCsv(body.csv);
   const { headers, delimiter } = file;
@@ -148,9 +149,19 @@ export async function importCsv(ctx: RequestContext, query: ImportCsvQuery, body
   if (query.dryRun) return answer(await planRows(ctx.db, projectId, body, catalog, columns, file));
   return ctx.db.$transaction(async (tx) => {
     await lockSections(tx, projectId);
-    const read = await planRows(tx, projectId, body, catalog, columns, file, batchWriter(tx, projectId, ctx.userId));
+    const created: number[] = [];
+    const read = await planRows(tx, projectId, body, catalog, columns, file, batchWriter(tx, projectId, ctx.userId, created));
     // Thrown inside the transaction: what was written before the first bad row is rolled back.
     if (read.plan.errors.length > 0) throw invalidRows(read.plan.errors);
-    return answer(read);
+    const result = answer(read);
+    const place = { orgId: project.orgId, projectId };
+    await emitTestsChanged(tx, ctx, place, { created });
+    await emitCsvImported(tx, ctx, place, {
+      rowsRead: result.rowsRead,
+      testsCreated: result.created,
+      sectionsCreated: result.sectionsToCreate.count,
+      labelsCreated: result.labelsToCreate.count,
+    });
+    return result;
   }, BULK_TRANSACTION);
 }

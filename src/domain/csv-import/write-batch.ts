@@ -15,7 +15,8 @@ import type { PlannedTest } from './plan-import';
 
 export type BatchWriter = (tests: PlannedTest[]) => Promise<void>;
 
-export function batchWriter(tx: Tx, projectId: number, userId: number): BatchWriter {
+/** Writes batches of the import's tests; `created` gets the ids of the tests written (for tests.changed). */
+export function batchWriter(tx: Tx, projectId: number, userId: number, created: number[] = []): BatchWriter {
   const sectionIds = new Map<string, number>();
   const labelIds = new Map<string, number>();
   const pathKey = (path: string[]) => nameKey(path.join('\u0000'));
@@ -63,6 +64,6 @@ export function batchWriter(tx: Tx, projectId: number, userId: number): BatchWri
       tx,
       items.map((fields) => ({ projectId, automationKey: fields.automationKey })),
     );
-    await insertTests(tx, projectId, userId, items);
+    for (const id of await insertTests(tx, projectId, userId, items)) created.push(id);
   };
 }

@@ -13,6 +13,7 @@ import type { Report } from './collect-report';
 import { matchReport, settle, type Matching, type Outcome } from './match-report';
 import type { ImportJUnitQuery, ImportJUnitResult, ImportPhase, ImportProgressQuery, ImportStatus } from './junit-import.schemas';
 import { requireRunSize, writeImport } from './write-import';
+import { emitImportEvents, watchImport } from './webhook-events';
 import { notFound } from '../../core/errors';
 
 // POST /run/import-junit: the router has read the whole report (collect, as the
@@ -116,7 +117,7 @@ export async function importJUnit(
   try {
     const result = await ctx.db.$transaction(async (tx) => {
       // 404 / 409 / 423 for the run; its row lock serializes this import with every other write to it.
-      if (runId !== undefined) await lockRunForWrite(tx, ctx, runId, projectId);
+      const existing = runId !== undefined ? await lockRunForWrite(tx, ctx, runId, projectId) : undefined;
       // Serializes imports that create sections and tests in this project, so they see each other's.
       if (createMissing && !dryRun) await lockSections(tx, projectId);
       const matching = await matchReport(tx, projectId, report, createMissing, caseMatcher);
@@ -136,6 +137,7 @@ export async function importJUnit(
       // An existing run takes the build now, under its row lock; a new one at its insert.
       if (runId !== undefined && Object.keys(build).length) await updateRunRow(tx, runId, build);
       const target = { projectId, userId: ctx.userId, run, build };
+      const watch = await watchImport(tx, ctx, { orgId: project.orgId, projectId }, existing, matching);
       const { runId: writtenRunId, recorded } = await writeImport(tx, target, report, matching, (done, total) =>
         note('writing', done, total),
       );
@@ -150,6 +152,7 @@ export async function importJUnit(
       // Testers on the run see the import land (GET /run/events).
       if (runId !== undefined)
         await notifyRunChange(tx, { runId, projectId, userId: ctx.userId, kind: 'run', count: written.matched + written.created });
+      await emitImportEvents(tx, ctx, watch, { runId: writtenRunId, recorded }, report, matching, written);
       return written;
     }, BULK_TRANSACTION);
     // The files no recorded test names are not kept.

@@ -14,6 +14,7 @@ import {
   type MilestoneRef,
 } from './data';
 import { Prisma } from '../../generated/prisma/client';
+import { emitMilestoneCompleted } from '../webhooks/emitters/catalog-events';
 import { DATES_MESSAGE, type CreateMilestoneInput, type EditMilestoneInput, type ListMilestonesInput } from './milestones.schemas';
 
 // Milestones: list, create, edit, complete, reopen, delete (their progress: progress.service.ts).
@@ -91,6 +92,9 @@ export async function setMilestoneCompleted(ctx: RequestContext, input: { projec
     if (completed && ref.status === 'completed') throw conflict('milestone_completed', 'Milestone is already completed');
     if (!completed && ref.status === 'open') throw conflict('milestone_open', 'Milestone is not completed');
     await setMilestoneStatus(tx, input.milestoneId, completed);
+    // Once per completion: completing a completed milestone is refused above (409), under its row lock.
+    if (completed)
+      await emitMilestoneCompleted(tx, ctx, { orgId: ref.orgId, projectId: input.projectId }, () => milestoneRecord(tx, input.milestoneId));
   });
   return milestoneRecord(ctx.db, input.milestoneId);
 }

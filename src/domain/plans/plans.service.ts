@@ -18,6 +18,7 @@ import {
 } from './data';
 import { prepareEntries, writeEntries } from './plan-entries';
 import { planRunOf, toPlanRecord } from './plan-shape';
+import { emitRunsCreated, emitRunsDeleted } from '../webhooks/emitters/run-events';
 import type { AddEntryInput, CreatePlanInput, EditPlanInput } from './plans.schemas';
 
 // Test plans: list, create, add an entry, edit, lock and unlock, delete (their detail: plan-detail.service.ts).
@@ -59,13 +60,14 @@ async function planWithRuns(tx: Tx, ctx: RequestContext, projectId: number, plan
 
 /** Creates the plan and all its runs with their tests, in one transaction: all or nothing. */
 export async function createPlan(ctx: RequestContext, input: CreatePlanInput) {
-  await requireProject(ctx, input.projectId, { active: true });
+  const project = await requireProject(ctx, input.projectId, { active: true });
   return ctx.db.$transaction(async (tx) => {
     if (input.milestoneId !== undefined) await requireRunMilestone(tx, ctx, input.projectId, input.milestoneId);
     const entries = await prepareEntries(tx, input.projectId, input.entries, { runs: 0, results: 0 }, (i) => `entries.${i}.`);
     const milestoneId = input.milestoneId ?? null;
     const planId = await insertPlanRow(tx, { ...input, description: input.description ?? null, milestoneId, userId: ctx.userId });
-    await writeEntries(tx, ctx, { planId, projectId: input.projectId, name: input.name, milestoneId }, entries, new Set());
+    const runIds = await writeEntries(tx, ctx, { planId, projectId: input.projectId, name: input.name, milestoneId }, entries, new Set());
+    await emitRunsCreated(tx, ctx, { orgId: project.orgId, projectId: input.projectId }, runIds);
     return planWithRuns(tx, ctx, input.projectId, planId);
   }, PLAN_WRITE_TX);
 }
@@ -78,7 +80,8 @@ export async function addPlanEntry(ctx: RequestContext, input: AddEntryInput) {
     const results = plan.passed + plan.failed + plan.blocked + plan.retest + plan.untested;
     const { projectId: _p, planId: _id, ...entry } = input;
     const entries = await prepareEntries(tx, input.projectId, [entry], { runs: existing.length, results }, () => '');
-    await writeEntries(tx, ctx, plan, entries, new Set(existing.map((r) => r.runName)));
+    const runIds = await writeEntries(tx, ctx, plan, entries, new Set(existing.map((r) => r.runName)));
+    await emitRunsCreated(tx, ctx, { orgId: plan.orgId, projectId: input.projectId }, runIds);
     return planWithRuns(tx, ctx, input.projectId, plan.planId);
   }, PLAN_WRITE_TX);
 }
@@ -131,7 +134,16 @@ export async function unlockPlan(ctx: RequestContext, input: { projectId: number
 export async function deletePlan(ctx: RequestContext, input: { projectId: number; planId: number }) {
   return ctx.db.$transaction(async (tx) => {
     const plan = await planForWrite(tx, ctx, input.projectId, input.planId, { allowLocked: true });
+    // Its runs go with it: each is told as run.deleted (via: plan), named as read before.
+    const runs = await planRunRows(tx, plan.planId);
     const runsDeleted = await deletePlanRow(tx, plan.planId);
+    await emitRunsDeleted(
+      tx,
+      ctx,
+      { orgId: plan.orgId, projectId: input.projectId },
+      runs.map((r) => ({ runId: r.runId, runName: r.runName, planId: plan.planId })),
+      'plan',
+    );
     await recordInProject(tx, ctx, input.projectId, {
       action: 'plan.deleted',
       targetType: 'plan',

@@ -3,6 +3,7 @@ import type { RequestContext } from '../../core/context';
 import { conflict } from '../../core/errors';
 import { lockRunForWrite, RUN_WRITE_TX, toRunRecord } from './run-access';
 import { recordInProject } from '../audit/audit.service';
+import { emitRunLock } from '../webhooks/emitters/run-events';
 import { clearRunSnapshot, notifyRunChange, setRunLocked, setRunUnlocked, snapshotRunTests, type RunRow } from './data';
 
 // Locking freezes a run: its results refuse changes (423) and its tests are
@@ -11,11 +12,12 @@ import { clearRunSnapshot, notifyRunChange, setRunLocked, setRunUnlocked, snapsh
 
 /** Locks the run within `tx` and snapshots its tests; a locked run is refused like any other change to it (423). */
 export async function lockRunIn(tx: Tx, ctx: RequestContext, runId: number, projectId: number): Promise<RunRow> {
-  await lockRunForWrite(tx, ctx, runId, projectId);
+  const run = await lockRunForWrite(tx, ctx, runId, projectId);
   await snapshotRunTests(tx, runId, projectId);
   const locked = await setRunLocked(tx, runId, ctx.userId, new Date());
   await notifyRunChange(tx, { runId, projectId, userId: ctx.userId, kind: 'run', count: 0 });
   await recordInProject(tx, ctx, projectId, { action: 'run.locked', targetType: 'run', targetId: runId, detail: { projectId } });
+  await emitRunLock(tx, ctx, { orgId: run.orgId, projectId, runId }, true);
   return locked;
 }
 
@@ -27,6 +29,7 @@ export async function unlockRunIn(tx: Tx, ctx: RequestContext, runId: number, pr
   const unlocked = await setRunUnlocked(tx, runId);
   await notifyRunChange(tx, { runId, projectId, userId: ctx.userId, kind: 'run', count: 0 });
   await recordInProject(tx, ctx, projectId, { action: 'run.unlocked', targetType: 'run', targetId: runId, detail: { projectId } });
+  await emitRunLock(tx, ctx, { orgId: current.orgId, projectId, runId }, false);
   return unlocked;
 }
 

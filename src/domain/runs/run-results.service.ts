@@ -9,6 +9,8 @@ import { entriesMessage, insertUntested, MAX_NAMED, requireLiveTests } from './r
 import type { AddTestsInput, RemoveTestsInput, UpdateStatusInput } from './runs.schemas';
 import { resolveStepResults } from './step-results';
 import { checkItemValues } from '../custom-fields/field-values';
+import { emitIfCompleted, fillOf } from '../webhooks/emitters/run-events';
+import { watchResults } from '../webhooks/emitters/results-events';
 
 // Writes to the results of a run: status updates, reset, adding and removing tests. Each
 // is one transaction under the run's row lock (see lockRunForWrite) and a
@@ -46,7 +48,9 @@ export async function updateTestStatuses(ctx: RequestContext, input: UpdateStatu
       })),
     );
     const { statuses, stepResults } = await resolveStepResults(tx, input.runId, input.testResults);
-    const updated = await setStatuses(tx, input.runId, ctx.userId, {
+    const place = { orgId: run.orgId, projectId: run.projectId, runId: input.runId };
+    const watch = await watchResults(tx, ctx, place, input.runId, { ids });
+    const { updated, ...fill } = await setStatuses(tx, input.runId, ctx.userId, {
       testIds: ids,
       statuses,
       comments,
@@ -63,6 +67,8 @@ export async function updateTestStatuses(ctx: RequestContext, input: UpdateStatu
       defects: defectLinks(defects[i], run.defectUrlTemplate),
     }));
     await notifyRunChange(tx, { ...input, userId: ctx.userId, kind: 'results', count: tests.length, tests });
+    await watch.written(input.runId, new Map(ids.map((id, i) => [id, statuses[i]])));
+    await emitIfCompleted(tx, ctx, place, fillOf(run), fill);
     return { updated };
   }, RUN_WRITE_TX);
 }
@@ -70,8 +76,11 @@ export async function updateTestStatuses(ctx: RequestContext, input: UpdateStatu
 /** Every test of the run becomes `retest` (comment, elapsed time and defects cleared), each with a history entry. */
 export async function resetRun(ctx: RequestContext, runId: number, projectId: number) {
   return ctx.db.$transaction(async (tx) => {
-    await lockRunForWrite(tx, ctx, runId, projectId);
+    const run = await lockRunForWrite(tx, ctx, runId, projectId);
+    // A reset completes nothing (its results are all retest): it emits results.updated alone.
+    const watch = await watchResults(tx, ctx, { orgId: run.orgId, projectId }, runId, { all: fillOf(run).total });
     const reset = await resetResults(tx, runId, ctx.userId);
+    await watch.written(runId, { all: 'retest' });
     await notifyRunChange(tx, { runId, projectId, userId: ctx.userId, kind: 'reset', count: reset });
     await recordInProject(tx, ctx, projectId, {
       action: 'run.reset',
@@ -86,10 +95,12 @@ export async function resetRun(ctx: RequestContext, runId: number, projectId: nu
 /** Drops tests from the run; their history in it stays. A test not in the run is 400. */
 export async function removeTests(ctx: RequestContext, input: RemoveTestsInput) {
   return ctx.db.$transaction(async (tx) => {
-    await lockRunForWrite(tx, ctx, input.runId, input.projectId);
+    const run = await lockRunForWrite(tx, ctx, input.runId, input.projectId);
     await requireTestsInRun(tx, input.runId, input.testIds, (i) => `testIds.${i}`);
-    const removed = await deleteRunTests(tx, input.runId, input.testIds);
+    const { removed, ...fill } = await deleteRunTests(tx, input.runId, input.testIds);
     await notifyRunChange(tx, { ...input, userId: ctx.userId, kind: 'run', count: removed });
+    // Removing the last untested tests completes the run.
+    await emitIfCompleted(tx, ctx, { orgId: run.orgId, projectId: input.projectId, runId: input.runId }, fillOf(run), fill);
     return { removed };
   }, RUN_WRITE_TX);
 }

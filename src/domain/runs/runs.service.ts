@@ -11,6 +11,7 @@ import { buildColumns } from './run-build';
 import { insertUntested, runTestSource } from './run-test-sources';
 import type { CreateRunInput, EditRunInput } from './runs.schemas';
 import { requireMilestone, requireRunMilestone } from '../milestones/milestones.service';
+import { emitRunsCreated, emitRunsDeleted } from '../webhooks/emitters/run-events';
 
 // Runs themselves: list, detail, create, edit, delete, state detail (lock and unlock: run-lock.service.ts).
 
@@ -48,7 +49,8 @@ export async function getStateDetail(ctx: RequestContext, runId: number, project
  * one history entry each, in one transaction; an `empty` run has none yet.
  */
 export async function createRun(ctx: RequestContext, input: CreateRunInput) {
-  await requireProject(ctx, input.projectId, { active: true });
+  const project = await requireProject(ctx, input.projectId, { active: true });
+  const place = { orgId: project.orgId, projectId: project.projectId };
   if (input.milestoneId !== undefined) await requireRunMilestone(ctx.db, ctx, input.projectId, input.milestoneId);
   if (input.empty) {
     const run = await ctx.db.$transaction(async (tx) => {
@@ -60,6 +62,7 @@ export async function createRun(ctx: RequestContext, input: CreateRunInput) {
         milestoneId: input.milestoneId,
         ...buildColumns(input.build),
       });
+      await emitRunsCreated(tx, ctx, place, [created.runId]);
       return created;
     }, RUN_WRITE_TX);
     return toRunRecord(run);
@@ -77,6 +80,7 @@ export async function createRun(ctx: RequestContext, input: CreateRunInput) {
     const { added } = await insertUntested(tx, created.runId, ctx.userId, source, { newRun: true });
     // The selection may have changed since it was counted.
     if (added === 0) throw badRequest('no tests match the selection', 'no_matching_tests');
+    await emitRunsCreated(tx, ctx, place, [created.runId]);
     return { ...created, untestedCount: added };
   }, RUN_WRITE_TX);
   return toRunRecord(run);
@@ -105,6 +109,7 @@ export async function deleteRun(ctx: RequestContext, runId: number, projectId: n
   await ctx.db.$transaction(async (tx) => {
     const run = await lockRunForWrite(tx, ctx, runId, projectId, { allowLocked: true });
     await deleteRunRow(tx, runId);
+    await emitRunsDeleted(tx, ctx, { orgId: run.orgId, projectId }, [run], 'run');
     await recordInProject(tx, ctx, projectId, {
       action: 'run.deleted',
       targetType: 'run',

@@ -19,6 +19,7 @@ import {
   type SectionTreeRow,
 } from './data';
 import type { AddSectionInput, EditSectionInput } from './sections.schemas';
+import { watchSectionTests } from '../webhooks/emitters/catalog-events';
 
 const duplicateName = () => conflict('duplicate_name', 'Section already exists');
 
@@ -93,7 +94,9 @@ export async function deleteSection(ctx: RequestContext, sectionId: number) {
     if (clash !== undefined)
       throw conflict('duplicate_name', `Section already exists: the parent already holds a section named "${clash}"`);
     // Soft-deleted tests move too: runs still show them, under the parent.
+    const moved = await watchSectionTests(tx, ctx, { orgId: section.project.orgId, projectId: section.projectId }, sectionId);
     const movedTests = await moveSectionTests(tx, sectionId, parentSectionId);
+    await moved.emit();
     const movedSections = await moveSubsections(tx, sectionId, parentSectionId);
     await deleteSectionRow(tx, sectionId);
     await recordInProject(tx, ctx, section.projectId, {

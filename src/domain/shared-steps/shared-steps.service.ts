@@ -4,6 +4,7 @@ import type { Step } from '../test-cases/steps.schemas';
 import { keepBaseVersions, recordVersions } from '../test-cases/data';
 import { requireProject } from '../access';
 import { recordInProject } from '../audit/audit.service';
+import { emitTestsChanged } from '../webhooks/emitters/catalog-events';
 import {
   deleteSharedStepsRow,
   findSharedStepsInOrgs,
@@ -45,6 +46,7 @@ export async function editSharedSteps(ctx: RequestContext, input: EditSharedStep
     if (testIds.length > 0) {
       await touchTests(tx, testIds, ctx.userId);
       await recordVersions(tx, testIds, ctx.userId);
+      await emitTestsChanged(tx, ctx, { orgId: found.orgId, projectId: found.projectId }, { updated: testIds });
     }
     return { ...record, testsChanged: testIds.length };
   });

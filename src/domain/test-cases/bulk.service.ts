@@ -6,6 +6,7 @@ import { MAX_LABELS, type LabelChanges, type TestFieldsInput } from './test-case
 import { requireFreeAutomationKeys } from './automation-keys';
 import { listOf, requireReferencesInProject } from './references';
 import { checkItemValues } from '../custom-fields/field-values';
+import { emitTestsChanged } from '../webhooks/emitters/catalog-events';
 import { insertTests, lockLiveTestsInOrgs, lockLiveTestsOfProject, softDeleteTests, testsWithMoreLabels, updateTests } from './data';
 
 // Bulk routes: each is one transaction of set-based statements, all or nothing.
@@ -29,7 +30,7 @@ export async function bulkAddTests(
     t.projectId !== undefined && t.projectId !== projectId ? [`tests.${i}.projectId: Must be the projectId of the request`] : [],
   );
   if (elsewhere.length > 0) throw badRequest(listOf(elsewhere), 'invalid_reference');
-  await requireProject(ctx, projectId, { active: true });
+  const project = await requireProject(ctx, projectId, { active: true });
   const items = input.tests.map(({ projectId: _p, ...fields }) => fields);
   const testIds = await ctx.db.$transaction(async (tx) => {
     await requireReferencesInProject(
@@ -51,6 +52,7 @@ export async function bulkAddTests(
       ctx.userId,
       items.map((fields, i) => ({ ...fields, customFields: values[i] })),
     );
+    await emitTestsChanged(tx, ctx, { orgId: project.orgId, projectId }, { created: ids });
     return ids;
   }, BULK_TRANSACTION);
   return { testIds, count: testIds.length };
@@ -88,6 +90,14 @@ export async function bulkUpdateTests(
     );
     await updateTests(tx, ctx.userId, input.tests);
     await requireLabelLimit(tx, input.tests);
+    // The tests may be of several projects (no projectId given): one event per project.
+    const byProject = new Map<number, { orgId: number; ids: number[] }>();
+    for (const row of found) {
+      const group = byProject.get(row.projectId) ?? { orgId: row.orgId, ids: [] };
+      group.ids.push(row.id);
+      byProject.set(row.projectId, group);
+    }
+    for (const [projectId, { orgId, ids }] of byProject) await emitTestsChanged(tx, ctx, { orgId, projectId }, { updated: ids });
   }, BULK_TRANSACTION);
   return { testIds, count: testIds.length };
 }
@@ -120,6 +130,7 @@ export async function bulkDeleteTests(ctx: RequestContext, input: { projectId: n
     if (!project.isActive) throw projectInactive();
     await softDeleteTests(tx, testIds);
     await recordInProject(tx, ctx, projectId, { action: 'test.deleted', targetType: 'test', detail: { projectId, testIds } });
+    await emitTestsChanged(tx, ctx, { orgId: project.orgId, projectId }, { deleted: testIds });
   });
   return { testIds, count: testIds.length };
 }

@@ -21,6 +21,7 @@ import { requireFreeAutomationKeys } from './automation-keys';
 import { requireReferencesInProject } from './references';
 import { checkItemValues } from '../custom-fields/field-values';
 import { fieldFiltersOf } from '../custom-fields/field-filters';
+import { emitTestsChanged } from '../webhooks/emitters/catalog-events';
 
 /**
  * One page of the catalog and its total in a single round trip, the page as one
@@ -55,7 +56,7 @@ export async function getTest(ctx: RequestContext, projectId: number, testId: nu
 
 export async function createTest(ctx: RequestContext, input: CreateTestInput) {
   const { projectId, ...fields } = input;
-  await requireProject(ctx, projectId, { active: true });
+  const project = await requireProject(ctx, projectId, { active: true });
   const [testId] = await ctx.db.$transaction(async (tx) => {
     await requireReferencesInProject(tx, [{ projectId, fields, at: '' }]);
     await requireFreeAutomationKeys(tx, [{ projectId, automationKey: fields.automationKey }]);
@@ -63,6 +64,7 @@ export async function createTest(ctx: RequestContext, input: CreateTestInput) {
       { projectId, at: 'customFields', values: fields.customFields, create: true },
     ]);
     const ids = await insertTests(tx, projectId, ctx.userId, [{ ...fields, customFields }]);
+    await emitTestsChanged(tx, ctx, { orgId: project.orgId, projectId }, { created: ids });
     return ids;
   });
   return (await findLiveTestDetails(ctx.db, projectId, testId))!;
@@ -85,6 +87,7 @@ export async function updateTest(ctx: RequestContext, input: UpdateTestInput, if
     const at = { projectId: test.projectId, at: 'customFields', values: fields.customFields, create: false };
     await checkItemValues(tx, 'test', [at]);
     await updateTests(tx, ctx.userId, [{ testId, ...fields }]);
+    await emitTestsChanged(tx, ctx, { orgId: test.orgId, projectId: test.projectId }, { updated: [testId] });
   });
   return (await findLiveTestDetails(ctx.db, test.projectId, testId))!;
 }
@@ -101,6 +104,7 @@ export async function deleteTest(ctx: RequestContext, projectId: number, testId:
       targetId: testId,
       detail: { projectId },
     });
+    await emitTestsChanged(tx, ctx, { orgId: project.orgId, projectId }, { deleted: [testId] });
   });
   return { testId, deleted: true as const };
 }

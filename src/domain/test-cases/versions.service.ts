@@ -17,6 +17,7 @@ import { requireFreeAutomationKeys } from './automation-keys';
 import { requireReferencesInProject } from './references';
 import { restoreUpdate } from './versions-restore';
 import type { NotRestored, RestoreVersionInput } from './versions.schemas';
+import { emitTestsChanged } from '../webhooks/emitters/catalog-events';
 
 type TestInProject = { projectId: number; testId: number };
 
@@ -86,6 +87,7 @@ export async function restoreTestVersion(ctx: RequestContext, input: RestoreVers
       await requireFreeAutomationKeys(tx, [{ projectId, testId, automationKey: update.fields.automationKey }]);
       await updateTests(tx, ctx.userId, [{ testId, ...update.fields }]);
       if ((await latestVersion(tx, testId)) === before) throw new Unchanged();
+      await emitTestsChanged(tx, ctx, { orgId: test.orgId, projectId }, { updated: [testId] });
     });
   } catch (e) {
     if (!(e instanceof Unchanged)) throw e;

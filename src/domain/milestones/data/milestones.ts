@@ -62,6 +62,8 @@ export interface MilestoneRef {
   dueDate: string | null;
   childCount: number;
   projectActive: boolean;
+  /** The project's organization (events name it). */
+  orgId: number;
 }
 
 /** The milestone if it is in the project, one of `orgIds`'; `forUpdate` takes its row lock for the transaction. */
@@ -75,7 +77,8 @@ export async function findMilestoneRef(
   const [row] = await db.$queryRaw<MilestoneRef[]>`
     SELECT m.id AS "milestoneId", m.project_id AS "projectId", m.parent_id AS "parentId", m.status::text AS status, m.name,
       ${Prisma.raw(day('m.start_date'))} AS "startDate", ${Prisma.raw(day('m.due_date'))} AS "dueDate",
-      (SELECT count(*)::int FROM milestones c WHERE c.parent_id = m.id) AS "childCount", p.is_active AS "projectActive"
+      (SELECT count(*)::int FROM milestones c WHERE c.parent_id = m.id) AS "childCount", p.is_active AS "projectActive",
+      p.org_id AS "orgId"
     FROM milestones m JOIN projects p ON p.id = m.project_id
     WHERE m.id = ${milestoneId} AND m.project_id = ${projectId} AND p.org_id = ANY(${orgIds}::int[])
     ${opts.forUpdate ? Prisma.sql`FOR UPDATE OF m` : Prisma.empty}`;

@@ -48,10 +48,10 @@ export async function listPlanRows(db: DbOrTx, q: { projectId: number; milestone
   return { rows, total };
 }
 
-/** The plan with its counts, if it is in the project and the project in one of `orgIds`; `forUpdate` takes its row lock. */
+/** The plan with its counts and its project's organization, if it is in the project and the project in one of `orgIds`; `forUpdate` takes its row lock. */
 export async function findPlanRow(db: DbOrTx, orgIds: number[], projectId: number, planId: number, opts: { forUpdate?: boolean } = {}) {
-  const [row] = await db.$queryRaw<(PlanRow & { projectActive: boolean })[]>`
-    SELECT ${planSql}, p.is_active AS "projectActive" FROM (
+  const [row] = await db.$queryRaw<(PlanRow & { projectActive: boolean; orgId: number })[]>`
+    SELECT ${planSql}, p.is_active AS "projectActive", p.org_id AS "orgId" FROM (
       SELECT * FROM plans pl WHERE pl.id = ${planId} AND pl.project_id = ${projectId}
       ${opts.forUpdate ? Prisma.sql`FOR UPDATE` : Prisma.empty}
     ) pl JOIN projects p ON p.id = pl.project_id ${countsJoin}

@@ -29,8 +29,8 @@ export interface RunRow {
   planId: number | null;
 }
 
-/** A run as the caller's scope finds it, with its project's state, defect URL template and change counter (the version of what reads of it show). */
-export type ScopedRunRow = RunRow & { projectActive: boolean; projectChanges: number; defectUrlTemplate: string | null };
+/** A run as the caller's scope finds it, with its project's organization and state, defect URL template and change counter (the version of what reads of it show). */
+export type ScopedRunRow = RunRow & { projectActive: boolean; projectChanges: number; defectUrlTemplate: string | null; orgId: number };
 
 const runColumns = Prisma.raw(`r.id AS "runId", r.project_id AS "projectId", r.name AS "runName",
   r.description AS "runDescription", r.locked, r.locked_by AS "lockedBy", r.locked_at AS "lockedAt",
@@ -38,7 +38,7 @@ const runColumns = Prisma.raw(`r.id AS "runId", r.project_id AS "projectId", r.n
   r.passed_count AS "passedCount", r.failed_count AS "failedCount", r.blocked_count AS "blockedCount",
   r.retest_count AS "retestCount", r.untested_count AS "untestedCount", r.build_commit AS "buildCommit", r.build_branch AS "buildBranch",
   r.build_number AS "buildNumber", r.build_url AS "buildUrl", r.ci_job AS "ciJob", r.milestone_id AS "milestoneId", r.plan_id AS "planId", p.is_active AS "projectActive",
-  p.change_count AS "projectChanges", p.defect_url_template AS "defectUrlTemplate"`);
+  p.change_count AS "projectChanges", p.defect_url_template AS "defectUrlTemplate", p.org_id AS "orgId"`);
 
 /** SELECT of the run's row (RunRow columns plus projectActive) if its project is one of `orgIds`' (and `projectId`, when given); usable as a CTE. */
 export function scopedRunSql(orgIds: number[], runId: number, projectId: number | null): Prisma.Sql {
@@ -67,6 +67,17 @@ export function counterMoves(added: string | null, removed: string | null): Pris
   });
   return Prisma.join([...parts, RESULTS_MOVED], ', ');
 }
+
+/** How many tests a run holds and how many of them are untested: what tells a write completed it (run.completed). */
+export interface RunFill {
+  total: number;
+  untested: number;
+}
+
+/** RETURNING items of an UPDATE of runs giving its RunFill after the update. */
+export const RUN_FILL = Prisma.raw(
+  'passed_count + failed_count + blocked_count + retest_count + untested_count AS total, untested_count AS untested',
+);
 
 /** `SET` item telling readers of the run's digest (run_digests) that its results changed. */
 export const RESULTS_MOVED = Prisma.raw("results_version = results_version + 1, results_at = now() AT TIME ZONE 'UTC'");

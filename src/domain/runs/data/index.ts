@@ -1,4 +1,4 @@
-export { counterMoves, isoTime, RESULTS_MOVED, scopedRunSql, type RunRow, type ScopedRunRow } from './columns';
+export { counterMoves, isoTime, RESULTS_MOVED, RUN_FILL, scopedRunSql, type RunFill, type RunRow, type ScopedRunRow } from './columns';
 export { notifyRunChange, RUN_EVENTS_CHANNEL } from './events';
 export { recordAttempts, type AttemptRows } from './import';
 export { readReportBatch, readReportHeader, type ReportHeader } from './report';

@@ -26,7 +26,7 @@ export type ReportHeader = RunRow & {
 export async function readReportHeader(db: DbOrTx, orgIds: number[], runId: number, projectId: number): Promise<ReportHeader | undefined> {
   const [header] = await db.$queryRaw<ReportHeader[]>`
     WITH RECURSIVE run AS (${scopedRunSql(orgIds, runId, projectId)}), ${sectionTreeSql(projectId)}
-    SELECT run.*, p.org_id AS "orgId", p.name AS "projectName", p.description AS "projectDescription",
+    SELECT run.*, p.name AS "projectName", p.description AS "projectDescription",
       ARRAY(
         SELECT rt.test_id FROM run_tests rt JOIN tests t ON t.id = rt.test_id LEFT JOIN ords ON ords.id = t.section_id
         WHERE rt.run_id = ${runId} ORDER BY ${Prisma.raw(shown('sectionOrder', 'ords.ord'))} NULLS FIRST, rt.test_id

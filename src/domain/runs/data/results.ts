@@ -1,7 +1,7 @@
 import type { Tx } from '../../../db/client';
 import { Prisma } from '../../../generated/prisma/client';
 import type { TestStatusName } from '../runs.schemas';
-import { counterMoves, RESULTS_MOVED } from './columns';
+import { counterMoves, RESULTS_MOVED, RUN_FILL, type RunFill } from './columns';
 import { defectsFromParam, defectsParam } from '../../defects/defect-links';
 import { versionSql } from '../../test-cases/data';
 
@@ -35,9 +35,9 @@ export interface StatusRows {
  * (in the order given) and moves the run's counters, in one statement. The
  * `old` CTE sees the statuses before the update (all CTEs share one snapshot).
  */
-export async function setStatuses(tx: Tx, runId: number, userId: number, r: StatusRows): Promise<number> {
+export async function setStatuses(tx: Tx, runId: number, userId: number, r: StatusRows): Promise<{ updated: number } & RunFill> {
   const now = new Date();
-  const [row] = await tx.$queryRaw<{ updated: number }[]>`
+  const [row] = await tx.$queryRaw<({ updated: number } & RunFill)[]>`
     WITH v AS (
       SELECT v.*, ${Prisma.raw(defectsFromParam('v.defects_json'))} AS defects
       FROM unnest(${r.testIds}::int[], ${r.statuses}::text[]::"TestStatus"[], ${r.comments}::text[], ${r.elapsedMs}::int[],
@@ -61,8 +61,8 @@ export async function setStatuses(tx: Tx, runId: number, userId: number, r: Stat
         FROM upd u ORDER BY u.n
     )
     UPDATE runs SET ${counterMoves('upd', 'old')} WHERE id = ${runId}
-    RETURNING (SELECT count(*) FROM upd)::int AS updated`;
-  return row.updated;
+    RETURNING (SELECT count(*) FROM upd)::int AS updated, ${RUN_FILL}`;
+  return row;
 }
 
 /** Every test of the run becomes `retest` (comment, elapsed time, defects, retries and flaky mark cleared), each with a history entry; returns how many. */
@@ -85,15 +85,15 @@ export async function resetResults(tx: Tx, runId: number, userId: number): Promi
   return row.reset;
 }
 
-/** Drops the tests from the run (their history stays); returns how many were in it. */
-export async function deleteRunTests(tx: Tx, runId: number, testIds: number[]): Promise<number> {
-  const [row] = await tx.$queryRaw<{ removed: number }[]>`
+/** Drops the tests from the run (their history stays); returns how many were in it, and the run's fill after. */
+export async function deleteRunTests(tx: Tx, runId: number, testIds: number[]): Promise<{ removed: number } & RunFill> {
+  const [row] = await tx.$queryRaw<({ removed: number } & RunFill)[]>`
     WITH del AS (
       DELETE FROM run_tests WHERE run_id = ${runId} AND test_id = ANY(${testIds}::int[]) RETURNING status
     )
     UPDATE runs SET ${counterMoves(null, 'del')} WHERE id = ${runId}
-    RETURNING (SELECT count(*) FROM del)::int AS removed`;
-  return row.removed;
+    RETURNING (SELECT count(*) FROM del)::int AS removed, ${RUN_FILL}`;
+  return row;
 }
 
 /**

@@ -51,7 +51,7 @@ export function insertSection(db: DbOrTx, s: { projectId: number; sectionName: s
 export function findSectionInOrgs(db: DbOrTx, sectionId: number, orgIds: number[]) {
   return db.section.findFirst({
     where: { sectionId, project: { orgId: { in: orgIds } } },
-    select: { ...sectionSelect, project: { select: { isActive: true } } },
+    select: { ...sectionSelect, project: { select: { isActive: true, orgId: true } } },
   });
 }
 

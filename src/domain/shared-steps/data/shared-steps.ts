@@ -46,9 +46,9 @@ export async function findSharedStepsInOrgs(
   id: number,
   orgIds: number[],
   lock = false,
-): Promise<(SharedStepsRecord & { isActive: boolean }) | undefined> {
-  const [row] = await db.$queryRaw<(SharedStepsRecord & { isActive: boolean })[]>`
-    SELECT ${columns}, p.is_active AS "isActive" FROM shared_steps s JOIN projects p ON p.id = s.project_id
+): Promise<(SharedStepsRecord & { isActive: boolean; orgId: number }) | undefined> {
+  const [row] = await db.$queryRaw<(SharedStepsRecord & { isActive: boolean; orgId: number })[]>`
+    SELECT ${columns}, p.is_active AS "isActive", p.org_id AS "orgId" FROM shared_steps s JOIN projects p ON p.id = s.project_id
      WHERE s.id = ${id} AND p.org_id = ANY(${orgIds}::int[]) ${lock ? Prisma.sql`FOR UPDATE OF s` : Prisma.empty}`;
   return row;
 }

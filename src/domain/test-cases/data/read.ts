@@ -111,9 +111,9 @@ export async function liveTestExists(db: DbOrTx, projectId: number, testId: numb
 export async function findLiveTestInOrgs(db: DbOrTx, testId: number, orgIds: number[], projectId?: number) {
   const test = await db.test.findFirst({
     where: { testId, deletedAt: null, ...(projectId === undefined ? {} : { projectId }), project: { orgId: { in: orgIds } } },
-    select: { projectId: true, project: { select: { isActive: true } } },
+    select: { projectId: true, project: { select: { isActive: true, orgId: true } } },
   });
-  return test ? { projectId: test.projectId, isActive: test.project.isActive } : undefined;
+  return test ? { projectId: test.projectId, orgId: test.project.orgId, isActive: test.project.isActive } : undefined;
 }
 
 /** Up to `limit` test records after `afterId` (by testId), as JSON texts joined by commas. */

@@ -1,0 +1,1 @@
+export { findDelivery, findWebhook, listDeliveries, listWebhooks, webhookView } from './webhooks';

@@ -1,0 +1,32 @@
+import type { Config } from '../../src/config';
+import { openDatabase } from '../../src/db/client';
+import { startJobQueue } from '../../src/jobs/queue';
+import { startWebhookDeliveries } from '../../src/domain/webhooks/worker';
+import { createLogger } from '../../src/logger';
+
+/**
+ * The server's delivery workers, as `casebook serve` starts them (src/server.ts), on a database
+ * connection of their own: another instance, as far as the queue can tell.
+ */
+export async function startWorker(config: Config) {
+  const database = await openDatabase(config);
+  const queue = await startJobQueue(database, createLogger('silent'), { pollingIntervalMs: config.jobPollIntervalMs });
+  await startWebhookDeliveries(queue, database.prisma, { ...config.webhooks, publicUrl: config.publicUrl });
+  return {
+    /** Stops taking jobs, waits for those in hand, closes the connections. */
+    stop: async () => {
+      await queue.stop();
+      await database.close();
+    },
+  };
+}
+export type Worker = Awaited<ReturnType<typeof startWorker>>;
+
+/** Waits until `check` answers true (polling the database or the API), or fails after `timeoutMs`. */
+export async function until(check: () => Promise<boolean>, timeoutMs = 20_000): Promise<void> {
+  const end = Date.now() + timeoutMs;
+  while (!(await check())) {
+    if (Date.now() > end) throw new Error('timed out waiting');
+    await new Promise((r) => setTimeout(r, 50));
+  }
+}
