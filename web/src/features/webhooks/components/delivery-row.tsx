@@ -26,7 +26,8 @@ export function DeliveryRow({ delivery: d, open, onToggle, redelivering, onRedel
         <td data-label="Attempt">{d.attempt}</td>
         <td data-label="Outcome" data-ok={outcome.ok}>
           <strong>{d.statusCode ?? 'No answer'}</strong> {outcome.label}
-          {d.error && <span className="webhook-delivery-error"> · {d.error}</span>}
+          {/* With a status, the error says no more than it; without one it is the only why. */}
+          {d.error && d.statusCode === null && <span className="webhook-delivery-error"> · {d.error}</span>}
         </td>
         <td data-label="Duration">{formatDuration(d.durationMs)}</td>
         <td data-label="Next attempt">{d.nextAttemptAt ? formatWhen(d.nextAttemptAt) : 'None'}</td>
@@ -57,6 +58,7 @@ export function DeliveryRow({ delivery: d, open, onToggle, redelivering, onRedel
       {open && (
         <tr id={`${id}-bodies`} className="webhook-bodies-row">
           <td colSpan={7}>
+            {d.error && <p className="webhook-delivery-error">Error: {d.error}</p>}
             <div className="webhook-bodies">
               <Body title="Request body" text={d.requestBody} />
               <Body title="Response body" text={d.responseBody} />

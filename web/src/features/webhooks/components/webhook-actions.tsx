@@ -14,7 +14,7 @@ interface Props {
   orgId: number;
   /** The id of the card's heading (its URL), which tells each card's buttons apart. */
   describedBy: string;
-  onDone: (message: string) => void;
+  onDone: (message: string, removedId?: number) => void;
 }
 
 /** A webhook's actions: send a test, pause or turn on, edit (a dialog), rotate its secret, delete (after asking). */
@@ -80,7 +80,7 @@ export function WebhookActions({ webhook, orgId, describedBy, onDone }: Props) {
         title="Delete webhook?"
         pending={remove.isPending}
         onClose={close}
-        onConfirm={() => remove.mutate(webhookId, { onSuccess: () => (close(), onDone(`Webhook ${webhook.url} deleted`)) })}
+        onConfirm={() => remove.mutate(webhookId, { onSuccess: () => (close(), onDone(`Webhook ${webhook.url} deleted`, webhookId)) })}
       >
         <p>
           <bdi className="webhook-url">{webhook.url}</bdi> gets no more events, and its deliveries are deleted with it.

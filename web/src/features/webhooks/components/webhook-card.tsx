@@ -10,7 +10,7 @@ interface Props {
   orgId: number;
   projectName: string;
   /** Announces what an action did, e.g. "Test sent". */
-  onDone: (message: string) => void;
+  onDone: (message: string, removedId?: number) => void;
 }
 
 /** One webhook: its address, state (and why, when disabled), project, format and events, then its actions. */

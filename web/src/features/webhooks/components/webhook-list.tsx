@@ -1,4 +1,4 @@
-import { useState } from 'react';
+import { useEffect, useRef, useState } from 'react';
 import { ErrorMessage } from '../../../components/error-message';
 import { useOrgProjects } from '../api/get-projects';
 import { useWebhooks } from '../api/get-webhooks';
@@ -11,10 +11,25 @@ export function WebhookList({ orgId, orgName }: { orgId: number; orgName: string
   const projectName = (projectId: number | null) =>
     projectId === null ? 'Every project' : (projects.find((p) => p.projectId === projectId)?.projectName ?? `Project ${projectId}`);
   const [announcement, setAnnouncement] = useState('');
+  const heading = useRef<HTMLHeadingElement>(null);
+  // A deleted webhook's card takes the focused button along: once it is gone, the focus goes to the list's heading.
+  const removed = useRef<number>(undefined);
+  const done = (message: string, removedId?: number) => {
+    setAnnouncement(message);
+    removed.current = removedId;
+  };
+  const list = webhooks.data?.webhooks;
+  useEffect(() => {
+    if (removed.current === undefined || list?.some((w) => w.webhookId === removed.current)) return;
+    removed.current = undefined;
+    heading.current?.focus();
+  }, [list]);
 
   return (
     <section aria-labelledby="webhooks-heading" className="webhook-list-section">
-      <h2 id="webhooks-heading">Webhooks of {orgName}</h2>
+      <h2 id="webhooks-heading" ref={heading} tabIndex={-1}>
+        Webhooks of {orgName}
+      </h2>
       <ErrorMessage error={webhooks.error} />
       <p role="status" className="webhook-announcement">
         {announcement}
@@ -27,7 +42,7 @@ export function WebhookList({ orgId, orgName }: { orgId: number; orgName: string
         <ul className="webhook-list">
           {webhooks.data.webhooks.map((webhook) => (
             <li key={webhook.webhookId}>
-              <WebhookCard webhook={webhook} orgId={orgId} projectName={projectName(webhook.projectId ?? null)} onDone={setAnnouncement} />
+              <WebhookCard webhook={webhook} orgId={orgId} projectName={projectName(webhook.projectId ?? null)} onDone={done} />
             </li>
           ))}
         </ul>
