@@ -193,6 +193,11 @@ it('rotates the secret (asked first, shown once), edits, pauses and deletes; a d
   // The focused button went with the card: the focus is on the list's heading, not lost.
   await page.waitForFunction("document.activeElement?.id === 'webhooks-heading'");
   expect(await h.t.db.webhook.count({ where: { webhookId } })).toBe(0);
+
+  // The audit log names these changes, and filters by them.
+  await page.goto(`${h.baseUrl}/audit?orgId=${w.orgA.orgId}&action=webhook.secret-rotated`);
+  await page.getByRole('cell', { name: 'Webhook secret rotated' }).first().waitFor();
+  expect(await page.getByLabel('Kind').inputValue()).toBe('webhook.secret-rotated');
 });
 
 it("shows the server's refusal of an address and asks for an event, writing nothing", async () => {
