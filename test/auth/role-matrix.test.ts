@@ -130,6 +130,14 @@ const contract: Record<string, Role> = {
   'POST /project/add-configuration-group': 'User',
   'PUT /project/edit-configuration-group': 'User',
   'DELETE /project/delete-configuration-group': 'Admin',
+  'POST /webhook/create': 'Admin',
+  'GET /webhooks': 'Admin',
+  'PUT /webhook/edit': 'Admin',
+  'PUT /webhook/rotate-secret': 'Admin',
+  'DELETE /webhook/delete': 'Admin',
+  'POST /webhook/test': 'Admin',
+  'GET /webhook/deliveries': 'Admin',
+  'POST /webhook/redeliver': 'Admin',
 };
 
 const rank: Record<Role, number> = { Reader: 0, User: 1, Admin: 2 };

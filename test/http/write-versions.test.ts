@@ -94,6 +94,23 @@ async function newConfigurationGroup(): Promise<number> {
   return res.body.data.groupId;
 }
 
+async function newWebhook(): Promise<number> {
+  const res = await call(w.admin, 'post', '/webhook/create')
+    .send({ orgId: A, url: 'https://203.0.113.10/casebook', events: ['run.completed'] })
+    .expect(201);
+  return res.body.data.webhookId;
+}
+
+/** A delivery as the queue's worker records one (no worker runs here: this is not what is tested). */
+async function newDelivery(): Promise<number> {
+  const webhookId = await newWebhook();
+  const sent = await call(w.admin, 'post', '/webhook/test').send({ webhookId }).expect(200);
+  const d = await t.db.webhookDelivery.create({
+    data: { webhookId, eventId: sent.body.data.eventId, jobId: crypto.randomUUID(), attempt: 1, statusCode: 500, requestBody: '{}' },
+  });
+  return d.deliveryId;
+}
+
 /** One write on its happy path: who sends it, its input, and the records of each counter it changes. */
 interface HappyPath {
   as: TestUser;
@@ -349,6 +366,20 @@ const happyPaths: Record<string, () => Promise<HappyPath>> = {
     body: { projectId: P, groupId: await newConfigurationGroup() },
     changes: { project: P, audit: A },
   }),
+  'POST /webhook/create': async () => ({
+    as: w.admin,
+    body: { orgId: A, url: 'https://203.0.113.10/casebook', events: ['run.completed'] },
+    changes: { audit: A },
+  }),
+  'PUT /webhook/edit': async () => ({
+    as: w.admin,
+    body: { webhookId: await newWebhook(), events: ['run.locked'] },
+    changes: { audit: A },
+  }),
+  'PUT /webhook/rotate-secret': async () => ({ as: w.admin, body: { webhookId: await newWebhook() }, changes: { audit: A } }),
+  'DELETE /webhook/delete': async () => ({ as: w.admin, body: { webhookId: await newWebhook() }, changes: { audit: A } }),
+  'POST /webhook/test': async () => ({ as: w.admin, body: { webhookId: await newWebhook() }, changes: {} }),
+  'POST /webhook/redeliver': async () => ({ as: w.admin, body: { deliveryId: await newDelivery() }, changes: {} }),
   'DELETE /attachment/delete': async () => {
     const added = await call(w.user, 'post', '/attachment/upload')
       .query({ projectId: P, testId: witness.testId })
