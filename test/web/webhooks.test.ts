@@ -1,6 +1,6 @@
 import type { Locator, Page } from 'playwright-core';
 import { Webhook as Verifier } from 'standardwebhooks';
-import { createWorld, type World } from '../support/factories';
+import { createMember, createWorld, type World } from '../support/factories';
 import { startReceiver, type Receiver } from '../webhooks/receiver';
 import { startWorker, type Worker } from '../webhooks/support';
 import { checkScreen, startWebHarness, type WebHarness } from './support/web-harness';
@@ -240,4 +240,31 @@ it('tells a User and a Reader why there is nothing to manage, and offers them no
   }
   // The API agrees: a User may not list them.
   await h.t.as(w.user.token).get('/webhooks', { orgId: w.orgA.orgId }).expect(403);
+});
+
+it("lets an Admin of two organizations switch between their webhooks, and shows no other organization's", async () => {
+  const both = await createMember(h.t.db, [
+    [w.orgA.orgId, 'Admin'],
+    [w.orgB.orgId, 'Admin'],
+  ]);
+  const urlB = `${receiver.url}/org-b`;
+  const madeB = await h.t
+    .as(w.adminB.token)
+    .post('/webhook/create', { orgId: w.orgB.orgId, url: urlB, events: ['run.created'] })
+    .expect(201);
+  const page = await h.signIn(both.token);
+  await page.goto(`${h.baseUrl}/webhooks`);
+  const org = page.getByLabel('Organization', { exact: true });
+  await org.selectOption({ label: w.orgB.orgName });
+  await page.waitForURL(`${h.baseUrl}/webhooks?orgId=${w.orgB.orgId}`);
+  await page.getByRole('heading', { level: 2, name: `Webhooks of ${w.orgB.orgName}` }).waitFor();
+  await card(page, urlB).getByRole('link', { name: 'Deliveries' }).click();
+  await page.getByText(urlB).waitFor();
+  await page.getByText('Nothing delivered yet').waitFor();
+
+  // An Admin of organization A alone finds no webhook of B, by list or by address.
+  const onlyA = await h.signIn(w.admin.token);
+  await onlyA.goto(`${h.baseUrl}/webhooks/${madeB.body.data.webhookId}`);
+  await onlyA.getByText(`No webhook ${madeB.body.data.webhookId} in the organizations you administer.`).waitFor();
+  await h.t.as(w.admin.token).get('/webhook/deliveries', { webhookId: madeB.body.data.webhookId }).expect(404);
 });
