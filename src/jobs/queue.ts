@@ -19,12 +19,14 @@ export interface Job<T> {
   data: T;
 }
 
+export type JobHandler<T> = (job: Job<T>, complete: (tx: Tx) => Promise<void>) => Promise<void>;
+
 export interface JobQueue {
-  /** Runs `handler` for each job of `queue`, one at a time per worker. */
-  work<T extends object>(
-    queue: QueueDefinition,
-    handler: (job: Job<T>, complete: (tx: Tx) => Promise<void>) => Promise<void>,
-  ): Promise<void>;
+  /**
+   * Starts a worker that runs `handler` for each job of `queue`: up to `batchSize` jobs at once,
+   * fetched together. `complete` is to be called inside the transaction that records the job's work.
+   */
+  work<T extends object>(queue: QueueDefinition, handler: JobHandler<T>, options: { batchSize: number }): Promise<void>;
   /** Stops taking jobs and waits (up to `timeoutMs`) for those in hand; the database stays open. */
   stop(timeoutMs?: number): Promise<void>;
 }
@@ -118,15 +120,26 @@ export async function startJobQueue(database: Database, logger: Logger, options:
   });
   let stopped = false;
   return {
-    async work<T extends object>(queue: QueueDefinition, handler: (job: Job<T>, complete: (tx: Tx) => Promise<void>) => Promise<void>) {
-      const id = await boss.work<T>(queue.name, { batchSize: 1 }, async ([job]) => {
-        if (!job) return;
-        // The handler completes the job in the transaction that records its effect: a job run
-        // again after a crash finds it done. pg-boss's own completion after it is then a no-op.
-        const complete = async (tx: Tx) => {
-          await boss.complete(queue.name, job.id, {}, { db: txExecutor(tx) } as PgBoss.ConnectionOptions);
-        };
-        await handler({ id: job.id, data: job.data }, complete);
+    async work<T extends object>(queue: QueueDefinition, handler: JobHandler<T>, options: { batchSize: number }) {
+      const id: string = await boss.work<T>(queue.name, { batchSize: options.batchSize }, async (jobs) => {
+        await Promise.all(
+          jobs.map(async (job) => {
+            // The handler completes its job in the transaction that records the job's effect: a job
+            // run again after a crash finds it done. pg-boss's own completion after it is a no-op.
+            const complete = async (tx: Tx) => {
+              await boss.complete(queue.name, job.id, {}, { db: txExecutor(tx) } as PgBoss.ConnectionOptions);
+            };
+            try {
+              await handler({ id: job.id, data: job.data }, complete);
+            } catch (err) {
+              // This job alone runs again later (the queue's retryLimit), not the rest of its batch.
+              logger.warn({ err, queue: queue.name, job: job.id }, 'job failed');
+              await boss.fail(queue.name, job.id, { message: (err as Error).message }).catch(() => {});
+            }
+          }),
+        );
+        // A full batch: more may be waiting, so fetch again now rather than after the polling interval.
+        if (jobs.length === options.batchSize) boss.notifyWorker(id);
       });
       workers.set(queue.name, [...(workers.get(queue.name) ?? []), id]);
     },

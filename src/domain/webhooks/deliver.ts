@@ -17,7 +17,9 @@ export interface DeliverySettings {
 
 /** The body posted for `payload` in `format`; null: this format posts nothing for this event. */
 export function deliveryBody(format: 'standard' | 'slack' | 'teams', payload: WebhookPayload, publicUrl: string): string | null {
-  if (format === 'standard') return JSON.stringify(payload);
+  // In the documented order (the stored jsonb keeps keys in an order of its own).
+  const { id, type, createdAt, orgId, projectId, actor, data } = payload;
+  if (format === 'standard') return JSON.stringify({ id, type, createdAt, orgId, projectId, actor, data });
   const message = chatMessage(format, payload, publicUrl);
   return message ? JSON.stringify(message) : null;
 }
