@@ -79,6 +79,10 @@ it('adds a webhook whose secret is shown once, sends a test, shows the delivery 
   const [row] = await hooksOf(w.orgA.orgId);
   expect(row).toMatchObject({ url: receiver.url, projectId: w.projectA.projectId, format: 'standard', active: true, secret });
   expect([...row.events].sort()).toEqual(['results.updated', 'run.completed']);
+  // Done hides it for good, and the focus goes back to Add webhook.
+  await page.getByRole('button', { name: 'Done, hide it' }).press('Enter');
+  await page.waitForFunction("document.activeElement?.textContent === 'Add webhook'");
+  expect(await page.getByRole('textbox', { name: 'Signing secret' }).count()).toBe(0);
 
   // Send test: the receiver gets a ping signed with the secret shown; it answers 503 this time.
   receiver.answer(503, 200);
@@ -204,7 +208,11 @@ it("shows the server's refusal of an address and asks for an event, writing noth
   const page = await h.signIn(w.admin.token);
   await page.goto(`${h.baseUrl}/webhooks`);
   const before = await h.t.db.webhook.count();
+  // Cancel gives the focus back to the button that opened the form.
   await page.getByRole('button', { name: 'Add webhook' }).click();
+  await page.getByRole('button', { name: 'Cancel' }).click();
+  await page.waitForFunction("document.activeElement?.textContent === 'Add webhook'");
+  await page.keyboard.press('Enter');
   await page.getByLabel('Payload URL').fill('ftp://files.example.com/hook');
   await page.getByRole('button', { name: 'Clear' }).click();
   await page.getByRole('button', { name: 'Add webhook' }).click();

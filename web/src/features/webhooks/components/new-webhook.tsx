@@ -1,4 +1,4 @@
-import { useState } from 'react';
+import { useEffect, useRef, useState } from 'react';
 import { useCreateWebhook } from '../api/create-webhook';
 import { NEW_WEBHOOK, WebhookForm, type WebhookValues } from './webhook-form';
 import { WebhookSecret } from './webhook-secret';
@@ -9,6 +9,13 @@ export function NewWebhook({ orgId }: { orgId: number }) {
   const [open, setOpen] = useState(false);
   // The secret lives only here: gone on reload or when dismissed, never in the query cache.
   const [secret, setSecret] = useState<string>();
+  // The form and the secret take the focus from this button; when both are gone, it gets it back.
+  const addButton = useRef<HTMLButtonElement>(null);
+  const shown = useRef(false);
+  useEffect(() => {
+    if (shown.current && !open && !secret) addButton.current?.focus();
+    shown.current = open || secret !== undefined;
+  }, [open, secret]);
 
   const submit = ({ projectId, ...values }: WebhookValues) =>
     create.mutate(
@@ -27,6 +34,7 @@ export function NewWebhook({ orgId }: { orgId: number }) {
       {secret && <WebhookSecret title="Webhook added: its signing secret" secret={secret} onDone={() => setSecret(undefined)} />}
       {!open && (
         <button
+          ref={addButton}
           type="button"
           className="button"
           onClick={() => {
