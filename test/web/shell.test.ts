@@ -27,6 +27,7 @@ it('signs in with a token, opens every screen by deep link, and signs out', asyn
     'Tokens',
     'Users',
     'Audit log',
+    'Webhooks',
   ]);
   await checkScreen(page, 'projects');
 
@@ -40,6 +41,7 @@ it('signs in with a token, opens every screen by deep link, and signs out', asyn
     ['my-work', '/my-work', 'My work'],
     ['tokens', '/tokens', 'API tokens'],
     ['users', '/users', 'Users'],
+    ['webhooks', '/webhooks', 'Webhooks'],
   ];
   for (const [name, path, heading] of screens) {
     await page.goto(`${h.baseUrl}${path}`);

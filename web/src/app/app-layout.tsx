@@ -63,6 +63,11 @@ export function AppLayout() {
                 <NavLink to="/audit">Audit log</NavLink>
               </li>
             )}
+            {isAdmin && (
+              <li>
+                <NavLink to="/webhooks">Webhooks</NavLink>
+              </li>
+            )}
           </ul>
         </nav>
         <div className="account">

@@ -4,6 +4,7 @@ import { MyWorkPage } from '../features/my-work';
 import { ProjectsPage } from '../features/projects';
 import { TokensPage } from '../features/tokens';
 import { UsersPage } from '../features/users';
+import { WebhookDeliveriesPage, WebhooksPage } from '../features/webhooks';
 import { AppLayout } from './app-layout';
 import { NotFoundPage } from './not-found-page';
 import { projectRoute } from './project-routes';
@@ -21,6 +22,8 @@ export const router = createBrowserRouter([
       { path: 'tokens', element: <TokensPage /> },
       { path: 'users', element: <UsersPage /> },
       { path: 'audit', element: <AuditPage /> },
+      { path: 'webhooks', element: <WebhooksPage /> },
+      { path: 'webhooks/:webhookId', element: <WebhookDeliveriesPage /> },
       { path: '*', element: <NotFoundPage /> },
     ],
   },

@@ -24,6 +24,10 @@ export const AUDIT_ACTIONS: { value: AuditAction; label: string }[] = [
   { value: 'test.deleted', label: 'Test deleted' },
   { value: 'section.deleted', label: 'Section deleted' },
   { value: 'org.created', label: 'Organization created' },
+  { value: 'webhook.created', label: 'Webhook added' },
+  { value: 'webhook.updated', label: 'Webhook changed' },
+  { value: 'webhook.secret-rotated', label: 'Webhook secret rotated' },
+  { value: 'webhook.deleted', label: 'Webhook deleted' },
 ];
 
 export const actionLabel = (action: string) => AUDIT_ACTIONS.find((a) => a.value === action)?.label ?? action;
