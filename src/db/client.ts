@@ -13,6 +13,7 @@ import { defaultSnapshotDir, restoreSnapshot } from './embedded-snapshot';
 import { keepWasmAtBaselineTier } from './wasm-tiering';
 import { attachReadPool } from './raw-read';
 import { pgliteNotifications, postgresNotifications, type Notifications } from './notifications';
+import { pgliteSqlClient, type SqlClient } from './sql-client';
 
 export type Db = PrismaClient;
 /** The client a `$transaction` callback gets. */
@@ -25,6 +26,8 @@ export interface Database {
   kind: 'postgresql' | 'embedded';
   /** LISTEN/NOTIFY: one listening connection for the process, opened on the first subscription. */
   notifications: Notifications;
+  /** Plain SQL beside Prisma, for a library that speaks pg (the shared rate limits). */
+  sql: SqlClient;
   /** Applies pending migrations (of prisma/migrations unless told); returns the names it applied. */
   migrate(dir?: string): Promise<string[]>;
   /** Resolves when the database answers a trivial query. */
@@ -55,6 +58,7 @@ function fromFactory(
   factory: SqlMigrationAwareDriverAdapterFactory,
   runScript: ScriptRunner,
   notifications: Notifications,
+  sql: SqlClient,
   onClose: () => Promise<void> = async () => {},
   pool?: pg.Pool,
 ): Database {
@@ -64,6 +68,7 @@ function fromFactory(
     prisma,
     kind,
     notifications,
+    sql,
     migrate: (dir) => applyMigrations(factory, runScript, dir),
     ping: async () => {
       await prisma.$queryRawUnsafe('SELECT 1');
@@ -132,7 +137,7 @@ function openPostgres(config: DbConfig, url: string, logger: Logger): Database {
     }
   };
   const notifications = postgresNotifications(url, logger, { connectTimeoutMs: config.databaseConnectTimeoutMs });
-  return fromFactory('postgresql', factory, runScript, notifications, () => pool.end(), pool);
+  return fromFactory('postgresql', factory, runScript, notifications, pool, () => pool.end(), pool);
 }
 
 /** True when there is no database in `dataPath` yet: the directory is absent or empty. */
@@ -163,7 +168,7 @@ export async function openEmbedded(dataDir: string, snapshotDir: string | null =
     const runScript: ScriptRunner = async (script) => {
       await pg.transaction((tx) => tx.exec(script));
     };
-    const database = fromFactory('embedded', new PrismaPGlite(pg), runScript, pgliteNotifications(pg), async () => {
+    const database = fromFactory('embedded', new PrismaPGlite(pg), runScript, pgliteNotifications(pg), pgliteSqlClient(pg), async () => {
       await pg.close();
       release();
     });
