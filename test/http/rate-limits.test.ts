@@ -123,6 +123,36 @@ describe('two instances on one database', () => {
     expect(statuses).toEqual([...Array<number>(LIMIT).fill(200), ...Array<number>(LIMIT).fill(429)]);
   });
 
+  it('never let more than the limit through with leases of several points, nor refuse before (N - 1) x (lease - 1) short of it', async () => {
+    // 300 a minute: leases of 3 points (a hundredth), taken by each instance in turn.
+    const limit = 300;
+    const lease = 3;
+    const wide = await createTestApp({ RATE_LIMIT_PER_MINUTE: String(limit) });
+    const other = await openDatabase(wide.config);
+    try {
+      const o = await createOrg(wide.db);
+      const user = await createUser(wide.db, 'User', [o.orgId]);
+      const secondWide = supertest(
+        await buildApp({ config: wide.config, database: other, blobs: wide.blobs, logger: createLogger('silent') }),
+      );
+      let allowed = 0;
+      for (let i = 0; i < limit + 20; i++) {
+        // Mostly on the first instance, every fifth request on the second: it keeps points unspent.
+        const agent = i % 5 === 4 ? secondWide : wide.http;
+        const res = await agent.get('/api/v1/orgs').set('Authorization', `Bearer ${user.token}`);
+        expect([200, 429]).toContain(res.status);
+        if (res.status === 200) allowed++;
+      }
+      expect(allowed).toBeLessThanOrEqual(limit);
+      expect(allowed).toBeGreaterThanOrEqual(limit - (lease - 1));
+      const row = await wide.db.rateLimit.findFirst({ where: { key: { startsWith: 'api:' } } });
+      expect(row!.points).toBeGreaterThanOrEqual(limit);
+    } finally {
+      await other.close();
+      await wide.close();
+    }
+  });
+
   it('share the per-address count of sign-ins', async () => {
     // Requests from one address; the first instance sees 127.0.0.1 as the second does.
     const login = await createTestApp({ LOGIN_RATE_LIMIT_PER_MINUTE: '2' });
@@ -144,6 +174,14 @@ describe('two instances on one database', () => {
       await login.close();
     }
   });
+});
+
+it('lets exactly the limit through when requests of one token arrive at once', async () => {
+  const user = await newUser();
+  const answers = await Promise.all(Array.from({ length: 4 * LIMIT }, () => t.as(user.token).get('/orgs')));
+  const statuses = answers.map((r) => r.status);
+  expect(statuses.filter((s) => s === 200)).toHaveLength(LIMIT);
+  expect(statuses.filter((s) => s === 429)).toHaveLength(3 * LIMIT);
 });
 
 it('limits sign-ins per address: past LOGIN_RATE_LIMIT_PER_MINUTE even a good token gets 429, and no session', async () => {
