@@ -78,6 +78,44 @@ describe('casebook', () => {
     expect(await t.db.run.count({ where: { projectId } })).toBe(1);
   });
 
+  it('import junit with an attachment sends the multipart body again whole: the file is attached once', async () => {
+    const projectId = await newProject();
+    const token = await spentToken();
+    const files = path.join(dir, 'files');
+    fs.mkdirSync(files, { recursive: true });
+    // Big enough to be still on its way when the 429 comes back.
+    fs.writeFileSync(path.join(files, 'big.log'), Buffer.alloc(3 * 1024 * 1024, 'log line\n'));
+    const file = path.join(dir, 'with-file.xml');
+    fs.writeFileSync(
+      file,
+      '<testsuite name="ui" tests="1"><testcase classname="ui" name="logs in">' +
+        '<properties><property name="attachment" value="big.log"/></properties></testcase></testsuite>',
+    );
+    const res = await runCliInProcess(
+      [
+        'import',
+        'junit',
+        file,
+        '--url',
+        server.url,
+        '--token',
+        token,
+        '--project',
+        String(projectId),
+        '--attachments-dir',
+        files,
+        '--create-missing',
+      ],
+      {},
+    );
+    expect(res.stderr).toMatch(waitLine);
+    expect(res.code).toBe(0);
+    const runs = await t.db.run.findMany({ where: { projectId } });
+    expect(runs).toHaveLength(1);
+    const attached = await t.db.attachment.findMany({ where: { runId: runs[0].runId } });
+    expect(attached.map((a) => [a.fileName, a.size])).toEqual([['big.log', 3 * 1024 * 1024]]);
+  });
+
   it('gives up after CASEBOOK_MAX_RETRIES: with 0, the 429 is the answer and nothing is imported', async () => {
     const projectId = await newProject();
     const token = await spentToken();
