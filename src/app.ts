@@ -17,6 +17,7 @@ import { errorHandler } from './http/error-handler';
 import { securityHeaders } from './http/security-headers';
 import { webApp } from './http/web-app';
 import { API_DOCS_PATH, apiDocs } from './http/api-docs';
+import { rateLimits } from './http/rate-limit';
 import { buildOpenApiDocument, type OpenApiDocument } from './openapi/document';
 
 export interface AppDeps {
@@ -110,6 +111,8 @@ export async function buildApp({ config, database, blobs, logger, mounts = [] }:
     }
   });
 
+  // Counted in the database, so every instance on it shares them; /healthz, /readyz and the web app's files are not limited.
+  const limits = rateLimits(config.rateLimit, database.sql);
   const rbac = await loadRbac();
   // API answers and the routes that issue sessions hold tokens and private data: no cache keeps them.
   // The API comes before the login pages' router: most requests are API calls, and none of its paths is theirs.
@@ -130,6 +133,7 @@ export async function buildApp({ config, database, blobs, logger, mounts = [] }:
       answerCacheBytes: config.answerCacheBytes,
       notifications: database.notifications,
       eventHeartbeatMs: config.eventHeartbeatMs,
+      rateLimits: limits,
     }),
   );
   // The API's own description, public like the login page; built on first request.
@@ -140,7 +144,7 @@ export async function buildApp({ config, database, blobs, logger, mounts = [] }:
   });
   app.use(cookieParser());
   app.use(['/auth', '/logout'], noStore);
-  app.use(buildLoginRouter(config, database.prisma));
+  app.use(buildLoginRouter(config, database.prisma, limits.perAddress));
   // The same document rendered for people.
   app.use(API_DOCS_PATH, apiDocs());
   for (const mount of mounts) app.use(mount.path, mount.handler);

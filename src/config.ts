@@ -51,6 +51,10 @@ const envSchema = z.object({
   // A file's size is kept as a PostgreSQL integer: at most 2047 MB.
   ATTACHMENT_MAX_MB: z.coerce.number().int().min(1).max(2047).default(25),
   ATTACHMENT_QUOTA_MB: z.coerce.number().int().min(0).default(0),
+  // Requests per minute of one API token or session, counted by all instances together (src/http/rate-limit/); 0: no limit.
+  RATE_LIMIT_PER_MINUTE: z.coerce.number().int().min(0).max(10_000_000).default(1200),
+  // Sign-ins (/auth/token, /auth/login, /auth/callback) and token creations per minute from one client address; 0: no limit.
+  LOGIN_RATE_LIMIT_PER_MINUTE: z.coerce.number().int().min(0).max(10_000_000).default(20),
   LOG_LEVEL: z.enum(['fatal', 'error', 'warn', 'info', 'debug', 'trace', 'silent']).default('info'),
   // The MCP tool server (`casebook mcp`): the REST server it calls, and how.
   CASEBOOK_URL: optionalUrl,
@@ -121,6 +125,11 @@ export interface Config {
   imports: { concurrency: number; perUser: number; waitMs: number };
   /** Bytes of answers the API may keep by their ETag (0: none). */
   answerCacheBytes: number;
+  /**
+   * Requests a window lets through (0: no limit): per API token or session (`perCredential`), and per
+   * client address on the sign-in and token routes (`perAddress`). The window is a minute; tests shorten it.
+   */
+  rateLimit: { perCredential: number; perAddress: number; windowMs: number };
   /** Attachments: bytes of one file at most, and of one organization's files in all (0: no quota). */
   attachments: { maxFileBytes: number; quotaBytes: number };
   mcp: {
@@ -230,6 +239,7 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env): Config {
     eventHeartbeatMs: e.EVENT_HEARTBEAT_MS,
     imports: { concurrency: e.IMPORT_CONCURRENCY, perUser: e.IMPORT_PER_USER, waitMs: e.IMPORT_WAIT_MS },
     answerCacheBytes: e.ANSWER_CACHE_MB * 1024 * 1024,
+    rateLimit: { perCredential: e.RATE_LIMIT_PER_MINUTE, perAddress: e.LOGIN_RATE_LIMIT_PER_MINUTE, windowMs: 60_000 },
     attachments: { maxFileBytes: e.ATTACHMENT_MAX_MB * 1024 * 1024, quotaBytes: e.ATTACHMENT_QUOTA_MB * 1024 * 1024 },
     mcp: {
       url: e.CASEBOOK_URL,

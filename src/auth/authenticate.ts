@@ -20,6 +20,8 @@ export interface Principal {
   expiresAt: Date | null;
   /** What the rider authentication was given read in the credential's statement. */
   rider?: unknown;
+  /** The credential its requests are counted under (src/http/rate-limit/): its token, else its session. */
+  limitKey: string;
 }
 
 // Credentials are read in one round trip each (tokens/data, users/data): every
@@ -29,13 +31,15 @@ function live(row: CredentialRow | undefined, now: number): row is CredentialRow
   return Boolean(row && !row.revokedAt && !(row.expiresAt && new Date(row.expiresAt).getTime() <= now));
 }
 
-const principal = (row: CredentialRow, via: Principal['via']): Principal => ({
+// A session started from a token counts as that token; an OAuth session by its secret's hash (a prefix: 128 bits).
+const principal = (row: CredentialRow, via: Principal['via'], secretHash: string): Principal => ({
   userId: row.userId,
   memberships: row.orgIds.map((orgId, i) => ({ orgId: Number(orgId), role: row.roles[i] })),
   via,
   tokenId: row.tokenId === null ? null : Number(row.tokenId),
   expiresAt: row.expiresAt === null ? null : new Date(row.expiresAt),
   rider: row.rider,
+  limitKey: row.tokenId === null ? `s${secretHash.slice(0, 32)}` : `t${row.tokenId}`,
 });
 
 // lastUsedAt is advisory: written at most once a minute per token, off the request path.
@@ -48,14 +52,15 @@ const LAST_USED_GRANULARITY_MS = 60_000;
 export async function authenticateToken(db: Db, secret: string, req: Request, rider?: CredentialRider): Promise<Principal | null> {
   const now = Date.now();
   if (!secret.startsWith(TOKEN_PREFIX)) return null;
-  const [token] = await findTokenCredential(db, hashSecret(secret), rider);
+  const hash = hashSecret(secret);
+  const [token] = await findTokenCredential(db, hash, rider);
   if (!live(token, now)) return null;
   if (!token.lastUsedAt || now - new Date(token.lastUsedAt).getTime() > LAST_USED_GRANULARITY_MS) {
     setTokenLastUsed(db, { tokenId: token.id, userId: token.userId }, new Date(now)).catch((err: unknown) =>
       req.log?.warn({ err }, 'could not record when the token was last used'),
     );
   }
-  return principal(token, 'token');
+  return principal(token, 'token', hash);
 }
 
 /**
@@ -73,8 +78,9 @@ export async function authenticate(db: Db, req: Request, rider?: CredentialRider
   }
   const cookie: unknown = req.cookies?.[SESSION_COOKIE];
   if (typeof cookie === 'string' && cookie.length > 0) {
-    const [session] = await findSessionCredential(db, hashSecret(cookie), rider);
-    return live(session, now) ? principal(session, 'session') : null;
+    const hash = hashSecret(cookie);
+    const [session] = await findSessionCredential(db, hash, rider);
+    return live(session, now) ? principal(session, 'session', hash) : null;
   }
   return null;
 }

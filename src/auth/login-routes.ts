@@ -6,6 +6,7 @@ import type { Db } from '../db/client';
 import { admitOAuthLogin, type LoginOutcome, type OAuthProfile, type RefusalReason } from './oauth-identity';
 import { forbiddenOrigin } from '../core/errors';
 import { sendError } from '../http/envelope';
+import { addressLimit, type SharedLimit } from '../http/rate-limit';
 import { authenticateToken, SESSION_COOKIE } from './authenticate';
 import { loginPage, refusedPage } from './login-pages';
 import { returnPath, RETURN_COOKIE } from './return-path';
@@ -80,9 +81,13 @@ interface Refusal {
   email: string;
 }
 
-/** `/login`, `/auth/token`, `/auth/login`, `/auth/callback` and `/logout`. */
-export function buildLoginRouter(config: Config, db: Db): express.Router {
+/**
+ * `/login`, `/auth/token`, `/auth/login`, `/auth/callback` and `/logout`. The three that sign in
+ * count against their client address's limit (`perAddress`), before a body is read.
+ */
+export function buildLoginRouter(config: Config, db: Db, perAddress?: SharedLimit): express.Router {
   const router = express.Router();
+  router.use(['/auth/token', '/auth/login', '/auth/callback'], addressLimit(perAddress));
   const passport = buildPassport(config, db);
   const embedded = config.databaseUrl === undefined;
 

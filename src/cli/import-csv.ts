@@ -114,15 +114,19 @@ export async function importCsv(args: string[], io: CliIo): Promise<number> {
   const key = opts.dryRun ? undefined : await importKey(opts.file, opts.query.toString());
   const progress = uploadProgress(io.stderr, size, 1, { steps: true });
   let sent = 0;
-  const counted = counter(
-    (bytes) => progress.sent((sent += bytes), 0),
-    () => progress.waiting(`sent ${formatBytes(sent)}`),
-  );
-  const body = pipeline(fs.createReadStream(opts.file), counted, () => {});
+  // Opened again for a retry after a 429: counted from the start again.
+  const open = () => {
+    sent = 0;
+    const counted = counter(
+      (bytes) => progress.sent((sent += bytes), 0),
+      () => progress.waiting(`sent ${formatBytes(sent)}`),
+    );
+    return pipeline(fs.createReadStream(opts.file), counted, () => {});
+  };
 
   const started = Date.now();
   const path = `/test/import-csv?${opts.query.toString()}`;
-  const answer = await upload(io, progress, opts, { path, body, headers: { 'Content-Type': 'text/csv' }, key });
+  const answer = await upload(io, progress, opts, { path, open, headers: { 'Content-Type': 'text/csv' }, key });
   if (!answer) return 1;
   if (answer.status < 200 || answer.status >= 300) {
     tellRefused(io, progress, answer);

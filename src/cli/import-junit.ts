@@ -346,23 +346,24 @@ async function importFiles(opts: Options, scratch: () => string, io: CliIo): Pro
   let file = 0;
   let raw = 0;
   let gzipped = 0;
-  const countRaw = counter((bytes) => progress.sent((raw += bytes), file));
+  const countRaw = () => counter((bytes) => progress.sent((raw += bytes), file));
   const countGzip = () => counter((bytes) => (gzipped += bytes));
   // The whole body is out: the server is at work.
-  const sent = counter(
-    () => {},
-    () => {
-      const files = attached.length > 0 ? ` and ${plural(attached.length, 'attachment')} (${formatBytes(fileBytes)})` : '';
-      progress.waiting(`sent ${formatBytes(raw - fileBytes)} (${formatBytes(gzipped)} gzip)${files}`);
-      poller.start();
-    },
-  );
+  const sent = () =>
+    counter(
+      () => {},
+      () => {
+        const files = attached.length > 0 ? ` and ${plural(attached.length, 'attachment')} (${formatBytes(fileBytes)})` : '';
+        progress.waiting(`sent ${formatBytes(raw - fileBytes)} (${formatBytes(gzipped)} gzip)${files}`);
+        poller.start();
+      },
+    );
   // A place the server names in the merged document is told in its file too.
   const map = new MergeMap();
   const report = () =>
     pipeline(
       mergedReport(files, (i) => (file = i), map),
-      countRaw,
+      countRaw(),
       createGzip(),
       countGzip(),
       () => {},
@@ -381,8 +382,14 @@ async function importFiles(opts: Options, scratch: () => string, io: CliIo): Pro
           })),
         ])
       : undefined;
-  // A read error ends the body with that error, which fails the request below.
-  const body = pipeline(form ? form.body : report(), sent, () => {});
+  // A read error ends the body with that error, which fails the request below. Opened again for a
+  // retry after a 429: the bar counts from the start again.
+  const open = () => {
+    file = 0;
+    raw = 0;
+    gzipped = 0;
+    return pipeline(form ? form.open() : report(), sent(), () => {});
+  };
   const encoding: Record<string, string> = form
     ? { 'Content-Type': form.contentType }
     : { 'Content-Type': 'application/xml', 'Content-Encoding': 'gzip' };
@@ -391,7 +398,7 @@ async function importFiles(opts: Options, scratch: () => string, io: CliIo): Pro
   const path = `/run/import-junit?${opts.query.toString()}`;
   let answer: Answer | undefined;
   try {
-    answer = await upload(io, progress, opts, { path, body, headers: { ...encoding, 'X-Import-Progress': progressId }, key });
+    answer = await upload(io, progress, opts, { path, open, headers: { ...encoding, 'X-Import-Progress': progressId }, key });
   } finally {
     poller.stop();
   }

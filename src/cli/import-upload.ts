@@ -2,6 +2,7 @@ import { Readable, Transform } from 'node:stream';
 import { parseArgs, type ParseArgsConfig } from 'node:util';
 import type { CliIo } from './cli-io';
 import type { UploadProgress } from './progress';
+import { sendRetrying } from './rate-limit-wait';
 import { UsageError } from './usage-error';
 
 // What `casebook import csv` and `casebook import junit` share: reading their command line and
@@ -73,30 +74,38 @@ function networkCause(err: unknown): string {
 }
 
 /**
- * POSTs `body` to the API path `path` (with its query), streamed as it is read, with the token,
- * `headers` (its type, its encoding) and the Idempotency-Key `key` if any. Without an answer (no
- * connection, a read error of the body), clears the progress, says so and gives undefined.
+ * POSTs the body `open` gives to the API path `path` (with its query), streamed as it is read, with
+ * the token, `headers` (its type, its encoding) and the Idempotency-Key `key` if any. A 429 (the
+ * server's rate limit, which read nothing) is sent again with a body opened afresh, after the wait
+ * it asks for (rate-limit-wait.ts). Without an answer (no connection, a read error of the body),
+ * clears the progress, says so and gives undefined.
  */
 export async function upload(
   io: CliIo,
   progress: UploadProgress,
   server: Server,
-  req: { path: string; body: Readable; headers: Record<string, string>; key?: string },
+  req: { path: string; open: () => Readable; headers: Record<string, string>; key?: string },
 ): Promise<Answer | undefined> {
+  let body: Readable | undefined;
   try {
-    const res = await fetch(`${server.base}/api/v1${req.path}`, {
-      method: 'POST',
-      headers: {
-        Authorization: `Bearer ${server.token}`,
-        ...req.headers,
-        ...(req.key ? { 'Idempotency-Key': req.key } : {}),
-        Accept: 'application/json',
-      },
-      body: Readable.toWeb(req.body) as ReadableStream<Uint8Array>,
-      // A streamed body can't be sent twice: a redirect is reported, not followed.
-      redirect: 'manual',
-      duplex: 'half',
-    });
+    const send = () => {
+      body?.destroy();
+      body = req.open();
+      return fetch(`${server.base}/api/v1${req.path}`, {
+        method: 'POST',
+        headers: {
+          Authorization: `Bearer ${server.token}`,
+          ...req.headers,
+          ...(req.key ? { 'Idempotency-Key': req.key } : {}),
+          Accept: 'application/json',
+        },
+        body: Readable.toWeb(body) as ReadableStream<Uint8Array>,
+        // A streamed body can't be sent twice: a redirect is reported, not followed.
+        redirect: 'manual',
+        duplex: 'half',
+      });
+    };
+    const res = await sendRetrying(io, send, () => progress.end(''));
     const text = await res.text();
     return {
       status: res.status,

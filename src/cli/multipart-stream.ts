@@ -20,21 +20,23 @@ const quoted = (name: string) =>
     .replace(/\\/g, '\\\\')
     .replace(/"/g, '%22')}"`;
 
-export function multipartStream(parts: StreamedPart[]): { body: Readable; contentType: string } {
+export function multipartStream(parts: StreamedPart[]): { open(): Readable; contentType: string } {
   const boundary = `casebook-${crypto.randomBytes(12).toString('hex')}`;
-  const body = Readable.from(
-    (async function* () {
-      for (const part of parts) {
-        yield Buffer.from(
-          `--${boundary}\r\nContent-Disposition: form-data; name="${part.field}"; filename=${quoted(part.filename)}\r\n` +
-            `Content-Type: ${part.contentType}\r\n\r\n`,
-        );
-        for await (const chunk of part.open()) yield chunk as Buffer;
-        yield Buffer.from('\r\n');
-      }
-      yield Buffer.from(`--${boundary}--\r\n`);
-    })(),
-    { objectMode: false },
-  );
-  return { body, contentType: `multipart/form-data; boundary=${boundary}` };
+  // Each call reads the parts afresh (a retry after a 429 sends the body again), under the one boundary.
+  const open = () =>
+    Readable.from(
+      (async function* () {
+        for (const part of parts) {
+          yield Buffer.from(
+            `--${boundary}\r\nContent-Disposition: form-data; name="${part.field}"; filename=${quoted(part.filename)}\r\n` +
+              `Content-Type: ${part.contentType}\r\n\r\n`,
+          );
+          for await (const chunk of part.open()) yield chunk as Buffer;
+          yield Buffer.from('\r\n');
+        }
+        yield Buffer.from(`--${boundary}--\r\n`);
+      })(),
+      { objectMode: false },
+    );
+  return { open, contentType: `multipart/form-data; boundary=${boundary}` };
 }

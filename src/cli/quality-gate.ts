@@ -1,5 +1,6 @@
 import fs from 'node:fs';
 import type { CliIo } from './cli-io';
+import { sendRetrying } from './rate-limit-wait';
 import type { z } from '../core/schemas';
 import type { runComparison } from '../domain/insight/insight.schemas';
 
@@ -19,10 +20,10 @@ interface Where {
   runId: number;
 }
 
-async function read<T>(where: Where, path: string, query: Record<string, string | number>): Promise<T> {
+async function read<T>(io: CliIo, where: Where, path: string, query: Record<string, string | number>): Promise<T> {
   const search = new URLSearchParams(Object.entries(query).map(([k, v]): [string, string] => [k, String(v)]));
   const url = `${where.base}/api/v1${path}?${search.toString()}`;
-  const res = await fetch(url, { headers: { Authorization: `Bearer ${where.token}`, Accept: 'application/json' } });
+  const res = await sendRetrying(io, () => fetch(url, { headers: { Authorization: `Bearer ${where.token}`, Accept: 'application/json' } }));
   const text = await res.text();
   if (!res.ok) throw new Error(`GET ${path} answered ${res.status}: ${text.slice(0, 200)}`);
   return (JSON.parse(text) as { data: T }).data;
@@ -65,8 +66,8 @@ export function comparisonMarkdown(c: Comparison, failed: number, runUrl: string
 /** Compares the imported run, says so on stderr, writes the summary; answers 1 when the gate fails. */
 export async function qualityGate(where: Where, failOn: FailOn, summaryFile: string | undefined, io: CliIo): Promise<number> {
   const [c, state] = await Promise.all([
-    read<Comparison>(where, '/run/compare', { projectId: where.projectId, runId: where.runId }),
-    read<{ failed: number; blocked: number }>(where, '/run/state-detail', { projectId: where.projectId, runId: where.runId }),
+    read<Comparison>(io, where, '/run/compare', { projectId: where.projectId, runId: where.runId }),
+    read<{ failed: number; blocked: number }>(io, where, '/run/state-detail', { projectId: where.projectId, runId: where.runId }),
   ]);
   const failed = state.failed + state.blocked;
   io.stderr.write(`${comparisonLine(c)}\n`);

@@ -332,9 +332,9 @@ export const ERROR_CODES = {
   },
   rate_limited: {
     status: 429,
-    meaning: 'The caller sent more requests than its rate allows',
-    action: 'Wait as long as Retry-After says, then send again',
-    reserved: true,
+    meaning:
+      'The API token or session sent more requests this minute than RATE_LIMIT_PER_MINUTE allows, or its address more sign-ins or token creations than LOGIN_RATE_LIMIT_PER_MINUTE; nothing was done',
+    action: 'Wait as long as Retry-After says (RateLimit-Reset tells it too), then send again',
   },
   request_timeout: {
     status: 408,

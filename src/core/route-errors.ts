@@ -7,7 +7,7 @@ import { jsonBodyOf, rawBodyOf, type RouteSpec } from './route';
 // OpenAPI document lists them per operation, and the test suite's response check holds every
 // error answer to its operation's list.
 
-const EVERY_ROUTE: ErrorCode[] = ['unauthorized', 'forbidden', 'validation_failed', 'internal', 'database_unavailable'];
+const EVERY_ROUTE: ErrorCode[] = ['unauthorized', 'rate_limited', 'forbidden', 'validation_failed', 'internal', 'database_unavailable'];
 
 /** An id field of a query or body, and the 404 of a record it names that is missing or out of reach. */
 const ID_FIELDS: Record<string, ErrorCode> = {

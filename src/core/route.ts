@@ -193,6 +193,8 @@ interface RouteCommon<
    * permission whose holders (in any of their organizations) may use a token too.
    */
   sessionOnly?: boolean | { unless: { resource: string; action: string } };
+  /** Also counts against the client address's limit of sign-ins (LOGIN_RATE_LIMIT_PER_MINUTE): it mints credentials. */
+  limitByAddress?: true;
   /**
    * Error codes of its own this route can answer (src/core/error-codes.ts), beyond those that follow
    * from the rest of its spec (src/core/route-errors.ts): authentication, validation, its body, its

@@ -13,6 +13,7 @@ import { defaultSnapshotDir, restoreSnapshot } from './embedded-snapshot';
 import { keepWasmAtBaselineTier } from './wasm-tiering';
 import { attachReadPool } from './raw-read';
 import { pgliteNotifications, postgresNotifications, type Notifications } from './notifications';
+import { pgliteSqlClient, type SqlClient } from './sql-client';
 
 export type Db = PrismaClient;
 /** The client a `$transaction` callback gets. */
@@ -25,15 +26,12 @@ export interface Database {
   kind: 'postgresql' | 'embedded';
   /** LISTEN/NOTIFY: one listening connection for the process, opened on the first subscription. */
   notifications: Notifications;
+  /** Plain SQL beside Prisma, for the libraries that speak pg: the shared rate limits and the job queue. */
+  sql: SqlClient;
   /** Applies pending migrations (of prisma/migrations unless told); returns the names it applied. */
   migrate(dir?: string): Promise<string[]>;
   /** Resolves when the database answers a trivial query. */
   ping(): Promise<void>;
-  /**
-   * Runs SQL outside Prisma (the job queue's own statements, src/jobs): with values, one statement;
-   * without, a script of several.
-   */
-  executeSql(text: string, values?: unknown[]): Promise<{ rows: Record<string, unknown>[] }>;
   close(): Promise<void>;
 }
 
@@ -60,7 +58,7 @@ function fromFactory(
   factory: SqlMigrationAwareDriverAdapterFactory,
   runScript: ScriptRunner,
   notifications: Notifications,
-  executeSql: Database['executeSql'],
+  sql: SqlClient,
   onClose: () => Promise<void> = async () => {},
   pool?: pg.Pool,
 ): Database {
@@ -70,11 +68,11 @@ function fromFactory(
     prisma,
     kind,
     notifications,
+    sql,
     migrate: (dir) => applyMigrations(factory, runScript, dir),
     ping: async () => {
       await prisma.$queryRawUnsafe('SELECT 1');
     },
-    executeSql,
     close: async () => {
       await notifications.close();
       await prisma.$disconnect();
@@ -139,14 +137,15 @@ function openPostgres(config: DbConfig, url: string, logger: Logger): Database {
     }
   };
   const notifications = postgresNotifications(url, logger, { connectTimeoutMs: config.databaseConnectTimeoutMs });
-  const executeSql: Database['executeSql'] = async (text, values) => {
+  const executeSql: SqlClient['executeSql'] = async (text, values) => {
     // A script answers one result per statement: the last one's rows.
     const result = (await pool.query(text, values)) as unknown as
       pg.QueryResult<Record<string, unknown>> | pg.QueryResult<Record<string, unknown>>[];
     const last = Array.isArray(result) ? result.at(-1) : result;
     return { rows: last?.rows ?? [] };
   };
-  return fromFactory('postgresql', factory, runScript, notifications, executeSql, () => pool.end(), pool);
+  const sql: SqlClient = { query: (q) => pool.query(q), executeSql };
+  return fromFactory('postgresql', factory, runScript, notifications, sql, () => pool.end(), pool);
 }
 
 /** True when there is no database in `dataPath` yet: the directory is absent or empty. */
@@ -177,12 +176,7 @@ export async function openEmbedded(dataDir: string, snapshotDir: string | null =
     const runScript: ScriptRunner = async (script) => {
       await pg.transaction((tx) => tx.exec(script));
     };
-    const executeSql: Database['executeSql'] = async (text, values) => {
-      if (values?.length) return { rows: (await pg.query<Record<string, unknown>>(text, values)).rows };
-      const results = await pg.exec(text);
-      return { rows: results.at(-1)?.rows ?? [] };
-    };
-    const database = fromFactory('embedded', new PrismaPGlite(pg), runScript, pgliteNotifications(pg), executeSql, async () => {
+    const database = fromFactory('embedded', new PrismaPGlite(pg), runScript, pgliteNotifications(pg), pgliteSqlClient(pg), async () => {
       await pg.close();
       release();
     });

@@ -17,6 +17,7 @@ import { answerIdempotently, idempotencyKeyOf, streamedFingerprint, writesNothin
 import { answeredNotModified, etagFor, etagOf, riddenEtag, tagAnswer } from './etag';
 import { sendAnswerMeta } from './answer-meta';
 import { routeTable } from './route-table';
+import { limitAddress, limitCredential, type RateLimits } from './rate-limit';
 import { rawBodyReader } from './raw-body';
 import { MULTIPART_TYPE, readMultipart } from './multipart-body';
 import { changeTargets, trackingDb } from '../domain/tracked-writes';
@@ -47,6 +48,8 @@ export interface ApiDeps {
   notifications?: Notifications;
   /** How often a quiet event stream sends a comment line (src/http/send-events.ts). */
   eventHeartbeatMs: number;
+  /** Requests per credential (and sign-ins per address) in a window, shared by the instances; absent: none. */
+  rateLimits?: RateLimits;
 }
 
 /**
@@ -61,7 +64,7 @@ function credentialAccepted(spec: AnyRoute, principal: Principal, rbac: Rbac): b
 }
 
 /**
- * Mounts every route on the same road: authenticate (401) → authorize with
+ * Mounts every route on the same road: authenticate (401) → rate limit (429) → authorize with
  * Casbin (403: no role of the caller allows the action) → validate with the
  * route's zod schemas (400) → authorize in the owning organization (403: the
  * caller's role there is too low) → service → envelope. Existence and state
@@ -89,6 +92,10 @@ export function buildApiRouter(routes: AnyRoute[], deps: ApiDeps): express.Reque
       const ridden = rider && early?.success ? { query: early.data, body: {} } : undefined;
       const principal = await authenticate(deps.db, req, ridden && ((orgIds) => rider!.sql(ridden, orgIds)));
       if (!principal) throw unauthorized();
+      // Counted before anything is done (a body read, a handler): a refused request (429) does nothing.
+      const limiting = limitCredential(deps.rateLimits, principal.limitKey, res);
+      if (limiting) await limiting;
+      if (spec.limitByAddress) await limitAddress(deps.rateLimits?.perAddress, req, res);
       if (!credentialAccepted(spec, principal, deps.rbac)) {
         // The browser session of a token is signed in: a refusal there is 403, not the 401 that sends it to /login.
         if (principal.via === 'session') throw forbidden();

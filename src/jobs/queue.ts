@@ -79,7 +79,7 @@ function bossOn(db: Executor, pollingIntervalMs: number): PgBoss {
  */
 export async function installJobQueue(database: Database, queues: QueueDefinition[] = JOB_QUEUES): Promise<void> {
   // pg-boss's own installer (start with migrate, nothing else), which copes with instances racing.
-  const boss = new PgBoss({ schema: SCHEMA, db: database, migrate: true, supervise: false, schedule: false });
+  const boss = new PgBoss({ schema: SCHEMA, db: database.sql, migrate: true, supervise: false, schedule: false });
   await boss.start();
   try {
     for (const q of queues) await createQueue(boss, q);
@@ -106,7 +106,7 @@ async function createQueue(boss: PgBoss, q: QueueDefinition): Promise<void> {
  * every `pollingIntervalMs` for delayed jobs and wake at once on JOBS_CHANNEL for new ones.
  */
 export async function startJobQueue(database: Database, logger: Logger, options: { pollingIntervalMs: number }): Promise<JobQueue> {
-  const boss = bossOn(database, options.pollingIntervalMs);
+  const boss = bossOn(database.sql, options.pollingIntervalMs);
   boss.on('error', (err) => logger.warn({ err }, 'job queue'));
   await boss.start();
   const workers = new Map<string, string[]>(); // queue → worker ids

@@ -147,7 +147,9 @@ const TIPS: Record<ErrorCode, Tip> = {
   too_many_requests: (_e, spec, ctx) =>
     `The server is limiting requests (tried ${ctx.attempts} times). Wait a minute, then call ${spec.name} again.`,
   rate_limited: (_e, spec, ctx) =>
-    `The server is limiting requests (tried ${ctx.attempts} times). Wait a minute, then call ${spec.name} again.`,
+    `This token has used its requests for the minute (the server's RATE_LIMIT_PER_MINUTE, shared by all its instances); ` +
+    `the tool server waited and tried ${ctx.attempts} times. Wait until the minute is over, then call ${spec.name} again; ` +
+    'fewer, larger calls (bigger pages, bulk tools) spend fewer requests.',
   request_timeout: (_e, spec) => `The request did not reach the server whole in time: call ${spec.name} again.`,
   header_too_large: () => 'The request headers are too large: check CASEBOOK_TOKEN and any proxy in between.',
   quota_exceeded: () =>

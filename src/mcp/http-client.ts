@@ -25,6 +25,21 @@ export interface HttpClientOptions {
   now?: () => number;
   /** Where tagged GET answers are kept for revalidation (default: one store shared by the process); null: nowhere. */
   kept?: KeptAnswers | null;
+  /** Told before each wait for a retry (the tool server logs it): what failed, how long it waits, which retry comes. */
+  onRetry?: (retry: RetryNotice) => void;
+}
+
+export interface RetryNotice {
+  method: HttpMethod;
+  path: string;
+  /** The status answered (429, 502, 503, 504), or undefined for a network error. */
+  status?: number;
+  /** The answer's error code when it had one (rate_limited, too_many_requests, server_busy…). */
+  code?: string;
+  waitMs: number;
+  /** 1 for the first retry. */
+  retry: number;
+  maxRetries: number;
 }
 
 export interface RestRequest {
@@ -84,6 +99,13 @@ export function createHttpClient(options: HttpClientOptions): HttpClient {
   const backoff = { base: options.baseDelayMs ?? 500, max: options.maxDelayMs ?? 8000 };
   const retryAfterCap = options.retryAfterCapMs ?? 30_000;
   const kept = options.kept === undefined ? sharedKeptAnswers : (options.kept ?? undefined);
+  const notice = (req: RestRequest, retry: number, waitMs: number): RetryNotice => ({
+    method: req.method,
+    path: req.path,
+    waitMs,
+    retry: retry + 1,
+    maxRetries: options.maxRetries,
+  });
 
   /** Keeps a tagged 200 GET answer; any other answer drops what was kept for the URL. */
   function keep(key: string, res: Omit<RestResponse, 'attempts'>) {
@@ -139,6 +161,7 @@ export function createHttpClient(options: HttpClientOptions): HttpClient {
           if (!RETRY_STATUSES.has(res.status) || retry >= options.maxRetries) return { ...res, attempts };
           const asked = parseRetryAfter(res.headers.get('retry-after'), now());
           waitMs = asked === undefined ? backoffDelay(retry, backoff, random) : Math.min(asked, retryAfterCap);
+          options.onRetry?.({ ...notice(req, retry, waitMs), status: res.status, code: errorCodeOf(res.body) });
         } catch (err) {
           const failure = describeNetworkError(err, options.timeoutMs);
           const repeatable = req.method === 'GET' || (!failure.timedOut && NOT_CONNECTED.has(failure.code ?? ''));
@@ -146,11 +169,33 @@ export function createHttpClient(options: HttpClientOptions): HttpClient {
             throw new RestUnreachableError(`${failure.message} (${req.method} ${url})`, attempts, failure.timedOut);
           }
           waitMs = backoffDelay(retry, backoff, random);
+          options.onRetry?.(notice(req, retry, waitMs));
         }
         await sleep(waitMs);
       }
     },
   };
+}
+
+/** A retry as the tool server's log tells it. */
+export function retryText(r: RetryNotice): string {
+  const why =
+    r.code === 'rate_limited'
+      ? 'Casebook is rate limiting this token (429 rate_limited)'
+      : r.status !== undefined
+        ? `Casebook answered ${r.status}${r.code ? ` ${r.code}` : ''}`
+        : 'Casebook could not be reached';
+  return `${why} on ${r.method} ${r.path}: waiting ${(r.waitMs / 1000).toFixed(1)} s, then retry ${r.retry} of ${r.maxRetries}`;
+}
+
+/** The `code` of an error envelope, if the body is one. */
+function errorCodeOf(body: Buffer): string | undefined {
+  try {
+    const code = (JSON.parse(body.toString('utf8')) as { code?: unknown }).code;
+    return typeof code === 'string' ? code : undefined;
+  } catch {
+    return undefined;
+  }
 }
 
 /** The URL of a REST request: the root, /api/v1, the path and the query. */

@@ -8,7 +8,7 @@ import { loadRbac } from '../auth/rbac';
 import { ConfigError, type Config } from '../config';
 import { redactPaths, type Logger } from '../logger';
 import { callTool, failure, type ToolRuntime } from './call-tool';
-import { createHttpClient } from './http-client';
+import { createHttpClient, retryText } from './http-client';
 import { KeptAnswers } from './kept-answers';
 import { openRestTarget } from './rest-target';
 import { fullDescription, inputSchema, leastRole } from './tools';
@@ -78,6 +78,8 @@ export async function runMcpServer(config: Config, selection: ToolSelection = {}
       maxRetries: config.mcp.maxRetries,
       timeoutMs: config.mcp.timeoutMs,
       kept: new KeptAnswers(config.mcp.keptAnswerBytes),
+      // On stderr, which MCP clients show as the server's log: a rate-limited call waits, and says so.
+      onRetry: (r) => logger.warn(r, retryText(r)),
     }),
     minimumRole: (resource, action) => leastRole(rbac, resource, action),
     // The app did not start here: tools/list still works, and every call says why.

@@ -74,10 +74,16 @@ const byStatus: Record<number, ErrorResponse> = {
   },
   429: {
     name: 'TooManyRequests',
-    description: 'The caller has too many requests in flight at once; `Retry-After` says when to try again',
+    description:
+      'The API token or session sent more requests this minute than its rate limit allows (code rate_limited: nothing was done), or has too many MCP requests in flight at once (too_many_requests); `Retry-After` says when to try again',
     error: z.string().regex(/^Too many requests/),
-    example: 'Too many requests: at most 4 MCP requests at once for this token; retry when one has been answered',
-    headers: { 'Retry-After': { description: 'Seconds to wait before retrying', schema: { type: 'integer' } } },
+    example: 'Too many requests: this API token or session allows 1200 a minute; try again in 17 s',
+    headers: {
+      'Retry-After': { description: 'Seconds to wait before retrying', schema: { type: 'integer' } },
+      'RateLimit-Limit': { description: 'Requests the rate limit lets through in a minute', schema: { type: 'integer' } },
+      'RateLimit-Remaining': { description: 'Requests left in the current minute (0 here)', schema: { type: 'integer' } },
+      'RateLimit-Reset': { description: 'Seconds until the minute ends and the count starts again', schema: { type: 'integer' } },
+    },
   },
   500: {
     name: 'InternalError',

@@ -51,13 +51,13 @@ describe('the response checks', () => {
   it.each([
     ['extra', /must NOT have additional properties/],
     ['missing', /must have required property 'orgName'/],
-    ['teapot', /status 418 is not documented for this operation \(documented: 200, 304, 400, 401, 403, 500, 503\)/],
+    ['teapot', /status 418 is not documented for this operation \(documented: 200, 304, 400, 401, 403, 429, 500, 503\)/],
     ['text401', /must be equal to one of the allowed values/],
     ['no-code', /must have required property 'code'/],
     // A GET cannot be refused for its origin: forbidden_origin is a 403 code, but not one of GET /orgs's.
     [
       'unlisted',
-      /error code "forbidden_origin" is not listed for this operation \(x-error-codes: unauthorized, forbidden, validation_failed/,
+      /error code "forbidden_origin" is not listed for this operation \(x-error-codes: unauthorized, rate_limited, forbidden, validation_failed/,
     ],
     ['html', /Content-Type "text\/html" is not documented \(documented: application\/json\)/],
     ['wrong-status', /status must be equal to one of the allowed values/],

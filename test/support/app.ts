@@ -35,18 +35,31 @@ export interface ApiClient {
   delete(path: string, body?: unknown): supertest.Test;
 }
 
-/** The real app on a fresh PostgreSQL database of its own. */
-export async function createTestApp(env: Record<string, string> = {}, opts: { logger?: Logger; mcp?: boolean } = {}): Promise<TestApp> {
+/**
+ * The real app on a fresh PostgreSQL database of its own. `config` replaces settings after the
+ * environment is read (the rate limits' window, which no setting shortens).
+ */
+export async function createTestApp(
+  env: Record<string, string> = {},
+  opts: { logger?: Logger; mcp?: boolean; config?: Partial<Config> } = {},
+): Promise<TestApp> {
   const database = await createTestDatabase();
   // Attachments go to a directory of the app's own, removed with it.
   const dataDir = env.CASEBOOK_DATA_DIR ? undefined : fs.mkdtempSync(path.join(os.tmpdir(), 'casebook-test-'));
-  const config = loadConfig({
-    DATABASE_URL: database.url,
-    DATABASE_POOL_SIZE: '5',
-    LOG_LEVEL: 'silent',
-    ...(dataDir ? { CASEBOOK_DATA_DIR: dataDir } : {}),
-    ...env,
-  });
+  const config: Config = {
+    ...loadConfig({
+      DATABASE_URL: database.url,
+      DATABASE_POOL_SIZE: '5',
+      LOG_LEVEL: 'silent',
+      // The limits are on (their code runs in every test) but high: a test file makes thousands of requests with
+      // one token and signs in from one address. test/http/rate-limits.test.ts sets its own.
+      RATE_LIMIT_PER_MINUTE: '1000000',
+      LOGIN_RATE_LIMIT_PER_MINUTE: '10000',
+      ...(dataDir ? { CASEBOOK_DATA_DIR: dataDir } : {}),
+      ...env,
+    }),
+    ...opts.config,
+  };
   const db = await openDatabase(config);
   const blobs = openBlobStore(config);
   const logger = opts.logger ?? createLogger('silent');

@@ -16,6 +16,7 @@ export const tokenRoutes = [
     tag,
     // Admins may mint with a token too (CI, the embedded default); everyone else needs the browser session.
     sessionOnly: { unless: { resource: 'token', action: 'manage-others' } },
+    limitByAddress: true,
     summary: "Generate an API token (browser session, or an Admin's token; the token is shown only here)",
     body: generateTokenBody,
     response: newTokenRecord,
