@@ -43,7 +43,7 @@ const emit = (projectId: number | null, data: Record<string, unknown> = {}) =>
   t.db.$transaction((tx) => emitEvent(tx, ctx, { type: 'results.updated', orgId: w.orgA.orgId, projectId, data }));
 const events = () => t.db.webhookEvent.count();
 const jobs = async () =>
-  (await t.db.$queryRaw<{ n: number }[]>`SELECT count(*)::int AS n FROM pgboss.job WHERE name = 'webhook-delivery'`)[0]!.n;
+  (await t.db.$queryRaw<{ n: number }[]>`SELECT count(*)::int AS n FROM pgboss.job WHERE name = 'webhook-delivery'`)[0].n;
 
 test('with no webhook wanting the event, nothing is recorded', async () => {
   await hook({ events: ['run.locked'] }); // another event type
@@ -83,7 +83,7 @@ test('a rolled-back write leaves no event and no job; a committed one is deliver
     }),
   );
   expect(bySecret.map((r) => r.length)).toEqual([1, 1]);
-  const payload = JSON.parse(receiver.received[0]!.body);
+  const payload = JSON.parse(receiver.received[0].body);
   expect(payload).toMatchObject({
     type: 'results.updated',
     orgId: w.orgA.orgId,
