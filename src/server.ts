@@ -48,7 +48,7 @@ export async function startServer(
     // Removes the bytes of attachments whose test, run or project was deleted, now and then.
     const sweep = startAttachmentSweep(database.prisma, blobs, logger);
     const jobs = await startJobQueue(database, logger, { pollingIntervalMs: config.jobPollIntervalMs });
-    await startWebhookDeliveries(jobs, database.prisma, { ...config.webhooks, publicUrl: config.publicUrl });
+    const stopPruning = await startWebhookDeliveries(jobs, database.prisma, { ...config.webhooks, publicUrl: config.publicUrl });
     const { port } = server.address() as AddressInfo;
     const host = config.host.includes(':') ? `[${config.host}]` : config.host;
     return {
@@ -61,6 +61,7 @@ export async function startServer(
         // an open event stream would keep server.close() waiting.
         await closeMounts();
         sweep.stop();
+        stopPruning();
         await jobs.stop();
         await database.notifications.close();
         await new Promise<void>((resolve) => {

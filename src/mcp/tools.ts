@@ -15,6 +15,7 @@ import { toolShape } from './route-input';
 import { runTools } from './run-tools';
 import { sharedStepsTools } from './shared-steps-tools';
 import { testTools } from './test-tools';
+import { webhookTools } from './webhook-tools';
 import { z, type HttpMethod, type ToolDecl, type ToolSpec } from './tool-spec';
 
 /**
@@ -33,6 +34,7 @@ export const tools: ToolSpec[] = [
   ...metadataTools,
   ...sharedStepsTools,
   ...userTools,
+  ...webhookTools,
 ].map((decl) => pagedLocally(resolve(decl)));
 
 export const toolsByName = new Map(tools.map((t) => [t.name, t]));

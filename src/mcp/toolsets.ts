@@ -8,6 +8,7 @@ import { projectTools, userTools } from './project-tools';
 import { runTools } from './run-tools';
 import { sharedStepsTools } from './shared-steps-tools';
 import { testTools } from './test-tools';
+import { webhookTools } from './webhook-tools';
 import type { ToolDecl, ToolSpec } from './tool-spec';
 import { tools as allTools } from './tools';
 
@@ -27,10 +28,15 @@ const tables = {
   insight: insightTools,
   metadata: [...metadataTools, ...sharedStepsTools],
   users: userTools,
+  webhooks: webhookTools,
 } satisfies Record<string, ToolDecl[]>;
 
 export type Toolset = keyof typeof tables;
 export const TOOLSETS = Object.keys(tables) as Toolset[];
+/** Sets offered only when named (`--toolsets webhooks`): few assistants need them, and clients cap how many tools they take. */
+export const OPT_IN_TOOLSETS: readonly Toolset[] = ['webhooks'];
+/** The sets offered when none are named. */
+export const DEFAULT_TOOLSETS = TOOLSETS.filter((set) => !OPT_IN_TOOLSETS.includes(set));
 
 /** The set each tool belongs to, by tool name. */
 export const toolsetOf: ReadonlyMap<string, Toolset> = new Map(
@@ -40,7 +46,7 @@ export const toolsetOf: ReadonlyMap<string, Toolset> = new Map(
 export interface ToolSelection {
   /** read: only tools that change nothing; write: also those that create and change, none that delete; all (default). */
   tools?: ToolLevel;
-  /** Only the tools of these sets (default: every set). */
+  /** Only the tools of these sets (default: every set but the opt-in ones, OPT_IN_TOOLSETS). */
   toolsets?: string[];
 }
 
@@ -95,7 +101,8 @@ export function selectTools(selection: ToolSelection = {}, from: ToolSpec[] = al
     const hints = annotationsOf(spec);
     if (level === 'read' && !hints.readOnlyHint) return false;
     if (level === 'write' && hints.destructiveHint) return false;
-    return !sets?.length || sets.includes(toolsetOf.get(spec.name) ?? '');
+    const set = toolsetOf.get(spec.name) ?? '';
+    return sets?.length ? sets.includes(set) : (DEFAULT_TOOLSETS as string[]).includes(set);
   });
 }
 

@@ -1,6 +1,8 @@
+import crypto from 'node:crypto';
 import type { CallToolResult } from '@modelcontextprotocol/sdk/types.js';
 import { ANSWER_BUDGET, answerText, fitValue, headerPage, LIST_TEXT_MAX } from '../../src/mcp/answer-budget';
 import { requiredParams, tools, toolsByName } from '../../src/mcp/tools';
+import { TOOLSETS } from '../../src/mcp/toolsets';
 import { createWorld, type World } from '../support/factories';
 import { connectMcp, dataOf, restAs, startRealApp, textOf, type McpSession, type RunningApp } from './support';
 
@@ -24,6 +26,7 @@ let mcp: McpSession;
 let projectId: number;
 let runId: number;
 let testIds: number[];
+let webhookId: number;
 /** The largest answer seen per tool, in characters, and each list tool's default page. */
 const largest = new Map<string, number>();
 const defaultPage = new Map<string, number>();
@@ -46,7 +49,25 @@ beforeAll(async () => {
   app = await startRealApp();
   w = await createWorld(app.db);
   projectId = w.projectA.projectId;
-  mcp = await connectMcp({ CASEBOOK_URL: app.url, CASEBOOK_TOKEN: w.admin.token });
+  // Every set, the opt-in ones too: every list tool is measured.
+  mcp = await connectMcp({ CASEBOOK_URL: app.url, CASEBOOK_TOKEN: w.admin.token }, ['--toolsets', TOOLSETS.join(',')]);
+
+  // A webhook with 60 delivery attempts (as the queue's worker records them), each with a 4 KB answer.
+  webhookId = Number(
+    (await rest('POST', '/webhook/create', { orgId: w.orgA.orgId, url: 'https://203.0.113.10/hook', events: ['run.completed'] })).webhookId,
+  );
+  const eventId = String((await rest('POST', '/webhook/test', { webhookId })).eventId);
+  await app.db.webhookDelivery.createMany({
+    data: Array.from({ length: 60 }, (_, i) => ({
+      webhookId,
+      eventId,
+      jobId: crypto.randomUUID(),
+      attempt: i + 1,
+      statusCode: 503,
+      requestBody: '{"id":"x"}',
+      responseBody: 'x'.repeat(4096),
+    })),
+  });
 
   // 120 sections, 60 labels and squads: more than a default page of each.
   const sectionIds: number[] = [];
@@ -99,7 +120,7 @@ afterAll(async () => {
 
 /** Required arguments of a tool from the project's ids. */
 function argsFor(name: string): Rec {
-  const pool: Rec = { projectId, runId, testId: testIds[0], orgId: w.orgA.orgId, userId: w.admin.userId };
+  const pool: Rec = { projectId, runId, testId: testIds[0], orgId: w.orgA.orgId, userId: w.admin.userId, webhookId };
   const spec = tools.find((t) => t.name === name)!;
   return Object.fromEntries(
     requiredParams(spec).map((p) => {

@@ -159,7 +159,7 @@ describe('authentication', () => {
     expect((await post({ Authorization: `Bearer ${token}`, ...madeUp }, list)).status).toBe(401);
     const live = await post({ Authorization: `Bearer ${w.user.token}`, ...madeUp }, list);
     expect(live.status).toBe(200);
-    expect(((await messages(live))[0].result as { tools: unknown[] }).tools).toHaveLength(tools.length);
+    expect(((await messages(live))[0].result as { tools: unknown[] }).tools).toHaveLength(selectTools().length);
   });
 
   it('refuses a page of another site (Origin), serves its own', async () => {
@@ -188,7 +188,7 @@ describe('the same tools and story as over stdio', () => {
       const overStdio = await stdio.client.listTools();
       const overHttp = await admin.client.listTools();
       expect(JSON.stringify(overHttp)).toBe(JSON.stringify(overStdio));
-      expect(overHttp.tools.map((t) => t.name)).toEqual(tools.map((t) => t.name));
+      expect(overHttp.tools.map((t) => t.name)).toEqual(selectTools().map((t) => t.name));
     } finally {
       await stdio.close();
     }
@@ -329,7 +329,7 @@ describe('stateless: nothing stays between requests', () => {
     const list = await post(auth(), { jsonrpc: '2.0', id: 3, method: 'tools/list', params: {} });
     expect(list.status).toBe(200);
     const [listed] = await messages(list);
-    expect((listed.result as { tools: { name: string }[] }).tools.map((t) => t.name)).toEqual(tools.map((t) => t.name));
+    expect((listed.result as { tools: { name: string }[] }).tools.map((t) => t.name)).toEqual(selectTools().map((t) => t.name));
     const call = await post(auth(), { jsonrpc: '2.0', id: 4, method: 'tools/call', params: { name: 'get-orgs-list', arguments: {} } });
     const [called] = await messages(call);
     const result = called.result as CallToolResult;
@@ -464,7 +464,7 @@ describe('`casebook serve`', () => {
       });
       const client = new Client({ name: 'casebook-remote-tests', version: '1.0.0' });
       await client.connect(transport);
-      expect((await client.listTools()).tools.map((t) => t.name)).toEqual(tools.map((t) => t.name));
+      expect((await client.listTools()).tools.map((t) => t.name)).toEqual(selectTools().map((t) => t.name));
       const orgs = (await client.callTool({ name: 'get-orgs-list', arguments: {} })) as CallToolResult;
       expect(JSON.stringify(dataOf(orgs))).toContain('"orgName":"Default"');
       // The client stays connected: SIGTERM must still end the server.

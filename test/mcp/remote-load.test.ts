@@ -11,7 +11,7 @@ import { issueToken } from '../../src/domain/tokens/tokens.service';
 import { createHttpServer } from '../../src/http/http-server';
 import { createLogger } from '../../src/logger';
 import { createMcpEndpoint, type McpEndpoint } from '../../src/mcp/http-endpoint';
-import { tools } from '../../src/mcp/tools';
+import { selectTools } from '../../src/mcp/toolsets';
 import { createOrg, createProject, createUser } from '../support/factories';
 import { createTestDatabase } from '../support/postgres';
 import { dataOf } from './support';
@@ -141,7 +141,7 @@ it('2,000 initializations from 100 tokens of one Reader, with large reads: every
   const client = new Client({ name: 'after-the-load', version: '1.0.0' });
   await client.connect(transport);
   try {
-    expect((await client.listTools()).tools).toHaveLength(tools.length);
+    expect((await client.listTools()).tools).toHaveLength(selectTools().length);
     const page = dataOf<{ total: number }>(
       (await client.callTool({ name: 'get-tests', arguments: { projectId, limit: 5 } })) as CallToolResult,
     );

@@ -1,4 +1,6 @@
+import crypto from 'node:crypto';
 import { tools } from '../../src/mcp/tools';
+import { TOOLSETS } from '../../src/mcp/toolsets';
 import { createWorld, type World } from '../support/factories';
 import { connectMcp, connectMcpHttp, dataOf, restAs, startRealApp, type McpSession, type RunningApp } from './support';
 
@@ -37,8 +39,8 @@ describe.each(['stdio', 'http'] as const)('the story over %s', (transport) => {
     w = await createWorld(app.db);
     mcp =
       transport === 'stdio'
-        ? await connectMcp({ CASEBOOK_URL: app.url, CASEBOOK_TOKEN: w.admin.token })
-        : await connectMcpHttp(app.url, w.admin.token);
+        ? await connectMcp({ CASEBOOK_URL: app.url, CASEBOOK_TOKEN: w.admin.token }, ['--toolsets', TOOLSETS.join(',')])
+        : await connectMcpHttp(app.url, w.admin.token, `?toolsets=${TOOLSETS.join(',')}`);
     // Over stdio the tools call CASEBOOK_URL; over /mcp, download hints name the server's PUBLIC_URL.
     fetchBase = transport === 'stdio' ? app.url : app.publicUrl;
     rest = restAs(app.url, w.admin.token);
@@ -687,6 +689,38 @@ describe.each(['stdio', 'http'] as const)('the story over %s', (transport) => {
 
     // The Admin of the installation's first organization creates another one.
     expect(await tool('create-org', { orgName: `Story ${transport}` })).toMatchObject({ orgName: `Story ${transport}` });
+  });
+
+  it('points a webhook at a receiver, tests it, reads and redelivers its deliveries, and deletes it', async () => {
+    const created = await tool<Rec>('create-webhook', { orgId: s.orgId, url: 'https://203.0.113.10/casebook', events: ['run.completed'] });
+    expect(created).toMatchObject({ orgId: s.orgId, events: ['run.completed'], active: true, secret: expect.stringMatching(/^whsec_/) });
+    const webhookId = created.webhookId as number;
+    const listed = await tool<Rec>('get-webhooks', { orgId: s.orgId });
+    expect(JSON.stringify(listed)).not.toContain(created.secret as string);
+    expect(listed).toEqual(await rest.data('/webhooks', { orgId: s.orgId }));
+    expect(await tool('edit-webhook', { webhookId, events: ['run.completed', 'run.locked'] })).toMatchObject({
+      events: ['run.completed', 'run.locked'],
+    });
+    const rotated = await tool<Rec>('rotate-webhook-secret', { webhookId });
+    expect(rotated.secret).not.toBe(created.secret);
+    const ping = await tool<{ eventId: string }>('test-webhook', { webhookId });
+    expect(ping).toMatchObject({ webhookId, eventType: 'ping' });
+    // No delivery worker runs here: the attempt is recorded as the worker records one.
+    const attempt = await app.db.webhookDelivery.create({
+      data: { webhookId, eventId: ping.eventId, jobId: crypto.randomUUID(), attempt: 1, statusCode: 503, requestBody: '{}' },
+    });
+    expect(await tool('get-webhook-deliveries', { webhookId })).toMatchObject({
+      deliveries: [{ deliveryId: attempt.deliveryId, eventType: 'ping', statusCode: 503 }],
+      total: 1,
+      hasMore: false,
+    });
+    expect(await tool('redeliver-webhook', { deliveryId: attempt.deliveryId })).toEqual({
+      webhookId,
+      eventId: ping.eventId,
+      eventType: 'ping',
+    });
+    expect(await tool('delete-webhook', { webhookId })).toEqual({ webhookId, deleted: true });
+    expect(await rest.data('/webhooks', { orgId: s.orgId })).toEqual({ webhooks: [] });
   });
 
   it('cleans up: a section, runs, tests, and the project goes inactive', async () => {

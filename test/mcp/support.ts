@@ -92,8 +92,8 @@ export async function connectMcp(env: Record<string, string>, args: string[] = [
 }
 
 /** An SDK client on the app's /mcp (Streamable HTTP) with a Bearer token: the remote twin of connectMcp. */
-export async function connectMcpHttp(url: string, token: string): Promise<McpSession> {
-  const transport = new StreamableHTTPClientTransport(new URL(`${url}/mcp`), {
+export async function connectMcpHttp(url: string, token: string, query = ''): Promise<McpSession> {
+  const transport = new StreamableHTTPClientTransport(new URL(`${url}/mcp${query}`), {
     requestInit: { headers: { Authorization: `Bearer ${token}` } },
   });
   const transportErrors: Error[] = [];

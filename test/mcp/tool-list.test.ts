@@ -3,6 +3,7 @@ import { loadRbac } from '../../src/auth/rbac';
 import { apiRoutes } from '../../src/domain/routes';
 import { fullDescription, inputSchema, leastRole, requiredParams, tools } from '../../src/mcp/tools';
 import { toolsMarkdownTable } from '../../src/mcp/tools-table';
+import { TOOLSETS } from '../../src/mcp/toolsets';
 import { createWorld } from '../support/factories';
 import { connectMcp, startRealApp, type McpSession, type RunningApp } from './support';
 
@@ -102,6 +103,15 @@ const expectedRequired: Record<string, string[]> = {
   'add-shared-steps': ['projectId', 'name', 'steps'],
   'edit-shared-steps': ['sharedStepsId'],
   'delete-shared-steps': ['sharedStepsId'],
+  // The webhooks tool set, offered only when named.
+  'get-webhooks': ['orgId'],
+  'create-webhook': ['orgId', 'url', 'events'],
+  'edit-webhook': ['webhookId'],
+  'rotate-webhook-secret': ['webhookId'],
+  'delete-webhook': ['webhookId'],
+  'test-webhook': ['webhookId'],
+  'get-webhook-deliveries': ['webhookId'],
+  'redeliver-webhook': ['deliveryId'],
 };
 
 // Every parameter the tables name, optional ones included (the tools may add more).
@@ -163,7 +173,8 @@ let listed: { name: string; description?: string; inputSchema: JsonSchema }[];
 beforeAll(async () => {
   app = await startRealApp();
   const world = await createWorld(app.db);
-  mcp = await connectMcp({ CASEBOOK_URL: app.url, CASEBOOK_TOKEN: world.reader.token });
+  // Every set, the opt-in ones too: every tool of the table is listed.
+  mcp = await connectMcp({ CASEBOOK_URL: app.url, CASEBOOK_TOKEN: world.reader.token }, ['--toolsets', TOOLSETS.join(',')]);
   listed = (await mcp.client.listTools()).tools;
 });
 afterAll(async () => {
@@ -284,6 +295,7 @@ it('offers limit and offset on every tool whose REST list is paged by them, or t
     'get-test-stability',
     'get-test-versions',
     'get-tests',
+    'get-webhook-deliveries',
   ]);
   expect(paged('page')).toEqual(['get-projects']);
   expect(paged('headers')).toEqual(['get-attachments', 'get-test-status-history', 'get-test-status-history-in-run']);

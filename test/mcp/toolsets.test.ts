@@ -24,8 +24,8 @@ const names = (specs: { name: string }[]) => specs.map((s) => s.name);
 const readOnly = tools.filter((t) => t.method === 'GET');
 
 describe('the tool sets', () => {
-  it('puts every tool in exactly one of projects, tests, runs, insight, metadata, users', () => {
-    expect(TOOLSETS).toEqual(['projects', 'tests', 'runs', 'insight', 'metadata', 'users']);
+  it('puts every tool in exactly one of projects, tests, runs, insight, metadata, users, webhooks', () => {
+    expect(TOOLSETS).toEqual(['projects', 'tests', 'runs', 'insight', 'metadata', 'users', 'webhooks']);
     for (const spec of tools) expect([spec.name, toolsetOf.get(spec.name)]).toEqual([spec.name, expect.any(String)]);
     const inSets = TOOLSETS.flatMap((set) => names(selectTools({ toolsets: [set] })));
     expect(inSets.sort()).toEqual(names(tools).sort()); // no tool twice, none left out
@@ -38,12 +38,16 @@ describe('the tool sets', () => {
     expect(names(picked)).toEqual(expect.arrayContaining(['get-tests', 'create-run', 'run-update-test-status']));
     expect(names(picked)).not.toContain('get-projects');
     expect(names(selectTools({ toolsets: ['users'] }))).toEqual(expect.arrayContaining(['get-user-details', 'get-all-users']));
-    expect(selectTools({})).toEqual(tools);
-    expect(selectTools({ tools: 'all', toolsets: [] })).toEqual(tools);
+    // Named no set: every set but the opt-in webhooks.
+    const byDefault = tools.filter((t) => toolsetOf.get(t.name) !== 'webhooks');
+    expect(byDefault.length).toBeLessThan(tools.length);
+    expect(selectTools({})).toEqual(byDefault);
+    expect(selectTools({ tools: 'all', toolsets: [] })).toEqual(byDefault);
+    expect(names(selectTools({ toolsets: ['webhooks'] }))).toEqual(expect.arrayContaining(['get-webhooks', 'create-webhook']));
   });
 
   it('read keeps the tools that change nothing; write leaves out the destructive ones', () => {
-    expect(names(selectTools({ tools: 'read' }))).toEqual(names(readOnly));
+    expect(names(selectTools({ tools: 'read', toolsets: [...TOOLSETS] }))).toEqual(names(readOnly));
     expect(readOnly.length).toBeGreaterThan(20);
     const write = names(selectTools({ tools: 'write' }));
     expect(write).toEqual(expect.arrayContaining(['get-tests', 'create-test', 'update-test', 'run-update-test-status', 'import-junit']));
@@ -56,7 +60,7 @@ describe('the tool sets', () => {
 
   it('refuses a level or set that does not exist, naming the valid ones', () => {
     expect(() => selectTools({ toolsets: ['runs', 'reports'] })).toThrow(
-      new ToolSelectionError('Unknown toolset "reports"; use any of projects, tests, runs, insight, metadata, users'),
+      new ToolSelectionError('Unknown toolset "reports"; use any of projects, tests, runs, insight, metadata, users, webhooks'),
     );
     expect(() => selectTools({ tools: 'admin' } as unknown as ToolSelection)).toThrow(
       'Unknown tools level "admin"; use one of read, write, all',
@@ -155,7 +159,7 @@ describe('casebook mcp --tools / --toolsets', () => {
     [read, runsAndTests, all] = await Promise.all([
       connectMcp(env, ['--tools', 'read']),
       connectMcp(env, ['--toolsets', 'runs,tests']),
-      connectMcp(env),
+      connectMcp(env, ['--toolsets', TOOLSETS.join(',')]),
     ]);
   });
   afterAll(async () => {
@@ -164,7 +168,8 @@ describe('casebook mcp --tools / --toolsets', () => {
 
   it('--tools read lists only read-only tools, and a write tool is unknown', async () => {
     const listed = (await read.client.listTools()).tools;
-    expect(names(listed)).toEqual(names(readOnly));
+    // Of the sets offered by default: all but webhooks.
+    expect(names(listed)).toEqual(names(readOnly.filter((t) => toolsetOf.get(t.name) !== 'webhooks')));
     for (const tool of listed) expect([tool.name, tool.annotations?.readOnlyHint]).toEqual([tool.name, true]);
     expect(errorOf(await read.call('create-project', { orgId: 1, projectName: 'x' })).message).toBe('Unknown tool: create-project');
   });
@@ -194,7 +199,7 @@ describe('casebook mcp --tools / --toolsets', () => {
     expect(level.stderr).toContain('casebook: Unknown tools level "everything"; use one of read, write, all');
     const set = await runCliInProcess(['mcp', '--toolsets', 'runs,reports'], env);
     expect(set.code).toBe(2);
-    expect(set.stderr).toContain('Unknown toolset "reports"; use any of projects, tests, runs, insight, metadata, users');
-    expect(set.stderr).toContain('--toolsets projects,tests,runs,insight,metadata,users');
+    expect(set.stderr).toContain('Unknown toolset "reports"; use any of projects, tests, runs, insight, metadata, users, webhooks');
+    expect(set.stderr).toContain('--toolsets projects,tests,runs,insight,metadata,users,webhooks');
   });
 });

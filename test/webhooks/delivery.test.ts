@@ -176,3 +176,26 @@ test('a webhook that failed for less than 3 days stays on, its failing time kept
   expect(row).toMatchObject({ active: true, disabledReason: null });
   expect(row.failingSince).not.toBeNull();
 });
+
+test('two instances share the queue: each of 40 events is delivered exactly once', async () => {
+  const second = await startWorker(t.config);
+  try {
+    const hook = await createHook();
+    const sent = await Promise.all(
+      Array.from(
+        { length: 40 },
+        async () =>
+          (await t.as(w.admin.token).post('/webhook/test', { webhookId: hook.webhookId }).expect(200)).body.data.eventId as string,
+      ),
+    );
+    await receiver.waitFor(40);
+    await until(async () => (await t.db.webhookDelivery.count({ where: { webhookId: hook.webhookId } })) === 40);
+    // A moment for a duplicate to show, were there one.
+    await new Promise((r) => setTimeout(r, 1000));
+    const ids = receiver.received.map((r) => r.headers['webhook-id']);
+    expect(ids).toHaveLength(40);
+    expect(new Set(ids)).toEqual(new Set(sent));
+  } finally {
+    await second.stop();
+  }
+});

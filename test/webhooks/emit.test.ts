@@ -1,6 +1,7 @@
 import { Webhook } from 'standardwebhooks';
 import type { RequestContext } from '../../src/core/context';
 import { emitEvent } from '../../src/domain/webhooks/emit';
+import { pruneWebhookHistory } from '../../src/domain/webhooks/prune';
 import { createTestApp, type TestApp } from '../support/app';
 import { createProject, createWorld, type World } from '../support/factories';
 import { startReceiver, type Receiver } from './receiver';
@@ -94,4 +95,16 @@ test('a rolled-back write leaves no event and no job; a committed one is deliver
   expect(new Date(payload.createdAt).toISOString()).toBe(payload.createdAt);
   // Each job ran once: two deliveries recorded, none pending.
   await until(async () => (await t.db.webhookDelivery.count()) === 2);
+});
+
+test('events older than 30 days go, with their deliveries; newer ones stay', async () => {
+  const old = await t.db.webhookEvent.findFirstOrThrow({ include: { deliveries: true } });
+  expect(old.deliveries.length).toBeGreaterThan(0);
+  await t.db.webhookEvent.update({ where: { eventId: old.eventId }, data: { createdAt: new Date(Date.now() - 31 * 24 * 3600_000) } });
+  await emit(projectX); // a new one
+  const before = await events();
+  expect(await pruneWebhookHistory(t.db)).toBe(1);
+  expect(await events()).toBe(before - 1);
+  expect(await t.db.webhookDelivery.count({ where: { eventId: old.eventId } })).toBe(0);
+  expect(await pruneWebhookHistory(t.db)).toBe(0);
 });

@@ -11,10 +11,11 @@ import { createLogger } from '../../src/logger';
 export async function startWorker(config: Config) {
   const database = await openDatabase(config);
   const queue = await startJobQueue(database, createLogger('silent'), { pollingIntervalMs: config.jobPollIntervalMs });
-  await startWebhookDeliveries(queue, database.prisma, { ...config.webhooks, publicUrl: config.publicUrl });
+  const stopPruning = await startWebhookDeliveries(queue, database.prisma, { ...config.webhooks, publicUrl: config.publicUrl });
   return {
     /** Stops taking jobs, waits for those in hand, closes the connections. */
     stop: async () => {
+      stopPruning();
       await queue.stop();
       await database.close();
     },
