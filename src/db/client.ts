@@ -8,6 +8,7 @@ import { PrismaClient, type Prisma } from '../generated/prisma/client';
 import type { Config } from '../config';
 import { createLogger, type Logger } from '../logger';
 import { applyMigrations, type ScriptRunner } from './migrate';
+import { advisoryLock, alone, type Exclusive } from './advisory-lock';
 import { acquireDirectoryLock } from './directory-lock';
 import { defaultSnapshotDir, restoreSnapshot } from './embedded-snapshot';
 import { keepWasmAtBaselineTier } from './wasm-tiering';
@@ -25,8 +26,13 @@ export interface Database {
   kind: 'postgresql' | 'embedded';
   /** LISTEN/NOTIFY: one listening connection for the process, opened on the first subscription. */
   notifications: Notifications;
-  /** Applies pending migrations (of prisma/migrations unless told); returns the names it applied. */
+  /**
+   * Applies pending migrations (of prisma/migrations unless told); returns the names it applied.
+   * Safe with several instances starting together: it takes the start-up lock (`exclusive`).
+   */
   migrate(dir?: string): Promise<string[]>;
+  /** Runs start-up work (derived rows, the first Admin) while no other instance runs its own. Not nested. */
+  exclusive: Exclusive;
   /** Resolves when the database answers a trivial query. */
   ping(): Promise<void>;
   close(): Promise<void>;
@@ -55,6 +61,7 @@ function fromFactory(
   factory: SqlMigrationAwareDriverAdapterFactory,
   runScript: ScriptRunner,
   notifications: Notifications,
+  exclusive: Exclusive,
   onClose: () => Promise<void> = async () => {},
   pool?: pg.Pool,
 ): Database {
@@ -64,7 +71,8 @@ function fromFactory(
     prisma,
     kind,
     notifications,
-    migrate: (dir) => applyMigrations(factory, runScript, dir),
+    migrate: (dir) => applyMigrations(factory, runScript, exclusive, dir),
+    exclusive,
     ping: async () => {
       await prisma.$queryRawUnsafe('SELECT 1');
     },
@@ -132,7 +140,8 @@ function openPostgres(config: DbConfig, url: string, logger: Logger): Database {
     }
   };
   const notifications = postgresNotifications(url, logger, { connectTimeoutMs: config.databaseConnectTimeoutMs });
-  return fromFactory('postgresql', factory, runScript, notifications, () => pool.end(), pool);
+  const exclusive = advisoryLock(url, config.databaseConnectTimeoutMs);
+  return fromFactory('postgresql', factory, runScript, notifications, exclusive, () => pool.end(), pool);
 }
 
 /** True when there is no database in `dataPath` yet: the directory is absent or empty. */
@@ -163,7 +172,7 @@ export async function openEmbedded(dataDir: string, snapshotDir: string | null =
     const runScript: ScriptRunner = async (script) => {
       await pg.transaction((tx) => tx.exec(script));
     };
-    const database = fromFactory('embedded', new PrismaPGlite(pg), runScript, pgliteNotifications(pg), async () => {
+    const database = fromFactory('embedded', new PrismaPGlite(pg), runScript, pgliteNotifications(pg), alone, async () => {
       await pg.close();
       release();
     });
