@@ -27,6 +27,8 @@ export interface AppDeps {
   logger: Logger;
   /** Endpoints an entry point adds (the MCP endpoint at /mcp): this layer may not import theirs. */
   mounts?: AppMount[];
+  /** True while the server shuts down: /readyz says no, so a load balancer sends nothing more here. */
+  draining?: () => boolean;
 }
 
 /** A handler served at `path`, with no body parsing of ours; closed before the server stops. */
@@ -36,7 +38,8 @@ export interface AppMount {
   close(): Promise<void>;
 }
 
-const BODY_LIMIT = '5mb';
+/** The largest JSON body (deploy/nginx.conf lets it through). */
+export const BODY_LIMIT = '5mb';
 
 /**
  * Requests that carry a body must say it is JSON, except on raw-body and multipart routes
@@ -83,9 +86,17 @@ function requestLogging(logger: Logger): express.RequestHandler {
 }
 
 /** Wires middleware and routers; no business logic lives here. */
-export async function buildApp({ config, database, blobs, logger, mounts = [] }: AppDeps): Promise<express.Express> {
+export async function buildApp({
+  config,
+  database,
+  blobs,
+  logger,
+  mounts = [],
+  draining = () => false,
+}: AppDeps): Promise<express.Express> {
   const app = express();
-  app.set('trust proxy', 'loopback');
+  // Behind a load balancer (docker-compose.yml's nginx) X-Forwarded-For/-Proto say who called and how: TRUST_PROXY.
+  app.set('trust proxy', config.trustProxy);
   app.disable('x-powered-by');
   // No answer is hashed to make an ETag: the reads that can be revalidated carry one made
   // of their data's version (RouteSpec caching, src/http/etag.ts), decided before the page is
@@ -101,6 +112,7 @@ export async function buildApp({ config, database, blobs, logger, mounts = [] }:
 
   app.get('/healthz', (_req, res) => sendData(res, { ok: true }));
   app.get('/readyz', async (_req, res) => {
+    if (draining()) return sendError(res, 'server_shutting_down', 'Service unavailable: shutting down');
     try {
       await database.ping();
       sendData(res, { ok: true });
