@@ -223,6 +223,28 @@ describe('two instances on one database', () => {
   it('stops gracefully on SIGTERM: readiness says no at once, no new connection is taken, the request in flight finishes, exit 0', async () => {
     const created = await call(a, 'POST', '/api/v1/project/create', { body: { orgId, projectName: 'Imported' } });
     const projectId = (created.body.data as { projectId: number }).projectId;
+    // A run, and a browser following its live events on B: an event stream never finishes by itself.
+    const first = await fetch(`${a.url}/api/v1/run/import-junit?projectId=${projectId}&runName=first&createMissing=true`, {
+      method: 'POST',
+      headers: { Authorization: `Bearer ${token}`, 'Content-Type': 'application/xml' },
+      body: '<testsuite name="s"><testcase classname="c" name="t0"/></testsuite>',
+    });
+    expect(first.status).toBeLessThan(300);
+    const runId = ((await first.json()) as { data: { runId: number } }).data.runId;
+    // In an object: a promise resolved with a promise would wait for it.
+    const stream = await new Promise<{ ended: Promise<void> }>((resolve, reject) => {
+      http
+        .get(
+          `${b.url}/api/v1/run/events?runId=${runId}&projectId=${projectId}`,
+          { agent: false, headers: { Authorization: `Bearer ${token}`, Accept: 'text/event-stream' } },
+          (res) => {
+            if (res.statusCode !== 200) return reject(new Error(`event stream: ${res.statusCode}`));
+            res.resume();
+            resolve({ ended: new Promise<void>((ended) => res.once('end', () => ended())) });
+          },
+        )
+        .on('error', reject);
+    });
     // A connection kept open to B, idle, as a load balancer keeps one.
     const agent = new http.Agent({ keepAlive: true, maxSockets: 1 });
     const get = (path: string) =>
@@ -270,6 +292,9 @@ describe('two instances on one database', () => {
     expect(notReady.status).toBe(503);
     expect(JSON.parse(notReady.body)).toMatchObject({ status: 503, code: 'server_shutting_down' });
     expect(notReady.headers.connection).toBe('close');
+
+    // The event stream ended at once, not after the request in flight (the browser reconnects to A).
+    await stream.ended;
 
     // The request in flight completes, then B exits cleanly.
     upload.end(xml.slice(half));
