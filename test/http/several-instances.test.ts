@@ -72,7 +72,7 @@ beforeAll(async () => {
   if (failed) {
     // The one that started must not outlive the test.
     for (const s of started) if (s.status === 'fulfilled') s.value.child.kill('SIGKILL');
-    throw (failed as PromiseRejectedResult).reason;
+    throw failed.reason;
   }
   [a, b] = started.map((s) => (s as PromiseFulfilledResult<Instance>).value);
   const printed = [a, b].map((i) => /Try: curl -H "Authorization: Bearer (\S+)"/.exec(i.output())?.[1]).filter(Boolean);

@@ -51,16 +51,16 @@ export function startInstance(env: Record<string, string>, timeoutMs = 90_000): 
       if (!line) return;
       started = true;
       clearTimeout(timer);
-      child.stdout!.off('data', onData);
-      child.stderr!.off('data', onData);
+      child.stdout.off('data', onData);
+      child.stderr.off('data', onData);
       const keep = (more: Buffer) => (output += more.toString());
-      child.stdout!.on('data', keep);
-      child.stderr!.on('data', keep);
+      child.stdout.on('data', keep);
+      child.stderr.on('data', keep);
       const url = (JSON.parse(line) as { url: string }).url;
       resolve({ child, url, port: Number(new URL(url).port), output: () => output, exited });
     };
-    child.stdout!.on('data', onData);
-    child.stderr!.on('data', onData);
+    child.stdout.on('data', onData);
+    child.stderr.on('data', onData);
     void exited.then((code) => {
       if (!started) fail(new Error(`serve exited with ${code}:\n${output}`));
     });
