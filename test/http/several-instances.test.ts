@@ -147,9 +147,15 @@ describe('two instances on one database', () => {
   });
 
   it('a write on one is seen at once by the other: its ETags, 304s and kept answers are never stale', async () => {
-    const project = await call(a, 'POST', '/api/v1/project/create', { body: { orgId, projectName: 'Shared' } });
+    // A retry with the same Idempotency-Key that reaches the other instance gets the first answer again.
+    const once = { body: { orgId, projectName: 'Shared' }, headers: { 'Idempotency-Key': 'shared-project-1' } };
+    const project = await call(a, 'POST', '/api/v1/project/create', once);
     expect(project.status).toBe(201);
     const projectId = (project.body.data as { projectId: number }).projectId;
+    const retried = await call(b, 'POST', '/api/v1/project/create', once);
+    expect(retried.status).toBe(201);
+    expect(retried.headers.get('idempotency-replayed')).toBe('true');
+    expect(retried.body).toEqual(project.body);
     expect((await call(b, 'POST', '/api/v1/test/create', { body: { projectId, title: 'first' } })).status).toBe(201);
     const list = `/api/v1/project/tests?projectId=${projectId}`;
     const titles = (r: Answer) => (r.body.data as { tests: { title: string }[] }).tests.map((t) => t.title);
