@@ -16,6 +16,7 @@ import { renderSlots } from './http/render-slots';
 import { sendData, sendError } from './http/envelope';
 import { errorHandler } from './http/error-handler';
 import { webApp } from './http/web-app';
+import { codeIdentity } from './http/code-identity';
 import { API_DOCS_PATH, apiDocs } from './http/api-docs';
 import { buildOpenApiDocument, type OpenApiDocument } from './openapi/document';
 
@@ -102,6 +103,8 @@ export async function buildApp({
   // of their data's version (RouteSpec caching, src/http/etag.ts), decided before the page is
   // built; the web app's files keep the ETags their static server gives them.
   app.set('etag', false);
+  // The ETags' digest of the code (a few MB read once): now, not in the first request's time.
+  codeIdentity();
   // HSTS only where the service is really reached over https: over http a browser ignores it at
   // best, and a stray one pins a dev hostname to https.
   app.use(helmet({ strictTransportSecurity: config.publicUrl.startsWith('https:') }));
