@@ -16,6 +16,7 @@ import { sendData, sendError } from './http/envelope';
 import { errorHandler } from './http/error-handler';
 import { securityHeaders } from './http/security-headers';
 import { webApp } from './http/web-app';
+import { codeIdentity } from './http/code-identity';
 import { API_DOCS_PATH, apiDocs } from './http/api-docs';
 import { rateLimits } from './http/rate-limit';
 import { buildOpenApiDocument, type OpenApiDocument } from './openapi/document';
@@ -28,6 +29,8 @@ export interface AppDeps {
   logger: Logger;
   /** Endpoints an entry point adds (the MCP endpoint at /mcp): this layer may not import theirs. */
   mounts?: AppMount[];
+  /** True while the server shuts down: /readyz says no, so a load balancer sends nothing more here. */
+  draining?: () => boolean;
 }
 
 /** A handler served at `path`, with no body parsing of ours; closed before the server stops. */
@@ -37,7 +40,8 @@ export interface AppMount {
   close(): Promise<void>;
 }
 
-const BODY_LIMIT = '5mb';
+/** The largest JSON body (deploy/nginx.conf lets it through). */
+export const BODY_LIMIT = '5mb';
 
 /**
  * Requests that carry a body must say it is JSON, except on raw-body and multipart routes
@@ -86,14 +90,24 @@ function requestLogging(logger: Logger): express.RequestHandler {
 }
 
 /** Wires middleware and routers; no business logic lives here. */
-export async function buildApp({ config, database, blobs, logger, mounts = [] }: AppDeps): Promise<express.Express> {
+export async function buildApp({
+  config,
+  database,
+  blobs,
+  logger,
+  mounts = [],
+  draining = () => false,
+}: AppDeps): Promise<express.Express> {
   const app = express();
-  app.set('trust proxy', 'loopback');
+  // Behind a load balancer (docker-compose.yml's nginx) X-Forwarded-For/-Proto say who called and how: TRUST_PROXY.
+  app.set('trust proxy', config.trustProxy);
   app.disable('x-powered-by');
   // No answer is hashed to make an ETag: the reads that can be revalidated carry one made
   // of their data's version (RouteSpec caching, src/http/etag.ts), decided before the page is
   // built; the web app's files keep the ETags their static server gives them.
   app.set('etag', false);
+  // The ETags' digest of the code (a few MB read once): now, not in the first request's time.
+  codeIdentity();
   // HSTS only where the service is really reached over https: over http a browser ignores it at
   // best, and a stray one pins a dev hostname to https.
   app.use(securityHeaders({ strictTransportSecurity: config.publicUrl.startsWith('https:') }));
@@ -103,6 +117,7 @@ export async function buildApp({ config, database, blobs, logger, mounts = [] }:
 
   app.get('/healthz', (_req, res) => sendData(res, { ok: true }));
   app.get('/readyz', async (_req, res) => {
+    if (draining()) return sendError(res, 'server_shutting_down', 'Service unavailable: shutting down');
     try {
       await database.ping();
       sendData(res, { ok: true });

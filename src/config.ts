@@ -41,6 +41,11 @@ const envSchema = z.object({
   DOWNLOAD_IDLE_TIMEOUT_MS: z.coerce.number().int().min(0).max(3_600_000).default(30_000),
   // A quiet event stream (GET /run/events) sends a comment line this often, so proxies keep it open.
   EVENT_HEARTBEAT_MS: z.coerce.number().int().min(100).max(600_000).default(15_000),
+  // Which proxies' X-Forwarded-For/-Proto are believed (Express's `trust proxy`): names (loopback, uniquelocal),
+  // addresses or CIDRs, comma-separated; a number of hops; true or false.
+  TRUST_PROXY: z.string().min(1).default('loopback'),
+  // At SIGTERM, how long requests in flight may take to finish before their connections are cut.
+  SHUTDOWN_GRACE_MS: z.coerce.number().int().min(0).max(600_000).default(10_000),
   // JUnit imports at once, of one user at once, and how long the next one waits (its body unread) before a 503.
   IMPORT_CONCURRENCY: z.coerce.number().int().min(1).max(1000).default(2),
   IMPORT_PER_USER: z.coerce.number().int().min(1).max(1000).default(1),
@@ -121,6 +126,10 @@ export interface Config {
   downloadIdleTimeoutMs: number;
   /** How often a quiet event stream sends a comment line. */
   eventHeartbeatMs: number;
+  /** At shutdown, how long the requests in flight may take to finish before their connections are cut. */
+  shutdownGraceMs: number;
+  /** Express's `trust proxy`: whose X-Forwarded-* headers say who the client is and how it came. */
+  trustProxy: boolean | number | string;
   /** JUnit imports, limited as renders are, in a pool of their own. */
   imports: { concurrency: number; perUser: number; waitMs: number };
   /** Bytes of answers the API may keep by their ETag (0: none). */
@@ -237,6 +246,15 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env): Config {
     render: { concurrency: e.RENDER_CONCURRENCY, perUser: e.RENDER_PER_USER, waitMs: e.RENDER_WAIT_MS },
     downloadIdleTimeoutMs: e.DOWNLOAD_IDLE_TIMEOUT_MS,
     eventHeartbeatMs: e.EVENT_HEARTBEAT_MS,
+    shutdownGraceMs: e.SHUTDOWN_GRACE_MS,
+    trustProxy:
+      e.TRUST_PROXY === 'true'
+        ? true
+        : e.TRUST_PROXY === 'false'
+          ? false
+          : /^\d+$/.test(e.TRUST_PROXY)
+            ? Number(e.TRUST_PROXY)
+            : e.TRUST_PROXY,
     imports: { concurrency: e.IMPORT_CONCURRENCY, perUser: e.IMPORT_PER_USER, waitMs: e.IMPORT_WAIT_MS },
     answerCacheBytes: e.ANSWER_CACHE_MB * 1024 * 1024,
     rateLimit: { perCredential: e.RATE_LIMIT_PER_MINUTE, perAddress: e.LOGIN_RATE_LIMIT_PER_MINUTE, windowMs: 60_000 },

@@ -109,7 +109,7 @@ async function withDatabase<T>(config: Config, fn: (db: Database, applied: strin
     const applied = await database.migrate();
     // The job queue's tables come with the database's (a migrated test template holds them too).
     const { installJobQueue } = load<typeof JobQueueModule>('../jobs/queue');
-    await installJobQueue(database);
+    await database.exclusive(() => installJobQueue(database));
     return await fn(database, applied);
   } finally {
     await database.close();
@@ -136,7 +136,8 @@ async function serve(config: Config, io: CliIo): Promise<number> {
   const server = await startServer(config, undefined, { mounts: [(deps) => createMcpEndpoint(deps)] });
   // A promise nobody awaits (a background write while the database is away, say) must not end the server.
   process.on('unhandledRejection', (reason) => server.logger.warn({ err: reason }, 'unhandled rejection'));
-  const token = await bootstrapFirstAdmin(server.database.prisma);
+  // Instances started together on a new database: one creates the first Admin, the others find it.
+  const token = await server.database.exclusive(() => bootstrapFirstAdmin(server.database.prisma));
   if (token) {
     io.stdout.write(
       `\nFirst start: created organization "Default" and Admin admin@localhost.\n` +

@@ -8,6 +8,7 @@ import { PrismaClient, type Prisma } from '../generated/prisma/client';
 import type { Config } from '../config';
 import { createLogger, type Logger } from '../logger';
 import { applyMigrations, type ScriptRunner } from './migrate';
+import { advisoryLock, alone, type Exclusive } from './advisory-lock';
 import { acquireDirectoryLock } from './directory-lock';
 import { defaultSnapshotDir, restoreSnapshot } from './embedded-snapshot';
 import { keepWasmAtBaselineTier } from './wasm-tiering';
@@ -28,8 +29,13 @@ export interface Database {
   notifications: Notifications;
   /** Plain SQL beside Prisma, for the libraries that speak pg: the shared rate limits and the job queue. */
   sql: SqlClient;
-  /** Applies pending migrations (of prisma/migrations unless told); returns the names it applied. */
+  /**
+   * Applies pending migrations (of prisma/migrations unless told); returns the names it applied.
+   * Safe with several instances starting together: it takes the start-up lock (`exclusive`).
+   */
   migrate(dir?: string): Promise<string[]>;
+  /** Runs start-up work (derived rows, the first Admin) while no other instance runs its own. Not nested. */
+  exclusive: Exclusive;
   /** Resolves when the database answers a trivial query. */
   ping(): Promise<void>;
   close(): Promise<void>;
@@ -59,6 +65,7 @@ function fromFactory(
   runScript: ScriptRunner,
   notifications: Notifications,
   sql: SqlClient,
+  exclusive: Exclusive,
   onClose: () => Promise<void> = async () => {},
   pool?: pg.Pool,
 ): Database {
@@ -69,7 +76,8 @@ function fromFactory(
     kind,
     notifications,
     sql,
-    migrate: (dir) => applyMigrations(factory, runScript, dir),
+    migrate: (dir) => applyMigrations(factory, runScript, exclusive, dir),
+    exclusive,
     ping: async () => {
       await prisma.$queryRawUnsafe('SELECT 1');
     },
@@ -145,7 +153,8 @@ function openPostgres(config: DbConfig, url: string, logger: Logger): Database {
     return { rows: last?.rows ?? [] };
   };
   const sql: SqlClient = { query: (q) => pool.query(q), executeSql };
-  return fromFactory('postgresql', factory, runScript, notifications, sql, () => pool.end(), pool);
+  const exclusive = advisoryLock(url, config.databaseConnectTimeoutMs);
+  return fromFactory('postgresql', factory, runScript, notifications, sql, exclusive, () => pool.end(), pool);
 }
 
 /** True when there is no database in `dataPath` yet: the directory is absent or empty. */
@@ -176,10 +185,18 @@ export async function openEmbedded(dataDir: string, snapshotDir: string | null =
     const runScript: ScriptRunner = async (script) => {
       await pg.transaction((tx) => tx.exec(script));
     };
-    const database = fromFactory('embedded', new PrismaPGlite(pg), runScript, pgliteNotifications(pg), pgliteSqlClient(pg), async () => {
-      await pg.close();
-      release();
-    });
+    const database = fromFactory(
+      'embedded',
+      new PrismaPGlite(pg),
+      runScript,
+      pgliteNotifications(pg),
+      pgliteSqlClient(pg),
+      alone,
+      async () => {
+        await pg.close();
+        release();
+      },
+    );
     // The snapshot's migrations count as applied by the first migration: before it there was no database.
     return {
       ...database,

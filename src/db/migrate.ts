@@ -1,5 +1,6 @@
 import crypto from 'node:crypto';
 import type { SqlDriverAdapter, SqlMigrationAwareDriverAdapterFactory } from '@prisma/driver-adapter-utils';
+import type { Exclusive } from './advisory-lock';
 import { migrationsDir, noFilters, readMigrationsList, withSchemaEngine } from './schema-engine';
 
 /** Runs one migration's whole script in a single transaction. */
@@ -57,17 +58,23 @@ async function upToDate(factory: SqlMigrationAwareDriverAdapterFactory, list: Mi
 /**
  * Applies the pending migrations of prisma/migrations, each in its own
  * transaction, recorded in `_prisma_migrations` exactly as `prisma migrate deploy`
- * records them. Applying twice is a no-op.
+ * records them. Applying twice is a no-op. Under `exclusive` (the start-up lock) when there is
+ * anything to apply: instances started together apply each migration once, and the others,
+ * once they hold the lock, find nothing left.
  */
 export async function applyMigrations(
   factory: SqlMigrationAwareDriverAdapterFactory,
   runScript: ScriptRunner,
+  exclusive: Exclusive,
   dir = migrationsDir,
 ): Promise<string[]> {
   const migrationsList = readMigrationsList(dir);
   if (await upToDate(factory, migrationsList)) return [];
-  return withSchemaEngine(atomicScripts(factory, runScript), async (engine) => {
-    const out = await engine.applyMigrations({ migrationsList, filters: noFilters });
-    return out.appliedMigrationNames;
+  return exclusive(async () => {
+    if (await upToDate(factory, migrationsList)) return [];
+    return withSchemaEngine(atomicScripts(factory, runScript), async (engine) => {
+      const out = await engine.applyMigrations({ migrationsList, filters: noFilters });
+      return out.appliedMigrationNames;
+    });
   });
 }

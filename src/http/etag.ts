@@ -2,6 +2,7 @@ import crypto from 'node:crypto';
 import type { Request, Response } from 'express';
 import type { RequestContext } from '../core/context';
 import type { AnyRoute } from '../core/route';
+import { codeIdentity } from './code-identity';
 
 // Conditional reads. A route with `caching` reads its version first (one indexed
 // row, e.g. the project's change counter); its ETag is that version with a digest
@@ -11,13 +12,6 @@ import type { AnyRoute } from '../core/route';
 // Answers carry `Cache-Control: private, no-cache` instead of the API's no-store:
 // a browser may keep them but must revalidate every time (which fetch does on its
 // own with If-None-Match), and no shared cache may store them.
-
-/**
- * Changes whenever this process starts: an answer's shape may change with the
- * code (a new field), and a client's cached copy of the old shape must not be
- * confirmed by a 304. One refresh per client after a restart is the price.
- */
-const BOOT = crypto.randomBytes(4).toString('hex');
 
 // A request's validated query is one object, tagged at most twice (before its handler runs and with the
 // version read with its data): its digest is made once.
@@ -30,7 +24,7 @@ export function etagFor(spec: AnyRoute, query: unknown, version: string): string
   if (!digest) {
     digest = crypto
       .createHash('sha1')
-      .update(`${BOOT} ${spec.method} ${spec.path} ${JSON.stringify(query)}`)
+      .update(`${codeIdentity()} ${spec.method} ${spec.path} ${JSON.stringify(query)}`)
       .digest('base64url')
       .slice(0, 16);
     if (key) digests.set(key, digest);

@@ -37,6 +37,11 @@ export interface McpEndpointDeps {
   config: Config;
   database: Database;
   logger: Logger;
+  /**
+   * Where the tools call the API: the server's own loopback address (startServer's), which keeps
+   * taking connections while the public port drains at shutdown. Absent: the address the request reached.
+   */
+  ownUrl?: () => string;
 }
 
 /**
@@ -100,7 +105,7 @@ export async function createMcpEndpoint(deps: McpEndpointDeps, limits: Partial<R
 
     const runtime: ToolRuntime = {
       client: createHttpClient({
-        baseUrl: ownAddress(req),
+        baseUrl: deps.ownUrl?.() ?? ownAddress(req),
         token,
         maxRetries: config.mcp.maxRetries,
         timeoutMs: config.mcp.timeoutMs,

@@ -396,7 +396,7 @@ function registerServiceRoutes(registry: OpenAPIRegistry, errors: ReturnType<typ
     method: 'get',
     path: '/readyz',
     operationId: 'getReadyz',
-    summary: 'Readiness: the database answers',
+    summary: 'Readiness: the database answers and the server is not shutting down (else 503)',
     responses: { 200: { description: 'Ready', content: { 'application/json': { schema: ok } } }, ...errors.refs([500, 503]) },
   });
   registry.registerPath({

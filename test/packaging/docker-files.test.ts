@@ -3,6 +3,10 @@ import { builtinModules } from 'node:module';
 import path from 'node:path';
 import { DockerfileParser, type Copy, type Instruction, type ModifiableInstruction } from 'dockerfile-ast';
 import YAML from 'yaml';
+import { loadConfig } from '../../src/config';
+import { BODY_LIMIT } from '../../src/app';
+import { MAX_JUNIT_BYTES } from '../../src/domain/junit-import/junit-import.schemas';
+import { MAX_CSV_BYTES } from '../../src/domain/csv-import/csv-import.schemas';
 
 // No Docker engine runs in CI: the Dockerfile, docker-compose.yml and
 // .dockerignore are checked by parsing them.
@@ -201,7 +205,38 @@ describe('docker-compose.yml', () => {
     expect(url.password).toBe(db.environment!.POSTGRES_PASSWORD.replace(/\$\{POSTGRES_PASSWORD:-([^}]*)\}/, '$1'));
     expect(url.pathname).toBe(`/${db.environment!.POSTGRES_DB}`);
     expect(app.environment!.HOST).toBe('0.0.0.0');
-    expect(app.ports).toContain(`3000:${app.environment!.PORT}`);
+  });
+
+  it('runs two app replicas, reached only through nginx, which publishes the one port', () => {
+    expect(app.deploy).toEqual({ replicas: 2 });
+    // Replicas cannot share a published port: only the load balancer has one.
+    expect(app.ports).toBeUndefined();
+    const { nginx } = compose.services;
+    expect(String(nginx.image)).toMatch(/^nginx:1\.(2[89]|[3-9]\d)(\.\d+)?-alpine$/); // `resolve` in upstreams: 1.27.3+
+    expect(nginx.ports).toEqual(['3000:80']);
+    expect(nginx.volumes).toEqual(['./deploy/nginx.conf:/etc/nginx/conf.d/default.conf:ro']);
+    expect(new URL(app.environment!.PUBLIC_URL.replace(/\$\{PUBLIC_URL:-([^}]*)\}/, '$1')).port).toBe('3000');
+    // nginx waits for a replica that is ready, and every replica says whether it is (503 once stopping).
+    expect(nginx.depends_on).toEqual({ app: { condition: 'service_healthy' } });
+    expect(app.healthcheck!.test.join(' ')).toContain(`http://127.0.0.1:${app.environment!.PORT}/readyz`);
+  });
+
+  it('believes the forwarded headers of nginx, on the compose network, and no one else', () => {
+    expect(app.environment!.TRUST_PROXY).toBe('uniquelocal');
+    expect(loadConfig({ TRUST_PROXY: app.environment!.TRUST_PROXY }).trustProxy).toBe('uniquelocal');
+  });
+
+  it('lets a stopping replica finish its requests: Docker waits longer than SHUTDOWN_GRACE_MS before killing it', () => {
+    const graceMs = loadConfig({ SHUTDOWN_GRACE_MS: app.environment!.SHUTDOWN_GRACE_MS }).shutdownGraceMs;
+    expect(graceMs).toBe(loadConfig({}).shutdownGraceMs);
+    const stopSeconds = Number(/^(\d+)s$/.exec(String(app.stop_grace_period))?.[1]);
+    expect(stopSeconds * 1000).toBeGreaterThan(graceMs);
+  });
+
+  it('keeps attachments where every replica finds them: one shared volume (or S3 storage)', () => {
+    const dataDir = /^ENV .*CASEBOOK_DATA_DIR=(\S+)/m.exec(read('Dockerfile'))![1];
+    const volume = (app.volumes as string[]).find((v) => v.endsWith(`:${dataDir}`))!;
+    expect(Object.keys(compose.volumes)).toContain(volume.split(':')[0]);
   });
 
   it('offers S3-compatible attachment storage only with --profile s3, sharing the bucket and keys with the app', () => {
@@ -217,5 +252,98 @@ describe('docker-compose.yml', () => {
       expect(app.environment![name]).toMatch(new RegExp(`^\\$\\{${name}:-`));
     expect(s3.environment!.S3_BUCKET).toMatch(/^\$\{ATTACHMENT_S3_BUCKET[:}-]/);
     for (const name of ['AWS_ACCESS_KEY_ID', 'AWS_SECRET_ACCESS_KEY']) expect(s3.environment![name]).toBe(app.environment![name]);
+  });
+});
+
+/** nginx's configuration as nested blocks of directives (enough of its grammar for this file). */
+interface Directive {
+  name: string;
+  args: string[];
+  block?: Directive[];
+}
+function parseNginx(text: string): Directive[] {
+  const tokens = text.replace(/#.*$/gm, '').match(/"[^"]*"|[{};]|[^\s{};]+/g) ?? [];
+  let at = 0;
+  const blockOf = (): Directive[] => {
+    const out: Directive[] = [];
+    while (at < tokens.length && tokens[at] !== '}') {
+      const words: string[] = [];
+      while (!['{', ';'].includes(tokens[at])) words.push(tokens[at++].replace(/^"(.*)"$/, '$1'));
+      const [name, ...args] = words;
+      if (tokens[at++] === '{') {
+        out.push({ name, args, block: blockOf() });
+        at++; // }
+      } else out.push({ name, args });
+    }
+    return out;
+  };
+  return blockOf();
+}
+
+describe('deploy/nginx.conf', () => {
+  const top = parseNginx(read('deploy/nginx.conf'));
+  const all = (list: Directive[], name: string) => list.filter((d) => d.name === name);
+  const one = (list: Directive[], name: string) => {
+    const found = all(list, name);
+    expect({ name, count: found.length }).toEqual({ name, count: 1 });
+    return found[0];
+  };
+  const server = one(top, 'server').block!;
+  const upstream = one(top, 'upstream');
+  const locations = all(server, 'location');
+  const location = (path: string) => locations.find((l) => l.args.join(' ') === path)!.block!;
+  const compose = YAML.parse(read('docker-compose.yml')) as { services: Record<string, { environment?: Record<string, string> }> };
+  const appPort = compose.services.app.environment!.PORT;
+  const megabytes = (size: string) => Number(/^(\d+)mb?$/i.exec(size)![1]);
+  const seconds = (time: string) => {
+    const [, n, unit] = /^(\d+)(ms|s|m|h)?$/.exec(time)!;
+    return Number(n) * { ms: 0.001, s: 1, m: 60, h: 3600 }[unit ?? 's']!;
+  };
+
+  it('listens on the port compose publishes and sends every location to the app service, on its port', () => {
+    expect(one(server, 'listen').args).toEqual(['80']);
+    expect(upstream.block!.filter((d) => d.name === 'server').map((d) => d.args[0])).toEqual([`app:${appPort}`]);
+    // Replicas come and go (--scale): the name is resolved again, by Docker's DNS.
+    expect(all(upstream.block!, 'server')[0].args).toContain('resolve');
+    expect(one(top, 'resolver').args[0]).toBe('127.0.0.11');
+    expect(locations.length).toBeGreaterThan(0);
+    for (const l of locations) expect(one(l.block!, 'proxy_pass').args).toEqual([`http://${upstream.args[0]}`]);
+  });
+
+  it('passes who called and how (X-Forwarded-For, -Proto, -Host) and the Host the client used', () => {
+    const headers = Object.fromEntries(all(server, 'proxy_set_header').map((d) => [d.args[0], d.args[1]]));
+    expect(headers).toMatchObject({
+      Host: '$http_host',
+      'X-Forwarded-For': '$proxy_add_x_forwarded_for',
+      'X-Forwarded-Proto': '$scheme',
+      'X-Forwarded-Host': '$http_host',
+    });
+  });
+
+  it('passes live run events on unbuffered, held open longer than their heartbeat', () => {
+    const events = location('/api/v1/run/events');
+    expect(one(events, 'proxy_buffering').args).toEqual(['off']);
+    const heartbeatMs = loadConfig({}).eventHeartbeatMs;
+    expect(seconds(one(events, 'proxy_read_timeout').args[0]) * 1000).toBeGreaterThan(2 * heartbeatMs);
+  });
+
+  it('takes bodies as large as the app does (attachments, imports, JSON), streamed to it', () => {
+    const limitMb = megabytes(one(server, 'client_max_body_size').args[0]);
+    const { maxFileBytes } = loadConfig({}).attachments;
+    for (const bytes of [maxFileBytes, MAX_JUNIT_BYTES, MAX_CSV_BYTES, megabytes(BODY_LIMIT) * 2 ** 20])
+      expect(limitMb * 2 ** 20).toBeGreaterThan(bytes);
+    expect(one(server, 'proxy_request_buffering').args).toEqual(['off']);
+  });
+
+  it("gives a stopping replica's requests their grace, fails over fast, and never sends a write twice", () => {
+    const graceS = loadConfig({}).shutdownGraceMs / 1000;
+    expect(seconds(one(server, 'proxy_read_timeout').args[0])).toBeGreaterThan(graceS);
+    expect(seconds(one(server, 'proxy_connect_timeout').args[0])).toBeLessThan(graceS);
+    const nextUpstream = one(server, 'proxy_next_upstream').args;
+    expect(nextUpstream).toContain('error');
+    expect(nextUpstream).not.toContain('non_idempotent');
+    // Kept-alive connections to the replicas need HTTP/1.1 and no hop-by-hop Connection header.
+    expect(one(server, 'proxy_http_version').args).toEqual(['1.1']);
+    expect(all(server, 'proxy_set_header').find((d) => d.args[0] === 'Connection')?.args[1]).toBe('');
   });
 });

@@ -9,7 +9,13 @@ const Sequencer = require('@jest/test-sequencer').default;
 
 const root = path.resolve(__dirname, '../..');
 /** Longest first, as measured on CI (see the commit that added this file). */
-const SLOW = ['test/db/embedded-snapshot.test.ts', 'test/http/write-versions.test.ts', 'test/packaging/compiled-server.test.ts'];
+const SLOW = [
+  'test/db/embedded-snapshot.test.ts',
+  'test/http/write-versions.test.ts',
+  'test/packaging/compiled-server.test.ts',
+  // Two `casebook serve` processes migrating an empty database: about 25 s.
+  'test/http/several-instances.test.ts',
+];
 /** Each starts Chromium and the server: seconds to minutes each. */
 const BROWSER_DIR = `${path.join(root, 'test/web')}${path.sep}`;
 const BROWSER_UNIT_DIR = `${path.join(root, 'test/web/unit')}${path.sep}`;
