@@ -10,13 +10,14 @@ import { urlFor, withAdminClient } from '../support/postgres';
 import { cookieValue } from '../support/oauth-login';
 import { startOAuthProvider, type OAuthProvider } from '../support/oauth-provider';
 import { freePort, refused, startInstance, type Instance } from '../support/serve-instances';
+import { startReceiver } from '../webhooks/receiver';
 
 // Two `casebook serve` processes on one PostgreSQL database, as behind a load balancer: any
 // request may reach either, so what one did the other must know. They start together on an
 // empty database; a login begun on one ends on the other and its session works on both; MCP
 // calls alternate; a write on one is seen by the other's conditional reads and kept answers;
 // one stops gracefully under a request in flight.
-// Webhook deliveries exactly once across the two: issue 28's webhook part adds its test here.
+// Both run the webhook delivery workers on the one job queue: each event is posted once.
 
 const migrations = fs
   .readdirSync(path.resolve(__dirname, '../../prisma/migrations'), { withFileTypes: true })
@@ -65,6 +66,8 @@ beforeAll(async () => {
     OAUTH_ALLOWED_DOMAINS: 'example.test',
     OAUTH_DEFAULT_ORG: 'Default',
     SHUTDOWN_GRACE_MS: '20000',
+    // The receiver below listens on loopback.
+    WEBHOOK_ALLOW_PRIVATE_TARGETS: 'true',
   };
   // Started at the same time: both find migrations pending.
   const started = await Promise.allSettled([startInstance({ ...env, PORT: String(portA) }), startInstance(env)]);
@@ -223,6 +226,34 @@ describe('two instances on one database', () => {
       }
     } finally {
       await Promise.allSettled(clients.map((c) => c.close()));
+    }
+  });
+
+  it('webhook events written on either are posted once each, whichever instance delivers them', async () => {
+    const receiver = await startReceiver();
+    try {
+      const project = await call(a, 'POST', '/api/v1/project/create', { body: { orgId, projectName: 'Hooked' } });
+      const projectId = (project.body.data as { projectId: number }).projectId;
+      const hook = await call(b, 'POST', '/api/v1/webhook/create', {
+        body: { orgId, projectId, url: receiver.url, events: ['tests.changed'] },
+      });
+      expect(hook.status).toBe(201);
+      const created: number[] = [];
+      for (let i = 0; i < 20; i++) {
+        const made = await call(i % 2 ? b : a, 'POST', '/api/v1/test/create', { body: { projectId, title: `hooked ${i}` } });
+        expect(made.status).toBe(201);
+        created.push((made.body.data as { testId: number }).testId);
+      }
+      await receiver.waitFor(20, 60_000);
+      // Time for a second delivery of any of them to arrive, were one made: several polls of both workers.
+      await new Promise((resolve) => setTimeout(resolve, 3000));
+      expect(receiver.received).toHaveLength(20);
+      const ids = receiver.received.map((r) => r.headers['webhook-id']);
+      expect(new Set(ids).size).toBe(20);
+      const posted = receiver.received.map((r) => (JSON.parse(r.body) as { data: { created: number[] } }).data.created).flat();
+      expect(posted.sort((x, y) => x - y)).toEqual(created.sort((x, y) => x - y));
+    } finally {
+      await receiver.close();
     }
   });
 
