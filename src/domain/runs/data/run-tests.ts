@@ -35,6 +35,13 @@ const frozenJson = runTestsJson(true);
 
 const statusFilter = (status?: TestStatusName) => (status ? Prisma.sql`AND rt.status = ${status}::"TestStatus"` : Prisma.empty);
 
+/** What a page of a run's tests reads of the run beside them: its counters (the total) and its project's (the version). */
+type PageRunRow = Pick<ScopedRunRow, 'passedCount' | 'failedCount' | 'blockedCount' | 'retestCount' | 'untestedCount' | 'projectChanges'>;
+// Only these leave the database: a page is read at every refresh of a run, and each column costs its decoding.
+const pageRunColumns = Prisma.raw(
+  's."passedCount", s."failedCount", s."blockedCount", s."retestCount", s."untestedCount", s."projectChanges"',
+);
+
 /** Which tests of a run a page shows: one status, a search, a section (with its subsections), a defect, an assignee (or none). */
 export interface RunTestFilters {
   status?: TestStatusName;
@@ -93,7 +100,7 @@ export async function findRunWithTestsPage(
   db: DbOrTx,
   orgIds: number[],
   q: RunTestFilters & { runId: number; projectId: number; limit: number; offset: number; afterId?: number },
-): Promise<(ScopedRunRow & { tests: JsonText<RunTestRecord[]>; lastId: number | null; matched: number | null }) | undefined> {
+): Promise<(PageRunRow & { tests: JsonText<RunTestRecord[]>; lastId: number | null; matched: number | null }) | undefined> {
   const after = q.afterId === undefined ? Prisma.empty : Prisma.sql`AND rt.test_id > ${q.afterId}::int`;
   const narrowed = Boolean(q.search) || q.sectionId !== undefined;
   const counted = narrowed || q.defect !== undefined || q.assignee !== undefined;
@@ -102,7 +109,7 @@ export async function findRunWithTestsPage(
   const mine = Prisma.sql`rt.run_id = ${q.runId} ${statusFilter(q.status)} ${defectFilter(q.defect)} ${assigneeFilter(q.assignee)} ${match}`;
   // Only the branch of the run's state is executed.
   // MATERIALIZED: the ids are read once (only when the run is found), not once per reference to them.
-  const [run] = await readRows<ScopedRunRow & { tests: string; lastId: number | null; matched: number | null }>(
+  const [run] = await readRows<PageRunRow & { tests: string; lastId: number | null; matched: number | null }>(
     db,
     Prisma.sql`
     WITH RECURSIVE ${q.search ? Prisma.sql`${sectionTreeSql(q.projectId)},` : Prisma.empty}
@@ -110,7 +117,7 @@ export async function findRunWithTestsPage(
     s AS MATERIALIZED (SELECT run.*, ARRAY(
         SELECT rt.test_id FROM ${from} WHERE ${mine} ${after}
         ORDER BY rt.test_id LIMIT ${q.limit + 1}::int OFFSET ${q.offset}::bigint) AS ids FROM run)
-    SELECT s.*, CASE WHEN cardinality(s.ids) > ${q.limit}::int THEN s.ids[${q.limit}::int] END AS "lastId",
+    SELECT ${pageRunColumns}, CASE WHEN cardinality(s.ids) > ${q.limit}::int THEN s.ids[${q.limit}::int] END AS "lastId",
            ${counted ? Prisma.sql`(SELECT count(*)::int FROM ${from} WHERE ${mine})` : Prisma.sql`NULL::int`} AS matched,
            ${runTestsJsonOf(q.runId, q.limit)} AS tests
     FROM s`,
