@@ -69,10 +69,16 @@ it('filters the audit log by person, kind and days, keeps the filters in the add
   await checkScreen(page, 'audit-person');
 
   await page.getByRole('button', { name: 'Clear' }).click();
+  // The cleared list is in the address before the next filters are chosen.
+  await page.waitForURL((url) => !url.search.includes('actorId'));
   await page.getByLabel('Kind').selectOption({ label: 'Run locked' });
   await page.getByLabel('From').fill('2026-01-04');
   await page.getByLabel('To').fill('2026-01-31');
+  expect(await page.getByLabel('Kind').inputValue()).toBe('run.locked');
+  expect(await page.getByLabel('From').inputValue()).toBe('2026-01-04');
+  expect(await page.getByLabel('To').inputValue()).toBe('2026-01-31');
   await page.getByRole('button', { name: 'Filter' }).click();
+  await page.waitForURL(/action=run\.locked/);
   await pages.getByText('1–25 of 27').waitFor();
   await pages.getByRole('button', { name: 'Next' }).click();
   await pages.getByText('26–27 of 27').waitFor();
