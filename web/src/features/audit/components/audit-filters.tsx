@@ -7,18 +7,31 @@ interface Props {
   onApply: (filters: AuditFilters) => void;
 }
 
+const keyOf = (f: AuditFilters) => [f.actorId, f.action, f.from, f.to].join('|');
+
 /** Who, what kind and which days: applied together (Enter or Filter), cleared at once. */
 export function AuditFilterForm({ filters, people, onApply }: Props) {
   const [draft, setDraft] = useState(filters);
+  // The filters the form last showed or applied. The address may catch up with an apply only after
+  // the next choice is made: that choice stays. Filters the form did not apply (Back, a link) replace the draft.
+  const [shown, setShown] = useState(keyOf(filters));
+  if (keyOf(filters) !== shown) {
+    setShown(keyOf(filters));
+    setDraft(filters);
+  }
+  const apply = (next: AuditFilters) => {
+    setShown(keyOf(next));
+    onApply(next);
+  };
   const set = (key: keyof AuditFilters) => (e: { target: { value: string } }) => setDraft({ ...draft, [key]: e.target.value });
   const submit = (event: FormEvent) => {
     event.preventDefault();
-    onApply({ ...draft, offset: 0 });
+    apply({ ...draft, offset: 0 });
   };
   const clear = () => {
     const none = { actorId: '', action: '', from: '', to: '', offset: 0 };
     setDraft(none);
-    onApply(none);
+    apply(none);
   };
   return (
     <form className="audit-filters" onSubmit={submit} aria-label="Audit filters">

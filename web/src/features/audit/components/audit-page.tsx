@@ -50,7 +50,7 @@ export function AuditPage() {
           Organization: <strong>{orgName(orgId)}</strong>
         </p>
       )}
-      <AuditLog key={`${orgId}?${params.toString()}`} orgId={orgId} filters={filters} onFilters={show} />
+      <AuditLog key={orgId} orgId={orgId} filters={filters} onFilters={show} />
     </Page>
   );
 }
