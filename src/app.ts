@@ -61,6 +61,12 @@ function jsonBody(routes: AnyRoute[]) {
   };
 }
 
+/** cookie-parser for requests that carry cookies: most API calls (a Bearer token) have none, and skip it. */
+function cookiesIfSent(): express.RequestHandler {
+  const parse = cookieParser();
+  return (req, res, next) => (req.headers.cookie === undefined ? next() : parse(req, res, next));
+}
+
 function noStore(_req: Request, res: Response, next: NextFunction) {
   res.set('Cache-Control', 'no-store');
   next();
@@ -134,7 +140,7 @@ export async function buildApp({
   app.use(
     '/api/v1',
     noStore,
-    cookieParser(),
+    cookiesIfSent(),
     jsonBody(apiRoutes),
     buildApiRouter(apiRoutes, {
       db: database.prisma,

@@ -3,7 +3,7 @@ import type { Db } from '../db/client';
 import { hashSecret, TOKEN_PREFIX } from '../core/secrets';
 import type { Membership } from '../core/context';
 import { findTokenCredential, setTokenLastUsed } from '../domain/tokens/data';
-import { findSessionCredential, type CredentialRider, type CredentialRow } from '../domain/users/data';
+import { credentialMemberships, findSessionCredential, type CredentialRider, type CredentialRow } from '../domain/users/data';
 
 export type { Membership };
 
@@ -28,16 +28,16 @@ export interface Principal {
 // API call pays for authentication.
 
 function live(row: CredentialRow | undefined, now: number): row is CredentialRow {
-  return Boolean(row && !row.revokedAt && !(row.expiresAt && new Date(row.expiresAt).getTime() <= now));
+  return Boolean(row && !row.revoked && !(row.expiresMs !== null && row.expiresMs <= now));
 }
 
 // A session started from a token counts as that token; an OAuth session by its secret's hash (a prefix: 128 bits).
 const principal = (row: CredentialRow, via: Principal['via'], secretHash: string): Principal => ({
   userId: row.userId,
-  memberships: row.orgIds.map((orgId, i) => ({ orgId: Number(orgId), role: row.roles[i] })),
+  memberships: credentialMemberships(row),
   via,
-  tokenId: row.tokenId === null ? null : Number(row.tokenId),
-  expiresAt: row.expiresAt === null ? null : new Date(row.expiresAt),
+  tokenId: row.tokenId,
+  expiresAt: row.expiresMs === null ? null : new Date(row.expiresMs),
   rider: row.rider,
   limitKey: row.tokenId === null ? `s${secretHash.slice(0, 32)}` : `t${row.tokenId}`,
 });
@@ -55,8 +55,8 @@ export async function authenticateToken(db: Db, secret: string, req: Request, ri
   const hash = hashSecret(secret);
   const [token] = await findTokenCredential(db, hash, rider);
   if (!live(token, now)) return null;
-  if (!token.lastUsedAt || now - new Date(token.lastUsedAt).getTime() > LAST_USED_GRANULARITY_MS) {
-    setTokenLastUsed(db, { tokenId: token.id, userId: token.userId }, new Date(now)).catch((err: unknown) =>
+  if (token.lastUsedMs === null || now - token.lastUsedMs > LAST_USED_GRANULARITY_MS) {
+    setTokenLastUsed(db, { tokenId: token.tokenId!, userId: token.userId }, new Date(now)).catch((err: unknown) =>
       req.log?.warn({ err }, 'could not record when the token was last used'),
     );
   }

@@ -53,9 +53,11 @@ function statementName(text: string): string | undefined {
 export async function readRows<T>(db: DbOrTx, query: Prisma.Sql): Promise<T[]> {
   const pool = pools.get(db);
   if (!pool) return db.$queryRaw<T[]>(query);
+  // Prisma.Sql builds its text anew at each reading.
+  const text = query.text;
   const result = await pool.query<T & pg.QueryResultRow>({
-    name: statementName(query.text),
-    text: query.text,
+    name: statementName(text),
+    text,
     values: query.values,
     types,
   });

@@ -1,7 +1,7 @@
 import type { Db, DbOrTx } from '../../../db/client';
 import { readRows } from '../../../db/raw-read';
 import { Prisma } from '../../../generated/prisma/client';
-import { noteUserChange, withRider, type CredentialRider, type CredentialRow } from '../../users/data';
+import { epochMs, membershipColumns, noteUserChange, withRider, type CredentialRider, type CredentialRow } from '../../users/data';
 
 // The api_tokens table. A token's secret is never stored, only its hash.
 
@@ -47,12 +47,9 @@ export function findTokenCredential(db: DbOrTx, tokenHash: string, rider?: Crede
     db,
     withRider(
       Prisma.sql`
-    SELECT t.id, u.id AS "userId", t.id AS "tokenId", t.expires_at AS "expiresAt", t.revoked_at AS "revokedAt",
-           t.last_used_at AS "lastUsedAt",
-           ARRAY(SELECT m.org_id FROM memberships m
-                  WHERE m.user_id = u.id AND m.org_id = ANY(t.scope_org_ids) ORDER BY m.org_id) AS "orgIds",
-           ARRAY(SELECT m.role::text FROM memberships m
-                  WHERE m.user_id = u.id AND m.org_id = ANY(t.scope_org_ids) ORDER BY m.org_id) AS roles
+    SELECT u.id AS "userId", t.id AS "tokenId", ${epochMs(Prisma.sql`t.expires_at`)} AS "expiresMs",
+           t.revoked_at IS NOT NULL AS revoked, ${epochMs(Prisma.sql`t.last_used_at`)} AS "lastUsedMs",
+           ${membershipColumns(Prisma.sql`m.org_id = ANY(t.scope_org_ids)`)}
       FROM api_tokens t JOIN users u ON u.id = t.user_id
      WHERE t.token_hash = ${tokenHash}`,
       rider,

@@ -22,8 +22,11 @@ export { deleteExpiredOAuthStates, insertOAuthState, takeOAuthState } from './oa
 export {
   deleteExpiredSessions,
   deleteSession,
+  epochMs,
   findSessionCredential,
   insertSession,
+  credentialMemberships,
+  membershipColumns,
   withRider,
   type CredentialRider,
   type CredentialRow,

@@ -6,19 +6,34 @@ import type { Role } from '../../../generated/prisma/client';
 // The sessions table (server-side sessions behind the login cookie, stored by
 // the hash of their secret), and the credential read that authenticates one.
 
-/** A credential (session or API token) with its user and the user's organizations, as authentication reads it. */
+/**
+ * A credential (session or API token) with its user and the user's organizations, as
+ * authentication reads it. Every API call decodes one, so its columns are few and cheap to
+ * decode: instants as epoch milliseconds (float8), not timestamps, and the memberships as
+ * one text (`orgId:role,…` in orgId order), not two arrays.
+ */
 export interface CredentialRow {
-  id: number;
   userId: number;
   /** The API token behind the credential (a Bearer token, or a session started from one), else null. */
   tokenId: number | null;
-  orgIds: number[];
-  roles: Role[];
-  expiresAt: Date | null;
-  revokedAt: Date | null;
-  lastUsedAt: Date | null;
+  /** `orgId:role` pairs joined by commas, in orgId order; null without memberships. */
+  memberships: string | null;
+  /** When the credential expires, in epoch milliseconds; null: never. */
+  expiresMs: number | null;
+  revoked: boolean;
+  /** When the token was last used, in epoch milliseconds (a session: null). */
+  lastUsedMs: number | null;
   /** What the credential's rider read, when it had one. */
   rider?: unknown;
+}
+
+/** The organizations and roles of a credential's `memberships`. */
+export function credentialMemberships(row: Pick<CredentialRow, 'memberships'>): { orgId: number; role: Role }[] {
+  if (!row.memberships) return [];
+  return row.memberships.split(',').map((pair) => {
+    const colon = pair.indexOf(':');
+    return { orgId: Number(pair.slice(0, colon)), role: pair.slice(colon + 1) as Role };
+  });
 }
 
 /**
@@ -28,9 +43,24 @@ export interface CredentialRow {
  */
 export type CredentialRider = (orgIds: Prisma.Sql) => Prisma.Sql;
 
-/** The credential statement, with the rider's value as `rider` when there is one. */
+/** Epoch milliseconds of a timestamp column, as float8 (decoded alike by pg and Prisma). */
+export const epochMs = (column: Prisma.Sql): Prisma.Sql => Prisma.sql`(extract(epoch FROM ${column}) * 1000)::float8`;
+
+/**
+ * The credential statement's answer from its inner select (`c`), which names the
+ * caller's organizations `orgIds` (an int[] only the rider reads: unread, PostgreSQL
+ * leaves it out) and their `orgId:role` pairs `memberships`; the rider's value is `rider`.
+ */
 export const withRider = (credential: Prisma.Sql, rider?: CredentialRider): Prisma.Sql =>
-  rider ? Prisma.sql`SELECT c.*, ${rider(Prisma.sql`c."orgIds"`)} AS rider FROM (${credential}) c` : credential;
+  Prisma.sql`SELECT c."userId", c."tokenId", c.memberships, c."expiresMs", c.revoked, c."lastUsedMs"${
+    rider ? Prisma.sql`, ${rider(Prisma.sql`c."orgIds"`)} AS rider` : Prisma.empty
+  } FROM (${credential}) c`;
+
+/** The caller's memberships in `scope` (SQL over `m`, the memberships of user `u`), as the credential statement names them. */
+export const membershipColumns = (scope: Prisma.Sql): Prisma.Sql => Prisma.sql`
+           ARRAY(SELECT m.org_id FROM memberships m WHERE m.user_id = u.id AND ${scope} ORDER BY m.org_id) AS "orgIds",
+           (SELECT string_agg(m.org_id::text || ':' || m.role::text, ',' ORDER BY m.org_id) FROM memberships m
+             WHERE m.user_id = u.id AND ${scope}) AS memberships`;
 
 export async function insertSession(
   db: DbOrTx,
@@ -56,13 +86,9 @@ export function findSessionCredential(db: DbOrTx, sessionHash: string, rider?: C
     db,
     withRider(
       Prisma.sql`
-    SELECT 0 AS id, u.id AS "userId", s.token_id AS "tokenId",
-           LEAST(s.expires_at, t.expires_at) AS "expiresAt", t.revoked_at AS "revokedAt",
-           NULL::timestamp AS "lastUsedAt",
-           ARRAY(SELECT m.org_id FROM memberships m
-                  WHERE m.user_id = u.id AND (t.id IS NULL OR m.org_id = ANY(t.scope_org_ids)) ORDER BY m.org_id) AS "orgIds",
-           ARRAY(SELECT m.role::text FROM memberships m
-                  WHERE m.user_id = u.id AND (t.id IS NULL OR m.org_id = ANY(t.scope_org_ids)) ORDER BY m.org_id) AS roles
+    SELECT u.id AS "userId", s.token_id AS "tokenId", ${epochMs(Prisma.sql`LEAST(s.expires_at, t.expires_at)`)} AS "expiresMs",
+           t.revoked_at IS NOT NULL AS revoked, NULL::float8 AS "lastUsedMs",
+           ${membershipColumns(Prisma.sql`(t.id IS NULL OR m.org_id = ANY(t.scope_org_ids))`)}
       FROM sessions s JOIN users u ON u.id = s.user_id
       LEFT JOIN api_tokens t ON t.id = s.token_id
      WHERE s.session_hash = ${sessionHash}`,
