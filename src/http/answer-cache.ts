@@ -3,6 +3,7 @@ import type { Request, Response } from 'express';
 import type { AnswerMeta } from '../core/context';
 import { sendAnswerMeta } from './answer-meta';
 import { tagAnswer } from './etag';
+import { GZIP_THRESHOLD } from './envelope';
 
 // Answers kept by their ETag, for routes whose answer depends only on the route,
 // the query and the version (RouteSpec caching.answerCache): the hot list pages. The ETag
@@ -24,8 +25,6 @@ interface Kept {
 const MAX_BYTES = 32 * 1024 * 1024;
 /** Bigger answers are rarely asked for twice at the same version; they are not kept. */
 const MAX_ANSWER_BYTES = 1024 * 1024;
-/** compression's own threshold: smaller answers go out as they are. */
-const GZIP_THRESHOLD = 1024;
 
 export interface AnswerCache {
   /** Sends the answer kept for `etag`, if there is one; whether it did. */

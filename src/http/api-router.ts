@@ -88,7 +88,9 @@ export function buildApiRouter(routes: AnyRoute[], deps: ApiDeps): express.Reque
     table.add(spec.method, spec.path, async (req: Request, res: Response) => {
       // A GET whose version can be read as SQL reads it with the credential, in one statement (etag.ts);
       // its query is parsed first for that, and a bad one is still answered after the credential's 401.
-      const early = rider && schemas.query ? schemas.query.safeParse(req.query) : undefined;
+      // Express 5 parses the query string again at each reading of req.query: it is read once.
+      const rawQuery: unknown = req.query;
+      const early = rider && schemas.query ? schemas.query.safeParse(rawQuery) : undefined;
       const ridden = rider && early?.success ? { query: early.data, body: {} } : undefined;
       const principal = await authenticate(deps.db, req, ridden && ((orgIds) => rider!.sql(ridden, orgIds)));
       if (!principal) throw unauthorized();
@@ -108,8 +110,8 @@ export function buildApiRouter(routes: AnyRoute[], deps: ApiDeps): express.Reque
       // A route taking a raw body and a multipart one reads the one its Content-Type says (else the raw one, whose 415 names its types).
       const asMultipart = multipart !== undefined && (!readRawBody || req.is(MULTIPART_TYPE) === MULTIPART_TYPE);
       const readRaw = asMultipart ? undefined : readRawBody;
-      refuseNulCharacters(req.query, readRawBody ? undefined : req.body);
-      const query = early ?? (schemas.query ? schemas.query.safeParse(req.query) : { success: true as const, data: {} });
+      refuseNulCharacters(rawQuery, readRawBody ? undefined : req.body);
+      const query = early ?? (schemas.query ? schemas.query.safeParse(rawQuery) : { success: true as const, data: {} });
       if (!query.success) throw new AppError('validation_failed', zodMessage(query.error));
       const headers = schemas.headers?.safeParse(req.headers);
       if (headers && !headers.success) throw new AppError('validation_failed', zodMessage(headers.error));
