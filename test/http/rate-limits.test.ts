@@ -2,6 +2,7 @@ import http from 'node:http';
 import type { AddressInfo } from 'node:net';
 import supertest from 'supertest';
 import { buildApp } from '../../src/app';
+import { deleteExpiredCounts, startRateLimitCleanup } from '../../src/http/rate-limit/cleanup';
 import { openDatabase, type Database } from '../../src/db/client';
 import { createLogger } from '../../src/logger';
 import { createTestApp, type TestApp } from '../support/app';
@@ -277,4 +278,39 @@ it('turns both limits off with 0: no 429, no RateLimit headers', async () => {
   } finally {
     await app.close();
   }
+});
+
+describe('the cleanup of ended windows (the server runs it as a worker)', () => {
+  const sleep = (ms: number) => new Promise((resolve) => setTimeout(resolve, ms));
+  const HOUR = 60 * 60_000;
+  const keys = (prefix: string) => t.db.rateLimit.findMany({ where: { key: { startsWith: prefix } }, orderBy: { key: 'asc' } });
+
+  it('deletes the counts whose window ended over an hour ago, and nothing once stopped', async () => {
+    const database = await openDatabase(t.config);
+    try {
+      const now = Date.now();
+      await t.db.rateLimit.createMany({
+        data: [
+          { key: 'cleanup:old', points: 1, expire: BigInt(now - 2 * HOUR) },
+          { key: 'cleanup:recent', points: 1, expire: BigInt(now - HOUR / 2) },
+          { key: 'cleanup:current', points: 1, expire: BigInt(now + 60_000) },
+        ],
+      });
+      await deleteExpiredCounts(database.sql, now);
+      expect((await keys('cleanup:')).map((r) => r.key)).toEqual(['cleanup:current', 'cleanup:recent']);
+
+      const cleanup = startRateLimitCleanup(database.sql, { everyMs: 20 });
+      await t.db.rateLimit.create({ data: { key: 'cleanup:old-2', points: 1, expire: BigInt(now - 2 * HOUR) } });
+      // A round comes every 20 ms: a few seconds at most on a busy machine.
+      for (let i = 0; i < 250 && (await keys('cleanup:old')).length; i++) await sleep(20);
+      expect(await keys('cleanup:old')).toEqual([]);
+      await cleanup.stop();
+      await t.db.rateLimit.create({ data: { key: 'cleanup:old-3', points: 1, expire: BigInt(now - 2 * HOUR) } });
+      // Ten rounds' time: a timer still running would have deleted it.
+      await sleep(200);
+      expect((await keys('cleanup:old')).map((r) => r.key)).toEqual(['cleanup:old-3']);
+    } finally {
+      await database.close();
+    }
+  });
 });
