@@ -203,10 +203,41 @@ it('limits sign-ins per address: past LOGIN_RATE_LIMIT_PER_MINUTE even a good to
     expect(refused.headers['set-cookie']).toBeUndefined();
     expect(await app.db.session.count()).toBe(sessions);
     // The OAuth routes count too (they redirect to /login when OAuth is not configured).
-    expectRefused(await app.http.get('/auth/login'), LOGIN_LIMIT);
-    expectRefused(await app.http.get('/auth/callback'), LOGIN_LIMIT);
+    expectRefused(await app.http.get('/auth/login').set('Accept', 'application/json'), LOGIN_LIMIT);
+    expectRefused(await app.http.get('/auth/callback').set('Accept', 'application/json'), LOGIN_LIMIT);
     // The login page itself is not a sign-in.
     await app.http.get('/login').expect(200);
+  } finally {
+    await app.close();
+  }
+});
+
+it('shows a browser over the sign-in limit the login page saying how long to wait, with the same 429 and Retry-After', async () => {
+  const app = await createTestApp({ PUBLIC_URL: 'http://localhost:3000', LOGIN_RATE_LIMIT_PER_MINUTE: String(LOGIN_LIMIT) });
+  try {
+    const o = await createOrg(app.db);
+    const user = await createUser(app.db, 'User', [o.orgId]);
+    // As the login page's form posts it.
+    const formPost = (token: string) =>
+      app.http.post('/auth/token').set('Accept', 'text/html,application/xhtml+xml,*/*;q=0.8').type('form').send({ token });
+    for (let i = 1; i <= LOGIN_LIMIT; i++) expect((await formPost(`cb_guess${i}`)).status).toBe(401);
+    const sessions = await app.db.session.count();
+    for (const refused of [await formPost(user.token), await app.http.get('/auth/login').set('Accept', 'text/html')]) {
+      expect(refused.status).toBe(429);
+      expect(refused.headers['content-type']).toMatch(/^text\/html/);
+      const retryAfter = Number(refused.headers['retry-after']);
+      expect(retryAfter).toBeGreaterThanOrEqual(1);
+      expect(retryAfter).toBeLessThanOrEqual(60);
+      expect(refused.headers['ratelimit-remaining']).toBe('0');
+      expect(refused.text).toContain(
+        `<p class="error" role="alert">Too many sign-in attempts from this address: try again in ${retryAfter} s.</p>`,
+      );
+      // Still the page to sign in from once the wait is over.
+      expect(refused.text).toContain('<form method="post" action="/auth/token"');
+      expect(refused.text).not.toContain('rate_limited');
+      expect(refused.headers['set-cookie']).toBeUndefined();
+    }
+    expect(await app.db.session.count()).toBe(sessions);
   } finally {
     await app.close();
   }

@@ -1,4 +1,4 @@
-import type { Request, RequestHandler, Response } from 'express';
+import type { Request, Response } from 'express';
 import { RateLimiterPostgres } from 'rate-limiter-flexible';
 import type { Config } from '../../config';
 import type { SqlClient } from '../../db/sql-client';
@@ -81,12 +81,4 @@ const addressOf = (req: Request) => req.ip ?? req.socket.remoteAddress ?? 'unkno
 /** Counts the request against its address's limit of sign-ins; a no-op without one. */
 export async function limitAddress(limit: SharedLimit | undefined, req: Request, res: Response): Promise<void> {
   if (limit) enforce(res, await limit.take(addressOf(req)), 'this address');
-}
-
-/** The same as middleware, for the sign-in routes: mounted before their bodies are read. */
-export function addressLimit(limit: SharedLimit | undefined): RequestHandler {
-  return async (req, res, next) => {
-    await limitAddress(limit, req, res);
-    next();
-  };
 }
