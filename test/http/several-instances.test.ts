@@ -16,7 +16,7 @@ import { startReceiver } from '../webhooks/receiver';
 // request may reach either, so what one did the other must know. They start together on an
 // empty database; a login begun on one ends on the other and its session works on both; MCP
 // calls alternate; a write on one is seen by the other's conditional reads and kept answers;
-// one stops gracefully under a request in flight.
+// one stops gracefully under a request in flight, and a third under an MCP call in flight.
 // Both run the webhook delivery workers on the one job queue: each event is posted once.
 
 const migrations = fs
@@ -254,6 +254,67 @@ describe('two instances on one database', () => {
       expect(posted.sort((x, y) => x - y)).toEqual(created.sort((x, y) => x - y));
     } finally {
       await receiver.close();
+    }
+  });
+
+  it('an MCP call in flight at SIGTERM is answered, its tool calling the API on the own address, then the process exits 0', async () => {
+    // A third instance on the same database (migrated already), stopped here.
+    const c = await startInstance({ DATABASE_URL: urlFor(dbName), PUBLIC_URL: 'http://127.0.0.1:1', SHUTDOWN_GRACE_MS: '20000' });
+    try {
+      // A tools/call whose body arrives in two parts, the second after the signal: the call is in flight all along.
+      const message = JSON.stringify({
+        jsonrpc: '2.0',
+        id: 7,
+        method: 'tools/call',
+        params: { name: 'create-project', arguments: { orgId, projectName: 'Made during shutdown' } },
+      });
+      const half = Math.floor(message.length / 2);
+      const post = http.request(`${c.url}/mcp`, {
+        method: 'POST',
+        agent: false,
+        headers: {
+          Authorization: `Bearer ${token}`,
+          'Content-Type': 'application/json',
+          Accept: 'application/json, text/event-stream',
+          'Content-Length': Buffer.byteLength(message),
+          Expect: '100-continue',
+        },
+      });
+      const answered = new Promise<{ status: number; body: string }>((resolve, reject) => {
+        post.on('response', (res) => {
+          let body = '';
+          res.on('data', (d) => (body += d));
+          res.on('end', () => resolve({ status: res.statusCode!, body }));
+        });
+        post.on('error', reject);
+      });
+      // 100 Continue: C has the request before the signal.
+      await new Promise<void>((resolve) => post.once('continue', resolve));
+      post.write(message.slice(0, half));
+
+      c.child.kill('SIGTERM');
+      // Draining: the public port takes no new connection; the tool's own calls go to the loopback address.
+      for (let i = 0; i < 200 && !(await refused(c.port)); i++) await new Promise((r) => setTimeout(r, 50));
+      expect(await refused(c.port)).toBe(true);
+      expect(c.child.exitCode).toBeNull();
+
+      post.end(message.slice(half));
+      const answer = await answered;
+      expect(answer.status).toBe(200);
+      // One JSON-RPC answer (as an event of the stream, or as JSON), the tool's result and not an error.
+      const json = answer.body.startsWith('{') ? answer.body : /^data: (.*)$/m.exec(answer.body)![1];
+      const reply = JSON.parse(json) as { id: number; result: CallToolResult };
+      expect(reply.id).toBe(7);
+      expect(reply.result.isError).toBeFalsy();
+      const project = JSON.parse((reply.result.content[0] as { text: string }).text) as { projectId: number; projectName: string };
+      expect(project).toMatchObject({ projectId: expect.any(Number), projectName: 'Made during shutdown' });
+      expect(await c.exited).toBe(0);
+      expect(c.output()).not.toContain('were cut');
+      // It was written: A reads it.
+      const read = await call(a, 'GET', `/api/v1/project/detail?projectId=${project.projectId}`);
+      expect(read.status).toBe(200);
+    } finally {
+      if (c.child.exitCode === null) c.child.kill('SIGKILL');
     }
   });
 
