@@ -10,6 +10,7 @@ import { urlFor, withAdminClient } from '../support/postgres';
 import { cookieValue } from '../support/oauth-login';
 import { startOAuthProvider, type OAuthProvider } from '../support/oauth-provider';
 import { freePort, refused, startInstance, type Instance } from '../support/serve-instances';
+import { untilDeliveriesSettled } from '../support/job-queue';
 import { startReceiver } from '../webhooks/receiver';
 
 // Two `casebook serve` processes on one PostgreSQL database, as behind a load balancer: any
@@ -245,8 +246,8 @@ describe('two instances on one database', () => {
         created.push((made.body.data as { testId: number }).testId);
       }
       await receiver.waitFor(20, 60_000);
-      // Time for a second delivery of any of them to arrive, were one made: several polls of both workers.
-      await new Promise((resolve) => setTimeout(resolve, 3000));
+      // Every job done, by either worker: a second delivery of any of them, were one made, has arrived.
+      await untilDeliveriesSettled(urlFor(dbName));
       expect(receiver.received).toHaveLength(20);
       const ids = receiver.received.map((r) => r.headers['webhook-id']);
       expect(new Set(ids).size).toBe(20);

@@ -2,6 +2,7 @@ import { Webhook } from 'standardwebhooks';
 import { createTestApp, type TestApp } from '../support/app';
 import { createProject, createWorld, type World } from '../support/factories';
 import { importJUnit, suite } from '../support/junit-import';
+import { untilDeliveriesSettled } from '../support/job-queue';
 import { startReceiver, type Receiver } from './receiver';
 import { deliveryJobs, startWorker, until, type Worker } from './support';
 
@@ -48,7 +49,8 @@ async function runOf(projectId: number, n: number) {
 const mark = (projectId: number, runId: number, results: { testId: number; status: string }[]) =>
   t.as(w.user.token).put('/run/update-test-status', { projectId, runId, testResults: results }).expect(200);
 
-const settle = () => new Promise((r) => setTimeout(r, 1500));
+/** Every delivery job of the webhook done: what arrived is all that will. */
+const settle = (webhookId: number) => untilDeliveriesSettled(t.databaseUrl, { webhookId });
 
 test('a standard webhook gets results.updated per request and run.completed once, signed', async () => {
   const { projectId } = await createProject(t.db, w.orgA.orgId);
@@ -58,7 +60,7 @@ test('a standard webhook gets results.updated per request and run.completed once
   await mark(projectId, runId, [{ testId: ids[1], status: 'failed' }]);
   await mark(projectId, runId, [{ testId: ids[1], status: 'passed' }]);
   await hook.receiver.waitFor(4);
-  await settle();
+  await settle(hook.webhookId);
   const payloads = hook.receiver.received.map(
     (got) =>
       new Webhook(hook.secret).verify(got.body, got.headers as Record<string, string>) as { type: string; data: Record<string, unknown> },
@@ -83,7 +85,7 @@ test('a Slack webhook is posted run completed, run locked and import completed',
     suite('s', '<testcase classname="a" name="b"/>'),
   ).expect(201);
   await hook.receiver.waitFor(4);
-  await settle();
+  await settle(hook.webhookId);
   // The JUnit import completes its new run too: run completed twice, run locked, import completed.
   const messages = hook.receiver.received.map((r) => JSON.parse(r.body) as { text: string; blocks: { type: string }[] });
   expect(messages.map((m) => m.text.split(':')[0]).sort()).toEqual([
