@@ -52,6 +52,37 @@ async function call(
   return { status: res.status, headers: res.headers, body: text ? (JSON.parse(text) as Answer['body']) : {} };
 }
 
+/**
+ * A POST in flight: its headers and the first half of `body` are sent (the server has the
+ * request: 100 Continue), the rest when `finish` is called; `answered` resolves with the answer.
+ */
+async function halfSent(url: string, headers: Record<string, string>, body: string) {
+  const half = Math.floor(body.length / 2);
+  const req = http.request(url, {
+    method: 'POST',
+    agent: false,
+    headers: { Authorization: `Bearer ${token}`, ...headers, 'Content-Length': Buffer.byteLength(body), Expect: '100-continue' },
+  });
+  const answered = new Promise<{ status: number; body: string }>((resolve, reject) => {
+    req.on('response', (res) => {
+      let text = '';
+      res.on('data', (d) => (text += d));
+      res.on('end', () => resolve({ status: res.statusCode!, body: text }));
+    });
+    req.on('error', reject);
+  });
+  await new Promise<void>((resolve) => req.once('continue', resolve));
+  req.write(body.slice(0, half));
+  return { answered, finish: () => req.end(body.slice(half)) };
+}
+
+/** SIGTERM, then waits until the port refuses new connections (the load balancer tries another instance). */
+async function terminate(instance: Instance): Promise<void> {
+  instance.child.kill('SIGTERM');
+  for (let i = 0; i < 200 && !(await refused(instance.port)); i++) await new Promise((r) => setTimeout(r, 50));
+  expect(await refused(instance.port)).toBe(true);
+}
+
 beforeAll(async () => {
   provider = await startOAuthProvider();
   // An empty database: no template, no migration applied.
@@ -269,38 +300,17 @@ describe('two instances on one database', () => {
         method: 'tools/call',
         params: { name: 'create-project', arguments: { orgId, projectName: 'Made during shutdown' } },
       });
-      const half = Math.floor(message.length / 2);
-      const post = http.request(`${c.url}/mcp`, {
-        method: 'POST',
-        agent: false,
-        headers: {
-          Authorization: `Bearer ${token}`,
-          'Content-Type': 'application/json',
-          Accept: 'application/json, text/event-stream',
-          'Content-Length': Buffer.byteLength(message),
-          Expect: '100-continue',
-        },
-      });
-      const answered = new Promise<{ status: number; body: string }>((resolve, reject) => {
-        post.on('response', (res) => {
-          let body = '';
-          res.on('data', (d) => (body += d));
-          res.on('end', () => resolve({ status: res.statusCode!, body }));
-        });
-        post.on('error', reject);
-      });
-      // 100 Continue: C has the request before the signal.
-      await new Promise<void>((resolve) => post.once('continue', resolve));
-      post.write(message.slice(0, half));
-
-      c.child.kill('SIGTERM');
+      const post = await halfSent(
+        `${c.url}/mcp`,
+        { 'Content-Type': 'application/json', Accept: 'application/json, text/event-stream' },
+        message,
+      );
       // Draining: the public port takes no new connection; the tool's own calls go to the loopback address.
-      for (let i = 0; i < 200 && !(await refused(c.port)); i++) await new Promise((r) => setTimeout(r, 50));
-      expect(await refused(c.port)).toBe(true);
+      await terminate(c);
       expect(c.child.exitCode).toBeNull();
 
-      post.end(message.slice(half));
-      const answer = await answered;
+      post.finish();
+      const answer = await post.answered;
       expect(answer.status).toBe(200);
       // One JSON-RPC answer (as an event of the stream, or as JSON), the tool's result and not an error.
       const json = answer.body.startsWith('{') ? answer.body : /^data: (.*)$/m.exec(answer.body)![1];
@@ -359,33 +369,14 @@ describe('two instances on one database', () => {
 
     // A slow upload in flight on B: the report's first half now, the rest after SIGTERM.
     const xml = `<testsuite name="s">${Array.from({ length: 50 }, (_, i) => `<testcase classname="c" name="t${i}"/>`).join('')}</testsuite>`;
-    const half = Math.floor(xml.length / 2);
-    const upload = http.request(`${b.url}/api/v1/run/import-junit?projectId=${projectId}&runName=slow&createMissing=true`, {
-      method: 'POST',
-      agent: false,
-      headers: {
-        Authorization: `Bearer ${token}`,
-        'Content-Type': 'application/xml',
-        'Content-Length': Buffer.byteLength(xml),
-        Expect: '100-continue',
-      },
-    });
-    const answered = new Promise<{ status: number; body: string }>((resolve, reject) => {
-      upload.on('response', (res) => {
-        let body = '';
-        res.on('data', (d) => (body += d));
-        res.on('end', () => resolve({ status: res.statusCode!, body }));
-      });
-      upload.on('error', reject);
-    });
-    // 100 Continue: B has the request (its headers) before the signal.
-    await new Promise<void>((resolve) => upload.once('continue', resolve));
-    upload.write(xml.slice(0, half));
+    const upload = await halfSent(
+      `${b.url}/api/v1/run/import-junit?projectId=${projectId}&runName=slow&createMissing=true`,
+      { 'Content-Type': 'application/xml' },
+      xml,
+    );
 
-    b.child.kill('SIGTERM');
-    // The port closes: a new connection is refused (the balancer tries another instance).
-    for (let i = 0; i < 200 && !(await refused(b.port)); i++) await new Promise((r) => setTimeout(r, 50));
-    expect(await refused(b.port)).toBe(true);
+    // The port closes: a new connection is refused.
+    await terminate(b);
     // On the connection it already had, readiness says 503, and the connection is closed after it.
     const notReady = await get('/readyz');
     expect(notReady.status).toBe(503);
@@ -396,8 +387,8 @@ describe('two instances on one database', () => {
     await stream.ended;
 
     // The request in flight completes, then B exits cleanly.
-    upload.end(xml.slice(half));
-    const answer = await answered;
+    upload.finish();
+    const answer = await upload.answered;
     expect(answer.status).toBeLessThan(300);
     expect(JSON.parse(answer.body).data).toMatchObject({ runId: expect.any(Number) });
     expect(await b.exited).toBe(0);
