@@ -11,6 +11,7 @@ import { createHttpServer } from './http/http-server';
 import { installJobQueue, startJobQueue, type JobQueue } from './jobs/queue';
 import { startWebhookDeliveries } from './domain/webhooks/worker';
 import { gracefulClose, type Drain } from './http/graceful-close';
+import { startRateLimitCleanup } from './http/rate-limit';
 
 export interface RunningServer {
   url: string;
@@ -85,6 +86,8 @@ export async function startServer(
     }
     // Removes the bytes of attachments whose test, run or project was deleted, now and then.
     const sweep = startAttachmentSweep(database.prisma, blobs, logger);
+    // Deletes the rate limits' counts of windows long ended (from every instance: a delete is idempotent).
+    const rateLimitCleanup = startRateLimitCleanup(database.sql);
     const jobs = await startJobQueue(database, logger, { pollingIntervalMs: config.jobPollIntervalMs });
     const stopPruning = await startWebhookDeliveries(jobs, database.prisma, { ...config.webhooks, publicUrl: config.publicUrl });
     const workers: Worker[] = [
@@ -95,6 +98,7 @@ export async function startServer(
           await sweep.done();
         },
       },
+      { name: 'rate-limit cleanup', stop: () => rateLimitCleanup.stop() },
       {
         // Takes no more jobs and waits for the deliveries in hand; a job cut short is retried by an instance that runs.
         name: 'job queue',

@@ -27,6 +27,8 @@ export interface LoginPageOptions {
   error?: boolean;
   /** Why the API token was refused. */
   tokenError?: string;
+  /** Sign-ins from this address are over their limit: how long to wait (the page comes with 429). */
+  retryAfterS?: number;
   /** The page to return to once signed in (a checked same-origin path, return-path.ts). */
   next?: string;
   /**
@@ -68,6 +70,7 @@ export function loginPage(opts: LoginPageOptions): string {
   return page(
     'Sign in',
     `<h1>Casebook</h1><p>Test management for QA teams, CI pipelines and AI assistants.</p>
+${opts.retryAfterS ? `<p class="error" role="alert">Too many sign-in attempts from this address: try again in ${opts.retryAfterS} s.</p>` : ''}
 ${oauth}
 ${tokenForm(opts.tokenError, opts.next)}
 ${newcomerHint(opts.embedded)}`,

@@ -4,9 +4,9 @@ import OAuth2Strategy from 'passport-oauth2';
 import type { Config } from '../config';
 import type { Db } from '../db/client';
 import { admitOAuthLogin, type LoginOutcome, type OAuthProfile, type RefusalReason } from './oauth-identity';
-import { forbiddenOrigin } from '../core/errors';
+import { AppError, forbiddenOrigin } from '../core/errors';
 import { sendError } from '../http/envelope';
-import { addressLimit, type SharedLimit } from '../http/rate-limit';
+import { limitAddress, type SharedLimit } from '../http/rate-limit';
 import { authenticateToken, SESSION_COOKIE } from './authenticate';
 import { loginPage, refusedPage } from './login-pages';
 import { returnPath, RETURN_COOKIE } from './return-path';
@@ -87,9 +87,23 @@ interface Refusal {
  */
 export function buildLoginRouter(config: Config, db: Db, perAddress?: SharedLimit): express.Router {
   const router = express.Router();
-  router.use(['/auth/token', '/auth/login', '/auth/callback'], addressLimit(perAddress));
   const passport = buildPassport(config, db);
   const embedded = config.databaseUrl === undefined;
+  // Before a body is read. Over the limit, a browser (it asks for HTML) gets the login page saying
+  // how long to wait, with the same 429 and Retry-After as an API client's rate_limited.
+  router.use(['/auth/token', '/auth/login', '/auth/callback'], async (req, res, next) => {
+    try {
+      await limitAddress(perAddress, req, res);
+    } catch (err) {
+      if (!(err instanceof AppError && err.code === 'rate_limited') || req.accepts(['html', 'json']) !== 'html') throw err;
+      const retryAfterS = Number(res.getHeader('Retry-After'));
+      return res
+        .status(429)
+        .type('html')
+        .send(loginPage({ configured: Boolean(passport), embedded, retryAfterS }));
+    }
+    next();
+  });
 
   router.get('/login', (req, res) => {
     res

@@ -54,6 +54,12 @@ export const ERROR_CODES = {
       "The webhook's URL is not one Casebook posts to: not http(s), or its host resolves to a loopback, private, link-local or metadata address (the SSRF guard)",
     action: 'Give a public http(s) URL; for a receiver on a private network, the operator sets WEBHOOK_ALLOW_PRIVATE_TARGETS=true',
   },
+  webhook_events_not_posted: {
+    status: 400,
+    meaning:
+      'A webhook of format slack or teams posts chat messages for run.completed, run.locked and import.completed only; the message names the other event types it was given',
+    action: 'Subscribe the chat webhook to those events only, or use format standard for the others',
+  },
   milestone_nesting: {
     status: 400,
     meaning:

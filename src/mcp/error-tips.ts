@@ -89,6 +89,8 @@ const TIPS: Record<ErrorCode, Tip> = {
     'No such delivery of a webhook you administer: list them with get-webhook-deliveries and use one of their ids.',
   webhook_target_refused: (_e, spec) =>
     `The URL is refused: only http(s) to public addresses. Give a public URL, then call ${spec.name} again (a private receiver needs the server's WEBHOOK_ALLOW_PRIVATE_TARGETS=true).`,
+  webhook_events_not_posted: (_e, spec) =>
+    `A slack or teams webhook posts run.completed, run.locked and import.completed only: call ${spec.name} again with just those events, or with format standard.`,
   plan_not_found: () => notFound('plan'),
   plan_locked: () => 'The plan is locked: its runs take no results and it takes no entries. Make a new plan, or ask an Admin to unlock it.',
   plan_not_locked: () => 'The plan is not locked: nothing to unlock.',

@@ -6,7 +6,8 @@ import { cursor, limit, offset, orgId, projectId, tool } from './tool-spec';
 const webhookId = 'Webhook id (get-webhooks lists the webhooks of an organization)';
 const events =
   'Event types to post: run.created, run.completed, run.locked, run.unlocked, run.deleted, results.updated, tests.changed, import.completed, milestone.completed';
-const format = 'standard (signed JSON, the default), slack or teams (a chat message for an incoming-webhook URL)';
+const format =
+  'standard (signed JSON, the default), slack or teams (a chat message for an incoming-webhook URL; events run.completed, run.locked, import.completed only)';
 
 export const webhookTools = [
   tool({

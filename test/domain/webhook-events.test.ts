@@ -55,6 +55,23 @@ async function newRun(projectId: number, testIds: number[], runName = 'Nightly')
 const setStatus = (projectId: number, runId: number, results: { testId: number; status: string }[]) =>
   api().put('/run/update-test-status', { projectId, runId, testResults: results });
 
+/** Every test of `testIds` given one status, in one request. */
+const setAll = (projectId: number, runId: number, testIds: number[], status: string) =>
+  setStatus(
+    projectId,
+    runId,
+    testIds.map((testId) => ({ testId, status })),
+  );
+
+/** A new project of organization A with `n` tests and a run of them all; the events so far are read. */
+async function freshRun(n: number, runName?: string): Promise<{ projectId: number; ids: number[]; runId: number }> {
+  const { projectId } = await createProject(t.db, w.orgA.orgId);
+  const ids = await addTests(projectId, n);
+  const runId = await newRun(projectId, ids, runName);
+  await newEvents();
+  return { projectId, ids, runId };
+}
+
 describe('runs', () => {
   test('run/create: run.created with the run and project names, counts and actor', async () => {
     const project = await createProject(t.db, w.orgA.orgId, { projectName: 'Checkout' });
@@ -75,10 +92,8 @@ describe('runs', () => {
   });
 
   test('results.updated lists each result with its status before; run.completed once, when the last untested test gets a result', async () => {
-    const { projectId } = await createProject(t.db, w.orgA.orgId);
-    const [a, b, c] = await addTests(projectId, 3);
-    const runId = await newRun(projectId, [a, b, c]);
-    await newEvents();
+    const { projectId, ids, runId } = await freshRun(3);
+    const [a, b, c] = ids;
 
     await setStatus(projectId, runId, [
       { testId: a, status: 'passed' },
@@ -118,22 +133,11 @@ describe('runs', () => {
   });
 
   test('two writers completing one run at once: run.completed exactly once', async () => {
-    const { projectId } = await createProject(t.db, w.orgA.orgId);
-    const ids = await addTests(projectId, 20);
-    const runId = await newRun(projectId, ids);
-    await newEvents();
+    const { projectId, ids, runId } = await freshRun(20);
     // Each request sets half; whichever commits second completes the run.
     await Promise.all([
-      setStatus(
-        projectId,
-        runId,
-        ids.slice(0, 10).map((testId) => ({ testId, status: 'passed' })),
-      ).expect(200),
-      setStatus(
-        projectId,
-        runId,
-        ids.slice(10).map((testId) => ({ testId, status: 'passed' })),
-      ).expect(200),
+      setAll(projectId, runId, ids.slice(0, 10), 'passed').expect(200),
+      setAll(projectId, runId, ids.slice(10), 'passed').expect(200),
     ]);
     const events = await newEvents();
     expect(ofType(events, 'results.updated')).toHaveLength(2);
@@ -159,24 +163,13 @@ describe('runs', () => {
   });
 
   test('results.updated lists up to 1,000 results, then only counts them', async () => {
-    const { projectId } = await createProject(t.db, w.orgA.orgId);
-    const ids = await addTests(projectId, 1001);
-    const runId = await newRun(projectId, ids);
-    await newEvents();
-    await setStatus(
-      projectId,
-      runId,
-      ids.slice(0, 1000).map((testId) => ({ testId, status: 'failed' })),
-    ).expect(200);
+    const { projectId, ids, runId } = await freshRun(1001);
+    await setAll(projectId, runId, ids.slice(0, 1000), 'failed').expect(200);
     let [e] = await newEvents();
     expect(e.data).toMatchObject({ total: 1000, truncated: false });
     expect((e.data as { results: unknown[] }).results).toHaveLength(1000);
 
-    await setStatus(
-      projectId,
-      runId,
-      ids.map((testId) => ({ testId, status: 'passed' })),
-    ).expect(200);
+    await setAll(projectId, runId, ids, 'passed').expect(200);
     const events = await newEvents();
     e = ofType(events, 'results.updated')[0];
     expect(e.data).toEqual({ runId, runName: 'Nightly', projectName: expect.any(String), total: 1001, truncated: true });
@@ -202,10 +195,7 @@ describe('runs', () => {
   });
 
   test('lock, unlock, delete: run.locked, run.unlocked, run.deleted', async () => {
-    const { projectId } = await createProject(t.db, w.orgA.orgId);
-    const ids = await addTests(projectId, 2);
-    const runId = await newRun(projectId, ids, 'To lock');
-    await newEvents();
+    const { projectId, runId } = await freshRun(2, 'To lock');
     await api().put('/run/lock', { projectId, runId }).expect(200);
     let [e] = await newEvents();
     expect(e).toMatchObject({ type: 'run.locked', data: { runId, runName: 'To lock', locked: true, statusCounts: { total: 2 } } });
@@ -252,11 +242,7 @@ describe('runs', () => {
     const { projectId } = await createProject(t.db, w.orgA.orgId);
     const [a, b, c] = await addTests(projectId, 3);
     const first = await newRun(projectId, [a, b, c], 'Build 1');
-    await setStatus(
-      projectId,
-      first,
-      [a, b, c].map((testId) => ({ testId, status: 'passed' })),
-    ).expect(200);
+    await setAll(projectId, first, [a, b, c], 'passed').expect(200);
     const second = await newRun(projectId, [a, b, c], 'Build 2');
     await newEvents();
     await setStatus(projectId, second, [
@@ -357,10 +343,8 @@ describe('tests.changed', () => {
   });
 
   test('a refused write (400, rolled back) emits nothing', async () => {
-    const { projectId } = await createProject(t.db, w.orgA.orgId);
-    const [a] = await addTests(projectId, 1);
-    const runId = await newRun(projectId, [a]);
-    await newEvents();
+    const { projectId, ids, runId } = await freshRun(1);
+    const [a] = ids;
     const bad = await api()
       .post('/test/bulk-add', { projectId, tests: [{ title: 'Fine' }, { title: 'Bad', sectionId: 999999 }] })
       .expect(400);
@@ -499,11 +483,7 @@ describe('chat messages from the events as emitted', () => {
     const { projectId } = await createProject(t.db, w.orgA.orgId, { projectName: 'Chat <&> project' });
     const [a, b] = await addTests(projectId, 2);
     const first = await newRun(projectId, [a, b], 'Base');
-    await setStatus(
-      projectId,
-      first,
-      [a, b].map((testId) => ({ testId, status: 'passed' })),
-    ).expect(200);
+    await setAll(projectId, first, [a, b], 'passed').expect(200);
     const runId = await newRun(projectId, [a, b], 'Nightly 7');
     await newEvents();
     await setStatus(projectId, runId, [

@@ -2,6 +2,7 @@ import http from 'node:http';
 import type { AddressInfo } from 'node:net';
 import supertest from 'supertest';
 import { buildApp } from '../../src/app';
+import { deleteExpiredCounts, startRateLimitCleanup } from '../../src/http/rate-limit/cleanup';
 import { openDatabase, type Database } from '../../src/db/client';
 import { createLogger } from '../../src/logger';
 import { createTestApp, type TestApp } from '../support/app';
@@ -202,10 +203,41 @@ it('limits sign-ins per address: past LOGIN_RATE_LIMIT_PER_MINUTE even a good to
     expect(refused.headers['set-cookie']).toBeUndefined();
     expect(await app.db.session.count()).toBe(sessions);
     // The OAuth routes count too (they redirect to /login when OAuth is not configured).
-    expectRefused(await app.http.get('/auth/login'), LOGIN_LIMIT);
-    expectRefused(await app.http.get('/auth/callback'), LOGIN_LIMIT);
+    expectRefused(await app.http.get('/auth/login').set('Accept', 'application/json'), LOGIN_LIMIT);
+    expectRefused(await app.http.get('/auth/callback').set('Accept', 'application/json'), LOGIN_LIMIT);
     // The login page itself is not a sign-in.
     await app.http.get('/login').expect(200);
+  } finally {
+    await app.close();
+  }
+});
+
+it('shows a browser over the sign-in limit the login page saying how long to wait, with the same 429 and Retry-After', async () => {
+  const app = await createTestApp({ PUBLIC_URL: 'http://localhost:3000', LOGIN_RATE_LIMIT_PER_MINUTE: String(LOGIN_LIMIT) });
+  try {
+    const o = await createOrg(app.db);
+    const user = await createUser(app.db, 'User', [o.orgId]);
+    // As the login page's form posts it.
+    const formPost = (token: string) =>
+      app.http.post('/auth/token').set('Accept', 'text/html,application/xhtml+xml,*/*;q=0.8').type('form').send({ token });
+    for (let i = 1; i <= LOGIN_LIMIT; i++) expect((await formPost(`cb_guess${i}`)).status).toBe(401);
+    const sessions = await app.db.session.count();
+    for (const refused of [await formPost(user.token), await app.http.get('/auth/login').set('Accept', 'text/html')]) {
+      expect(refused.status).toBe(429);
+      expect(refused.headers['content-type']).toMatch(/^text\/html/);
+      const retryAfter = Number(refused.headers['retry-after']);
+      expect(retryAfter).toBeGreaterThanOrEqual(1);
+      expect(retryAfter).toBeLessThanOrEqual(60);
+      expect(refused.headers['ratelimit-remaining']).toBe('0');
+      expect(refused.text).toContain(
+        `<p class="error" role="alert">Too many sign-in attempts from this address: try again in ${retryAfter} s.</p>`,
+      );
+      // Still the page to sign in from once the wait is over.
+      expect(refused.text).toContain('<form method="post" action="/auth/token"');
+      expect(refused.text).not.toContain('rate_limited');
+      expect(refused.headers['set-cookie']).toBeUndefined();
+    }
+    expect(await app.db.session.count()).toBe(sessions);
   } finally {
     await app.close();
   }
@@ -277,4 +309,39 @@ it('turns both limits off with 0: no 429, no RateLimit headers', async () => {
   } finally {
     await app.close();
   }
+});
+
+describe('the cleanup of ended windows (the server runs it as a worker)', () => {
+  const sleep = (ms: number) => new Promise((resolve) => setTimeout(resolve, ms));
+  const HOUR = 60 * 60_000;
+  const keys = (prefix: string) => t.db.rateLimit.findMany({ where: { key: { startsWith: prefix } }, orderBy: { key: 'asc' } });
+
+  it('deletes the counts whose window ended over an hour ago, and nothing once stopped', async () => {
+    const database = await openDatabase(t.config);
+    try {
+      const now = Date.now();
+      await t.db.rateLimit.createMany({
+        data: [
+          { key: 'cleanup:old', points: 1, expire: BigInt(now - 2 * HOUR) },
+          { key: 'cleanup:recent', points: 1, expire: BigInt(now - HOUR / 2) },
+          { key: 'cleanup:current', points: 1, expire: BigInt(now + 60_000) },
+        ],
+      });
+      await deleteExpiredCounts(database.sql, now);
+      expect((await keys('cleanup:')).map((r) => r.key)).toEqual(['cleanup:current', 'cleanup:recent']);
+
+      const cleanup = startRateLimitCleanup(database.sql, { everyMs: 20 });
+      await t.db.rateLimit.create({ data: { key: 'cleanup:old-2', points: 1, expire: BigInt(now - 2 * HOUR) } });
+      // A round comes every 20 ms: a few seconds at most on a busy machine.
+      for (let i = 0; i < 250 && (await keys('cleanup:old')).length; i++) await sleep(20);
+      expect(await keys('cleanup:old')).toEqual([]);
+      await cleanup.stop();
+      await t.db.rateLimit.create({ data: { key: 'cleanup:old-3', points: 1, expire: BigInt(now - 2 * HOUR) } });
+      // Ten rounds' time: a timer still running would have deleted it.
+      await sleep(200);
+      expect((await keys('cleanup:old')).map((r) => r.key)).toEqual(['cleanup:old-3']);
+    } finally {
+      await database.close();
+    }
+  });
 });

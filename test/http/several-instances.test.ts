@@ -10,13 +10,14 @@ import { urlFor, withAdminClient } from '../support/postgres';
 import { cookieValue } from '../support/oauth-login';
 import { startOAuthProvider, type OAuthProvider } from '../support/oauth-provider';
 import { freePort, refused, startInstance, type Instance } from '../support/serve-instances';
+import { untilDeliveriesSettled } from '../support/job-queue';
 import { startReceiver } from '../webhooks/receiver';
 
 // Two `casebook serve` processes on one PostgreSQL database, as behind a load balancer: any
 // request may reach either, so what one did the other must know. They start together on an
 // empty database; a login begun on one ends on the other and its session works on both; MCP
 // calls alternate; a write on one is seen by the other's conditional reads and kept answers;
-// one stops gracefully under a request in flight.
+// one stops gracefully under a request in flight, and a third under an MCP call in flight.
 // Both run the webhook delivery workers on the one job queue: each event is posted once.
 
 const migrations = fs
@@ -49,6 +50,37 @@ async function call(
   });
   const text = await res.text();
   return { status: res.status, headers: res.headers, body: text ? (JSON.parse(text) as Answer['body']) : {} };
+}
+
+/**
+ * A POST in flight: its headers and the first half of `body` are sent (the server has the
+ * request: 100 Continue), the rest when `finish` is called; `answered` resolves with the answer.
+ */
+async function halfSent(url: string, headers: Record<string, string>, body: string) {
+  const half = Math.floor(body.length / 2);
+  const req = http.request(url, {
+    method: 'POST',
+    agent: false,
+    headers: { Authorization: `Bearer ${token}`, ...headers, 'Content-Length': Buffer.byteLength(body), Expect: '100-continue' },
+  });
+  const answered = new Promise<{ status: number; body: string }>((resolve, reject) => {
+    req.on('response', (res) => {
+      let text = '';
+      res.on('data', (d) => (text += d));
+      res.on('end', () => resolve({ status: res.statusCode!, body: text }));
+    });
+    req.on('error', reject);
+  });
+  await new Promise<void>((resolve) => req.once('continue', resolve));
+  req.write(body.slice(0, half));
+  return { answered, finish: () => req.end(body.slice(half)) };
+}
+
+/** SIGTERM, then waits until the port refuses new connections (the load balancer tries another instance). */
+async function terminate(instance: Instance): Promise<void> {
+  instance.child.kill('SIGTERM');
+  for (let i = 0; i < 200 && !(await refused(instance.port)); i++) await new Promise((r) => setTimeout(r, 50));
+  expect(await refused(instance.port)).toBe(true);
 }
 
 beforeAll(async () => {
@@ -245,8 +277,8 @@ describe('two instances on one database', () => {
         created.push((made.body.data as { testId: number }).testId);
       }
       await receiver.waitFor(20, 60_000);
-      // Time for a second delivery of any of them to arrive, were one made: several polls of both workers.
-      await new Promise((resolve) => setTimeout(resolve, 3000));
+      // Every job done, by either worker: a second delivery of any of them, were one made, has arrived.
+      await untilDeliveriesSettled(urlFor(dbName));
       expect(receiver.received).toHaveLength(20);
       const ids = receiver.received.map((r) => r.headers['webhook-id']);
       expect(new Set(ids).size).toBe(20);
@@ -254,6 +286,46 @@ describe('two instances on one database', () => {
       expect(posted.sort((x, y) => x - y)).toEqual(created.sort((x, y) => x - y));
     } finally {
       await receiver.close();
+    }
+  });
+
+  it('an MCP call in flight at SIGTERM is answered, its tool calling the API on the own address, then the process exits 0', async () => {
+    // A third instance on the same database (migrated already), stopped here.
+    const c = await startInstance({ DATABASE_URL: urlFor(dbName), PUBLIC_URL: 'http://127.0.0.1:1', SHUTDOWN_GRACE_MS: '20000' });
+    try {
+      // A tools/call whose body arrives in two parts, the second after the signal: the call is in flight all along.
+      const message = JSON.stringify({
+        jsonrpc: '2.0',
+        id: 7,
+        method: 'tools/call',
+        params: { name: 'create-project', arguments: { orgId, projectName: 'Made during shutdown' } },
+      });
+      const post = await halfSent(
+        `${c.url}/mcp`,
+        { 'Content-Type': 'application/json', Accept: 'application/json, text/event-stream' },
+        message,
+      );
+      // Draining: the public port takes no new connection; the tool's own calls go to the loopback address.
+      await terminate(c);
+      expect(c.child.exitCode).toBeNull();
+
+      post.finish();
+      const answer = await post.answered;
+      expect(answer.status).toBe(200);
+      // One JSON-RPC answer (as an event of the stream, or as JSON), the tool's result and not an error.
+      const json = answer.body.startsWith('{') ? answer.body : /^data: (.*)$/m.exec(answer.body)![1];
+      const reply = JSON.parse(json) as { id: number; result: CallToolResult };
+      expect(reply.id).toBe(7);
+      expect(reply.result.isError).toBeFalsy();
+      const project = JSON.parse((reply.result.content[0] as { text: string }).text) as { projectId: number; projectName: string };
+      expect(project).toMatchObject({ projectId: expect.any(Number), projectName: 'Made during shutdown' });
+      expect(await c.exited).toBe(0);
+      expect(c.output()).not.toContain('were cut');
+      // It was written: A reads it.
+      const read = await call(a, 'GET', `/api/v1/project/detail?projectId=${project.projectId}`);
+      expect(read.status).toBe(200);
+    } finally {
+      if (c.child.exitCode === null) c.child.kill('SIGKILL');
     }
   });
 
@@ -297,33 +369,14 @@ describe('two instances on one database', () => {
 
     // A slow upload in flight on B: the report's first half now, the rest after SIGTERM.
     const xml = `<testsuite name="s">${Array.from({ length: 50 }, (_, i) => `<testcase classname="c" name="t${i}"/>`).join('')}</testsuite>`;
-    const half = Math.floor(xml.length / 2);
-    const upload = http.request(`${b.url}/api/v1/run/import-junit?projectId=${projectId}&runName=slow&createMissing=true`, {
-      method: 'POST',
-      agent: false,
-      headers: {
-        Authorization: `Bearer ${token}`,
-        'Content-Type': 'application/xml',
-        'Content-Length': Buffer.byteLength(xml),
-        Expect: '100-continue',
-      },
-    });
-    const answered = new Promise<{ status: number; body: string }>((resolve, reject) => {
-      upload.on('response', (res) => {
-        let body = '';
-        res.on('data', (d) => (body += d));
-        res.on('end', () => resolve({ status: res.statusCode!, body }));
-      });
-      upload.on('error', reject);
-    });
-    // 100 Continue: B has the request (its headers) before the signal.
-    await new Promise<void>((resolve) => upload.once('continue', resolve));
-    upload.write(xml.slice(0, half));
+    const upload = await halfSent(
+      `${b.url}/api/v1/run/import-junit?projectId=${projectId}&runName=slow&createMissing=true`,
+      { 'Content-Type': 'application/xml' },
+      xml,
+    );
 
-    b.child.kill('SIGTERM');
-    // The port closes: a new connection is refused (the balancer tries another instance).
-    for (let i = 0; i < 200 && !(await refused(b.port)); i++) await new Promise((r) => setTimeout(r, 50));
-    expect(await refused(b.port)).toBe(true);
+    // The port closes: a new connection is refused.
+    await terminate(b);
     // On the connection it already had, readiness says 503, and the connection is closed after it.
     const notReady = await get('/readyz');
     expect(notReady.status).toBe(503);
@@ -334,8 +387,8 @@ describe('two instances on one database', () => {
     await stream.ended;
 
     // The request in flight completes, then B exits cleanly.
-    upload.end(xml.slice(half));
-    const answer = await answered;
+    upload.finish();
+    const answer = await upload.answered;
     expect(answer.status).toBeLessThan(300);
     expect(JSON.parse(answer.body).data).toMatchObject({ runId: expect.any(Number) });
     expect(await b.exited).toBe(0);

@@ -1,10 +1,10 @@
 import { spawn, type ChildProcess } from 'node:child_process';
 import http from 'node:http';
 import type { AddressInfo } from 'node:net';
-import path from 'node:path';
 import { runCli as runCliMain } from '../../src/cli/main';
+import { casebookBin, spawnServe } from './serve-process';
 
-export const casebookBin = path.resolve(__dirname, '../../bin/casebook.js');
+export { casebookBin };
 
 export interface CliResult {
   code: number | null;
@@ -73,40 +73,19 @@ export interface ServeProcess {
 }
 
 /** Starts `casebook serve` on a fresh database (it bootstraps the first Admin) and waits until it serves. */
-export function startServe(env: Record<string, string>, timeoutMs = 30_000): Promise<ServeProcess> {
-  const child = spawn(process.execPath, [casebookBin, 'serve'], {
-    env: { PATH: process.env.PATH ?? '', HOME: process.env.HOME ?? '/tmp', LOG_LEVEL: 'warn', PORT: '0', HOST: '127.0.0.1', ...env },
-    stdio: ['ignore', 'pipe', 'pipe'],
-  });
-  let output = '';
-  const exited = new Promise<number | null>((resolve) => child.once('exit', (code) => resolve(code)));
-  return new Promise((resolve, reject) => {
-    const timer = setTimeout(() => fail(new Error(`serve did not start in ${timeoutMs} ms:\n${output}`)), timeoutMs);
-    const fail = (err: Error) => {
-      clearTimeout(timer);
-      child.kill('SIGKILL');
-      reject(err);
-    };
-    const onData = (d: Buffer) => {
-      output += d.toString();
-      const started = /Try: curl -H "Authorization: Bearer (\S+)" (\S+)\/api\/v1\/orgs/.exec(output);
-      if (!started) return;
-      clearTimeout(timer);
-      resolve({
-        child,
-        token: started[1],
-        url: started[2],
-        output: () => output,
-        stop: () => {
-          child.kill('SIGTERM');
-          return exited;
-        },
-      });
-    };
-    child.stdout.on('data', onData);
-    child.stderr.on('data', onData);
-    child.once('exit', (code) => fail(new Error(`serve exited with ${code}:\n${output}`)));
-  });
+export async function startServe(env: Record<string, string>, timeoutMs = 30_000): Promise<ServeProcess> {
+  const printed = (output: string) => /Try: curl -H "Authorization: Bearer (\S+)" (\S+)\/api\/v1\/orgs/.exec(output) ?? undefined;
+  const { child, started, output, exited } = await spawnServe({ LOG_LEVEL: 'warn', ...env }, printed, timeoutMs);
+  return {
+    child,
+    token: started[1],
+    url: started[2],
+    output,
+    stop: () => {
+      child.kill('SIGTERM');
+      return exited;
+    },
+  };
 }
 
 /** The app listening on a loopback port, as a CLI in CI reaches a server; `close` also ends kept-alive connections. */

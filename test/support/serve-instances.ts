@@ -1,9 +1,9 @@
-import { spawn, type ChildProcess } from 'node:child_process';
+import type { ChildProcess } from 'node:child_process';
 import net from 'node:net';
-import { casebookBin } from './cli';
+import { spawnServe } from './serve-process';
 
 // Several `casebook serve` processes on one database, as behind a load balancer: each started
-// as an operator starts it (bin/casebook.js with settings in the environment).
+// as an operator starts it (serve-process.ts).
 
 export interface Instance {
   child: ChildProcess;
@@ -29,42 +29,14 @@ export function freePort(): Promise<number> {
 }
 
 /** Starts `casebook serve` with `env` (PORT 0 unless given) and resolves once it logs that it serves. */
-export function startInstance(env: Record<string, string>, timeoutMs = 90_000): Promise<Instance> {
-  const child = spawn(process.execPath, [casebookBin, 'serve'], {
-    env: { PATH: process.env.PATH ?? '', HOME: process.env.HOME ?? '/tmp', PORT: '0', HOST: '127.0.0.1', ...env, LOG_LEVEL: 'info' },
-    stdio: ['ignore', 'pipe', 'pipe'],
-  });
-  let output = '';
-  let started = false;
-  const exited = new Promise<number | null>((resolve) => child.once('exit', (code) => resolve(code)));
-  return new Promise((resolve, reject) => {
-    const timer = setTimeout(() => fail(new Error(`serve did not start in ${timeoutMs} ms:\n${output}`)), timeoutMs);
-    const fail = (err: Error) => {
-      clearTimeout(timer);
-      child.kill('SIGKILL');
-      reject(err);
-    };
-    const onData = (d: Buffer) => {
-      output += d.toString();
-      // Its JSON log line (stdout is not a terminal): {"url":"http://127.0.0.1:…","msg":"Casebook is serving",…}
-      const line = output.split('\n').find((l) => l.includes('"msg":"Casebook is serving"'));
-      if (!line) return;
-      started = true;
-      clearTimeout(timer);
-      child.stdout.off('data', onData);
-      child.stderr.off('data', onData);
-      const keep = (more: Buffer) => (output += more.toString());
-      child.stdout.on('data', keep);
-      child.stderr.on('data', keep);
-      const url = (JSON.parse(line) as { url: string }).url;
-      resolve({ child, url, port: Number(new URL(url).port), output: () => output, exited });
-    };
-    child.stdout.on('data', onData);
-    child.stderr.on('data', onData);
-    void exited.then((code) => {
-      if (!started) fail(new Error(`serve exited with ${code}:\n${output}`));
-    });
-  });
+export async function startInstance(env: Record<string, string>, timeoutMs = 90_000): Promise<Instance> {
+  // Its JSON log line (stdout is not a terminal): {"url":"http://127.0.0.1:…","msg":"Casebook is serving",…}
+  const served = (output: string) => {
+    const line = output.split('\n').find((l) => l.includes('"msg":"Casebook is serving"'));
+    return line ? (JSON.parse(line) as { url: string }).url : undefined;
+  };
+  const { child, started: url, output, exited } = await spawnServe({ ...env, LOG_LEVEL: 'info' }, served, timeoutMs);
+  return { child, url, port: Number(new URL(url).port), output, exited };
 }
 
 /** Whether a new TCP connection to `port` on loopback is refused. */

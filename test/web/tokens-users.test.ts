@@ -65,7 +65,7 @@ it('generates a token shown once with a copy button, lists its use, and revokes 
   await secretField.waitFor();
   const secret = await secretField.inputValue();
   expect(secret).toMatch(/^cb_/);
-  await page.getByText("Copy it now: you won't see it again.").waitFor();
+  await page.getByText('Copy it now: you will not see it again.').waitFor();
   await page.getByRole('button', { name: 'Copy' }).click();
   await page.getByRole('status').filter({ hasText: 'Copied' }).waitFor();
   expect(await page.evaluate('navigator.clipboard.readText()')).toBe(secret);

@@ -156,6 +156,9 @@ it('rotates the secret (asked first, shown once), edits, pauses and deletes; a d
   const edit = page.getByRole('dialog', { name: 'Edit webhook' });
   await edit.getByRole('radio', { name: 'Slack' }).check();
   await edit.getByText('Slack and Teams get a message for').waitFor();
+  // Only the three events chat is posted are offered (the server refuses the others).
+  expect(await edit.getByRole('group', { name: 'Events' }).getByRole('checkbox').count()).toBe(3);
+  expect(await edit.getByRole('checkbox', { name: 'results.updated' }).count()).toBe(0);
   await edit.getByRole('checkbox', { name: 'import.completed' }).check();
   await edit.getByRole('button', { name: 'Save' }).click();
   await edit.waitFor({ state: 'hidden' });

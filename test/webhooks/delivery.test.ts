@@ -1,6 +1,7 @@
 import { Webhook } from 'standardwebhooks';
 import { createTestApp, type TestApp } from '../support/app';
 import { createWorld, type World } from '../support/factories';
+import { untilDeliveriesSettled } from '../support/job-queue';
 import { startReceiver, type Receiver } from './receiver';
 import { startWorker, until, type Worker } from './support';
 
@@ -190,8 +191,9 @@ test('two instances share the queue: each of 40 events is delivered exactly once
     );
     await receiver.waitFor(40);
     await until(async () => (await t.db.webhookDelivery.count({ where: { webhookId: hook.webhookId } })) === 40);
-    // A moment for a duplicate to show, were there one.
-    await new Promise((r) => setTimeout(r, 1000));
+    // Every job done: a duplicate, were there one, has been posted by now.
+    await untilDeliveriesSettled(t.databaseUrl, { webhookId: hook.webhookId });
+    expect(await t.db.webhookDelivery.count({ where: { webhookId: hook.webhookId } })).toBe(40);
     const ids = receiver.received.map((r) => r.headers['webhook-id']);
     expect(ids).toHaveLength(40);
     expect(new Set(ids)).toEqual(new Set(sent));

@@ -1,4 +1,6 @@
 import type { Config } from '../../src/config';
+import type { Db } from '../../src/db/client';
+import { WEBHOOK_DELIVERY_QUEUE } from '../../src/jobs/queues';
 import { openDatabase } from '../../src/db/client';
 import { startJobQueue } from '../../src/jobs/queue';
 import { startWebhookDeliveries } from '../../src/domain/webhooks/worker';
@@ -30,4 +32,11 @@ export async function until(check: () => Promise<boolean>, timeoutMs = 20_000): 
     if (Date.now() > end) throw new Error('timed out waiting');
     await new Promise((r) => setTimeout(r, 50));
   }
+}
+
+/** The delivery jobs (pg-boss rows, in any state) ever made for one webhook. */
+export async function deliveryJobs(db: Db, webhookId: number): Promise<number> {
+  const [{ n }] = await db.$queryRaw<{ n: number }[]>`
+    SELECT count(*)::int AS n FROM pgboss.job WHERE name = ${WEBHOOK_DELIVERY_QUEUE.name} AND (data->>'webhookId')::int = ${webhookId}`;
+  return n;
 }

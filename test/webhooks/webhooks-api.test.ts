@@ -81,6 +81,44 @@ describe('bad input', () => {
     expect(await count()).toBe(before);
   });
 
+  it.each(['slack', 'teams'])('refuses a %s webhook subscribed to events chat is never posted, writing nothing', async (format) => {
+    const before = await count();
+    const res = await create(w.admin.token, { format, events: ['run.completed', 'results.updated', 'run.created'] }).expect(400);
+    expect(res.body).toMatchObject({ status: 400, code: 'webhook_events_not_posted' });
+    expect(res.body.error).toBe(
+      `Invalid request: events: a ${format} webhook posts run.completed, run.locked, import.completed only, not results.updated, run.created`,
+    );
+    expect(await count()).toBe(before);
+    // The events it does post are taken.
+    await create(w.admin.token, { format, events: ['run.completed', 'run.locked', 'import.completed'] }).expect(201);
+  });
+
+  it('refuses an edit that would leave a chat webhook with events it never posts, changing nothing', async () => {
+    const chat = (await create(w.admin.token, { format: 'slack', events: ['run.locked'] }).expect(201)).body.data;
+    const standard = (await create(w.admin.token, { events: ['run.locked', 'tests.changed'] }).expect(201)).body.data;
+    const edit = (body: Record<string, unknown>) => t.as(w.admin.token).put('/webhook/edit', body);
+    // New events for a chat webhook; a chat format for a webhook with other events.
+    for (const body of [
+      { webhookId: chat.webhookId, events: ['run.locked', 'tests.changed'] },
+      { webhookId: standard.webhookId, format: 'teams' },
+      { webhookId: chat.webhookId, format: 'teams', events: ['milestone.completed'] },
+    ]) {
+      const res = await edit(body).expect(400);
+      expect(res.body.code).toBe('webhook_events_not_posted');
+    }
+    const rows = await t.db.webhook.findMany({
+      where: { webhookId: { in: [chat.webhookId, standard.webhookId] } },
+      orderBy: { webhookId: 'asc' },
+    });
+    expect(rows.map((r) => [r.format, r.events])).toEqual([
+      ['slack', ['run.locked']],
+      ['standard', ['run.locked', 'tests.changed']],
+    ]);
+    // Both at once make it whole: a chat format with chat events, or other events with the standard format.
+    await edit({ webhookId: standard.webhookId, format: 'teams', events: ['run.locked'] }).expect(200);
+    await edit({ webhookId: chat.webhookId, format: 'standard', events: ['tests.changed'] }).expect(200);
+  });
+
   it("refuses another organization's project as its project", async () => {
     const res = await create(w.admin.token, { projectId: w.projectB.projectId }).expect(404);
     expect(res.body.code).toBe('project_not_found');

@@ -4,8 +4,8 @@ import type { EventRun, ImportCompletedData, NewFailures, RunCompletedData, RunL
 // The messages a webhook of format `slack` or `teams` posts: a Slack incoming-webhook message
 // (`text`, the notification's fallback, and Block Kit `blocks`) or a Teams message holding one
 // Adaptive Card (what Teams workflows' "post a card" and incoming webhooks take). Chat hears of a
-// run completed, a run locked and an import completed (and the `ping` of POST /webhook/test);
-// every other event is not posted (null). Made from the event's data alone (event-data.ts): no
+// run completed, a run locked and an import completed (CHAT_EVENT_TYPES, the only events a chat
+// webhook may subscribe to) and of the `ping` of POST /webhook/test; other events: null. Made from the event's data alone (event-data.ts): no
 // database read when a delivery is sent.
 
 type ChatFormat = 'slack' | 'teams';

@@ -2,7 +2,7 @@ import crypto from 'node:crypto';
 import { Prisma } from '../../generated/prisma/client';
 import type { Tx } from '../../db/client';
 import type { RequestContext } from '../../core/context';
-import type { WebhookEventType, WebhookPayload } from './event-types';
+import { CHAT_EVENT_TYPES, type WebhookEventType, type WebhookPayload } from './event-types';
 import { enqueueDeliveries } from './enqueue';
 
 export interface WebhookEventHead {
@@ -16,12 +16,17 @@ export interface WebhookEventInput extends WebhookEventHead {
   data: Record<string, unknown> | (() => Promise<Record<string, unknown>>);
 }
 
-/** The active webhooks of the organization that want the event: one indexed read. */
+/**
+ * The active webhooks of the organization that want the event: one indexed read. A chat webhook
+ * wants only what it posts (create and edit refuse others; this covers rows from before they did).
+ */
 function wantingHooks(tx: Tx, event: WebhookEventHead) {
+  const chatPosts = (CHAT_EVENT_TYPES as readonly WebhookEventType[]).includes(event.type);
   return tx.$queryRaw<{ id: number }[]>`
     SELECT id FROM webhooks
     WHERE org_id = ${event.orgId} AND active AND ${event.type} = ANY(events)
-      AND (project_id IS NULL OR project_id = ${event.projectId}::int)`;
+      AND (project_id IS NULL OR project_id = ${event.projectId}::int)
+      AND (${chatPosts} OR format = 'standard')`;
 }
 
 /** Whether some webhook wants the event: for a write that must read something before it writes, to tell of it after. */

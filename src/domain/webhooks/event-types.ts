@@ -16,6 +16,12 @@ export const WEBHOOK_EVENT_TYPES = [
 
 export type WebhookEventType = (typeof WEBHOOK_EVENT_TYPES)[number];
 
+/**
+ * What a webhook of format slack or teams posts (chat-format.ts makes a message of each): the
+ * others would be jobs that post nothing, so such a webhook may not subscribe to them.
+ */
+export const CHAT_EVENT_TYPES = ['run.completed', 'run.locked', 'import.completed'] as const satisfies readonly WebhookEventType[];
+
 /** Who caused an event: the caller of the request that wrote it. */
 export interface WebhookActor {
   id: number;

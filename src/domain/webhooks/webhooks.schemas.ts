@@ -22,7 +22,7 @@ const events = z
 const format = z
   .enum(WEBHOOK_FORMATS)
   .describe(
-    'standard: the signed JSON event; slack or teams: a chat message for an incoming-webhook URL (run completed, run locked, import completed)',
+    'standard: the signed JSON event; slack or teams: a chat message for an incoming-webhook URL, for run.completed, run.locked and import.completed only (other events are refused: webhook_events_not_posted)',
   );
 const projectId = bodyId.nullable().describe("Only this project's events; null or absent: every project of the organization");
 const active = z.boolean().describe('False: nothing is posted to it (true again clears why it was turned off)');

@@ -9,6 +9,7 @@ import { findDelivery, findWebhook, listDeliveries, listWebhooks, webhookView } 
 import { recordEvent } from './emit';
 import { enqueueDeliveries } from './enqueue';
 import { checkTarget } from './target-guard';
+import { CHAT_EVENT_TYPES, type WebhookEventType, type WebhookFormat } from './event-types';
 import type { CreateWebhookInput, DeliveriesQuery, EditWebhookInput } from './webhooks.schemas';
 
 /** A new signing secret, in the Standard Webhooks form: whsec_ and 24 random bytes in base64. */
@@ -17,6 +18,18 @@ const newSecret = () => `whsec_${crypto.randomBytes(24).toString('base64')}`;
 async function requireTarget(ctx: RequestContext, url: string): Promise<void> {
   const problem = await checkTarget(url, ctx.webhookTargets.allowPrivate);
   if (problem) throw new AppError('webhook_target_refused', `Invalid request: url: ${problem.reason}`);
+}
+
+/** A chat webhook subscribed only to the events chat-format.ts posts: any other would be a job that posts nothing. */
+function requireChatEvents(format: WebhookFormat, events: readonly WebhookEventType[]): void {
+  if (format === 'standard') return;
+  const chat: readonly WebhookEventType[] = CHAT_EVENT_TYPES;
+  const unposted = events.filter((e) => !chat.includes(e));
+  if (unposted.length)
+    throw new AppError(
+      'webhook_events_not_posted',
+      `Invalid request: events: a ${format} webhook posts ${chat.join(', ')} only, not ${unposted.join(', ')}`,
+    );
 }
 
 async function requireProjectOf(ctx: RequestContext, orgId: number, projectId: number | null | undefined): Promise<void> {
@@ -32,6 +45,7 @@ async function requireWebhook(ctx: RequestContext, webhookId: number) {
 export async function createWebhook(ctx: RequestContext, input: CreateWebhookInput) {
   requireOrgMember(ctx, input.orgId);
   await requireProjectOf(ctx, input.orgId, input.projectId);
+  requireChatEvents(input.format, input.events);
   await requireTarget(ctx, input.url);
   return ctx.db.$transaction(async (tx) => {
     const hook = await tx.webhook.create({
@@ -64,6 +78,8 @@ export async function getWebhooks(ctx: RequestContext, orgId: number) {
 export async function editWebhook(ctx: RequestContext, input: EditWebhookInput) {
   const hook = await requireWebhook(ctx, input.webhookId);
   await requireProjectOf(ctx, hook.orgId, input.projectId);
+  // What it will be after the edit: a change of either can make a chat webhook want what it never posts.
+  requireChatEvents(input.format ?? hook.format, input.events ?? (hook.events as WebhookEventType[]));
   if (input.url !== undefined) await requireTarget(ctx, input.url);
   return ctx.db.$transaction(async (tx) => {
     const updated = await tx.webhook.update({

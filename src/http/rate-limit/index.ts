@@ -1,4 +1,4 @@
-import type { Request, RequestHandler, Response } from 'express';
+import type { Request, Response } from 'express';
 import { RateLimiterPostgres } from 'rate-limiter-flexible';
 import type { Config } from '../../config';
 import type { SqlClient } from '../../db/sql-client';
@@ -11,6 +11,7 @@ import { SharedLimit, type Verdict } from './shared-limit';
 // "RateLimit header fields for HTTP" names them; over the limit, 429 rate_limited with Retry-After.
 
 export { SharedLimit, type Verdict } from './shared-limit';
+export { startRateLimitCleanup } from './cleanup';
 
 export interface RateLimits {
   /** Requests of one API token or session; absent: no limit. */
@@ -19,7 +20,11 @@ export interface RateLimits {
   perAddress?: SharedLimit;
 }
 
-/** rate-limiter-flexible's PostgreSQL store over the app's database (its table comes from a Prisma migration). */
+/**
+ * rate-limiter-flexible's PostgreSQL store over the app's database (its table comes from a Prisma
+ * migration). Its own timer that deletes expired rows is off: nothing would stop it at close, so
+ * the server runs that cleanup as a worker (cleanup.ts).
+ */
 function sharedLimit(sql: SqlClient, keyPrefix: string, limit: number, windowMs: number): SharedLimit | undefined {
   if (limit <= 0) return undefined;
   const store = new RateLimiterPostgres({
@@ -27,6 +32,7 @@ function sharedLimit(sql: SqlClient, keyPrefix: string, limit: number, windowMs:
     storeType: 'pool',
     tableName: 'rate_limits',
     tableCreated: true,
+    clearExpiredByTimeout: false,
     keyPrefix,
     points: limit,
     duration: windowMs / 1000,
@@ -75,12 +81,4 @@ const addressOf = (req: Request) => req.ip ?? req.socket.remoteAddress ?? 'unkno
 /** Counts the request against its address's limit of sign-ins; a no-op without one. */
 export async function limitAddress(limit: SharedLimit | undefined, req: Request, res: Response): Promise<void> {
   if (limit) enforce(res, await limit.take(addressOf(req)), 'this address');
-}
-
-/** The same as middleware, for the sign-in routes: mounted before their bodies are read. */
-export function addressLimit(limit: SharedLimit | undefined): RequestHandler {
-  return async (req, res, next) => {
-    await limitAddress(limit, req, res);
-    next();
-  };
 }

@@ -1,4 +1,5 @@
 import { actionLabel, detailText } from '../audit-query';
+import { TableHead } from '../../../components/table-head';
 
 interface AuditEvent {
   auditId: number;
@@ -15,15 +16,7 @@ interface AuditEvent {
 export function AuditTable({ events, nameOf }: { events: AuditEvent[]; nameOf: (userId: number | null) => string }) {
   return (
     <table className="data-table audit-table">
-      <thead>
-        <tr>
-          <th scope="col">When</th>
-          <th scope="col">Who</th>
-          <th scope="col">What</th>
-          <th scope="col">On</th>
-          <th scope="col">Detail</th>
-        </tr>
-      </thead>
+      <TableHead columns={['When', 'Who', 'What', 'On', 'Detail']} />
       <tbody>
         {events.map((e) => (
           <tr key={e.auditId}>

@@ -4,6 +4,7 @@ import { useOrgs } from '../../auth';
 import { useRevokeToken } from '../api/revoke-token';
 import { useTokens } from '../api/get-tokens';
 import { formatWhen, isRevoked, sortTokens, tokenLabel } from '../token-format';
+import { TableHead } from '../../../components/table-head';
 
 /** The caller's tokens with their use and state; an active one is revoked after a confirm step. */
 export function TokenList() {
@@ -34,18 +35,7 @@ export function TokenList() {
       {tokens.data?.length === 0 && <p className="muted">You have no tokens yet.</p>}
       {!!tokens.data?.length && (
         <table className="data-table tokens-table">
-          <thead>
-            <tr>
-              <th scope="col">Name</th>
-              <th scope="col">Organizations</th>
-              <th scope="col">Created</th>
-              <th scope="col">Last used</th>
-              <th scope="col">State</th>
-              <th scope="col">
-                <span className="sr-only">Actions</span>
-              </th>
-            </tr>
-          </thead>
+          <TableHead columns={['Name', 'Organizations', 'Created', 'Last used', 'State']} actions />
           <tbody>
             {sortTokens(tokens.data).map((token) => {
               const label = tokenLabel(token);

@@ -3,9 +3,9 @@ import { ErrorMessage } from '../../../components/error-message';
 import { Page } from '../../../components/page';
 import { useMe, useOrgs } from '../../auth';
 import { useGenerateToken } from '../api/generate-token';
-import { NewTokenSecret } from './new-token-secret';
 import { TokenList } from './token-list';
 import '../tokens.css';
+import { CopyOnceSecret } from '../../../components/copy-once-secret';
 
 /** API tokens: generate one (its secret shown once), see each token's use, revoke. */
 export function TokensPage() {
@@ -82,7 +82,17 @@ export function TokensPage() {
           </p>
         </form>
         <ErrorMessage error={generate.error} />
-        {created && <NewTokenSecret {...created} onDone={() => setCreated(undefined)} />}
+        {created && (
+          // Shown once: it lives only in this page's state.
+          <CopyOnceSecret
+            title={`Token “${created.name}” generated`}
+            label="New token"
+            secret={created.token}
+            onDone={() => setCreated(undefined)}
+          >
+            Casebook keeps only a hash of it. If you lose it, revoke it and generate another.
+          </CopyOnceSecret>
+        )}
       </section>
       <TokenList />
     </Page>

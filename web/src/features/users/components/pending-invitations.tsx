@@ -4,6 +4,7 @@ import { ErrorMessage } from '../../../components/error-message';
 import { Pager } from '../../../components/pager';
 import { useInvitations } from '../api/get-invitations';
 import { useRevokeInvitation } from '../api/revoke-invitation';
+import { TableHead } from '../../../components/table-head';
 
 const PAGE_SIZE = 25;
 
@@ -35,16 +36,7 @@ export function PendingInvitations({ orgId, orgName }: { orgId: number; orgName:
       {!!invitations.data?.total && (
         <>
           <table className="data-table users-table">
-            <thead>
-              <tr>
-                <th scope="col">Email</th>
-                <th scope="col">Role</th>
-                <th scope="col">Invited</th>
-                <th scope="col">
-                  <span className="sr-only">Actions</span>
-                </th>
-              </tr>
-            </thead>
+            <TableHead columns={['Email', 'Role', 'Invited']} actions />
             <tbody>
               {invitations.data.invitations.map((i) => (
                 <tr key={i.invitationId}>

@@ -3,7 +3,7 @@ import { Breadcrumbs } from '../../../components/breadcrumbs';
 import { ErrorMessage } from '../../../components/error-message';
 import { Page } from '../../../components/page';
 import { useWebhookAmong } from '../api/get-webhooks';
-import { useAdminOrgs } from '../use-admin-orgs';
+import { useAdminOrgs } from '../../auth';
 import { webhookState } from '../webhook-text';
 import { DeliveryList } from './delivery-list';
 import { WebhookStateBadge } from './webhook-state-badge';

@@ -5,6 +5,7 @@ import { DELIVERIES_PAGE_SIZE, useDeliveries } from '../api/get-deliveries';
 import { useRedeliver } from '../api/redeliver';
 import { useTestWebhook } from '../api/test-webhook';
 import { DeliveryRow } from './delivery-row';
+import { TableHead } from '../../../components/table-head';
 
 interface Props {
   webhookId: number;
@@ -48,19 +49,7 @@ export function DeliveryList({ webhookId, offset, onOffset }: Props) {
       {deliveries.data?.deliveries.length === 0 && <p className="muted">Nothing delivered yet: events and tests show here once sent.</p>}
       {!!deliveries.data?.deliveries.length && (
         <table className="data-table webhook-deliveries">
-          <thead>
-            <tr>
-              <th scope="col">When</th>
-              <th scope="col">Event</th>
-              <th scope="col">Attempt</th>
-              <th scope="col">Outcome</th>
-              <th scope="col">Duration</th>
-              <th scope="col">Next attempt</th>
-              <th scope="col">
-                <span className="sr-only">Actions</span>
-              </th>
-            </tr>
-          </thead>
+          <TableHead columns={['When', 'Event', 'Attempt', 'Outcome', 'Duration', 'Next attempt']} actions />
           <tbody>
             {deliveries.data.deliveries.map((d) => (
               <DeliveryRow

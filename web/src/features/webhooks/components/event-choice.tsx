@@ -9,11 +9,13 @@ interface Props {
   invalid: boolean;
 }
 
-/** The events a webhook is sent: one checkbox each with what sends it, and all or none at once. */
+/** The events a webhook is sent: one checkbox each with what sends it, and all or none at once; a chat format offers its own only. */
 export function EventChoice({ selected, onChange, format, invalid }: Props) {
   const id = useId();
   const toggle = (type: WebhookEventType) => onChange(selected.includes(type) ? selected.filter((t) => t !== type) : [...selected, type]);
   const chat = format !== 'standard';
+  // The server refuses a chat webhook other events (webhook_events_not_posted): they are not offered.
+  const offered = chat ? WEBHOOK_EVENTS.filter((e) => CHAT_EVENTS.includes(e.type)) : WEBHOOK_EVENTS;
   return (
     <fieldset className="webhook-events" aria-describedby={invalid ? `${id}-error` : undefined}>
       <legend>Events</legend>
@@ -24,11 +26,11 @@ export function EventChoice({ selected, onChange, format, invalid }: Props) {
       )}
       {chat && (
         <p className="muted webhook-hint">
-          Slack and Teams get a message for {CHAT_EVENTS.join(', ')} only; the other events are not posted there.
+          Slack and Teams get a message for these events only; for the others, use the Standard Webhooks format.
         </p>
       )}
       <div className="button-row">
-        <button type="button" className="button secondary small" onClick={() => onChange(WEBHOOK_EVENTS.map((e) => e.type))}>
+        <button type="button" className="button secondary small" onClick={() => onChange(offered.map((e) => e.type))}>
           Select all
         </button>
         <button type="button" className="button secondary small" onClick={() => onChange([])}>
@@ -36,7 +38,7 @@ export function EventChoice({ selected, onChange, format, invalid }: Props) {
         </button>
       </div>
       <ul className="webhook-event-list">
-        {WEBHOOK_EVENTS.map((event) => (
+        {offered.map((event) => (
           <li key={event.type}>
             <input
               type="checkbox"

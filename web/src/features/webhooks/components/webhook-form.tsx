@@ -1,7 +1,7 @@
 import { useId, useState, type FormEvent } from 'react';
 import { ErrorMessage } from '../../../components/error-message';
 import { useOrgProjects } from '../api/get-projects';
-import type { WebhookEventType, WebhookFormat } from '../webhook-text';
+import { CHAT_EVENTS, type WebhookEventType, type WebhookFormat } from '../webhook-text';
 import { EventChoice } from './event-choice';
 import { FormatChoice } from './format-choice';
 
@@ -78,7 +78,17 @@ export function WebhookForm({ orgId, initial, submitLabel, pending, error, onSub
           ))}
         </select>
       </div>
-      <FormatChoice value={values.format} onChange={(format) => set('format', format)} />
+      <FormatChoice
+        value={values.format}
+        // A chat format keeps only the events it posts (the others are not offered).
+        onChange={(format) =>
+          setValues((now) => ({
+            ...now,
+            format,
+            events: format === 'standard' ? now.events : now.events.filter((e) => CHAT_EVENTS.includes(e)),
+          }))
+        }
+      />
       <EventChoice
         selected={values.events}
         onChange={(events) => {

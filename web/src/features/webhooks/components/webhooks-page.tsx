@@ -1,18 +1,17 @@
-import { useSearchParams } from 'react-router';
+import { OrgPicker } from '../../../components/org-picker';
 import { Page } from '../../../components/page';
-import { useAdminOrgs } from '../use-admin-orgs';
+import { useChosenAdminOrg } from '../../auth';
 import { NewWebhook } from './new-webhook';
 import { WebhookList } from './webhook-list';
 import '../webhooks.css';
 
 /** Webhooks (Admin): where an organization's events are posted, with their secrets, tests and deliveries. */
 export function WebhooksPage() {
-  const { me, adminOrgIds, orgName } = useAdminOrgs();
-  const [params, setParams] = useSearchParams();
+  const { me, adminOrgIds, orgId, orgName, choose } = useChosenAdminOrg();
 
   // The layout already shows a failure to load the caller (me.error).
   if (!me.data) return <Page title="Webhooks">{me.isPending && <p className="muted">Loading…</p>}</Page>;
-  if (adminOrgIds.length === 0) {
+  if (orgId === undefined) {
     return (
       <Page title="Webhooks">
         <p className="webhook-notice">
@@ -22,10 +21,6 @@ export function WebhooksPage() {
       </Page>
     );
   }
-  // ?orgId= keeps the chosen organization in the address; an unknown one falls back to the first.
-  const asked = Number(params.get('orgId'));
-  const orgId = adminOrgIds.includes(asked) ? asked : adminOrgIds[0];
-
   return (
     <Page title="Webhooks">
       <p className="muted webhook-intro">
@@ -33,24 +28,7 @@ export function WebhooksPage() {
         signed JSON following the Standard Webhooks specification, or a Slack or Teams message. Failed deliveries are retried for a day; a
         webhook failing for 3 days is turned off.
       </p>
-      <div className="webhook-org">
-        {adminOrgIds.length > 1 ? (
-          <>
-            <label htmlFor="webhook-org">Organization</label>
-            <select id="webhook-org" value={orgId} onChange={(e) => setParams({ orgId: e.target.value })}>
-              {adminOrgIds.map((id) => (
-                <option key={id} value={id}>
-                  {orgName(id)}
-                </option>
-              ))}
-            </select>
-          </>
-        ) : (
-          <p className="muted">
-            Organization: <strong>{orgName(orgId)}</strong>
-          </p>
-        )}
-      </div>
+      <OrgPicker id="webhook-org" orgIds={adminOrgIds} orgId={orgId} orgName={orgName} onChoose={choose} />
       <NewWebhook key={`new-${orgId}`} orgId={orgId} />
       <WebhookList key={orgId} orgId={orgId} orgName={orgName(orgId)} />
     </Page>
