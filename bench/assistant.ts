@@ -1,24 +1,29 @@
 /**
  * An assistant's session without a language model: `npm run bench:assistant` (issue 29, "Measured").
  *
- * Seeds one project (bench/assistant/seed.ts), starts the real server on it and `casebook mcp`
- * over stdio with the default tool list, connects the MCP SDK's client, and does the jobs of
- * bench/assistant/jobs.ts as scripted calls. Prints the size of tools/list and, per job, the
+ * Seeds one project (bench/assistant/seed.ts), starts the real server on it, connects the MCP
+ * SDK's client to `casebook mcp` over stdio with the default tool list (`--http`: to the server's
+ * /mcp), and does the jobs of bench/assistant/jobs.ts as scripted calls. Prints the size of tools/list and, per job, the
  * calls made and the characters exchanged (arguments' JSON + answers' text), each against its
  * target. `--variant after` runs the jobs' after versions (those written so far).
  */
 import { ASK, jobs, junitXml, sessionStart, TARGET_CHARS, TARGET_LIST_CHARS, type Job } from './assistant/jobs';
-import { PROJECT_NAME, seedHistory, seedStructure, type Seeded } from './assistant/seed';
-import { connectStdio, recorder, type CallRecord, type JobContext, type McpConnection } from './assistant/session';
+import { PROJECT_NAME, RUNS, SECTIONS, TESTS, seedHistory, seedStructure, type Seeded } from './assistant/seed';
+import { connectHttp, connectStdio, recorder, type CallRecord, type JobContext, type McpConnection } from './assistant/session';
 import { benchSettings, runBench } from './support';
 
 const bench = benchSettings('casebook_bench_assistant', 3962);
 const variantArg = process.argv.indexOf('--variant');
 const variant = variantArg >= 0 ? process.argv[variantArg + 1] : 'before';
-if (variant !== 'before' && variant !== 'after') {
-  console.error('usage: npm run bench:assistant -- [--variant before|after]');
+const http = process.argv.includes('--http');
+if (
+  (variant !== 'before' && variant !== 'after') ||
+  process.argv.slice(2).some((a) => a.startsWith('--') && !['--variant', '--http'].includes(a))
+) {
+  console.error('usage: npm run bench:assistant -- [--variant before|after] [--http]');
   process.exit(2);
 }
+const transport = http ? "the app's /mcp (Streamable HTTP)" : '`casebook mcp` over stdio';
 
 const n = (x: number) => x.toLocaleString('en-US');
 const verdict = (ok: boolean) => (ok ? 'PASS' : 'FAIL');
@@ -42,24 +47,27 @@ async function measure(seeded: Seeded) {
   await seedHistory(bench.base, bench.databaseUrl, seeded);
   console.log(`seeded through the API in ${((performance.now() - started) / 1000).toFixed(1)} s`);
 
-  const mcp = await connectStdio(bench.base, seeded.token);
+  const mcp = await (http ? connectHttp : connectStdio)(bench.base, seeded.token);
   try {
     const list = await mcp.client.listTools();
     const listChars = JSON.stringify(list).length;
+    // The server's instructions reach the model with the tool list, at initialize.
+    const instructionChars = mcp.client.getInstructions()?.length ?? 0;
     const xml = junitXml();
 
     const start = contextFor(mcp, { projectId: 0, orgId: 0 }, xml);
-    const findProject = variant === 'after' && sessionStart.after ? sessionStart.after : sessionStart.before;
+    const startAfter = variant === 'after' && sessionStart.after;
+    const findProject = startAfter || sessionStart.before;
     const ids = await findProject(start.ctx);
 
     // Reads first, writes after: what the write jobs add is then not among "what changed since yesterday".
     const order = jobs.map((job, index) => ({ job, index })).sort((a, b) => Number(!!a.job.writes) - Number(!!b.job.writes));
     const measured: Measured[] = [];
-    const missing: string[] = [];
+    const missing: { index: number; line: string }[] = [];
     for (const { job, index } of order) {
       const run = variant === 'after' ? job.after : job.before;
       if (!run) {
-        missing.push(`${index + 1} ${job.title} (to use: ${job.afterTools})`);
+        missing.push({ index, line: `${index + 1} ${job.title} (to use: ${job.afterTools})` });
         continue;
       }
       const { ctx, records } = contextFor(mcp, ids, xml);
@@ -67,22 +75,40 @@ async function measure(seeded: Seeded) {
       measured.push({ index, job, records, found });
     }
     measured.sort((a, b) => a.index - b.index);
-    report(listChars, list.tools.length, start.records, measured, missing, xml.length);
+    missing.sort((a, b) => a.index - b.index);
+    const startedBy = variant === 'after' && !startAfter ? "before's way, no after written" : 'once, not in the jobs';
+    report(
+      { listChars, toolCount: list.tools.length, instructionChars },
+      { records: start.records, by: startedBy },
+      measured,
+      missing.map((m) => m.line),
+      xml.length,
+    );
   } finally {
     await mcp.close();
   }
 }
 
-function report(listChars: number, toolCount: number, start: CallRecord[], measured: Measured[], missing: string[], xmlChars: number) {
+function report(
+  { listChars, toolCount, instructionChars }: { listChars: number; toolCount: number; instructionChars: number },
+  start: { records: CallRecord[]; by: string },
+  measured: Measured[],
+  missing: string[],
+  xmlChars: number,
+) {
   const out = console.log;
-  out(`\nAssistant bench, variant "${variant}": MCP SDK client on \`casebook mcp\` over stdio, default tool list, one seeded project`);
-  out(`(${PROJECT_NAME}: 360 tests in 40 sections, 30 nightly runs, milestone "${ASK.milestone}", today's changes by two members).`);
+  out(`\nAssistant bench, variant "${variant}": MCP SDK client on ${transport}, default tool list, one seeded project`);
+  out(
+    `(${PROJECT_NAME}: ${TESTS} tests in ${SECTIONS} sections, ${RUNS} nightly runs, milestone "${ASK.milestone}", today's changes by two members).`,
+  );
   out('chars = JSON of the call arguments + text of the answers (what a model reads and writes); struct = structuredContent, apart.\n');
   out(
     `tools/list: ${toolCount} tools, ${n(listChars)} chars (JSON.stringify of the listTools result)   target < ${n(TARGET_LIST_CHARS)}: ${verdict(listChars < TARGET_LIST_CHARS)}`,
   );
+  out(`initialize instructions: ${n(instructionChars)} chars (read with the tool list; not in the target)`);
   out(
-    `session start (find the project, once, not in the jobs): ${start.length} calls, ${n(sum(start, 'argChars') + sum(start, 'answerChars'))} chars (${start.map((r) => r.tool).join(', ')})\n`,
+    `session start (find the project; ${start.by}): ${start.records.length} calls, ` +
+      `${n(sum(start.records, 'argChars') + sum(start.records, 'answerChars'))} chars (${start.records.map((r) => r.tool).join(', ')})\n`,
   );
   const head = ['#', 'job', 'calls', 'args', 'answers', 'chars', 'struct', 'calls target', `chars ≤ ${n(TARGET_CHARS)}`, 'found'];
   const rows = measured.map(({ index, job, records, found }) => {
@@ -114,7 +140,7 @@ function report(listChars: number, toolCount: number, start: CallRecord[], measu
   out(
     `\njobs meeting both targets: ${passed.length} of ${measured.length}; the JUnit report sent by job 5 is ${n(xmlChars)} chars of its arguments.`,
   );
-  out(`job 7 reads the versions of ${ASK.versionsCap} changed tests at most: its answer is incomplete by design (say so, not more calls).`);
+  for (const { index, job } of measured) if (job.note && variant === 'before') out(`job ${index + 1}: ${job.note}`);
   if (missing.length) out(`\nnot written for this variant:\n  ${missing.join('\n  ')}`);
 
   out('\ncalls per job (tool: argument chars + answer chars):');

@@ -11,6 +11,7 @@
  * it stays as the record of how the before figures were taken.
  */
 import { junitReport } from '../junit-report';
+import { MILESTONE } from './seed';
 import type { JobContext } from './session';
 
 export interface Job {
@@ -19,6 +20,8 @@ export interface Job {
   maxCalls: number;
   /** The tools the after version is meant to use (issue 29), so whoever writes it knows the shape. */
   afterTools: string;
+  /** What the before version leaves out, printed under the table. */
+  note?: string;
   /** It writes: run after the reads, so what it adds is not among the changes "what changed" reports. */
   writes?: true;
   before: (ctx: JobContext) => Promise<string>;
@@ -41,7 +44,7 @@ export const ASK = {
   regressionLabel: 'payments',
   newSectionParent: ['Checkout', 'Payments'],
   newSection: 'Gift cards',
-  milestone: 'Release 2.4',
+  milestone: MILESTONE,
   /** How many test versions the "what changed" job reads before it gives up (each is a call). */
   versionsCap: 10,
 };
@@ -209,6 +212,7 @@ export const jobs: Job[] = [
   },
   {
     title: 'what changed since yesterday',
+    note: `capped, so incomplete: the versions of ${ASK.versionsCap} changed tests at most, results only in the latest run`,
     maxCalls: 2,
     afterTools: 'get-project-activity { project, since } (grouped by person and kind, with titles)',
     // No tool answers it: tests by last change (then each one's versions for who and what), the audit log for

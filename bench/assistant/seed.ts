@@ -1,7 +1,7 @@
 /**
  * The project the assistant bench works on, seeded once per run: a shop's catalog of
- * 360 tests in a three-level section tree with labels and priorities, 30 nightly runs
- * (the last six in milestone "Release 2.4") where some tests flip between passed and
+ * a few hundred tests in a three-level section tree with labels and priorities, RUNS nightly
+ * runs (the last six in a milestone, MILESTONE) where some tests flip between passed and
  * failed, some always fail with one of four errors and some never run. Everything up to
  * there is moved back in time (runs one a day, the catalog 40 days old); then two
  * members change things today: Ann creates, edits and deletes tests, Bo retests failures
@@ -16,12 +16,18 @@ import { seedMember } from '../support';
 
 export const PROJECT_NAME = 'Webshop';
 export const RUNS = 30;
+export const TESTS = 360;
+export const MILESTONE = 'Release 2.4';
 const TREE: Record<string, Record<string, string[]>> = {
   Checkout: { Cart: ['Coupons', 'Quantities'], Payments: ['Cards', 'Invoices'], Shipping: ['Rates', 'Addresses'] },
   Catalog: { Search: ['Filters', 'Suggestions'], Products: ['Variants', 'Reviews'], Categories: ['Navigation', 'Banners'] },
   Accounts: { Login: ['Passwords', 'SSO'], Profile: ['Addresses', 'Preferences'], Orders: ['History', 'Returns'] },
   Admin: { Inventory: ['Stock', 'Imports'], Pricing: ['Discounts', 'Taxes'], Reports: ['Sales', 'Exports'] },
 };
+export const SECTIONS = Object.values(TREE).reduce(
+  (n, features) => n + 1 + Object.values(features).reduce((m, leaves) => m + 1 + leaves.length, 0),
+  0,
+);
 export const LABELS = ['smoke', 'regression', 'payments', 'mobile', 'api', 'slow'];
 const ERRORS = [
   'TimeoutError: waiting for selector "#pay-button" failed: timeout 5000ms exceeded',
@@ -97,7 +103,7 @@ export async function seedHistory(base: string, databaseUrl: string, s: Seeded) 
   const leaves = sections.filter((x) => x.parentSectionId !== null && !sections.some((y) => y.parentSectionId === x.sectionId));
   const priorities = await ann<{ id: number }[]>('GET', `/priority?projectId=${projectId}`);
   const labels = await ann<{ labelId: number }[]>('POST', '/project/add-labels', { projectId, labels: LABELS });
-  const tests = Array.from({ length: 360 }, (_, k) => ({
+  const tests = Array.from({ length: TESTS }, (_, k) => ({
     title: `${VERBS[k % VERBS.length]} ${THINGS[(k >> 2) % THINGS.length]} (case ${k + 1})`,
     sectionId: leaves[k % leaves.length].sectionId,
     priorityId: priorities[k % priorities.length].id,
@@ -112,7 +118,7 @@ export async function seedHistory(base: string, databaseUrl: string, s: Seeded) 
   const { testIds } = await ann<{ testIds: number[] }>('POST', '/test/bulk-add', { projectId, tests });
   const milestone = await ann<{ milestoneId: number }>('POST', '/milestone/create', {
     projectId,
-    name: 'Release 2.4',
+    name: MILESTONE,
     description: 'Spring release: new checkout and search',
   });
   let lastRunId = 0;

@@ -1,6 +1,6 @@
 /**
  * The assistant's side of the bench: the MCP SDK's client on `casebook mcp` over stdio
- * (as a desktop assistant starts it), and a `call` that counts what each job costs.
+ * (as a desktop assistant starts it) or on the app's /mcp, and a `call` that counts what each job costs.
  * Characters exchanged are those a model reads and writes: the JSON of the arguments
  * plus the text of the answer's content; structuredContent is counted beside them
  * (a client hands the model one or the other, and today no tool sends it).
@@ -8,6 +8,7 @@
 import path from 'node:path';
 import { Client } from '@modelcontextprotocol/sdk/client/index.js';
 import { StdioClientTransport } from '@modelcontextprotocol/sdk/client/stdio.js';
+import { StreamableHTTPClientTransport } from '@modelcontextprotocol/sdk/client/streamableHttp.js';
 import type { CallToolResult } from '@modelcontextprotocol/sdk/types.js';
 
 const root = path.resolve(__dirname, '../..');
@@ -50,6 +51,22 @@ export async function connectStdio(base: string, token: string, args: string[] =
   const client = new Client({ name: 'casebook-assistant-bench', version: '1.0.0' });
   await client.connect(transport);
   return { client, close: () => client.close() };
+}
+
+/** The app's own /mcp (Streamable HTTP) with the member's token, as a remote assistant connects. */
+export async function connectHttp(base: string, token: string): Promise<McpConnection> {
+  const transport = new StreamableHTTPClientTransport(new URL(`${base}/mcp`), {
+    requestInit: { headers: { Authorization: `Bearer ${token}` } },
+  });
+  const client = new Client({ name: 'casebook-assistant-bench', version: '1.0.0' });
+  await client.connect(transport);
+  return {
+    client,
+    close: async () => {
+      await transport.terminateSession();
+      await client.close();
+    },
+  };
 }
 
 export const textOf = (result: CallToolResult) =>
