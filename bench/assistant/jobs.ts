@@ -7,7 +7,7 @@
  * The after variant: give a job `after`, using the tool named in its `afterTools`, and run
  * `npm run bench:assistant -- --variant after`; jobs without one are listed as not written.
  * `before` calls tools by their names on main at 5c74ed7 (get-run-test-status, get-run-tests-list,
- * run-detail...): once tools are merged or renamed it fails on the first missing one, naming it;
+ * get-sections, get-labels...): once tools are merged or renamed it fails on the first missing one, naming it;
  * it stays as the record of how the before figures were taken.
  */
 import { junitReport } from '../junit-report';
