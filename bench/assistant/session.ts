@@ -1,0 +1,92 @@
+/**
+ * The assistant's side of the bench: the MCP SDK's client on `casebook mcp` over stdio
+ * (as a desktop assistant starts it) or on the app's /mcp, and a `call` that counts what each job costs.
+ * Characters exchanged are those a model reads and writes: the JSON of the arguments
+ * plus the text of the answer's content; structuredContent is counted beside them
+ * (a client hands the model one or the other, and today no tool sends it).
+ */
+import path from 'node:path';
+import { Client } from '@modelcontextprotocol/sdk/client/index.js';
+import { StdioClientTransport } from '@modelcontextprotocol/sdk/client/stdio.js';
+import { StreamableHTTPClientTransport } from '@modelcontextprotocol/sdk/client/streamableHttp.js';
+import type { CallToolResult } from '@modelcontextprotocol/sdk/types.js';
+
+const root = path.resolve(__dirname, '../..');
+
+export interface CallRecord {
+  tool: string;
+  argChars: number;
+  answerChars: number;
+  structuredChars: number;
+}
+
+/** What a job may use: `call` (counted), `data` (a call whose answer text is JSON, parsed) and the seeded facts it starts from. */
+export interface JobContext {
+  call(tool: string, args?: Record<string, unknown>): Promise<CallToolResult>;
+  data<T = Record<string, unknown>>(tool: string, args?: Record<string, unknown>): Promise<T>;
+  /** The project as the user names it, and its id once the session found it (see findProject in jobs.ts). */
+  projectName: string;
+  projectId: number;
+  orgId: number;
+  /** The JUnit report the import job sends. */
+  junitXml: string;
+}
+
+export interface McpConnection {
+  client: Client;
+  close(): Promise<void>;
+}
+
+/** `casebook mcp` with the default tool list, talking to the bench server as the member of `token`. */
+export async function connectStdio(base: string, token: string, args: string[] = []): Promise<McpConnection> {
+  const env: Record<string, string> = {};
+  for (const [k, v] of Object.entries(process.env)) if (v !== undefined && !/^(CASEBOOK_|DATABASE_)/.test(k)) env[k] = v;
+  const transport = new StdioClientTransport({
+    command: process.execPath,
+    args: [path.join(root, 'bin/casebook.js'), 'mcp', ...args],
+    env: { ...env, CASEBOOK_URL: base, CASEBOOK_TOKEN: token, LOG_LEVEL: 'warn' },
+    cwd: root,
+    stderr: 'inherit',
+  });
+  const client = new Client({ name: 'casebook-assistant-bench', version: '1.0.0' });
+  await client.connect(transport);
+  return { client, close: () => client.close() };
+}
+
+/** The app's own /mcp (Streamable HTTP) with the member's token, as a remote assistant connects. */
+export async function connectHttp(base: string, token: string): Promise<McpConnection> {
+  const transport = new StreamableHTTPClientTransport(new URL(`${base}/mcp`), {
+    requestInit: { headers: { Authorization: `Bearer ${token}` } },
+  });
+  const client = new Client({ name: 'casebook-assistant-bench', version: '1.0.0' });
+  await client.connect(transport);
+  return {
+    client,
+    close: async () => {
+      await transport.terminateSession();
+      await client.close();
+    },
+  };
+}
+
+export const textOf = (result: CallToolResult) =>
+  result.content.map((item) => (item.type === 'text' ? item.text : JSON.stringify(item))).join('\n');
+
+/** A counter of calls for one job; a tool error ends the job (the bench measures jobs done, not attempts). */
+export function recorder(client: Client) {
+  const records: CallRecord[] = [];
+  const call = async (tool: string, args: Record<string, unknown> = {}) => {
+    const result = (await client.callTool({ name: tool, arguments: args })) as CallToolResult;
+    const text = textOf(result);
+    records.push({
+      tool,
+      argChars: JSON.stringify(args).length,
+      answerChars: text.length,
+      structuredChars: result.structuredContent ? JSON.stringify(result.structuredContent).length : 0,
+    });
+    if (result.isError) throw new Error(`${tool} failed: ${text.slice(0, 500)}`);
+    return result;
+  };
+  const data = async <T>(tool: string, args: Record<string, unknown> = {}) => JSON.parse(textOf(await call(tool, args))) as T;
+  return { records, call, data };
+}
