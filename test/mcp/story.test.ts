@@ -384,6 +384,12 @@ describe.each(['stdio', 'http'] as const)('the story over %s', (transport) => {
       days: 7,
       counts: (await rest.data<{ counts: unknown }>('/project/dashboard', { projectId: s.projectId, days: 7 })).counts,
     });
+    const activity = await tool<{ total: number; people: { kinds: { kind: string }[] }[] }>('get-project-activity', {
+      projectId: s.projectId,
+      since: '1h',
+    });
+    expect(activity.total).toBeGreaterThan(0);
+    expect(activity.people.flatMap((p) => p.kinds.map((g) => g.kind))).toContain('test.created');
     const executions = await tool<{ executions: { runId: number }[] }>('get-test-executions', {
       projectId: s.projectId,
       testId: s.bulkIds[1],

@@ -1,0 +1,85 @@
+import { queryId, queryInt, z } from '../../core/schemas';
+import { MOMENT_FORMS, queryMoment } from './moments';
+
+const int = z.number().int();
+
+/** The longest span one read covers: a year of a project's history is still one statement. */
+export const MAX_SPAN_DAYS = 366;
+
+/** What the audit log records in a project (src/domain/audit), told as it is named there. */
+export const PROJECT_AUDIT_ACTIONS = [
+  'test.deleted',
+  'run.deleted',
+  'run.locked',
+  'run.unlocked',
+  'run.reset',
+  'section.deleted',
+  'label.deleted',
+  'squad.deleted',
+  'lookup.deleted',
+  'shared-steps.deleted',
+  'custom-field.deleted',
+  'milestone.deleted',
+  'plan.locked',
+  'plan.unlocked',
+  'plan.deleted',
+  'configuration-group.deleted',
+] as const;
+
+/** Each kind of activity: tests written (their versions), runs created and worked on (their results), and the audited acts. */
+export const ACTIVITY_KINDS = ['test.created', 'test.changed', 'run.created', 'run.results', ...PROJECT_AUDIT_ACTIONS] as const;
+export type ActivityKind = (typeof ACTIVITY_KINDS)[number];
+
+export const activityQuery = z
+  .object({
+    projectId: queryId,
+    since: queryMoment.describe(`From this moment (inclusive): ${MOMENT_FORMS}`),
+    until: queryMoment.optional().describe('Up to this moment (exclusive; default: now), in the same forms as since'),
+    userId: queryId.optional().describe("Only this person's activity"),
+    perKind: queryInt(1, 100)
+      .default(10)
+      .describe('Items listed per person and kind, newest first (1 to 100, default 10); the rest are counted'),
+    people: queryInt(1, 100).default(20).describe('People listed, most active first (1 to 100, default 20); the rest are counted'),
+  })
+  .superRefine((q, ctx) => {
+    const until = q.until ?? new Date();
+    if (q.since.getTime() >= until.getTime())
+      ctx.addIssue({ code: 'custom', path: ['since'], message: `Must be before until (${until.toISOString()})` });
+    else if (until.getTime() - q.since.getTime() > MAX_SPAN_DAYS * 86_400_000)
+      ctx.addIssue({ code: 'custom', path: ['since'], message: `At most ${MAX_SPAN_DAYS} days before until` });
+  });
+export type ActivityQuery = z.output<typeof activityQuery>;
+
+const activityItem = z.object({
+  id: int.nullable().describe('The test, run or other record acted on (testId, runId, sectionId…)'),
+  title: z.string().nullable().describe("The test's title, the run's name, or the record's name"),
+  count: int.describe('Acts on it of this kind: versions recorded, results recorded, entries logged'),
+  at: z.iso.datetime().describe('The latest of them'),
+  fields: z.array(z.string()).optional().describe('test.changed: the fields its versions changed'),
+  statuses: z.record(z.string(), int).optional().describe('run.results: the results recorded, by status'),
+});
+
+const activityGroup = z.object({
+  kind: z.enum(ACTIVITY_KINDS),
+  count: int.describe('Acts of this kind (versions, results, entries)'),
+  subjects: int.describe('Distinct records acted on'),
+  items: z.array(activityItem).describe('The latest records acted on (perKind of them)'),
+  more: int.describe('Records acted on and not listed'),
+});
+
+export const projectActivity = z.object({
+  projectId: int,
+  since: z.iso.datetime(),
+  until: z.iso.datetime(),
+  total: int.describe('Acts of every kind by everyone in the span'),
+  people: z.array(
+    z.object({
+      userId: int.nullable().describe('null: a user since removed, or the command line'),
+      userName: z.string().nullable(),
+      total: int,
+      kinds: z.array(activityGroup),
+    }),
+  ),
+  morePeople: int.describe('People active in the span and not listed'),
+});
+export type ProjectActivity = z.input<typeof projectActivity>;
