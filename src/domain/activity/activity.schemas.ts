@@ -33,8 +33,8 @@ export type ActivityKind = (typeof ACTIVITY_KINDS)[number];
 export const activityQuery = z
   .object({
     projectId: queryId,
-    since: queryMoment.describe(`From this moment (inclusive): ${MOMENT_FORMS}`),
-    until: queryMoment.optional().describe('Up to this moment (exclusive; default: now), in the same forms as since'),
+    since: queryMoment('7d').describe(`From this moment (inclusive): ${MOMENT_FORMS}`),
+    until: queryMoment('now').optional().describe('Up to this moment (exclusive; default: now), in the same forms as since'),
     userId: queryId.optional().describe("Only this person's activity"),
     perKind: queryInt(1, 100)
       .default(10)

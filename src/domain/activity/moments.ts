@@ -30,13 +30,14 @@ export function momentOf(text: string, now = Date.now()): Date | undefined {
   return new Date(text.trim());
 }
 
-/** A query parameter holding a moment, a Date once parsed. */
-export const queryMoment = z
-  .string()
-  .transform((text, ctx) => {
-    const at = momentOf(text);
-    if (at) return at;
-    ctx.addIssue({ code: 'custom', message: `Expected ${MOMENT_FORMS}` });
-    return z.NEVER;
-  })
-  .meta({ example: 'yesterday' });
+/** A query parameter holding a moment, a Date once parsed; `example` is the OpenAPI document's. */
+export const queryMoment = (example: string) =>
+  z
+    .string()
+    .meta({ example })
+    .transform((text, ctx) => {
+      const at = momentOf(text);
+      if (at) return at;
+      ctx.addIssue({ code: 'custom', message: `Expected ${MOMENT_FORMS}` });
+      return z.NEVER;
+    });
