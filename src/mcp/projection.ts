@@ -36,7 +36,6 @@ export const COMPACT_VIEWS: Record<string, View> = {
   'get-custom-fields': view(['fieldId', 'key', 'name', 'type', 'appliesTo', 'required']),
   'get-shared-steps': view(['sharedStepsId', 'name', 'testCount']),
   'get-all-users': view(['userId', 'name', 'email', 'role']),
-  'get-audit': view(['auditId', 'actorId', 'action', 'targetType', 'targetId', 'createdAt']),
   'get-webhook-deliveries': view(['deliveryId', 'webhookId', 'eventType', 'attempt', 'statusCode', 'error', 'createdAt'], 60),
 };
 
