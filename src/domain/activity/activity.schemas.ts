@@ -1,4 +1,5 @@
 import { queryId, queryInt, z } from '../../core/schemas';
+import { auditActions, type AuditAction } from '../audit/audit.schemas';
 import { MOMENT_FORMS, queryMoment } from './moments';
 
 const int = z.number().int();
@@ -6,29 +7,17 @@ const int = z.number().int();
 /** The longest span one read covers: a year of a project's history is still one statement. */
 export const MAX_SPAN_DAYS = 366;
 
-/** What the audit log records in a project (src/domain/audit), told as it is named there. */
-export const PROJECT_AUDIT_ACTIONS = [
-  'test.deleted',
-  'run.deleted',
-  'run.locked',
-  'run.unlocked',
-  'run.reset',
-  'section.deleted',
-  'label.deleted',
-  'squad.deleted',
-  'lookup.deleted',
-  'shared-steps.deleted',
-  'custom-field.deleted',
-  'milestone.deleted',
-  'plan.locked',
-  'plan.unlocked',
-  'plan.deleted',
-  'configuration-group.deleted',
-] as const;
+/** The audit log's acts about something outside any one project: the organization, its people, tokens and webhooks, a project as a whole. */
+const OUTSIDE_PROJECTS = ['user', 'token', 'invitation', 'org', 'project', 'webhook'];
 
-/** Each kind of activity: tests written (their versions), runs created and worked on (their results), and the audited acts. */
-export const ACTIVITY_KINDS = ['test.created', 'test.changed', 'run.created', 'run.results', ...PROJECT_AUDIT_ACTIONS] as const;
-export type ActivityKind = (typeof ACTIVITY_KINDS)[number];
+/** What the audit log records in a project (src/domain/audit), told under its own name. */
+export const PROJECT_AUDIT_ACTIONS = auditActions.filter((action) => !OUTSIDE_PROJECTS.includes(action.split('.')[0]));
+
+/** The kinds of activity not in the audit log: tests written (their versions), runs created and worked on (their results). */
+const RECORDED_KINDS = ['test.created', 'test.changed', 'run.created', 'run.results'] as const;
+export type ActivityKind = (typeof RECORDED_KINDS)[number] | AuditAction;
+/** Each kind of activity, in the order a person's are told. */
+export const ACTIVITY_KINDS: [ActivityKind, ...ActivityKind[]] = [...RECORDED_KINDS, ...PROJECT_AUDIT_ACTIONS];
 
 export const activityQuery = z
   .object({
