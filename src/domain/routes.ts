@@ -22,6 +22,7 @@ import { sharedStepsRoutes } from './shared-steps/shared-steps.routes';
 import { assignmentRoutes } from './assignment/assignment.routes';
 import { planRoutes } from './plans/plans.routes';
 import { webhookRoutes } from './webhooks/webhooks.routes';
+import { activityRoutes } from './activity/activity.routes';
 
 /** Every REST operation under /api/v1: the router, RBAC tests and OpenAPI all read this list. */
 export const apiRoutes: AnyRoute[] = [
@@ -29,6 +30,7 @@ export const apiRoutes: AnyRoute[] = [
   ...userRoutes,
   ...orgRoutes,
   ...projectRoutes,
+  ...activityRoutes,
   ...testRoutes,
   ...testVersionRoutes,
   ...sectionRoutes,

@@ -2,6 +2,7 @@ import type { CallToolResult } from '@modelcontextprotocol/sdk/types.js';
 import { z } from '../core/zod-messages';
 import { buildUrl, type RestRequest, type RestResponse } from './http-client';
 import { NEXT_CURSOR_HEADER, TOTAL_COUNT_HEADER } from '../http/answer-meta';
+import { project, viewOf } from './projection';
 import { limit as limitText, offset as offsetText, type ToolSpec } from './tool-spec';
 
 // Answers that fit an assistant's context: one line of JSON, at most ANSWER_BUDGET
@@ -43,12 +44,23 @@ export function pagedLocally(spec: ToolSpec): ToolSpec {
   };
 }
 
-/** The call's REST arguments (the default page size filled in) and the window of a list the tool pages itself. */
-export function pagingArgs(spec: ToolSpec, args: Record<string, unknown>): { rest: Record<string, unknown>; window?: Window } {
-  if (spec.paged === 'limit-offset' || spec.paged === 'headers') return { rest: { ...args, limit: args.limit ?? DEFAULT_LIMIT } };
-  if (spec.paged !== 'local') return { rest: args };
+/**
+ * The call's REST arguments (the default page size filled in), the window of a list the tool pages
+ * itself, and the row fields asked for (src/mcp/projection.ts), which stay with the tool.
+ */
+export function pagingArgs(
+  spec: ToolSpec,
+  { fields, ...args }: Record<string, unknown>,
+): { rest: Record<string, unknown>; window?: Window; fields?: unknown } {
+  const view = fields === undefined ? {} : { fields };
+  if (spec.paged === 'limit-offset' || spec.paged === 'headers') return { rest: { ...args, limit: args.limit ?? DEFAULT_LIMIT }, ...view };
+  if (spec.paged !== 'local') return { rest: args, ...view };
   const { limit, offset, ...rest } = args;
-  return { rest, window: { limit: typeof limit === 'number' ? limit : DEFAULT_LIMIT, offset: typeof offset === 'number' ? offset : 0 } };
+  return {
+    rest,
+    window: { limit: typeof limit === 'number' ? limit : DEFAULT_LIMIT, offset: typeof offset === 'number' ? offset : 0 },
+    ...view,
+  };
 }
 
 // Where a list row's text is whole, by list tool and field.
@@ -65,13 +77,24 @@ const wholeTextIn: Record<string, (field: string) => string | undefined> = {
 /** Lists whose rows are the whole text themselves (the place the markers above point to). */
 const wholeRows = new Set(['get-test-status-history-in-run']);
 
-/** The text of a tool's answer: a page of a list with its paging, or the data, within the budget. */
-export function answerText(spec: ToolSpec, data: unknown, window?: Window, budget = ANSWER_BUDGET): string {
+/**
+ * The text of a tool's answer: a page of a list with its paging, or the data, within the budget.
+ * A list's rows show the `fields` asked for, or the tool's compact view (src/mcp/projection.ts).
+ */
+export function answerText(spec: ToolSpec, data: unknown, window?: Window, budget = ANSWER_BUDGET, fields?: unknown): string {
   const page = spec.paged === 'local' && Array.isArray(data) ? localPage(data, window ?? { limit: DEFAULT_LIMIT, offset: 0 }) : data;
   const list = spec.paged ? listIn(page) : undefined;
   if (!list) return fitValue(data, budget);
+  const shown = viewOf(spec, fields);
+  const projected = list.rows.map((row) => project(row, shown.fields));
   const where = wholeRows.has(spec.name) ? undefined : (wholeTextIn[spec.name] ?? (() => undefined));
-  const rows = where ? list.rows.map((row) => shorten(row, LIST_TEXT_MAX, where)) : list.rows;
+  // A compact view cuts its text shorter, with a shorter marker: its fields parameter says how to see more.
+  const rows =
+    shown.text !== undefined
+      ? projected.map((row) => shorten(row, shown.text!, () => undefined))
+      : where
+        ? projected.map((row) => shorten(row, LIST_TEXT_MAX, where))
+        : projected;
   return fitPage(list.page, list.key, rows, spec.paged === 'page' ? 'page' : 'offset', budget);
 }
 

@@ -27,7 +27,7 @@ export async function callTool(spec: ToolSpec, args: unknown, runtime: ToolRunti
   const parsed = inputSchema(spec).safeParse(args ?? {}) as z.ZodSafeParseResult<Record<string, unknown>>;
   if (!parsed.success) return failure(zodMessage(parsed.error), invalidInputTip(spec));
   // Lists page by default; a list REST answers whole is paged here.
-  const { rest: restArgs, window } = pagingArgs(spec, { ...spec.defaults, ...parsed.data });
+  const { rest: restArgs, window, fields } = pagingArgs(spec, { ...spec.defaults, ...parsed.data });
 
   let res: RestResponse;
   let request: RestRequest | undefined;
@@ -74,7 +74,7 @@ export async function callTool(spec: ToolSpec, args: unknown, runtime: ToolRunti
   }
   // A page REST answers as an array says its total and next cursor in headers; one in the envelope, the cursor it came from.
   const data = spec.paged === 'headers' ? headerPage(envelope.data, res.headers, restArgs) : fromCursor(envelope.data, restArgs);
-  return answer(answerText(spec, data, window));
+  return answer(answerText(spec, data, window, undefined, fields));
 }
 
 /** A successful call: one line of JSON within the answer budget (src/mcp/answer-budget.ts). */

@@ -58,6 +58,24 @@ export const insightTools = [
     example: { projectId: 3, days: 14 },
   }),
   tool({
+    name: 'get-project-activity',
+    description:
+      'Answer "who changed what today?" in one call: who created, changed or deleted tests, created runs, recorded results, or locked, reset or ' +
+      'deleted what in a project since a moment (until now, or until), by person (most active first) and kind, each with its latest records by ' +
+      'title (tests, runs), how many acts, and the count of the rest. since/until: an ISO date or date-time, today, yesterday, or an age (24h, 7d).',
+    route: 'GET /project/activity',
+    params: {
+      projectId,
+      since: 'From when: "yesterday", "today", "24h", "7d", "2026-01-31" or an ISO date-time',
+      until: 'Up to when (default: now), in the same forms',
+      userId: "Only this person's activity (get-project-members)",
+      perKind: 'Records listed per person and kind (1 to 100, default 5)',
+      people: 'People listed, most active first (1 to 100, default 20)',
+    },
+    defaults: { perKind: 5 },
+    example: { projectId: 3, since: 'yesterday' },
+  }),
+  tool({
     name: 'get-test-executions',
     description:
       'Answer "how did this test do lately?" in one call: its latest results, newest first (a page at a time), one per run of the project in which it ran, ' +

@@ -10,6 +10,8 @@ import { redactPaths, type Logger } from '../logger';
 import { callTool, failure, type ToolRuntime } from './call-tool';
 import { createHttpClient, retryText } from './http-client';
 import { KeptAnswers } from './kept-answers';
+import { registerPrompts } from './prompts';
+import { registerResources } from './resources';
 import { openRestTarget } from './rest-target';
 import { fullDescription, inputSchema, leastRole } from './tools';
 import { annotationsOf, selectTools, type ToolSelection } from './toolsets';
@@ -55,6 +57,8 @@ export function createMcpServer(runtime: ToolRuntime, logger?: Logger, selection
       return failure(`The tool server failed: ${(err as Error).message}`, 'Retry; if it persists, report it with the tool server log.');
     }
   });
+  registerPrompts(server);
+  registerResources(server, runtime);
   return server;
 }
 

@@ -8,6 +8,7 @@ import { insightTools } from './insight-tools';
 import { metadataTools } from './metadata-tools';
 import { milestoneTools } from './milestone-tools';
 import { planTools } from './plan-tools';
+import { withFields } from './projection';
 import { configurationTools } from './configuration-tools';
 import { routeFieldOf } from './name-params';
 import { projectTools, userTools } from './project-tools';
@@ -35,7 +36,7 @@ export const tools: ToolSpec[] = [
   ...sharedStepsTools,
   ...userTools,
   ...webhookTools,
-].map((decl) => pagedLocally(resolve(decl)));
+].map((decl) => withFields(pagedLocally(resolve(decl))));
 
 export const toolsByName = new Map(tools.map((t) => [t.name, t]));
 

@@ -105,6 +105,7 @@ const contract: Record<string, Role> = {
   'GET /project/test-stability': 'Reader',
   'GET /run/compare': 'Reader',
   'GET /project/dashboard': 'Reader',
+  'GET /project/activity': 'Reader',
   'GET /test/executions': 'Reader',
   'GET /run/test-detail': 'Reader',
   // Milestones: planned by User and Admin, deleted (their runs kept) by Admin.

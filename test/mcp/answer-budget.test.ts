@@ -172,7 +172,8 @@ it('reports more pages of the big lists', async () => {
 });
 
 it('cuts a page over the budget at a row boundary, says so, and goes on from there', async () => {
-  const { text, data } = await answer('get-tests', { projectId, limit: 1000, offset: 100 });
+  // Whole rows (fields "*"): a thousand of them are over the budget.
+  const { text, data } = await answer('get-tests', { projectId, limit: 1000, offset: 100, fields: ['*'] });
   const rows = data.tests as { testId: number; updatedAt: string }[];
   expect(text.length).toBeGreaterThan(ANSWER_BUDGET - 2000); // as many rows as fit
   expect(data).toMatchObject({ total: TESTS, limit: 1000, offset: 100, returned: rows.length, hasMore: true, truncated: true });
@@ -250,7 +251,8 @@ it('pages a history through REST by cursor and by offset: every entry once, newe
 
 it('shortens long text in list rows with a marker; the details tools give it whole', async () => {
   const long = testIds[10];
-  const page = (await answer('get-tests', { projectId, limit: 2, offset: 10 })).data;
+  // Fields asked for are cut at the list's length, with the marker naming where the whole text is.
+  const page = (await answer('get-tests', { projectId, limit: 2, offset: 10, fields: ['testId', 'title', 'steps'] })).data;
   const [row, plain] = page.tests as { testId: number; steps: string | null; title: string }[];
   expect(row.testId).toBe(long);
   expect(row.steps).toBe(`${STEPS.slice(0, LIST_TEXT_MAX)}…[+${STEPS.length - LIST_TEXT_MAX} chars; get-test-details has the full text]`);
@@ -258,7 +260,7 @@ it('shortens long text in list rows with a marker; the details tools give it who
   const details = (await answer('get-test-details', { testId: long, projectId })).data;
   expect(details.steps).toBe(STEPS);
 
-  const inRun = (await answer('get-run-test-status', { runId, projectId, status: 'failed', limit: 1, offset: 1 })).data;
+  const inRun = (await answer('get-run-test-status', { runId, projectId, status: 'failed', limit: 1, offset: 1, fields: ['*'] })).data;
   expect((inRun.tests as { comment: string }[])[0].comment).toBe(
     `${COMMENT.slice(0, LIST_TEXT_MAX)}…[+${COMMENT.length - LIST_TEXT_MAX} chars; get-test-status-history-in-run has the full text]`,
   );
@@ -320,7 +322,7 @@ describe('the budget on its own (answer-budget.ts, with small budgets)', () => {
 
   it('cuts a page/pageSize list at a row boundary and names the page that starts right after it', () => {
     const page = { projects, total: 95, page: 3, pageSize: 10 };
-    const text = answerText(toolsByName.get('get-projects')!, page, undefined, 1200);
+    const text = answerText(toolsByName.get('get-projects')!, page, undefined, 1200, ['*']);
     expect(text.length).toBeLessThanOrEqual(1200);
     const data = JSON.parse(text) as Page & { projects: Rec[]; nextPage: number; nextPageSize: number };
     const n = data.projects.length;

@@ -56,7 +56,8 @@ it('filters get-tests and get-tests-count by each kind of field', async () => {
 
 it('answers as the REST cf.<key> parameters do', async () => {
   const query = { projectId, limit: 50, 'cf.browsers': 'chrome', 'cf.points.lte': '5' };
-  const page = dataOf<Rec>(await mcp.call('get-tests', { projectId, customFields: { browsers: 'chrome', points: { lte: 5 } } }));
+  const customFields = { browsers: 'chrome', points: { lte: 5 } };
+  const page = dataOf<Rec>(await mcp.call('get-tests', { projectId, customFields, fields: ['*'] }));
   expect(page).toMatchObject(await rest.data<Rec>('/project/tests', query));
 });
 

@@ -153,6 +153,7 @@ it('says how a cut page of projects goes on from its cursor, by page and page si
     { projects, total: 40, page: 1, pageSize: 10, nextCursor: 'WzIwXQ', cursor: 'WzEwXQ' },
     undefined,
     1500,
+    ['*'],
   );
   const data = JSON.parse(text) as Rec;
   const shown = (data.projects as unknown[]).length;

@@ -1,5 +1,6 @@
 import crypto from 'node:crypto';
-import { tools } from '../../src/mcp/tools';
+import { rowFieldsOf } from '../../src/mcp/projection';
+import { tools, toolsByName } from '../../src/mcp/tools';
 import { TOOLSETS } from '../../src/mcp/toolsets';
 import { createWorld, type World } from '../support/factories';
 import { connectMcp, connectMcpHttp, dataOf, restAs, startRealApp, type McpSession, type RunningApp } from './support';
@@ -21,10 +22,14 @@ describe.each(['stdio', 'http'] as const)('the story over %s', (transport) => {
   let rest: ReturnType<typeof restAs>;
   const called = new Set<string>();
 
-  /** Calls a tool and returns its data, failing the test on an error result. */
+  /**
+   * Calls a tool and returns its data, failing the test on an error result. A list tool is asked for
+   * every field of its rows, to compare them with REST's (its compact view: projection.test.ts).
+   */
   async function tool<T = Rec>(name: string, args: Rec = {}): Promise<T> {
     called.add(name);
-    return dataOf<T>(await mcp.call(name, args));
+    const whole = rowFieldsOf(toolsByName.get(name)!) && !('fields' in args) ? { fields: ['*'] } : {};
+    return dataOf<T>(await mcp.call(name, { ...args, ...whole }));
   }
 
   /** The rows of a list REST answers whole, as the tool pages it (50 rows a page by default). */
@@ -384,6 +389,12 @@ describe.each(['stdio', 'http'] as const)('the story over %s', (transport) => {
       days: 7,
       counts: (await rest.data<{ counts: unknown }>('/project/dashboard', { projectId: s.projectId, days: 7 })).counts,
     });
+    const activity = await tool<{ total: number; people: { kinds: { kind: string }[] }[] }>('get-project-activity', {
+      projectId: s.projectId,
+      since: '1h',
+    });
+    expect(activity.total).toBeGreaterThan(0);
+    expect(activity.people.flatMap((p) => p.kinds.map((g) => g.kind))).toContain('test.created');
     const executions = await tool<{ executions: { runId: number }[] }>('get-test-executions', {
       projectId: s.projectId,
       testId: s.bulkIds[1],

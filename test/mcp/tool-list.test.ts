@@ -23,6 +23,7 @@ const expectedRequired: Record<string, string[]> = {
   'get-test-stability': ['projectId'],
   'get-run-comparison': ['projectId'],
   'get-project-dashboard': ['projectId'],
+  'get-project-activity': ['projectId', 'since'],
   'get-test-executions': ['projectId', 'testId'],
   'get-run-test': ['runId', 'projectId', 'testId'],
   'get-tests-count': ['projectId'],

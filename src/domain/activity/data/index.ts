@@ -1,0 +1,1 @@
+export { activityRows, type ActivityRow, type ActivitySpan } from './activity';
