@@ -18,7 +18,9 @@ export function planRefRows(db: DbOrTx, projectId: number) {
 
 /** Every milestone of the project, open first, then by due date (none last), then by id; without their run counts. */
 export function milestoneRefRows(db: DbOrTx, projectId: number) {
-  return db.$queryRaw<{ milestoneId: number; name: string; status: 'open' | 'completed'; dueDate: string | null; parentId: number | null }[]>`
+  return db.$queryRaw<
+    { milestoneId: number; name: string; status: 'open' | 'completed'; dueDate: string | null; parentId: number | null }[]
+  >`
     SELECT id AS "milestoneId", name, status::text AS status, to_char(due_date, 'YYYY-MM-DD') AS "dueDate", parent_id AS "parentId"
       FROM milestones WHERE project_id = ${projectId}
      ORDER BY status = 'completed', due_date NULLS LAST, id`;
