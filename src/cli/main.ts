@@ -37,11 +37,12 @@ const usage = `Usage: casebook <command>
   user create --email E --name N --role R --org N
                                             create a user (or add a membership); R: Reader, User, Admin
   token create --email E [--name N]         create an API token; prints only the token
-  mcp [--tools read|write|all] [--toolsets projects,tests,runs,insight,metadata,users,webhooks]
+  mcp [--tools read|write|all] [--toolsets core,projects,tests,runs,insight,metadata,users,webhooks,all]
                                             MCP tool server on stdio (CASEBOOK_TOKEN; CASEBOOK_URL, else the app
                                             in-process). --tools read: only tools that change nothing; write: also
                                             those that create and edit, none that delete; all (default).
-                                            --toolsets: only the tools of these sets (default: every set but webhooks)
+                                            --toolsets: only the tools of these sets (default: core, the tools of
+                                            the common questions; all: every tool)
   import junit <file|dir|glob>... --url URL --token T --project ID [--run ID | --run-name N]
         [--create-missing] [--dry-run] [--status-map outcome:status,...] [--case-matcher auto|name|property]
         [--json] [--fail-on-unmatched] [--attachments-dir DIR]

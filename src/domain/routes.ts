@@ -1,6 +1,7 @@
 import type { AnyRoute } from '../core/route';
 import { orgRoutes } from './orgs/orgs.routes';
 import { projectRoutes } from './projects/projects.routes';
+import { projectContextRoutes } from './project-context/project-context.routes';
 import { tokenRoutes } from './tokens/tokens.routes';
 import { userRoutes } from './users/users.routes';
 import { testRoutes } from './test-cases/test-cases.routes';
@@ -31,6 +32,7 @@ export const apiRoutes: AnyRoute[] = [
   ...orgRoutes,
   ...projectRoutes,
   ...activityRoutes,
+  ...projectContextRoutes,
   ...testRoutes,
   ...testVersionRoutes,
   ...sectionRoutes,

@@ -7,6 +7,7 @@ import { ANSWER_BUDGET, answerText, downloadText, fromCursor, headerPage, paging
 import { RestUnreachableError, type HttpClient, type RestRequest, type RestResponse } from './http-client';
 import { FIELD_FILTERS_PARAM, fieldFiltersQuery, toolFilterNames } from './field-filter-param';
 import { resolveNames } from './name-resolution';
+import { structuredOf } from './tool-schemas';
 import { fileBytes, inputSchema, toolsByName, type ToolSpec } from './tools';
 
 // Runs one tool call: check the input against the tool's schema, make the REST
@@ -56,8 +57,11 @@ export async function callTool(spec: ToolSpec, args: unknown, runtime: ToolRunti
     return failure(message, tip);
   }
   // A stored file (an attachment) is shown as what it is: an image, text, or how to fetch it.
-  if (spec.download && request && spec.route.fromStorage)
-    return storedFileAnswer(res, request, runtime.publicUrl ?? runtime.client.baseUrl);
+  if (spec.download && request && spec.route.fromStorage) {
+    const file = storedFileAnswer(res, request, runtime.publicUrl ?? runtime.client.baseUrl);
+    const about = file.content[0];
+    return about?.type === 'text' ? { ...file, structuredContent: structuredOf(about.text) } : file;
+  }
   if (spec.download && request) {
     const format = typeof parsed.data.format === 'string' ? parsed.data.format : 'json';
     const summary = downloadText(res, request, format, runtime.publicUrl ?? runtime.client.baseUrl);
@@ -77,9 +81,13 @@ export async function callTool(spec: ToolSpec, args: unknown, runtime: ToolRunti
   return answer(answerText(spec, data, window, undefined, fields));
 }
 
-/** A successful call: one line of JSON within the answer budget (src/mcp/answer-budget.ts). */
+/**
+ * A successful call: one line of JSON within the answer budget (src/mcp/answer-budget.ts),
+ * and the same as structuredContent, which the tool's outputSchema describes. A failure
+ * carries none: clients check structuredContent only on success.
+ */
 function answer(text: string): CallToolResult {
-  return { content: [{ type: 'text', text }] };
+  return { content: [{ type: 'text', text }], structuredContent: structuredOf(text) };
 }
 
 /**

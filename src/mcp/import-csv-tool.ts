@@ -7,13 +7,10 @@ import { projectId, tool } from './tool-spec';
 export const importCsvTool = tool({
   name: 'import-tests-csv',
   description:
-    'Create test cases from a CSV file: an export of TestRail or Qase (mapping {"preset":"testrail"} or {"preset":"qase"}), ' +
-    "Casebook's own export, or any spreadsheet with a header row (map its columns to fields). " +
-    'ALWAYS call it first with dryRun true and show the user what it answers: rowsRead, testsToCreate, the sections and labels it ' +
-    'would create, how each column is read (columns; field null: not imported), errorCount and the first errors (row, column, reason), ' +
-    'and the first tests as they would be. Only then, with the user agreeing, call it again with dryRun false. ' +
-    'Any row error and nothing is written (fix the rows or the mapping). Sections (A > B or A/B) and labels are created; priority, ' +
-    'type, platform, automation status and squad must name existing entries (get-priority...). All or nothing.',
+    'Create test cases from a CSV file: a TestRail or Qase export (mapping {"preset":"testrail"} or qase), Casebook\'s own export, ' +
+    'or any spreadsheet with a header row (map its columns to fields). ALWAYS call it first with dryRun true and show the user the answer ' +
+    '(tests to create, new sections and labels, how each column is read, the first errors); import (dryRun false) only when they agree. ' +
+    'Any row error and nothing is written. Sections (A > B) and labels are created; priority, type, platform, automation status and squad must exist.',
   route: 'POST /test/import-csv',
   params: {
     projectId,

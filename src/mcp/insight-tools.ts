@@ -6,23 +6,20 @@ export const insightTools = [
   tool({
     name: 'get-test-stability',
     description:
-      'Answer "which tests are flaky?", "which fail most?", "which never ran?" for a project in one call: each live test\'s record over the project\'s last runs ' +
-      '(window, default 30): executions, passed, failed, flips between passed and failed, failureRate, last status/run/execution/failure, median and p95 time, ' +
-      'flaky with its reasons (flips >= minFlips, passed and failed on one build commit, or flaky within a run). ' +
-      'flakyOnly: true for the flaky tests; neverRun: true for tests without a result in the window (window "all": ever); staleDays for tests not run in N days. ' +
-      'Sorted by flakiness (default), failureRate, duration or lastExecuted; a page at a time (limit/offset, 25 rows unless limit says more).',
+      'Which tests are flaky, fail most or never ran, in one call: per test over the latest runs (window) its executions, failures, flips, failureRate, ' +
+      'last status and failure, times, and whether it is flaky and why. flakyOnly, neverRun and staleDays filter.',
     route: 'GET /project/test-stability',
     params: {
       projectId,
-      window: 'How many of the project’s latest runs to count: 1 to 200 (default 30), or "all" with neverRun',
+      window: 'Latest runs to count, 1 to 200 (default 30), or "all" with neverRun',
       flakyOnly: 'true: only the flaky tests',
       neverRun: 'true: only tests with no result in the window',
       staleDays: 'Only tests not executed in this many days (or never)',
       minFlips: 'Flips that make a test flaky (default 3)',
-      sort: 'flakiness (default), failureRate, duration or lastExecuted',
-      sectionId: 'Only this section and its subsections (get-sections)',
-      labelId: 'Only tests with this label (get-labels)',
-      limit: 'Rows of the page (default 25, at most 1000)',
+      sort: 'Order of the list',
+      sectionId: 'Only this section and its subsections',
+      labelId: 'Only tests with this label',
+      limit: 'Rows a page (default 25)',
       offset,
     },
     defaults: { limit: 25 },
@@ -31,14 +28,12 @@ export const insightTools = [
   tool({
     name: 'get-run-comparison',
     description:
-      'Answer "what failed in the latest run that passed before?" in one call: compares a run (default: the project\'s latest) with its base (default: the latest earlier run sharing tests, ' +
-      'on the same build branch) and lists new_failure, fixed, still_failing, flaky_in_run, added and removed tests with both statuses and the time change, ' +
-      "totals per category (the first 10 tests of each), and the run's 10 largest failure groups by normalized message (new groups marked). " +
-      'category with offset pages through one category.',
+      'What changed between two runs, in one call: a run (default: the latest) against the previous comparable one: new_failure, fixed, still_failing, ' +
+      'flaky_in_run, added and removed tests (10 of each; category with offset pages one), and its largest failure groups by message.',
     route: 'GET /run/compare',
     params: {
       projectId,
-      runId: "Run id (default: the project's latest run; get-runs lists them)",
+      runId: 'Default: the latest run',
       baseRunId: 'The run to compare with (default: the previous comparable run)',
       category: 'Only this category, paged: new_failure, fixed, still_failing, flaky_in_run, added or removed',
       perCategory: 'Tests listed per category (1 to 1000, default 10)',

@@ -149,15 +149,15 @@ export const metadataTools = [
     params: {
       projectId,
       sectionName: 'Name of the section',
-      parentSectionId: 'Section to nest it in (get-sections); leave out for a top-level section',
+      parentSectionId: 'Section to nest it in; leave out for a top-level section',
     },
     example: { projectId: 3, sectionName: 'Payments', parentSectionId: 7 },
   }),
   tool({
     name: 'edit-section',
-    description: 'Rename a section.',
+    description: 'Rename a section; its tests and subsections stay in it. Names are unique among siblings, ignoring case.',
     route: 'PUT /project/edit-section',
-    params: { sectionId: 'Section id (get-sections)', sectionName: 'New name' },
+    params: { sectionId: 'Section id', sectionName: 'New name' },
     example: { sectionId: 7, sectionName: 'Payments and refunds' },
   }),
   tool({
@@ -165,7 +165,7 @@ export const metadataTools = [
     description:
       'Delete a section; its tests and subsections move to its parent section (to the top level for a top-level section), so no test is lost. Returns where they went and how many moved.',
     route: 'DELETE /project/delete-section',
-    params: { sectionId: 'Section id (get-sections)' },
+    params: { sectionId: 'Section id' },
     example: { sectionId: 7 },
   }),
 ];

@@ -9,17 +9,16 @@ export const planTools = [
     name: 'get-plans',
     description:
       "List a project's test plans, newest first, each with its number of runs and their results added up (counts, pass rate); " +
-      'a page at a time (limit/offset). Use it to find a planId.',
+      'a page at a time. Use it to find a planId.',
     route: 'GET /plans',
-    params: { projectId, milestoneId: 'Only the plans of this milestone (get-milestones)', limit, offset },
+    params: { projectId, milestoneId: 'Only the plans of this milestone', limit, offset },
     example: { projectId: 3 },
   }),
   tool({
     name: 'get-plan',
     description:
-      "Show one test plan: its runs (one per configuration) with their counts, the results added up, each assignee's done / total, " +
-      'and a page of its status matrix: a row per test with its status on each configuration (columns: configurations). ' +
-      'Use it to answer "how does the release look on each browser?".',
+      "One test plan's progress: its runs (one per configuration) with their counts, the sum, each assignee's share, " +
+      'and a page of its matrix: a row per test with its status on each configuration.',
     route: 'GET /plan/detail',
     params: { projectId, planId, limit: 'Matrix rows (tests) per page (default 20)', offset },
     defaults: { limit: 20 },
@@ -31,14 +30,14 @@ export const planTools = [
       'Plan a release: run a selection of tests on several configurations at once. Each entry selects tests (testIds, or sectionIds with their ' +
       'subsections, labelIds, priorityIds, or allTests) and lists configuration combinations as option ids (get-configurations; one option per ' +
       'group, e.g. [[chromeId, linuxId], [firefoxId, linuxId]]); one run is made per combination, named "<plan> – Chrome, Linux", in the ' +
-      "plan's milestone, all or nothing. assignTo gives the tests to a member, or splits them between several (get-project-members). " +
+      "plan's milestone, all or nothing. assignTo gives the tests to a member, or splits them between several. " +
       'Answers the plan with its runs and their counts.',
     route: 'POST /plan/create',
     params: {
       projectId,
       name: 'Name of the plan, e.g. "Release 2.4"',
       description: 'What the plan covers',
-      milestoneId: 'The milestone the plan and its runs count towards (get-milestones)',
+      milestoneId: 'The milestone the plan and its runs count towards',
       entries: {
         text: 'What to run: one or more entries',
         items: {

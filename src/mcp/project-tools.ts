@@ -21,7 +21,7 @@ export const projectTools = [
   tool({
     name: 'get-projects',
     description:
-      'List the projects of an organization, a page at a time (page from 1, pageSize up to 1000, or cursor: the result has total and hasMore, nextPage and nextCursor while more pages exist). Use it to find a projectId by name; isActive filters active or inactive projects.',
+      'List the projects of an organization, a page at a time. Use it to find a projectId by name; isActive filters active or inactive projects.',
     route: 'GET /projects',
     params: {
       orgId,
@@ -36,6 +36,15 @@ export const projectTools = [
     name: 'get-project-detail',
     description: 'Show one project with its counts of tests and runs. Use it to check a project before working in it (is it active?).',
     route: 'GET /project/detail',
+    params: { projectId },
+    example: { projectId: 3 },
+  }),
+  tool({
+    name: 'get-project-context',
+    description:
+      "Every id and name a project's tests and runs refer to, in one answer: sections as paths (Checkout > Payments), labels, squads, " +
+      'priorities, types, automation statuses, platforms, coverage kinds, custom fields, configurations, milestones, plans and members.',
+    route: 'GET /project/context',
     params: { projectId },
     example: { projectId: 3 },
   }),
@@ -90,8 +99,7 @@ export const userTools = [
   }),
   tool({
     name: 'get-all-users',
-    description:
-      'List the users of your organizations (or of one, with orgId), a page at a time (limit/offset, or cursor: the result has total and hasMore, nextOffset and nextCursor while more pages exist).',
+    description: 'List the users of your organizations (or of one, with orgId), a page at a time.',
     route: 'GET /all-users',
     params: { orgId, limit, offset, cursor },
     example: { orgId: 1, limit: 50, offset: 0 },
@@ -111,7 +119,7 @@ export const userTools = [
   tool({
     name: 'get-audit',
     description:
-      'List the audit log of an organization, newest first, a page at a time (limit/offset, or cursor: the result has total and hasMore, nextOffset and nextCursor while more pages exist): role changes, invitations, API tokens, run locks, unlocks and resets, and deletions, each with who acted, on what, and when.',
+      'List the audit log of an organization, newest first, a page at a time: role changes, invitations, API tokens, run locks, unlocks and resets, and deletions, each with who acted, on what, and when.',
     route: 'GET /audit',
     params: {
       orgId,
@@ -128,7 +136,7 @@ export const userTools = [
   tool({
     name: 'get-invitations',
     description:
-      'List the pending invitations of an organization you administer (emails invited who have not signed in yet), newest first, with the role each will get, a page at a time (limit/offset, or cursor: the result has total and hasMore, nextOffset and nextCursor while more pages exist).',
+      'List the pending invitations of an organization you administer (emails invited who have not signed in yet), newest first, with the role each will get, a page at a time.',
     route: 'GET /invitations',
     params: { orgId, limit, offset, cursor },
     example: { orgId: 1 },

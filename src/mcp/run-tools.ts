@@ -15,11 +15,36 @@ const buildFields = {
 export const runTools = [
   tool({
     name: 'get-runs',
-    description:
-      'List the runs of a project, newest first, a page at a time (limit/offset, or cursor: the result has total and hasMore, nextOffset and nextCursor while more pages exist). Use it to find a runId.',
+    description: 'List the runs of a project, newest first, a page at a time. Use it to find a runId.',
     route: 'GET /runs',
-    params: { projectId, milestoneId: 'Only the runs of this milestone (get-milestones)', limit, offset, cursor },
+    params: { projectId, milestoneId: 'Only the runs of this milestone', limit, offset, cursor },
     example: { projectId: 3, limit: 20 },
+  }),
+  tool({
+    name: 'get-run',
+    description:
+      "Show one run and where it stands: name, build, milestone, counts per status, whether it is locked, and each assignee's share.",
+    route: 'GET /run/detail',
+    params: inRun,
+    example,
+  }),
+  tool({
+    name: 'get-run-tests',
+    description:
+      'List the tests of a run with their status, comment, defects and assignee, or only some: by status (e.g. every failed test), section, text, defect or assignee.',
+    route: 'GET /run/tests',
+    params: {
+      ...inRun,
+      status: 'Only tests with this status',
+      sectionId: {},
+      search: {},
+      defect: 'Only tests whose current result links to this defect id or URL',
+      assigneeId: 'Only tests assigned to this user id, to you (me), or to nobody (none)',
+      limit,
+      offset,
+      cursor,
+    },
+    example: { runId: 9, projectId: 3, status: 'failed' },
   }),
   tool({
     name: 'run-detail',
@@ -30,8 +55,7 @@ export const runTools = [
   }),
   tool({
     name: 'get-run-tests-list',
-    description:
-      'List the tests of a run with their current status and comment, a page at a time (limit/offset, or cursor: the result has total and hasMore, nextOffset and nextCursor while more pages exist). Use it to see what is left to execute.',
+    description: 'List the tests of a run with their current status and comment, a page at a time. Use it to see what is left to execute.',
     route: 'GET /run/tests',
     params: {
       ...inRun,
@@ -47,7 +71,7 @@ export const runTools = [
   tool({
     name: 'get-run-test-status',
     description:
-      'List the tests of a run that have one status (all tests when status is left out), e.g. every failed test of a run, a page at a time (limit/offset, or cursor: the result has total and hasMore, nextOffset and nextCursor while more pages exist).',
+      'List the tests of a run that have one status (all tests when status is left out), e.g. every failed test of a run, a page at a time.',
     route: 'GET /run/test-status',
     params: { ...inRun, status: 'passed, failed, blocked, retest or untested', limit, offset, cursor },
     example: { runId: 9, projectId: 3, status: 'failed' },
@@ -65,7 +89,7 @@ export const runTools = [
     name: 'get-defects',
     description:
       "List the defects linked from a project's current results (or one run's), most failed first: each with its link, the runs and tests whose result names it, and how many of those are failed. " +
-      'A page at a time (limit/offset: the result has total and hasMore, nextOffset while more pages exist). Use it to see which known bugs block a run.',
+      'A page at a time. Use it to see which known bugs block a run.',
     route: 'GET /defects',
     params: { projectId, runId: 'Only the defects of this run (get-runs)', limit, offset },
     example: { projectId: 3, runId: 9 },
@@ -96,7 +120,7 @@ export const runTools = [
       runName: 'Name of the run, e.g. "Release 2.4 regression"',
       runDescription: 'What the run covers',
       build: { text: 'The CI build the results come from (each field optional)', fields: buildFields },
-      milestoneId: 'The milestone the run counts towards (get-milestones)',
+      milestoneId: 'The milestone the run counts towards',
       // REST also selects tests by section, label or priority; the tool takes the tests themselves, or none (empty).
       testIds: 'Ids of the tests to run (array of numbers, at least one); leave out with empty',
       empty: 'true: a run without tests, which imports fill (not with testIds)',
@@ -117,8 +141,8 @@ export const runTools = [
         fields: Object.fromEntries(Object.entries(buildFields).map(([k, text]) => [k, { text, orNull: `${text}; null clears it` }])),
       },
       milestoneId: {
-        text: 'Move the run to this milestone (get-milestones)',
-        orNull: 'Move the run to this milestone (get-milestones); null: to none',
+        text: 'Move the run to this milestone',
+        orNull: 'Move the run to this milestone; null: to none',
       },
     },
     example: { runId: 9, projectId: 3, runName: 'Release 2.4 regression (final)' },
@@ -133,7 +157,7 @@ export const runTools = [
   tool({
     name: 'run-update-test-status',
     description:
-      'Record results in a run: each entry sets one test (testId) to a status, with an optional comment and elapsedMs, and is kept in its history. Every testId must be part of the run (otherwise nothing is written). A locked run refuses.',
+      'Record results in a run: each entry sets one test of the run to a status, with an optional comment, defects, elapsedMs and step results, kept in its history. All or nothing; a locked run refuses.',
     route: 'PUT /run/update-test-status',
     params: {
       ...inRun,
@@ -154,7 +178,7 @@ export const runTools = [
               comment: 'What happened at this step',
             },
           },
-          customFields: "Values of the project's result fields by key (get-custom-fields, appliesTo result); null clears one",
+          customFields: "Values of the project's result fields by key (get-project-context); null clears one",
         },
       },
     },
@@ -170,7 +194,7 @@ export const runTools = [
   tool({
     name: 'run-lock',
     description:
-      'Lock a run when it is finished: its results can no longer change, and its tests keep showing their title, section, priority, squad and labels as they are now. An Admin can unlock it (run-unlock).',
+      'Lock a finished run: its results no longer change and its tests keep their title, section, priority, squad and labels as now. An Admin can unlock it.',
     route: 'PUT /run/lock',
     params: inRun,
     example,
@@ -231,8 +255,8 @@ export const runTools = [
   tool({
     name: 'get-my-work',
     description:
-      'What is assigned to you: the open runs holding tests assigned to you, newest first, each with how many are done and still untested, ' +
-      'and how many wait across all of them. Then list your tests of a run with get-run-tests-list and assigneeId me.',
+      'What is assigned to you: the open runs holding your tests, newest first, each with how many are done and wait. ' +
+      'Then list your tests of a run with get-run-tests and assigneeId me.',
     route: 'GET /my/work',
     params: { limit, offset },
     example: { limit: 20 },
@@ -248,23 +272,20 @@ export const runTools = [
   tool({
     name: 'import-junit',
     description:
-      'Record the results of a JUnit XML report (JUnit 5/Surefire, pytest, jest-junit, Playwright, gotestsum, PHPUnit) in a new run (runName) or an open one (runId), in one step. ' +
-      'Each testcase is matched to a test by a casebook_id property, else by its key: its full path in the report (suites or file, classname, name, Playwright project); ' +
-      'names are read as ids ([C123], C123_) only with caseMatcher name. With createMissing the others become new tests, in sections named after their file and suites. ' +
-      'Rerun elements are attempts (all in the history, the last is the status); testcases repeated under one key are one result, the worst outcome winning; skipped and todo are untested. ' +
-      'All or nothing; dryRun writes nothing and answers the mapping. Answers the counts: testcases, tests, repetitions, reruns, keysMoved, total, matched, created, unmatched, unknown, passed, failed, retest, blocked, untested, passedOnRetry, elapsedMs.',
+      'Record a JUnit XML report (JUnit, pytest, jest, Playwright, Go, PHPUnit) in a new run (runName) or an open one (runId), in one call. ' +
+      'A testcase matches a test by a casebook_id property, else by its key (file or suites, classname, name); createMissing makes the others new tests. ' +
+      'Reruns are attempts, skipped is untested. All or nothing; dryRun writes nothing and answers the mapping.',
     route: 'POST /run/import-junit',
     params: {
       projectId,
-      xml: 'The JUnit XML report itself, as text (root <testsuites> or <testsuite>); or give xmlGzipBase64',
-      xmlGzipBase64:
-        'The report gzipped, then base64-encoded, instead of xml: a report larger than a tool call may carry (about 4 MB of text) fits so, up to 50 MiB unpacked',
-      runId: 'An open run of the project to record the results in (get-runs); leave out, with runName or without, for a new run',
+      xml: 'The JUnit XML report as text; or xmlGzipBase64',
+      xmlGzipBase64: 'The report gzipped, then base64-encoded: one over about 4 MB of text (up to 50 MiB unpacked)',
+      runId: 'An open run to record the results in; without it, a new run',
       runName: {},
-      createMissing: {},
+      createMissing: 'true: a testcase matching no test becomes a new test, in sections named after its suites',
       dryRun: {},
-      statusMap: {},
-      caseMatcher: {},
+      statusMap: 'Overrides of outcome → status, e.g. "skipped:blocked,error:retest"',
+      caseMatcher: 'auto (default): a casebook_id property, else the key; name: also [C123] or C123_ in names; property: only the property',
     },
     rawBody: 'xml',
     rawBodyGzip: 'xmlGzipBase64',

@@ -2,7 +2,13 @@ import { format } from 'node:util';
 import pino from 'pino';
 import { McpServer } from '@modelcontextprotocol/sdk/server/mcp.js';
 import { StdioServerTransport } from '@modelcontextprotocol/sdk/server/stdio.js';
-import { CallToolRequestSchema, type CallToolResult } from '@modelcontextprotocol/sdk/types.js';
+import {
+  CallToolRequestSchema,
+  ListToolsRequestSchema,
+  type CallToolResult,
+  type ListToolsResult,
+} from '@modelcontextprotocol/sdk/types.js';
+import { z } from '../core/zod-messages';
 import packageJson from '../../package.json';
 import { loadRbac } from '../auth/rbac';
 import { ConfigError, type Config } from '../config';
@@ -13,7 +19,9 @@ import { KeptAnswers } from './kept-answers';
 import { registerPrompts } from './prompts';
 import { registerResources } from './resources';
 import { openRestTarget } from './rest-target';
-import { fullDescription, inputSchema, leastRole } from './tools';
+import { SERVER_INSTRUCTIONS } from './instructions';
+import { compactSchema, outputSchemaOf } from './tool-schemas';
+import { fullDescription, inputSchema, leastRole, type ToolSpec } from './tools';
 import { annotationsOf, selectTools, type ToolSelection } from './toolsets';
 
 // `casebook mcp`: the tool server on stdio. Stdout carries protocol messages and
@@ -27,7 +35,7 @@ import { annotationsOf, selectTools, type ToolSelection } from './toolsets';
 export function createMcpServer(runtime: ToolRuntime, logger?: Logger, selection: ToolSelection = {}): McpServer {
   const selected = selectTools(selection);
   const byName = new Map(selected.map((spec) => [spec.name, spec]));
-  const server = new McpServer({ name: 'casebook', version: packageJson.version });
+  const server = new McpServer({ name: 'casebook', version: packageJson.version }, { instructions: SERVER_INSTRUCTIONS });
   for (const spec of selected) {
     server.registerTool(
       spec.name,
@@ -39,9 +47,11 @@ export function createMcpServer(runtime: ToolRuntime, logger?: Logger, selection
       (args) => callTool(spec, args, runtime),
     );
   }
+  // tools/list from the same table, its schemas compacted in one place (src/mcp/tool-schemas.ts).
+  server.server.setRequestHandler(ListToolsRequestSchema, () => ({ tools: selected.map((spec) => listedTool(spec, runtime)) }));
   // The SDK checks arguments itself and answers a mismatch without a tip; API.md 4
   // wants every failure in our envelope, so tools/call is answered by callTool,
-  // which checks the same schema. tools/list stays the SDK's, from the same table.
+  // which checks the same schema.
   server.server.setRequestHandler(CallToolRequestSchema, async (request): Promise<CallToolResult> => {
     const spec = byName.get(request.params.name);
     if (!spec) {
@@ -60,6 +70,32 @@ export function createMcpServer(runtime: ToolRuntime, logger?: Logger, selection
   registerPrompts(server);
   registerResources(server, runtime);
   return server;
+}
+
+type ListedTool = ListToolsResult['tools'][number];
+
+/**
+ * Each tool's schemas as listed, made once a process: a server is made per request on
+ * /mcp, and most requests are calls, not lists.
+ */
+const schemasOf = new WeakMap<ToolSpec, Pick<ListedTool, 'inputSchema' | 'outputSchema'>>();
+
+/** A tool as tools/list shows it: words, compact input and output schemas, what it may do. */
+function listedTool(spec: ToolSpec, runtime: ToolRuntime): ListedTool {
+  let schemas = schemasOf.get(spec);
+  if (!schemas) {
+    schemas = {
+      inputSchema: compactSchema(z.toJSONSchema(inputSchema(spec), { target: 'draft-7', io: 'input' })) as ListedTool['inputSchema'],
+      outputSchema: outputSchemaOf(spec) as ListedTool['outputSchema'],
+    };
+    schemasOf.set(spec, schemas);
+  }
+  return {
+    name: spec.name,
+    description: fullDescription(spec, runtime.minimumRole(spec.rbac.resource, spec.rbac.action)),
+    ...schemas,
+    annotations: annotationsOf(spec),
+  };
 }
 
 export async function runMcpServer(config: Config, selection: ToolSelection = {}): Promise<void> {

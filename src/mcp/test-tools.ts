@@ -18,21 +18,20 @@ import {
 const testName = 'Title of the test, e.g. "Login with a valid password"';
 const toTitle = { testName: 'title' };
 /** An update's projectId: optional for REST (it scopes the tests), needed for names. */
-const withNames = (which: string) =>
-  `Project of ${which} (get-projects); needed when you give names (priority, squad, labelNames...), which are looked up in it`;
-const includeSubsections = 'With sectionId: true also takes the tests of its subsections, at any depth (default false: the section alone)';
+const withNames = (which: string) => `Project of ${which}; needed for names (priority: "High")`;
+const includeSubsections = 'With sectionId: true takes its subsections too, at any depth';
 const filters = {
-  sectionId: 'Only tests of this section (get-sections)',
+  sectionId: 'Only tests of this section',
   includeSubsections,
-  priorityId: 'Only tests of this priority (get-priority)',
+  priorityId: 'Only tests of this priority',
   priority: byName('Only tests of this priority', 'priorityId', 'High'),
-  squadId: 'Only tests of this squad (get-squads)',
+  squadId: 'Only tests of this squad',
   squad: byName('Only tests of this squad', 'squadId', 'Team Checkout'),
-  labelId: 'Only tests with this label (get-labels)',
+  labelId: 'Only tests with this label',
   label: byName('Only tests with this label', 'labelId', 'smoke'),
-  automationStatusId: 'Only tests of this automation status (get-automation-status)',
+  automationStatusId: 'Only tests of this automation status',
   automationStatus: byName('Only tests of this automation status', 'automationStatusId', 'Automated'),
-  search: 'Only tests whose title contains this text (case-insensitive)',
+  search: 'Only tests whose title holds this text, any case',
   automationKey: 'Only the test with exactly this automation key',
   customFields: customFieldFilters,
 };
@@ -41,16 +40,17 @@ export const testTools = [
   tool({
     name: 'get-tests',
     description:
-      'List the tests of a project, a page at a time (limit/offset, or cursor: the result has total and hasMore, nextOffset and nextCursor while more pages exist). Use it to find testIds, filtered by section (includeSubsections: true for its whole subtree), priority, squad, label, automation status, a title search, an automation key or custom field values (customFields), sorted by id, title, priority or last change.',
+      'List the tests of a project, a page at a time, filtered by section, priority, squad, label, automation status, title text, automation key ' +
+      'or custom field values, sorted by id, title, priority or last change.',
     route: 'GET /project/tests',
     params: {
       projectId,
       ...filters,
-      sort: 'Order of the list: testId (the default), title, priority (the priority list order, tests without one last) or updatedAt (last change); ties in testId order',
+      sort: 'Order of the list (default testId; priority: the list order, none last); ties by testId',
       order: 'asc (the default) or desc',
       limit,
       offset,
-      cursor: `${cursor}; only in the default order (by testId, ascending)`,
+      cursor: `${cursor}; in the default order only`,
     },
     example: { projectId: 3, sectionId: 7, limit: 50, offset: 0 },
   }),
@@ -82,7 +82,7 @@ export const testTools = [
   tool({
     name: 'get-test-status-history',
     description:
-      'Show the results of one test across all runs, newest first, a page at a time (limit/offset, or cursor: the result has total and hasMore, and nextCursor while more entries follow). Use it to see whether a test is flaky or when it started failing.',
+      'Show the results of one test across all runs, newest first, a page at a time. Use it to see whether a test is flaky or when it started failing.',
     route: 'GET /test/status-history',
     params: { testId, projectId, limit, offset, cursor },
     example: { testId: 42, projectId: 3 },
@@ -90,7 +90,7 @@ export const testTools = [
   tool({
     name: 'get-test-versions',
     description:
-      'List the versions of one test, newest first, a page at a time (limit/offset: the result has total and hasMore, nextOffset while more exist): who changed it, when and which fields. Give version to read that one version with its full content (every field as it was), e.g. to compare two versions or see what a change did.',
+      'List the versions of one test, newest first, a page at a time: who changed it, when and which fields. Give version to read that one version with its full content (every field as it was), e.g. to compare two versions or see what a change did.',
     route: 'GET /test/versions',
     params: {
       testId,
@@ -104,7 +104,7 @@ export const testTools = [
   tool({
     name: 'get-test-status-history-in-run',
     description:
-      'Show every status change of one test inside one run, newest first, with comments, a page at a time (limit/offset, or cursor: the result has total and hasMore, and nextCursor while more entries follow). Use it to see how a result evolved during a run.',
+      'Show every status change of one test inside one run, newest first, with comments, a page at a time. Use it to see how a result evolved during a run.',
     route: 'GET /run/test-status-history',
     params: { testId, runId, limit, offset, cursor },
     example: { testId: 42, runId: 9 },
@@ -120,7 +120,7 @@ export const testTools = [
   tool({
     name: 'get-attachments',
     description:
-      "List the files attached to a test case, or with runId those of the test's results in that run (screenshots, logs), newest first, a page at a time (limit/offset, or cursor). Each has its attachmentId, fileName, contentType and size; read one with get-attachment.",
+      "List the files attached to a test case, or with runId those of the test's results in that run (screenshots, logs), newest first, a page at a time. Each has its attachmentId, fileName, contentType and size; read one with get-attachment.",
     route: 'GET /attachments',
     params: { projectId, testId, runId: `${runId}; absent: the files of the test case itself`, limit, offset, cursor },
     example: { projectId: 3, testId: 42, runId: 9 },
@@ -176,7 +176,7 @@ export const testTools = [
   tool({
     name: 'bulk-add-tests',
     description:
-      'Create many tests in one project at once (up to 5000; all or none). Each item takes the fields of create-test without projectId (names such as priority: "High" too); testName is required in each. Returns the new testIds.',
+      'Create one test or many (up to 5000) in a project, all or none: each item a testName and any field of a test; priority, type, squad, labelNames... take names. Returns the new testIds.',
     route: 'POST /test/bulk-add',
     params: { projectId, tests: { text: 'The tests to create', items: { testName, ...testFields } } },
     rename: toTitle,

@@ -76,58 +76,56 @@ export interface ToolSpec {
 /** Declares a tool; a function only so the table reads as a list of calls. */
 export const tool = (decl: ToolDecl): ToolDecl => decl;
 
-// Where each kind of id comes from, in the words the tools share.
-export const projectId = 'Project id (get-projects lists the projects of an organization)';
-export const testId = 'Test id (get-tests lists the tests of a project)';
-export const runId = 'Run id (get-runs lists the runs of a project)';
-export const orgId = 'Organization id (get-orgs-list lists yours)';
+// Where each kind of id comes from, and how pages go on, in the words the tools share.
+// The server's instructions say these once a session (src/mcp/instructions.ts), so the
+// list the client reads sends them once, not with every parameter (tool-schemas.ts).
+export const projectId = 'Project id (get-projects)';
+export const testId = 'Test id (get-tests)';
+export const runId = 'Run id (get-runs)';
+export const orgId = 'Organization id (get-orgs-list)';
 
-export const limit = 'Page size, 1 to 1000 (default 50)';
-export const offset = 'Entries to skip (default 0); use the nextOffset of the previous page';
-export const cursor = 'Where the page starts: the nextCursor of the previous page (offset, if given, skips entries after it)';
+export const limit = 'Rows a page (default 50)';
+export const offset = 'Rows to skip: nextOffset of the previous page';
+export const cursor = 'nextCursor of the previous page';
 
 /**
  * A name parameter's words: the entry's name instead of its id, resolved in the
  * call's project (src/mcp/name-resolution.ts).
  */
-export const byName = (what: string, id: string, example: string) =>
-  `${what} by name, e.g. "${example}", instead of ${id} (matched ignoring case in the project)`;
+export const byName = (what: string, id: string, example: string) => `${what} by name, e.g. "${example}" (for ${id})`;
 
 /** The catalog tools' filter by custom field values (src/mcp/field-filter-param.ts). */
 export const customFieldFilters =
-  'Only tests with these custom field values, by key (get-custom-fields, appliesTo test): { "component": "Checkout" } is equal ' +
-  '(a multiselect field: holds that option; a checkbox field: true or false), { "story_points": { "gte": 3, "lte": 8 } } is a range ' +
-  'for number and date ("2027-01-31") fields, either bound alone; several keys must all match. An unknown key or a bad value is refused';
+  'Only tests with these custom field values by key: { "component": "Checkout" } is equal (a multiselect holds it), ' +
+  '{ "story_points": { "gte": 3, "lte": 8 } } a range of a number or date field, either bound alone; all keys must match';
 
 /** Fields of a test that create-test, update-test and the bulk tools share. */
 export const testFields = {
   testDescription: 'What the test checks',
-  sectionId: 'Section (suite) id, from get-sections',
-  priorityId: 'Priority id, from get-priority',
+  sectionId: 'Section id (get-project-context)',
+  priorityId: 'Priority id (get-project-context)',
   priority: byName('Priority', 'priorityId', 'High'),
-  typeId: 'Test type id, from get-type',
+  typeId: 'Test type id (get-project-context)',
   type: byName('Test type', 'typeId', 'Functional'),
-  automationStatusId: 'Automation status id, from get-automation-status',
+  automationStatusId: 'Automation status id (get-project-context)',
   automationStatus: byName('Automation status', 'automationStatusId', 'Automated'),
-  platformId: 'Platform id, from get-platforms',
+  platformId: 'Platform id (get-project-context)',
   platform: byName('Platform', 'platformId', 'Web'),
-  testCoveredById: 'Coverage id (Manual, Unit, E2E...), from get-test-covered-by',
+  testCoveredById: 'Coverage id: Manual, Unit, E2E... (get-project-context)',
   testCoveredBy: byName('Coverage', 'testCoveredById', 'E2E'),
-  squadId: 'Squad id, from get-squads',
+  squadId: 'Squad id (get-project-context)',
   squad: byName('Squad', 'squadId', 'Team Checkout'),
-  labels: 'Label ids (array of numbers, at most 100), from get-labels',
-  labelNames: 'Label names instead of labels (array of strings, matched ignoring case in the project)',
+  labels: 'Label ids, at most 100 (get-project-context)',
+  labelNames: 'Label names instead of labels',
   preconditions: 'State needed before the steps',
   steps: 'The steps to perform',
   expectedResult: 'What a pass looks like',
-  automationKey:
-    'Id of the test in automation, e.g. "LoginTest.validPassword" (JUnit classname.name); unique in the project, at most 1000 characters',
-  customFields:
-    'Values of the project\'s test fields by key (get-custom-fields, appliesTo test), e.g. { "component": "Checkout", "story_points": 3 }; null clears one, keys left out stay',
+  automationKey: 'Id of the test in automation, e.g. "LoginTest.validPassword" (JUnit classname.name); unique in the project',
+  customFields: 'Custom field values by key (get-project-context), e.g. { "component": "Checkout" }; null clears one, keys left out stay',
 } satisfies ParamDocs;
 
-/** A field an update may clear with null. */
-const clearable = (text: string): ParamDoc => ({ text, orNull: `${text}; null clears it` });
+/** A field an update may clear with null (its type says null; the tool's description, what null does). */
+const clearable = (text: string): ParamDoc => ({ text, orNull: text });
 
 /** The same fields for an update: null clears a field, a field left out stays; labels replace the test's labels. */
 export const testFieldChanges: ParamDocs = Object.fromEntries(
@@ -136,6 +134,9 @@ export const testFieldChanges: ParamDocs = Object.fromEntries(
     name === 'labels' || name === 'customFields' || name in nameParams ? text : clearable(text),
   ]),
 );
+
+/** The shared words a listed parameter leaves to the instructions. */
+export const SAID_ONCE: ReadonlySet<string> = new Set([projectId, testId, runId, orgId, limit, offset, cursor]);
 
 export { z };
 export type { ParamDoc, ParamDocs };

@@ -1,6 +1,7 @@
 import { z } from 'zod';
 import { loadRbac } from '../auth/rbac';
 import { inputSchema, leastRole, tools, type ToolSpec } from './tools';
+import { CORE_TOOLS, toolsetOf } from './toolsets';
 
 // The README's table of tools, generated from the tool table:
 //   npx tsx src/mcp/tools-table.ts
@@ -33,12 +34,20 @@ export function parameterList(spec: ToolSpec): string {
   return params.length ? params.join(', ') : '—';
 }
 
+/** The sets that offer a tool: its table's, and core when a session offers it by default. */
+const setsOf = (spec: ToolSpec) =>
+  [...((CORE_TOOLS as readonly string[]).includes(spec.name) ? ['**core**'] : []), toolsetOf.get(spec.name)].join(', ');
+
 export function toolsMarkdownTable(minimumRole: (spec: ToolSpec) => string): string {
   const rows = tools.map((spec) => {
     const what = spec.description.split(/(?<=\.)(?<!e\.g\.)\s/)[0];
-    return `| \`${spec.name}\` | ${what} | ${parameterList(spec)} | ${spec.method} /api/v1${spec.path} | ${minimumRole(spec)} |`;
+    return `| \`${spec.name}\` | ${what} | ${parameterList(spec)} | ${spec.method} /api/v1${spec.path} | ${minimumRole(spec)} | ${setsOf(spec)} |`;
   });
-  return ['| Tool | What it does | Parameters (\\* required) | REST call | Least role |', '|---|---|---|---|---|', ...rows].join('\n');
+  return [
+    '| Tool | What it does | Parameters (\\* required) | REST call | Least role | Tool sets |',
+    '|---|---|---|---|---|---|',
+    ...rows,
+  ].join('\n');
 }
 
 /** The table with each tool's least role, as the Casbin policy decides it. */

@@ -218,15 +218,20 @@ export const leastRole = (rbac: Rbac, resource: string, action: string): Role | 
   roles.find((role) => rbac.can(role, resource, action));
 
 /**
- * The description a client shows: what, when, who may call it, and a call that works.
- * `least` is the least role the RBAC policy allows on the route's (resource, action);
- * a tool every role may call says nothing of roles.
+ * The description a client shows: what, when, who may call it, and a call that works
+ * where the call's shape is more than named values (an array or an object in it):
+ * the input schema says the rest. `least` is the least role the RBAC policy allows on
+ * the route's (resource, action); a tool every role may call says nothing of roles.
  */
 export function fullDescription(spec: ToolSpec, least: string | undefined): string {
   if (!least) throw new Error(`tool ${spec.name}: no role may ${spec.rbac.resource}:${spec.rbac.action}`);
   const role = least === roles[0] ? '' : ` Needs the ${least} role.`;
-  return `${spec.description}${role}\n\nExample: ${JSON.stringify(spec.example)}`;
+  return `${spec.description}${role}${showsExample(spec) ? `\n\nExample: ${JSON.stringify(spec.example)}` : ''}`;
 }
+
+/** The example is shown when it holds an array or an object: a shape words and types leave open. */
+export const showsExample = (spec: Pick<ToolSpec, 'example'>) =>
+  Object.values(spec.example).some((value) => value !== null && typeof value === 'object');
 
 /** Parameter names a call must carry. */
 export function requiredParams(spec: ToolSpec): string[] {

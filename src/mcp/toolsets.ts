@@ -12,10 +12,13 @@ import { webhookTools } from './webhook-tools';
 import type { ToolDecl, ToolSpec } from './tool-spec';
 import { tools as allTools } from './tools';
 
-// Smaller tool lists for clients with a tool cap and for cautious users:
-// `casebook mcp --tools read --toolsets runs,tests`, or the same on /mcp.
-// Each tool belongs to the set of the table it is written in, and what it may
-// do (read, write, destroy) is said by its annotations.
+// Which tools a session offers. With no set named, the core set: the few tools
+// that answer the common questions, small enough for clients that cap their tool
+// list (Cursor takes 40) and cheap to send on every session. Every tool also
+// belongs to the set of the table it is written in, and naming sets offers
+// exactly their tools (`--toolsets core,webhooks`, `--toolsets all`); the older
+// tools the core ones merge stay in their sets under their names. What a tool
+// may do (read, write, destroy) is said by its annotations.
 
 export const TOOL_LEVELS = ['read', 'write', 'all'] as const;
 export type ToolLevel = (typeof TOOL_LEVELS)[number];
@@ -31,22 +34,50 @@ const tables = {
   webhooks: webhookTools,
 } satisfies Record<string, ToolDecl[]>;
 
+/**
+ * The core set, offered when no set is named: finding projects, tests and runs (the ids of
+ * everything else are in get-project-context), a run's results, stability, comparison and
+ * the dashboard, writing tests, runs and results, imports, a milestone's or a plan's
+ * progress and your work (who did what: get-project-activity). At most 30 tools, in this order.
+ */
+export const CORE_TOOLS = [
+  'get-orgs-list',
+  'get-projects',
+  'get-project-context',
+  'get-project-dashboard',
+  'get-tests',
+  'get-test-details',
+  'bulk-add-tests',
+  'bulk-update-tests',
+  'add-section',
+  'get-runs',
+  'get-run',
+  'get-run-tests',
+  'create-run',
+  'run-update-test-status',
+  'run-lock',
+  'import-junit',
+  'get-test-stability',
+  'get-run-comparison',
+  'get-milestone-progress',
+  'get-my-work',
+] as const;
+
 export type Toolset = keyof typeof tables;
-export const TOOLSETS = Object.keys(tables) as Toolset[];
-/** Sets offered only when named (`--toolsets webhooks`): few assistants need them, and clients cap how many tools they take. */
-export const OPT_IN_TOOLSETS: readonly Toolset[] = ['webhooks'];
-/** The sets offered when none are named. */
-export const DEFAULT_TOOLSETS = TOOLSETS.filter((set) => !OPT_IN_TOOLSETS.includes(set));
+/** The sets a tool is written in; each tool is in exactly one. */
+export const TABLE_SETS = Object.keys(tables) as Toolset[];
+/** The names a selection may give: the core set, the table sets, and all (every tool). */
+export const TOOLSETS = ['core', ...TABLE_SETS, 'all'] as const;
 
 /** The set each tool belongs to, by tool name. */
 export const toolsetOf: ReadonlyMap<string, Toolset> = new Map(
-  TOOLSETS.flatMap((set) => tables[set].map((decl): [string, Toolset] => [decl.name, set])),
+  TABLE_SETS.flatMap((set) => tables[set].map((decl): [string, Toolset] => [decl.name, set])),
 );
 
 export interface ToolSelection {
   /** read: only tools that change nothing; write: also those that create and change, none that delete; all (default). */
   tools?: ToolLevel;
-  /** Only the tools of these sets (default: every set but the opt-in ones, OPT_IN_TOOLSETS). */
+  /** Only the tools of these sets (default: core); `core` and `all` may be among them. */
   toolsets?: string[];
 }
 
@@ -69,10 +100,12 @@ const repeatsAdd = new Set(['run-update-test-status', 'run-reset']);
  */
 export function annotationsOf(spec: Pick<ToolSpec, 'name' | 'method'>): ToolAnnotations {
   const readOnly = spec.method === 'GET';
+  // The other two hints mean something only for a tool that changes things (MCP spec).
+  if (readOnly) return { readOnlyHint: true, openWorldHint: false };
   return {
-    readOnlyHint: readOnly,
-    destructiveHint: !readOnly && (spec.method === 'DELETE' || destroys.has(spec.name)),
-    idempotentHint: readOnly || repeatsSafely.has(spec.name) || (spec.method !== 'POST' && !repeatsAdd.has(spec.name)),
+    readOnlyHint: false,
+    destructiveHint: spec.method === 'DELETE' || destroys.has(spec.name),
+    idempotentHint: repeatsSafely.has(spec.name) || (spec.method !== 'POST' && !repeatsAdd.has(spec.name)),
     openWorldHint: false,
   };
 }
@@ -91,19 +124,23 @@ export function selectTools(selection: ToolSelection = {}, from: ToolSpec[] = al
     throw new ToolSelectionError(`Unknown tools level "${String(level)}"; use one of ${TOOL_LEVELS.join(', ')}`);
   }
   const sets = selection.toolsets?.map((s) => s.trim()).filter(Boolean);
-  const unknown = sets?.filter((s) => !(TOOLSETS as string[]).includes(s)) ?? [];
+  const unknown = sets?.filter((s) => !(TOOLSETS as readonly string[]).includes(s)) ?? [];
   if (unknown.length) {
     throw new ToolSelectionError(
       `Unknown toolset${unknown.length > 1 ? 's' : ''} ${unknown.map((s) => `"${s}"`).join(', ')}; use any of ${TOOLSETS.join(', ')}`,
     );
   }
-  return from.filter((spec) => {
+  const named = sets?.length ? sets : ['core'];
+  const core = new Set<string>(named.includes('core') ? CORE_TOOLS : []);
+  const offered = (spec: ToolSpec) => named.includes('all') || core.has(spec.name) || named.includes(toolsetOf.get(spec.name) ?? '');
+  const picked = from.filter((spec) => {
     const hints = annotationsOf(spec);
     if (level === 'read' && !hints.readOnlyHint) return false;
     if (level === 'write' && hints.destructiveHint) return false;
-    const set = toolsetOf.get(spec.name) ?? '';
-    return sets?.length ? sets.includes(set) : (DEFAULT_TOOLSETS as string[]).includes(set);
+    return offered(spec);
   });
+  // The core set alone in its own order (the common questions first); sets in the table's order.
+  return named.length === 1 && named[0] === 'core' ? CORE_TOOLS.flatMap((name) => picked.filter((spec) => spec.name === name)) : picked;
 }
 
 /** A selection from text: a level and a comma-separated list of sets (a command line, a query string, a header). */

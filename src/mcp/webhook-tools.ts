@@ -71,7 +71,7 @@ export const webhookTools = [
   tool({
     name: 'get-webhook-deliveries',
     description:
-      "List a webhook's delivery attempts, newest first, a page at a time (limit/offset, or cursor: the result has total and hasMore, nextOffset and nextCursor while more pages exist): event, attempt, the receiver's status and answer, duration, error, and when it is tried again.",
+      "List a webhook's delivery attempts, newest first, a page at a time: event, attempt, the receiver's status and answer, duration, error, and when it is tried again.",
     route: 'GET /webhook/deliveries',
     params: { webhookId, limit, offset, cursor },
     example: { webhookId: 3, limit: 20 },

@@ -60,6 +60,7 @@ const contract: Record<string, Role> = {
   'PUT /run/assign': 'User',
   'GET /my/work': 'Reader',
   'GET /project/members': 'Reader',
+  'GET /project/context': 'Reader',
   'GET /run/report': 'Reader',
   'GET /defects': 'Reader',
   'POST /run/import-junit': 'User',

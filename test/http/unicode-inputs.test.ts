@@ -1,7 +1,7 @@
 import { createSession } from '../../src/auth/sessions';
 import { createTestApp, type TestApp } from '../support/app';
 import { createWorld, type World } from '../support/factories';
-import { connectMcp, errorOf, startRealApp, type McpSession, type RunningApp } from '../mcp/support';
+import { ALL_TOOLS, connectMcp, errorOf, startRealApp, type McpSession, type RunningApp } from '../mcp/support';
 
 // An unpaired UTF-16 surrogate ("\ud800" in JSON) has no UTF-8 form: PostgreSQL
 // rejects it in text and in the audit's JSON, which was a 500. Every string of a
@@ -110,7 +110,7 @@ describe('through the MCP tool server', () => {
   beforeAll(async () => {
     app = await startRealApp();
     mw = await createWorld(app.db);
-    mcp = await connectMcp({ CASEBOOK_URL: app.url, CASEBOOK_TOKEN: mw.user.token });
+    mcp = await connectMcp({ CASEBOOK_URL: app.url, CASEBOOK_TOKEN: mw.user.token }, ALL_TOOLS);
   });
   afterAll(async () => {
     await mcp?.close();

@@ -1,5 +1,5 @@
 import { createWorld, type World } from '../support/factories';
-import { connectMcp, dataOf, errorOf, restAs, startRealApp, type McpSession, type RunningApp } from './support';
+import { ALL_TOOLS, connectMcp, dataOf, errorOf, restAs, startRealApp, type McpSession, type RunningApp } from './support';
 
 // delete-section, update-user-role and get-audit through the real SDK client: each
 // tool allowed to the role REST allows it to, refused with REST's own text otherwise.
@@ -16,8 +16,8 @@ beforeAll(async () => {
   app = await startRealApp();
   w = await createWorld(app.db);
   [admin, user] = await Promise.all([
-    connectMcp({ CASEBOOK_URL: app.url, CASEBOOK_TOKEN: w.admin.token }),
-    connectMcp({ CASEBOOK_URL: app.url, CASEBOOK_TOKEN: w.user.token }),
+    connectMcp({ CASEBOOK_URL: app.url, CASEBOOK_TOKEN: w.admin.token }, ALL_TOOLS),
+    connectMcp({ CASEBOOK_URL: app.url, CASEBOOK_TOKEN: w.user.token }, ALL_TOOLS),
   ]);
   rest = restAs(app.url, w.admin.token);
 });
@@ -123,7 +123,7 @@ describe('update-user-role and get-audit', () => {
     expect(message).toBe(await restError(w.user.token, 'GET', '/audit', { orgId: w.orgA.orgId }));
     expect(tip).toContain('get-audit needs the Admin role');
 
-    const adminB = await connectMcp({ CASEBOOK_URL: app.url, CASEBOOK_TOKEN: w.adminB.token });
+    const adminB = await connectMcp({ CASEBOOK_URL: app.url, CASEBOOK_TOKEN: w.adminB.token }, ALL_TOOLS);
     try {
       const other = errorOf(await adminB.call('get-audit', { orgId: w.orgA.orgId }));
       expect(other.message).toBe(await restError(w.adminB.token, 'GET', '/audit', { orgId: w.orgA.orgId }));

@@ -1,6 +1,6 @@
 import { createTests } from '../support/catalog-factories';
 import { createMember, createWorld, type TestUser, type World } from '../support/factories';
-import { connectMcp, dataOf, errorOf, restAs, startRealApp, type McpSession, type RunningApp } from './support';
+import { ALL_TOOLS, connectMcp, dataOf, errorOf, restAs, startRealApp, type McpSession, type RunningApp } from './support';
 
 // assign-tests, get-my-work and get-project-members through the real SDK client against the real app.
 
@@ -19,8 +19,8 @@ beforeAll(async () => {
   const named: [TestUser, string][] = [[ann, 'Ann Lee'], ...alexes.map((a): [TestUser, string] => [a, 'Alex Kim'])];
   for (const [member, name] of named) await app.db.user.update({ where: { userId: member.userId }, data: { name } });
   [user, reader] = await Promise.all([
-    connectMcp({ CASEBOOK_URL: app.url, CASEBOOK_TOKEN: w.user.token }),
-    connectMcp({ CASEBOOK_URL: app.url, CASEBOOK_TOKEN: w.reader.token }),
+    connectMcp({ CASEBOOK_URL: app.url, CASEBOOK_TOKEN: w.user.token }, ALL_TOOLS),
+    connectMcp({ CASEBOOK_URL: app.url, CASEBOOK_TOKEN: w.reader.token }, ALL_TOOLS),
   ]);
 });
 afterAll(async () => {

@@ -1,5 +1,5 @@
 import { createProject, createWorld, type World } from '../support/factories';
-import { connectMcp, errorOf, restAs, startRealApp, textOf, type McpSession, type RunningApp } from './support';
+import { ALL_TOOLS, connectMcp, errorOf, restAs, startRealApp, textOf, type McpSession, type RunningApp } from './support';
 
 // Failed calls: `❌ Error: <the REST error text, whole>` + blank line + `💡 Tip: <next step>`, isError.
 
@@ -13,8 +13,8 @@ beforeAll(async () => {
   app = await startRealApp();
   w = await createWorld(app.db);
   [admin, reader] = await Promise.all([
-    connectMcp({ CASEBOOK_URL: app.url, CASEBOOK_TOKEN: w.admin.token }),
-    connectMcp({ CASEBOOK_URL: app.url, CASEBOOK_TOKEN: w.reader.token }),
+    connectMcp({ CASEBOOK_URL: app.url, CASEBOOK_TOKEN: w.admin.token }, ALL_TOOLS),
+    connectMcp({ CASEBOOK_URL: app.url, CASEBOOK_TOKEN: w.reader.token }, ALL_TOOLS),
   ]);
   rest = restAs(app.url, w.admin.token);
 });
@@ -139,7 +139,7 @@ describe('errors of the REST interface', () => {
   });
 
   it('401: a token the server does not know, pointing at CASEBOOK_TOKEN', async () => {
-    const stranger = await connectMcp({ CASEBOOK_URL: app.url, CASEBOOK_TOKEN: 'cb_not-a-real-token-0000000000000000000000' });
+    const stranger = await connectMcp({ CASEBOOK_URL: app.url, CASEBOOK_TOKEN: 'cb_not-a-real-token-0000000000000000000000' }, ALL_TOOLS);
     try {
       const { message, tip } = errorOf(await stranger.call('get-orgs-list'));
       expect(message).toBe('Unauthorized - Please login');

@@ -1,6 +1,6 @@
 import { createWorld, type World } from '../support/factories';
 import { fieldOfEachType } from '../support/custom-fields';
-import { connectMcp, dataOf, errorOf, restAs, startRealApp, type McpSession, type RunningApp } from './support';
+import { ALL_TOOLS, connectMcp, dataOf, errorOf, restAs, startRealApp, type McpSession, type RunningApp } from './support';
 
 // The catalog tools' customFields filter, through the real SDK client: each kind of filter
 // answers as the REST cf.<key> parameters it stands for, and REST's refusals name the tool's parameter.
@@ -16,7 +16,7 @@ let projectId: number;
 beforeAll(async () => {
   app = await startRealApp();
   w = await createWorld(app.db);
-  mcp = await connectMcp({ CASEBOOK_URL: app.url, CASEBOOK_TOKEN: w.reader.token });
+  mcp = await connectMcp({ CASEBOOK_URL: app.url, CASEBOOK_TOKEN: w.reader.token }, ALL_TOOLS);
   rest = restAs(app.url, w.user.token);
   projectId = w.projectA.projectId;
   for (const f of fieldOfEachType) await rest.call('POST', '/project/add-custom-field', { projectId, appliesTo: 'test', ...f });

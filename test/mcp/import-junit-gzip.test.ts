@@ -16,7 +16,7 @@ let rest: ReturnType<typeof restAs>;
 beforeAll(async () => {
   app = await startRealApp({ mcp: true });
   w = await createWorld(app.db);
-  user = await connectMcpHttp(app.url, w.user.token);
+  user = await connectMcpHttp(app.url, w.user.token, '?toolsets=all');
   rest = restAs(app.url, w.user.token);
 });
 afterAll(async () => {

@@ -1,5 +1,5 @@
 import { createWorld, type World } from '../support/factories';
-import { connectMcp, dataOf, errorOf, restAs, startRealApp, textOf, type McpSession, type RunningApp } from './support';
+import { ALL_TOOLS, connectMcp, dataOf, errorOf, restAs, startRealApp, textOf, type McpSession, type RunningApp } from './support';
 
 // import-junit through the real SDK client and the real app: the XML goes as the
 // raw body of POST /run/import-junit, the options as its query string, and the
@@ -19,8 +19,8 @@ beforeAll(async () => {
   app = await startRealApp();
   w = await createWorld(app.db);
   [user, reader] = await Promise.all([
-    connectMcp({ CASEBOOK_URL: app.url, CASEBOOK_TOKEN: w.user.token }),
-    connectMcp({ CASEBOOK_URL: app.url, CASEBOOK_TOKEN: w.reader.token }),
+    connectMcp({ CASEBOOK_URL: app.url, CASEBOOK_TOKEN: w.user.token }, ALL_TOOLS),
+    connectMcp({ CASEBOOK_URL: app.url, CASEBOOK_TOKEN: w.reader.token }, ALL_TOOLS),
   ]);
   rest = restAs(app.url, w.user.token);
   projectId = w.projectA.projectId;

@@ -1,5 +1,5 @@
 import { createWorld, type World } from '../support/factories';
-import { connectMcp, restAs, textOf, type McpSession, type RunningApp, startRealApp } from './support';
+import { ALL_TOOLS, connectMcp, restAs, textOf, type McpSession, type RunningApp, startRealApp } from './support';
 
 // The questions a QA lead asks each morning, asked by an assistant through the real `casebook mcp`:
 // "which tests are flaky?", "what failed in the latest run that passed before?" and "which tests
@@ -53,7 +53,7 @@ beforeAll(async () => {
     });
     await rest('PUT', '/run/update-test-status', { projectId, runId, testResults });
   }
-  mcp = await connectMcp({ CASEBOOK_URL: app.url, CASEBOOK_TOKEN: w.reader.token });
+  mcp = await connectMcp({ CASEBOOK_URL: app.url, CASEBOOK_TOKEN: w.reader.token }, ALL_TOOLS);
 }, 120_000);
 
 afterAll(async () => {

@@ -3,7 +3,7 @@ import { answerText } from '../../src/mcp/answer-budget';
 import { toolsByName } from '../../src/mcp/tools';
 import { createProject, createUser, createWorld, type World } from '../support/factories';
 import { createTests } from '../support/catalog-factories';
-import { connectMcp, restAs, startRealApp, textOf, type McpSession, type RunningApp } from './support';
+import { ALL_TOOLS, connectMcp, restAs, startRealApp, textOf, type McpSession, type RunningApp } from './support';
 
 // Every list tool whose REST route pages by cursor takes `cursor` and tells the next
 // one (`nextCursor`), through the real `casebook mcp` and the SDK client against the
@@ -41,7 +41,7 @@ beforeAll(async () => {
     projectId: p,
     testResults: ids.slice(0, 9).map((testId) => ({ testId, status: 'failed' })),
   });
-  mcp = await connectMcp({ CASEBOOK_URL: app.url, CASEBOOK_TOKEN: w.admin.token });
+  mcp = await connectMcp({ CASEBOOK_URL: app.url, CASEBOOK_TOKEN: w.admin.token }, ALL_TOOLS);
 }, 120_000);
 afterAll(async () => {
   await mcp?.close();

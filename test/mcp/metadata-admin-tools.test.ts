@@ -1,5 +1,5 @@
 import { createWorld, type World } from '../support/factories';
-import { connectMcp, dataOf, errorOf, restAs, startRealApp, type McpSession, type RunningApp } from './support';
+import { ALL_TOOLS, connectMcp, dataOf, errorOf, restAs, startRealApp, type McpSession, type RunningApp } from './support';
 
 // The tools that rename and delete labels, squads and lookup entries, and add lookup
 // entries, through the real SDK client against the real app.
@@ -14,8 +14,8 @@ beforeAll(async () => {
   app = await startRealApp();
   w = await createWorld(app.db);
   [admin, user] = await Promise.all([
-    connectMcp({ CASEBOOK_URL: app.url, CASEBOOK_TOKEN: w.admin.token }),
-    connectMcp({ CASEBOOK_URL: app.url, CASEBOOK_TOKEN: w.user.token }),
+    connectMcp({ CASEBOOK_URL: app.url, CASEBOOK_TOKEN: w.admin.token }, ALL_TOOLS),
+    connectMcp({ CASEBOOK_URL: app.url, CASEBOOK_TOKEN: w.user.token }, ALL_TOOLS),
   ]);
   projectId = w.projectA.projectId;
 });

@@ -1,6 +1,6 @@
 import { createTests } from '../support/catalog-factories';
 import { createWorld, type World } from '../support/factories';
-import { connectMcp, dataOf, errorOf, restAs, startRealApp, type McpSession, type RunningApp } from './support';
+import { ALL_TOOLS, connectMcp, dataOf, errorOf, restAs, startRealApp, type McpSession, type RunningApp } from './support';
 
 // get-milestones and get-milestone-progress through the real SDK client against the real app,
 // and create-run / get-runs taking a milestone.
@@ -13,7 +13,7 @@ let projectId: number;
 beforeAll(async () => {
   app = await startRealApp();
   w = await createWorld(app.db);
-  user = await connectMcp({ CASEBOOK_URL: app.url, CASEBOOK_TOKEN: w.user.token });
+  user = await connectMcp({ CASEBOOK_URL: app.url, CASEBOOK_TOKEN: w.user.token }, ALL_TOOLS);
   projectId = w.projectA.projectId;
 });
 afterAll(async () => {

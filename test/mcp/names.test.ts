@@ -1,6 +1,6 @@
 import { createWorld, type World } from '../support/factories';
 import { envelope, failWith, startStub, type StubServer } from './stub-server';
-import { connectMcp, dataOf, errorOf, restAs, startRealApp, type McpSession, type RunningApp } from './support';
+import { ALL_TOOLS, connectMcp, dataOf, errorOf, restAs, startRealApp, type McpSession, type RunningApp } from './support';
 
 // Names where the routes take ids (priority: "High" besides priorityId), resolved in
 // the call's project through the listing routes, through the real SDK client.
@@ -25,8 +25,8 @@ describe('against the real app', () => {
     app = await startRealApp();
     w = await createWorld(app.db);
     [mcp, reader] = await Promise.all([
-      connectMcp({ CASEBOOK_URL: app.url, CASEBOOK_TOKEN: w.admin.token }),
-      connectMcp({ CASEBOOK_URL: app.url, CASEBOOK_TOKEN: w.reader.token }),
+      connectMcp({ CASEBOOK_URL: app.url, CASEBOOK_TOKEN: w.admin.token }, ALL_TOOLS),
+      connectMcp({ CASEBOOK_URL: app.url, CASEBOOK_TOKEN: w.reader.token }, ALL_TOOLS),
     ]);
     rest = restAs(app.url, w.admin.token);
     projectId = w.projectA.projectId;
@@ -189,7 +189,7 @@ describe('against a stub server', () => {
   let mcp: McpSession;
   beforeAll(async () => {
     stub = await startStub();
-    mcp = await connectMcp({ CASEBOOK_URL: stub.url, CASEBOOK_TOKEN: 'cb_stub' });
+    mcp = await connectMcp({ CASEBOOK_URL: stub.url, CASEBOOK_TOKEN: 'cb_stub' }, ALL_TOOLS);
   });
   afterAll(async () => {
     await mcp?.close();

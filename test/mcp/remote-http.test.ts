@@ -16,7 +16,7 @@ import { selectTools } from '../../src/mcp/toolsets';
 import { createTestDatabase } from '../support/postgres';
 import { startServe } from '../support/cli';
 import { createUser, createWorld, type World } from '../support/factories';
-import { connectMcp, dataOf, errorOf, restAs } from './support';
+import { ALL_TOOLS, connectMcp, dataOf, errorOf, restAs } from './support';
 
 // Remote MCP at /mcp: the real app with the endpoint the `serve` command mounts, on a
 // database of its own, driven by the SDK's Streamable HTTP client. The endpoint is
@@ -179,16 +179,16 @@ describe('the same tools and story as over stdio', () => {
   const tool = async <T = Rec>(name: string, args: Rec = {}) => dataOf<T>(await admin.call(name, args));
 
   beforeAll(async () => {
-    admin = await connect(w.admin.token);
+    admin = await connect(w.admin.token, new URL(`${mcpUrl.href}?toolsets=all`));
   });
 
   it('lists the tools `casebook mcp` lists, byte for byte', async () => {
-    const stdio = await connectMcp({ CASEBOOK_URL: url, CASEBOOK_TOKEN: w.admin.token });
+    const stdio = await connectMcp({ CASEBOOK_URL: url, CASEBOOK_TOKEN: w.admin.token }, ALL_TOOLS);
     try {
       const overStdio = await stdio.client.listTools();
       const overHttp = await admin.client.listTools();
       expect(JSON.stringify(overHttp)).toBe(JSON.stringify(overStdio));
-      expect(overHttp.tools.map((t) => t.name)).toEqual(selectTools().map((t) => t.name));
+      expect(overHttp.tools.map((t) => t.name)).toEqual(selectTools({ toolsets: ['all'] }).map((t) => t.name));
     } finally {
       await stdio.close();
     }
@@ -242,7 +242,7 @@ describe('the same tools and story as over stdio', () => {
   });
 
   it("refuses a Reader's write with the REST text, and writes nothing", async () => {
-    const reader = await connect(w.reader.token);
+    const reader = await connect(w.reader.token, new URL(`${mcpUrl.href}?toolsets=tests,runs`));
     const before = await rest.data<{ count: number }>('/project/tests-count', { projectId: s.projectId });
     const { message, tip } = errorOf(await reader.call('create-test', { projectId: s.projectId, testName: 'Reader was here' }));
     const viaRest = await restAs(url, w.reader.token).raw('POST', '/test/create', { projectId: s.projectId, title: 'Reader was here' });
@@ -301,7 +301,7 @@ describe('tool selection, as `casebook mcp --tools/--toolsets`', () => {
     });
     expect(set.status).toBe(400);
     expect(((await set.json()) as { error: string }).error).toMatch(
-      /^Invalid request: Unknown toolset "bogus"; use any of projects, tests, runs/,
+      /^Invalid request: Unknown toolset "bogus"; use any of core, projects, tests, runs/,
     );
     expect(endpoint.inFlight()).toBe(0);
   });

@@ -2,7 +2,7 @@ import { spawn, type ChildProcessWithoutNullStreams } from 'node:child_process';
 import fs from 'node:fs';
 import os from 'node:os';
 import path from 'node:path';
-import { connectMcp, errorOf, type McpSession } from './support';
+import { ALL_TOOLS, connectMcp, errorOf, type McpSession } from './support';
 
 // `casebook mcp` without CASEBOOK_URL starts the app in its own process. When that
 // fails (here: the embedded database is held by a running `casebook serve`), the tool
@@ -47,7 +47,10 @@ afterAll(async () => {
 describe('the embedded database held by a running server', () => {
   let mcp: McpSession;
   beforeAll(async () => {
-    mcp = await connectMcp({ CASEBOOK_DATA_DIR: dataDir, CASEBOOK_TOKEN: 'cb_not_checked', PUBLIC_URL: 'http://localhost:3000' });
+    mcp = await connectMcp(
+      { CASEBOOK_DATA_DIR: dataDir, CASEBOOK_TOKEN: 'cb_not_checked', PUBLIC_URL: 'http://localhost:3000' },
+      ALL_TOOLS,
+    );
   });
   afterAll(() => mcp?.close());
 
@@ -83,7 +86,7 @@ describe('the embedded database held by a running server', () => {
 
 it('says to check the database settings when the database is out of reach', async () => {
   // Nothing listens on port 1: the database cannot be reached at all.
-  const mcp = await connectMcp({ DATABASE_URL: 'postgresql://postgres@127.0.0.1:1/casebook', CASEBOOK_TOKEN: 'cb_not_checked' });
+  const mcp = await connectMcp({ DATABASE_URL: 'postgresql://postgres@127.0.0.1:1/casebook', CASEBOOK_TOKEN: 'cb_not_checked' }, ALL_TOOLS);
   try {
     const { message, tip } = errorOf(await mcp.call('get-orgs-list'));
     expect(message).toMatch(/^The tool server could not start Casebook in its own process \(CASEBOOK_URL is not set\): ./);

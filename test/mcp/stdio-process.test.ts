@@ -1,7 +1,7 @@
 import { spawn } from 'node:child_process';
 import path from 'node:path';
 import { createWorld, type World } from '../support/factories';
-import { childEnv, connectMcp, dataOf, errorOf, startRealApp, type RunningApp } from './support';
+import { childEnv, ALL_TOOLS, connectMcp, dataOf, errorOf, startRealApp, type RunningApp } from './support';
 import { envelope, failWith, startStub, type StubServer } from './stub-server';
 
 // The `casebook mcp` process itself: retries seen from outside, the start-up
@@ -47,7 +47,7 @@ describe('against a stub server', () => {
   afterAll(() => stub.close());
 
   it('succeeds after two 503s, and makes one request for a 400', async () => {
-    const mcp = await connectMcp({ CASEBOOK_URL: stub.url, CASEBOOK_TOKEN: 'cb_stub' });
+    const mcp = await connectMcp({ CASEBOOK_URL: stub.url, CASEBOOK_TOKEN: 'cb_stub' }, ALL_TOOLS);
     try {
       stub.script(failWith(503, 'Service unavailable'), failWith(503, 'Service unavailable'), envelope([{ orgId: 1, orgName: 'Stub' }]));
       expect(dataOf(await mcp.call('get-orgs-list'))).toEqual({
@@ -73,7 +73,7 @@ describe('against a stub server', () => {
   });
 
   it('stops after CASEBOOK_MAX_RETRIES and says to retry later', async () => {
-    const mcp = await connectMcp({ CASEBOOK_URL: stub.url, CASEBOOK_TOKEN: 'cb_stub', CASEBOOK_MAX_RETRIES: '1' });
+    const mcp = await connectMcp({ CASEBOOK_URL: stub.url, CASEBOOK_TOKEN: 'cb_stub', CASEBOOK_MAX_RETRIES: '1' }, ALL_TOOLS);
     try {
       stub.script(failWith(503, 'Service unavailable'));
       const { message, tip } = errorOf(await mcp.call('get-runs', { projectId: 3 }));
@@ -120,7 +120,7 @@ describe('without CASEBOOK_URL: the app in the same process', () => {
           jsonrpc: '2.0',
           id: 2,
           method: 'tools/call',
-          params: { name: 'get-project-detail', arguments: { projectId: w.projectA.projectId } },
+          params: { name: 'get-project-context', arguments: { projectId: w.projectA.projectId } },
         },
       ],
       (stdout) => stdout.includes('"id":2'),
@@ -136,12 +136,12 @@ describe('without CASEBOOK_URL: the app in the same process', () => {
     const project = JSON.parse(messages[1].result!.content[0].text) as { projectId: number; projectName: string };
     expect(project).toMatchObject({ projectId: w.projectA.projectId, projectName: w.projectA.projectName });
     // Request logs exist, and they went to stderr.
-    expect(run.stderr).toContain('/api/v1/project/detail');
+    expect(run.stderr).toContain('/api/v1/project/context');
     expect(run.code).toBe(0);
   });
 
   it('works through the SDK client too', async () => {
-    const mcp = await connectMcp({ CASEBOOK_TOKEN: w.reader.token, DATABASE_URL: app.databaseUrl, DATABASE_POOL_SIZE: '2' });
+    const mcp = await connectMcp({ CASEBOOK_TOKEN: w.reader.token, DATABASE_URL: app.databaseUrl, DATABASE_POOL_SIZE: '2' }, ALL_TOOLS);
     try {
       expect(dataOf<{ items: { orgId: number }[] }>(await mcp.call('get-orgs-list')).items.map((o) => o.orgId)).toEqual([w.orgA.orgId]);
       expect(errorOf(await mcp.call('create-project', { orgId: w.orgA.orgId, projectName: 'x' })).message).toBe(

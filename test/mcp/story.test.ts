@@ -163,6 +163,29 @@ describe.each(['stdio', 'http'] as const)('the story over %s', (transport) => {
 
   const lookupId = (list: string, name: string) => s.lookups[list].find((e) => e.name === name)!.id;
 
+  it('reads the whole project context in one call: the lists above, sections as paths', async () => {
+    const context = await tool<Rec>('get-project-context', { projectId: s.projectId });
+    expect(context).toEqual(await rest.data('/project/context', { projectId: s.projectId }));
+    expect(context).toMatchObject({
+      projectId: s.projectId,
+      projectName: 'Checkout',
+      sections: [
+        { sectionId: s.sectionId, path: 'Checkout' },
+        { sectionId: s.subSectionId, path: 'Checkout > Card payments' },
+      ],
+      labels: s.labels.map((l) => ({ id: l.labelId, name: l.labelName })),
+      squads: [{ id: s.squadId, name: 'Team Pay' }],
+      lookups: {
+        priority: s.lookups['get-priority'],
+        type: s.lookups['get-type'],
+        automationStatus: s.lookups['get-automation-status'],
+        platform: s.lookups['get-platforms'],
+        testCoveredBy: s.lookups['get-test-covered-by'],
+      },
+    });
+    expect((context.members as { userId: number }[]).map((m) => m.userId)).toContain(w.admin.userId);
+  });
+
   it('creates a test whose testName becomes its title, and updates it', async () => {
     const created = await tool<{ testId: number }>('create-test', {
       projectId: s.projectId,
@@ -337,6 +360,10 @@ describe.each(['stdio', 'http'] as const)('the story over %s', (transport) => {
 
     const detail = await tool('run-detail', inRun);
     expect(detail).toEqual(await rest.data('/run/detail', inRun));
+    // The one tool for both: the run's detail holds its state.
+    const run = await tool<Rec>('get-run', inRun);
+    expect(run).toEqual(detail);
+    expect(run).toMatchObject({ runId: s.runId, locked: false, statusCounts: { total: 3, passed: 2, blocked: 1, failed: 0, untested: 0 } });
 
     const page = await tool('get-run-tests-list', { ...inRun, limit: 2 });
     expect(page).toEqual({ ...(await rest.data<Rec>('/run/tests', { ...inRun, limit: 2 })), returned: 2, hasMore: true, nextOffset: 2 });
@@ -348,6 +375,9 @@ describe.each(['stdio', 'http'] as const)('the story over %s', (transport) => {
       hasMore: false,
     });
     expect(blocked.tests.map((t) => [t.testId, t.comment])).toEqual([[s.bulkIds[1], 'no sandbox']]);
+    // The one tool for a run's tests, all of them or of one status.
+    expect(await tool('get-run-tests', { ...inRun, status: 'blocked' })).toEqual(blocked);
+    expect(await tool('get-run-tests', { ...inRun, limit: 2 })).toEqual(page);
     const one = await tool<Rec>('get-run-test', { ...inRun, testId: s.bulkIds[1] });
     expect(one).toEqual(await rest.data('/run/test-detail', { ...inRun, testId: s.bulkIds[1] }));
     expect(one).toMatchObject({ testId: s.bulkIds[1], status: 'blocked', comment: 'no sandbox', changedSince: null });

@@ -62,6 +62,9 @@ export interface McpSession {
   close(): Promise<void>;
 }
 
+/** The arguments that offer every tool, not only the core set a session offers by default. */
+export const ALL_TOOLS = ['--toolsets', 'all'];
+
 /** `casebook mcp` with `args` (e.g. `--tools read`), spawned, with the SDK's client connected. */
 export async function connectMcp(env: Record<string, string>, args: string[] = []): Promise<McpSession> {
   const transport = new StdioClientTransport({
@@ -82,6 +85,7 @@ export async function connectMcp(env: Record<string, string>, args: string[] = [
     transportErrors.push(err);
     clientOnError?.(err);
   };
+  await checkOutputs(client);
   return {
     client,
     stderr: () => stderr,
@@ -104,6 +108,7 @@ export async function connectMcpHttp(url: string, token: string, query = ''): Pr
     transportErrors.push(err);
     clientOnError?.(err);
   };
+  await checkOutputs(client);
   return {
     client,
     stderr: () => '',
@@ -116,6 +121,15 @@ export async function connectMcpHttp(url: string, token: string, query = ''): Pr
   };
 }
 
+/**
+ * The SDK's client checks a call's structuredContent against the tool's outputSchema once it
+ * has listed the tools (and throws on a mismatch, or on a success without it): every session
+ * of the tests lists them first, so every call is checked.
+ */
+async function checkOutputs(client: Client): Promise<void> {
+  await client.listTools();
+}
+
 export function textOf(result: CallToolResult): string {
   expect(result.content).toHaveLength(1);
   const [item] = result.content;
@@ -123,11 +137,17 @@ export function textOf(result: CallToolResult): string {
   return (item as { text: string }).text;
 }
 
-/** The parsed data of a successful call; fails the test with the tool's text otherwise. */
+/**
+ * The parsed data of a successful call; fails the test with the tool's text otherwise. Its
+ * structuredContent is the same data (an answer that is no object, as { data }).
+ */
 export function dataOf<T = unknown>(result: CallToolResult): T {
   const text = textOf(result);
   if (result.isError) throw new Error(`tool call failed:\n${text}`);
-  return JSON.parse(text) as T;
+  const data = JSON.parse(text) as unknown;
+  const isRecord = data !== null && typeof data === 'object' && !Array.isArray(data);
+  expect(result.structuredContent).toEqual(isRecord ? data : { data });
+  return data as T;
 }
 
 /** `❌ Error: <message>` + blank line + `💡 Tip: <tip>`; returns both parts. */

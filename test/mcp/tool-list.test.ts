@@ -1,7 +1,7 @@
 import { z } from 'zod';
 import { loadRbac } from '../../src/auth/rbac';
 import { apiRoutes } from '../../src/domain/routes';
-import { fullDescription, inputSchema, leastRole, requiredParams, tools } from '../../src/mcp/tools';
+import { fullDescription, inputSchema, leastRole, requiredParams, showsExample, tools } from '../../src/mcp/tools';
 import { toolsMarkdownTable } from '../../src/mcp/tools-table';
 import { TOOLSETS } from '../../src/mcp/toolsets';
 import { createWorld } from '../support/factories';
@@ -65,6 +65,10 @@ const expectedRequired: Record<string, string[]> = {
   'assign-tests': ['runId', 'projectId'],
   'get-my-work': [],
   'get-project-members': ['projectId'],
+  // The tools of issue 29 that merge others: a run with its state, a run's tests of any status, a project's lists.
+  'get-run': ['runId', 'projectId'],
+  'get-run-tests': ['runId', 'projectId'],
+  'get-project-context': ['projectId'],
   // A tool the service description predates.
   'import-junit': ['projectId'],
   'import-tests-csv': ['projectId'],
@@ -148,6 +152,7 @@ const expectedParams: Record<string, string[]> = {
   ],
   'get-runs': ['limit', 'offset'],
   'get-run-test-status': ['status', 'limit', 'offset'],
+  'get-run-tests': ['status', 'sectionId', 'search', 'defect', 'assigneeId', 'limit', 'offset', 'cursor'],
   'download-report': ['format'],
   'create-run': ['runDescription'],
   'edit-run': ['runName', 'runDescription'],
@@ -247,16 +252,23 @@ it('types every array with its items', () => {
   expect(byName('bulk-update-tests').inputSchema.properties!.tests.items!.required).toEqual(['testId']);
 });
 
-it('describes every tool with what it does and a working example', async () => {
+it('describes every tool with what it does, and a working example where its call holds an array or an object', async () => {
   const rbac = await loadRbac();
   for (const spec of tools) {
     const description = byName(spec.name).description ?? '';
     expect(description).toBe(fullDescription(spec, leastRole(rbac, spec.rbac.resource, spec.rbac.action)));
     expect(description.length).toBeGreaterThan(60);
-    expect(description).toContain(`Example: ${JSON.stringify(spec.example)}`);
+    const shaped = Object.values(spec.example).some((v) => v !== null && typeof v === 'object');
+    expect({ tool: spec.name, example: description.includes(`\n\nExample: ${JSON.stringify(spec.example)}`) }).toEqual({
+      tool: spec.name,
+      example: shaped,
+    });
     const parsed = inputSchema(spec).safeParse(spec.example);
     expect({ tool: spec.name, ok: parsed.success }).toEqual({ tool: spec.name, ok: true });
   }
+  expect(tools.filter(showsExample).map((t) => t.name)).toEqual(
+    expect.arrayContaining(['bulk-add-tests', 'bulk-update-tests', 'run-update-test-status', 'create-run']),
+  );
 });
 
 it('offers limit and offset on every tool whose REST list is paged by them, or that pages a whole REST list itself', () => {
@@ -290,6 +302,7 @@ it('offers limit and offset on every tool whose REST list is paged by them, or t
     'get-my-work',
     'get-plans',
     'get-run-test-status',
+    'get-run-tests',
     'get-run-tests-list',
     'get-runs',
     'get-test-executions',
@@ -339,7 +352,7 @@ it('says in the description which role a tool needs, as the RBAC policy does', a
     const least = (['Reader', 'User', 'Admin'] as const).find((r) => rbac.can(r, spec.rbac.resource, spec.rbac.action));
     // The listed description, where the sentence ends the text, just before the example.
     const listedText = byName(spec.name).description ?? '';
-    const says = /\. Needs the (\w+) role\.\n\nExample: /.exec(listedText)?.[1] ?? 'Reader';
+    const says = /\. Needs the (\w+) role\.(\n\nExample: |$)/.exec(listedText)?.[1] ?? 'Reader';
     expect({ tool: spec.name, role: says, sentences: listedText.split('Needs the').length - 1 }).toEqual({
       tool: spec.name,
       role: least,

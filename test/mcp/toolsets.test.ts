@@ -7,9 +7,11 @@ import { tools } from '../../src/mcp/tools';
 import {
   annotationExceptions,
   annotationsOf,
+  CORE_TOOLS,
   parseToolSelection,
   selectTools,
   ToolSelectionError,
+  TABLE_SETS,
   TOOLSETS,
   toolsetOf,
   type ToolSelection,
@@ -25,11 +27,13 @@ const readOnly = tools.filter((t) => t.method === 'GET');
 
 describe('the tool sets', () => {
   it('puts every tool in exactly one of projects, tests, runs, insight, metadata, users, webhooks', () => {
-    expect(TOOLSETS).toEqual(['projects', 'tests', 'runs', 'insight', 'metadata', 'users', 'webhooks']);
+    expect(TABLE_SETS).toEqual(['projects', 'tests', 'runs', 'insight', 'metadata', 'users', 'webhooks']);
+    expect(TOOLSETS).toEqual(['core', ...TABLE_SETS, 'all']);
     for (const spec of tools) expect([spec.name, toolsetOf.get(spec.name)]).toEqual([spec.name, expect.any(String)]);
-    const inSets = TOOLSETS.flatMap((set) => names(selectTools({ toolsets: [set] })));
+    const inSets = TABLE_SETS.flatMap((set) => names(selectTools({ toolsets: [set] })));
     expect(inSets.sort()).toEqual(names(tools).sort()); // no tool twice, none left out
     expect(toolsetOf.size).toBe(tools.length);
+    expect(names(selectTools({ toolsets: ['all'] }))).toEqual(names(tools));
   });
 
   it('keeps the sets named, in the table order', () => {
@@ -38,18 +42,31 @@ describe('the tool sets', () => {
     expect(names(picked)).toEqual(expect.arrayContaining(['get-tests', 'create-run', 'run-update-test-status']));
     expect(names(picked)).not.toContain('get-projects');
     expect(names(selectTools({ toolsets: ['users'] }))).toEqual(expect.arrayContaining(['get-user-details', 'get-all-users']));
-    // Named no set: every set but the opt-in webhooks.
-    const byDefault = tools.filter((t) => toolsetOf.get(t.name) !== 'webhooks');
-    expect(byDefault.length).toBeLessThan(tools.length);
-    expect(selectTools({})).toEqual(byDefault);
-    expect(selectTools({ tools: 'all', toolsets: [] })).toEqual(byDefault);
-    expect(names(selectTools({ toolsets: ['webhooks'] }))).toEqual(expect.arrayContaining(['get-webhooks', 'create-webhook']));
+    // Named no set: the core set, in its own order; named with others, its tools join theirs in the table's order.
+    expect(names(selectTools({}))).toEqual([...CORE_TOOLS]);
+    expect(names(selectTools({ tools: 'all', toolsets: [] }))).toEqual([...CORE_TOOLS]);
+    expect(names(selectTools({ toolsets: ['core'] }))).toEqual([...CORE_TOOLS]);
+    const coreAndHooks = names(selectTools({ toolsets: ['core', 'webhooks'] }));
+    expect(coreAndHooks).toEqual(names(tools.filter((t) => CORE_TOOLS.some((n) => n === t.name) || toolsetOf.get(t.name) === 'webhooks')));
+    expect(coreAndHooks).toEqual(expect.arrayContaining(['get-project-context', 'get-webhooks', 'create-webhook']));
+    // The merged tools' older names stay in their set.
+    expect(names(selectTools({ toolsets: ['runs'] }))).toEqual(
+      expect.arrayContaining([
+        'get-run',
+        'get-run-tests',
+        'run-detail',
+        'get-run-state-detail',
+        'get-run-tests-list',
+        'get-run-test-status',
+      ]),
+    );
   });
 
   it('read keeps the tools that change nothing; write leaves out the destructive ones', () => {
     expect(names(selectTools({ tools: 'read', toolsets: [...TOOLSETS] }))).toEqual(names(readOnly));
     expect(readOnly.length).toBeGreaterThan(20);
-    const write = names(selectTools({ tools: 'write' }));
+    expect(names(selectTools({ tools: 'read' }))).toEqual(CORE_TOOLS.filter((n) => readOnly.some((t) => t.name === n)));
+    const write = names(selectTools({ tools: 'write', toolsets: ['all'] }));
     expect(write).toEqual(expect.arrayContaining(['get-tests', 'create-test', 'update-test', 'run-update-test-status', 'import-junit']));
     for (const gone of ['delete-test', 'bulk-delete-tests', 'delete-run', 'run-reset', 'run-remove-tests'])
       expect(write).not.toContain(gone);
@@ -60,7 +77,7 @@ describe('the tool sets', () => {
 
   it('refuses a level or set that does not exist, naming the valid ones', () => {
     expect(() => selectTools({ toolsets: ['runs', 'reports'] })).toThrow(
-      new ToolSelectionError('Unknown toolset "reports"; use any of projects, tests, runs, insight, metadata, users, webhooks'),
+      new ToolSelectionError('Unknown toolset "reports"; use any of core, projects, tests, runs, insight, metadata, users, webhooks, all'),
     );
     expect(() => selectTools({ tools: 'admin' } as unknown as ToolSelection)).toThrow(
       'Unknown tools level "admin"; use one of read, write, all',
@@ -80,7 +97,8 @@ describe('annotations', () => {
   });
 
   it('say what each kind of tool may do', () => {
-    expect(of('get-tests')).toEqual({ readOnlyHint: true, destructiveHint: false, idempotentHint: true, openWorldHint: false });
+    // A read says only that: the other two hints mean something for a tool that changes things (MCP spec).
+    expect(of('get-tests')).toEqual({ readOnlyHint: true, openWorldHint: false });
     expect(of('create-test')).toMatchObject({ readOnlyHint: false, destructiveHint: false, idempotentHint: false });
     expect(of('update-test')).toMatchObject({ readOnlyHint: false, destructiveHint: false, idempotentHint: true });
     expect(of('bulk-update-tests')).toMatchObject({ destructiveHint: false, idempotentHint: true });
@@ -168,8 +186,8 @@ describe('casebook mcp --tools / --toolsets', () => {
 
   it('--tools read lists only read-only tools, and a write tool is unknown', async () => {
     const listed = (await read.client.listTools()).tools;
-    // Of the sets offered by default: all but webhooks.
-    expect(names(listed)).toEqual(names(readOnly.filter((t) => toolsetOf.get(t.name) !== 'webhooks')));
+    // Of the core set, offered by default.
+    expect(names(listed)).toEqual(CORE_TOOLS.filter((n) => readOnly.some((t) => t.name === n)));
     for (const tool of listed) expect([tool.name, tool.annotations?.readOnlyHint]).toEqual([tool.name, true]);
     expect(errorOf(await read.call('create-project', { orgId: 1, projectName: 'x' })).message).toBe('Unknown tool: create-project');
   });
@@ -187,9 +205,10 @@ describe('casebook mcp --tools / --toolsets', () => {
     for (const tool of listed) {
       const spec = tools.find((t) => t.name === tool.name)!;
       expect([tool.name, tool.annotations]).toEqual([tool.name, annotationsOf(spec)]);
-      for (const hint of ['readOnlyHint', 'destructiveHint', 'idempotentHint', 'openWorldHint'] as const) {
-        expect([tool.name, hint, typeof tool.annotations?.[hint]]).toEqual([tool.name, hint, 'boolean']);
-      }
+      const hints = tool.annotations?.readOnlyHint
+        ? (['readOnlyHint', 'openWorldHint'] as const)
+        : (['readOnlyHint', 'destructiveHint', 'idempotentHint', 'openWorldHint'] as const);
+      for (const hint of hints) expect([tool.name, hint, typeof tool.annotations?.[hint]]).toEqual([tool.name, hint, 'boolean']);
     }
   });
 
@@ -199,7 +218,9 @@ describe('casebook mcp --tools / --toolsets', () => {
     expect(level.stderr).toContain('casebook: Unknown tools level "everything"; use one of read, write, all');
     const set = await runCliInProcess(['mcp', '--toolsets', 'runs,reports'], env);
     expect(set.code).toBe(2);
-    expect(set.stderr).toContain('Unknown toolset "reports"; use any of projects, tests, runs, insight, metadata, users, webhooks');
-    expect(set.stderr).toContain('--toolsets projects,tests,runs,insight,metadata,users,webhooks');
+    expect(set.stderr).toContain(
+      'Unknown toolset "reports"; use any of core, projects, tests, runs, insight, metadata, users, webhooks, all',
+    );
+    expect(set.stderr).toContain('--toolsets core,projects,tests,runs,insight,metadata,users,webhooks,all');
   });
 });
