@@ -122,6 +122,11 @@ export const ERROR_CODES = {
     meaning: 'The test does not exist in the project, or was deleted',
     action: "List the project's tests and use one of their ids",
   },
+  test_deleted: {
+    status: 404,
+    meaning: 'The test was deleted from the catalog; the message says when (its results stay in the runs that hold it)',
+    action: "Use another test (list the project's tests), or read its results through the runs that hold it",
+  },
   version_not_found: {
     status: 404,
     meaning: 'The test has no version of that number (versions count from 1; a test unchanged since versions began has none)',

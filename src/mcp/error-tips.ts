@@ -80,6 +80,8 @@ const TIPS: Record<ErrorCode, Tip> = {
   organization_not_found: () => notFound('organization'),
   project_not_found: () => notFound('project'),
   test_not_found: () => notFound('test'),
+  test_deleted: () =>
+    'The test was deleted (the message says when): it is no longer in the catalog. Find its replacement with get-tests (search by title); its results stay readable in the runs that hold it (get-run-test).',
   version_not_found: () =>
     'The test has no version of that number: call get-test-versions without version to list its versions (a test unchanged since versions began has none).',
   run_not_found: () => notFound('run'),
