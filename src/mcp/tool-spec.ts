@@ -77,9 +77,9 @@ export interface ToolSpec {
 export const tool = (decl: ToolDecl): ToolDecl => decl;
 
 // Where each kind of id comes from, in the words the tools share.
-export const projectId = 'Project id (get-projects lists the projects of an organization)';
+export const projectId = 'Project id or name (get-projects lists the projects of an organization)';
 export const testId = 'Test id (get-tests lists the tests of a project)';
-export const runId = 'Run id (get-runs lists the runs of a project)';
+export const runId = 'Run id, name or "latest" (get-runs lists the runs of a project)';
 export const orgId = 'Organization id (get-orgs-list lists yours)';
 
 export const limit = 'Page size, 1 to 1000 (default 50)';
@@ -102,8 +102,8 @@ export const customFieldFilters =
 /** Fields of a test that create-test, update-test and the bulk tools share. */
 export const testFields = {
   testDescription: 'What the test checks',
-  sectionId: 'Section (suite) id, from get-sections',
-  priorityId: 'Priority id, from get-priority',
+  sectionId: 'Section (suite) id or path ("Checkout > Payments"), from get-sections',
+  priorityId: 'Priority id or name, from get-priority',
   priority: byName('Priority', 'priorityId', 'High'),
   typeId: 'Test type id, from get-type',
   type: byName('Test type', 'typeId', 'Functional'),
@@ -113,9 +113,9 @@ export const testFields = {
   platform: byName('Platform', 'platformId', 'Web'),
   testCoveredById: 'Coverage id (Manual, Unit, E2E...), from get-test-covered-by',
   testCoveredBy: byName('Coverage', 'testCoveredById', 'E2E'),
-  squadId: 'Squad id, from get-squads',
+  squadId: 'Squad id or name, from get-squads',
   squad: byName('Squad', 'squadId', 'Team Checkout'),
-  labels: 'Label ids (array of numbers, at most 100), from get-labels',
+  labels: 'Label ids or names (array, at most 100), from get-labels',
   labelNames: 'Label names instead of labels (array of strings, matched ignoring case in the project)',
   preconditions: 'State needed before the steps',
   steps: 'The steps to perform',
