@@ -1,4 +1,4 @@
-import { cursor, limit, offset, projectId, runId, testId, tool } from './tool-spec';
+import { cursor, customFieldFilters, limit, offset, projectId, runId, testId, tool } from './tool-spec';
 
 // Test runs: a fixed set of tests, each with a status, until the run is locked.
 
@@ -89,7 +89,7 @@ export const runTools = [
     name: 'create-run',
     description:
       'Start a run of a project: its tests by testIds, or by a selection (sectionIds with their subsections, labelIds, priorityIds: ids or names, ' +
-      'a section by its path "Checkout > Payments"; several fields select tests matching each; or allTests). Every test starts untested. ' +
+      'a section by its path "Checkout > Payments"; customFields values; several fields select tests matching each; or allTests). Every test starts untested. ' +
       'Answers the run with its counts (statusCounts.total tests), not the tests: page them with get-run-tests-list. Record results with run-update-test-status. ' +
       'For CI shards that import JUnit reports into one run, create it with empty: true (no tests) and pass its runId to each import-junit.',
     route: 'POST /run/create',
@@ -104,6 +104,7 @@ export const runTools = [
       labelIds: 'Selection: tests with one of these labels (ids or names)',
       priorityIds: 'Selection: tests of one of these priorities (ids or names)',
       allTests: 'Selection: every test of the project (true; not with the other selection fields)',
+      customFields: `Selection: ${customFieldFilters[0].toLowerCase()}${customFieldFilters.slice(1)}`,
       empty: 'true: a run without tests, which imports fill (not with testIds or a selection)',
     },
     example: { projectId: 3, runName: 'Checkout regression', sectionIds: ['Checkout > Payments'], priorityIds: ['High'] },

@@ -219,6 +219,30 @@ describe('create-run by a selection of names', () => {
     expect(labelled).toMatchObject({ statusCounts: { total: 2, untested: 2 } });
   });
 
+  it('selects by custom field values with a section path', async () => {
+    await rest.call('POST', '/project/add-custom-field', {
+      projectId,
+      name: 'Component',
+      type: 'select',
+      options: ['Cart'],
+      appliesTo: 'test',
+    });
+    const [payTest] = (await rest.data<{ tests: { testId: number }[] }>('/project/tests', { projectId, sectionId: s.payments })).tests;
+    await rest.call('PUT', '/test/update', { testId: payTest.testId, customFields: { component: 'Cart' } });
+    const run = dataOf<Rec>(
+      await mcp.call('create-run', {
+        projectId: shopName,
+        runName: 'Cart',
+        sectionIds: ['checkout'],
+        customFields: { component: 'Cart' },
+      }),
+    );
+    expect(run).toMatchObject({ runName: 'Cart', statusCounts: { total: 1, untested: 1 } });
+    const bad = errorOf(await mcp.call('create-run', { projectId, runName: 'x', customFields: { colour: 'red' } }));
+    expect(bad.message).toBe('Invalid request: customFields.colour: No custom field of tests with key colour');
+    expect(codeIn(bad.tip)).toEqual({ code: 'validation_failed' });
+  });
+
   it('refuses an unknown section path before writing, and a selection that matches nothing', async () => {
     const runs = async () => (await rest.data<{ total: number }>('/runs', { projectId })).total;
     const before = await runs();
