@@ -5,7 +5,7 @@ import { z } from '../core/zod-messages';
 // Payments"`, `runId: "latest"`) and their tool type, an id or a name; src/mcp/id-names.ts
 // looks the names up.
 
-export type Kind = 'project' | 'section' | 'run' | 'label' | 'squad' | 'lookup' | 'member';
+export type Kind = 'project' | 'section' | 'run' | 'label' | 'squad' | 'lookup' | 'member' | 'user';
 
 interface KindInfo {
   /** One record, in messages. */
@@ -24,10 +24,14 @@ export const KINDS: Record<Kind, KindInfo> = {
   squad: { what: 'squad', list: 'get-squads', missing: 'squad_not_found' },
   lookup: { what: 'entry', list: 'the list tool', missing: 'lookup_not_found' },
   member: { what: 'member', list: 'get-project-members', missing: 'user_not_found' },
+  user: { what: 'user', list: 'get-all-users', missing: 'user_not_found' },
 };
 
 /** The id fields that take names, each with the list it is looked up in (a lookup list by its path and noun). */
 export const FIELDS: Record<string, { kind: Kind; path?: string; what?: string }> = {
+  // Users of the caller's organizations: named in any tool, with or without a project.
+  userId: { kind: 'user' },
+  actorId: { kind: 'user' },
   projectId: { kind: 'project' },
   sectionId: { kind: 'section' },
   parentSectionId: { kind: 'section' },
@@ -47,8 +51,12 @@ export const FIELDS: Record<string, { kind: Kind; path?: string; what?: string }
   distribute: { kind: 'member' },
 };
 
-/** Whether an id field takes names (route-input.ts types it with idOrName). */
-export const takesName = (field: string): boolean => Object.hasOwn(FIELDS, field);
+/** Whether an id field takes names (route-input.ts types it with idOrName): in a tool of a project, or a user's anywhere. */
+export const takesName = (field: string, inProject: boolean): boolean =>
+  Object.hasOwn(FIELDS, field) && (inProject || FIELDS[field].kind === 'user');
+
+/** Whether names of the field are looked up in the call's project. */
+export const inProjectKind = (field: string): boolean => FIELDS[field].kind !== 'user' && FIELDS[field].kind !== 'project';
 
 const nameOfId = z.string();
 /** The tool form of an id field that takes names: the id, or a name (a numeric string is the id). */

@@ -1,7 +1,7 @@
 import type { ErrorCode } from '../core/error-codes';
 import type { z } from '../core/zod-messages';
 import type { HttpClient, RestResponse } from './http-client';
-import { FIELDS, isIdOrName, KINDS, takesName, type Kind } from './id-name-fields';
+import { FIELDS, inProjectKind, isIdOrName, KINDS, type Kind } from './id-name-fields';
 import { matches, type Entry, type Resolved } from './name-resolution';
 import type { ToolSpec } from './tool-spec';
 
@@ -34,7 +34,7 @@ function sitesOf(spec: ToolSpec, args: Record<string, unknown>): Site[] {
     for (const [key, value] of Object.entries(obj)) {
       const schema = shape[key];
       if (schema === undefined) continue;
-      if (takesName(key) && isIdOrName(schema as z.ZodType) && hasString(value)) sites.push({ obj, key, at });
+      if (Object.hasOwn(FIELDS, key) && isIdOrName(schema as z.ZodType) && hasString(value)) sites.push({ obj, key, at });
       else if (Array.isArray(value)) {
         const items = itemShape(schema);
         if (items) value.forEach((item, i) => isObject(item) && visit(item, items, `${at}${key}.${i}.`));
@@ -85,26 +85,27 @@ export async function resolveIdNames(spec: ToolSpec, args: Record<string, unknow
   const rest = outSites.filter(({ obj, key }) => !(obj === out && key === 'projectId') && hasString(obj[key]));
   if (!rest.length) return { args: out };
   const projectId = out.projectId;
-  if (typeof projectId !== 'number') {
-    const { key, at } = rest[0];
+  const needsProject = rest.find(({ key }) => inProjectKind(key));
+  if (typeof projectId !== 'number' && needsProject) {
+    const { key, at } = needsProject;
     return {
       message: `Invalid request: ${at}${key}: names are looked up in a project, and projectId is missing`,
       tip: `Pass projectId (an id or the project's name) with the names, or give ${key} as an id; then call ${spec.name} again.`,
       code: 'validation_failed',
     };
   }
-  const where = `in project ${projectId}`;
+  const where = (kind: Kind) => (kind === 'user' ? 'among the users of your organizations' : `in project ${String(projectId)}`);
   for (const { obj, key, at } of rest) {
     const field = FIELDS[key];
     const resolveOne = async (name: string): Promise<number | Exclude<IdResolved, { args: unknown }>> => {
       if (field.kind === 'run' && name.trim().toLowerCase() === 'latest') {
-        const latest = await reader.latestRun(projectId);
-        if (typeof latest !== 'number') return latest ?? noLatest(spec, projectId);
+        const latest = await reader.latestRun(projectId as number);
+        if (typeof latest !== 'number') return latest ?? noLatest(spec, projectId as number);
         return latest;
       }
-      const list = await reader.entries(field, projectId);
+      const list = await reader.entries(field, projectId as number);
       if ('refused' in list) return list;
-      const picked = pick(list.entries, name, field.what ?? KINDS[field.kind].what, `${at}${key}`, where, spec, field);
+      const picked = pick(list.entries, name, field.what ?? KINDS[field.kind].what, `${at}${key}`, where(field.kind), spec, field);
       return 'message' in picked ? picked : picked.id;
     };
     const value = obj[key];
@@ -152,7 +153,7 @@ function pick(
     const which = found.map((e) => `${label(e, kind)} (id ${e.id})`).join(', ');
     return {
       message: `Invalid request: ${param}: ${JSON.stringify(name)} names ${found.length} ${what}s ${where}: ${which}`,
-      tip: `Pick one of them and pass its id as ${param.replace(/^.*\./, '')}${kind === 'member' ? ' (or the email)' : ''}; then call ${spec.name} again.`,
+      tip: `Pick one of them and pass its id as ${param.replace(/^.*\./, '')}${kind === 'member' || kind === 'user' ? ' (or the email)' : ''}; then call ${spec.name} again.`,
       code: 'ambiguous_name',
     };
   }
@@ -168,7 +169,7 @@ function pick(
   };
 }
 
-/** An entry in messages: a member with their email, a section by its path. */
+/** An entry in messages: a member or user with their email, a section by its path. */
 const label = (e: Entry, kind?: Kind) => (e.alias === undefined || kind === 'section' ? e.name : `${e.name} <${e.alias}>`);
 
 type Listed = { entries: Entry[] } | { refused: RestResponse };
@@ -214,6 +215,12 @@ class ListReader {
   }
 
   async entries(field: { kind: Kind; path?: string }, projectId: number): Promise<Listed> {
+    if (field.kind === 'user') {
+      const page = await this.get('/all-users', { limit: 1000 });
+      if ('refused' in page) return page;
+      const users = (page.data as { users: { userId: number; name: string; email: string }[] }).users;
+      return { entries: users.map((u) => ({ id: u.userId, name: u.name, alias: u.email })) };
+    }
     const listPath = { section: '/sections', run: '/runs', label: '/labels', squad: '/squads', member: '/project/members' } as Record<
       string,
       string
@@ -230,7 +237,7 @@ class ListReader {
       squad: ['squadId', 'squadName'],
       member: ['userId', 'name', 'email'],
       lookup: ['id', 'name'],
-    }[field.kind as Exclude<Kind, 'project' | 'section'>];
+    }[field.kind as Exclude<Kind, 'project' | 'section' | 'user'>];
     return {
       entries: rows.map((r) => ({ id: Number(r[idKey]), name: String(r[nameKey]), ...(aliasKey && { alias: String(r[aliasKey]) }) })),
     };

@@ -64,7 +64,7 @@ export function toolShape(
       if (nameParam) return [name, nameParamSchema(nameParam, detail(doc).text, fields, `${where}.${name}`)];
       const field = rename[name] ?? name;
       if (!fields[field]) throw new Error(`${where}: the route has no field ${field} (tool parameter ${name})`);
-      return [name, toolParam(fields[field], detail(doc), rename, at, `${where}.${name}`, named && takesName(name), named)];
+      return [name, toolParam(fields[field], detail(doc), rename, at, `${where}.${name}`, takesName(name, named), named)];
     }),
   );
 }

@@ -197,6 +197,20 @@ describe('labels, squads, priorities and members by name', () => {
   });
 });
 
+describe('users by name or email, in tools without a project', () => {
+  it('reads a user by email or name, and answers an unknown one with user_not_found', async () => {
+    const me = dataOf<Rec>(await mcp.call('get-user-details', { userId: admin.email.toUpperCase() }));
+    expect(me).toMatchObject({ userId: admin.userId, email: admin.email });
+    const named = (await app.db.user.findUniqueOrThrow({ where: { userId: admin.userId } })).name;
+    expect(dataOf<Rec>(await mcp.call('get-user-details', { userId: named })).userId).toBe(admin.userId);
+    const none = errorOf(await mcp.call('get-user-details', { userId: 'nobody@example.test' }));
+    expect(none.message).toMatch(
+      /^User "nobody@example.test" \(userId\) not found: no user of that name among the users of your organizations/,
+    );
+    expect(codeIn(none.tip)).toEqual({ code: 'user_not_found' });
+  });
+});
+
 describe('create-run by a selection of names', () => {
   it('selects by section path with subsections, labels and priorities, and answers counts, not ids', async () => {
     const run = dataOf<Rec>(
