@@ -66,8 +66,8 @@ export type IdResolved = Resolved | { message: string; tip: string; code: ErrorC
  * project (its name among the caller's organizations), then every other name in that project.
  */
 export async function resolveIdNames(spec: ToolSpec, args: Record<string, unknown>, client: HttpClient): Promise<IdResolved> {
-  const sites = sitesOf(spec, args);
-  if (!sites.length) return { args };
+  if (!sitesOf(spec, args).length) return { args };
+  // The caller's arguments stay as given; the names are replaced in a copy.
   const out = structuredClone(args);
   const outSites = sitesOf(spec, out);
   // Numeric strings are ids.
