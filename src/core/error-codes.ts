@@ -33,6 +33,12 @@ export const ERROR_CODES = {
     meaning: 'The selection of a run matches no live test',
     action: 'Widen the selection (sections, labels, priorities) or add tests first',
   },
+  ambiguous_name: {
+    status: 400,
+    meaning:
+      'A name given where an id is taken (to the tool server: a project, section path, run, label, squad, lookup entry or member) names several records; the message lists them with their ids',
+    action: 'Give the id of the one meant (or a fuller name: a section path, a member email)',
+  },
   plan_too_large: {
     status: 400,
     meaning: 'The test plan would hold more runs (200) or results (500,000) than one plan may',
@@ -127,6 +133,11 @@ export const ERROR_CODES = {
     status: 404,
     meaning: 'The test does not exist in the project, or was deleted',
     action: "List the project's tests and use one of their ids",
+  },
+  test_deleted: {
+    status: 404,
+    meaning: 'The test was deleted from the catalog; the message says when (its results stay in the runs that hold it)',
+    action: "Use another test (list the project's tests), or read its results through the runs that hold it",
   },
   version_not_found: {
     status: 404,

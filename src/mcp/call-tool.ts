@@ -1,11 +1,13 @@
 import crypto from 'node:crypto';
 import type { CallToolResult } from '@modelcontextprotocol/sdk/types.js';
 import type { z } from 'zod';
+import type { ErrorCode } from '../core/error-codes';
 import { zodMessage } from '../core/errors';
 import { errorCodeOf, invalidInputTip, tipForError, unreachableTip } from './error-tips';
 import { ANSWER_BUDGET, answerText, downloadText, fromCursor, headerPage, pagingArgs, shorten, storedFileAnswer } from './answer-budget';
 import { RestUnreachableError, type HttpClient, type RestRequest, type RestResponse } from './http-client';
 import { FIELD_FILTERS_PARAM, fieldFiltersQuery, toolFilterNames } from './field-filter-param';
+import { resolveIdNames } from './id-names';
 import { resolveNames } from './name-resolution';
 import { structuredOf } from './tool-schemas';
 import { fileBytes, inputSchema, toolsByName, type ToolSpec } from './tools';
@@ -26,16 +28,17 @@ export interface ToolRuntime {
 export async function callTool(spec: ToolSpec, args: unknown, runtime: ToolRuntime): Promise<CallToolResult> {
   if (runtime.unavailable) return failure(runtime.unavailable.message, runtime.unavailable.tip);
   const parsed = inputSchema(spec).safeParse(args ?? {}) as z.ZodSafeParseResult<Record<string, unknown>>;
-  if (!parsed.success) return failure(zodMessage(parsed.error), invalidInputTip(spec));
+  if (!parsed.success) return failure(zodMessage(parsed.error), invalidInputTip(spec), 'validation_failed');
   // Lists page by default; a list REST answers whole is paged here.
   const { rest: restArgs, window, fields } = pagingArgs(spec, { ...spec.defaults, ...parsed.data });
 
   let res: RestResponse;
   let request: RestRequest | undefined;
   try {
-    // Names (priority: "High") become ids first; a list REST refuses is answered as the call.
-    const named = await resolveNames(spec, restArgs, runtime.client, toolsByName);
-    if ('message' in named) return failure(named.message, named.tip);
+    // Names (projectId: "Web shop", priority: "High") become ids first; a list REST refuses is answered as the call.
+    const idNamed = await resolveIdNames(spec, restArgs, runtime.client);
+    const named = 'args' in idNamed ? await resolveNames(spec, idNamed.args, runtime.client, toolsByName) : idNamed;
+    if ('message' in named) return failure(named.message, named.tip, named.code);
     if ('refused' in named) res = named.refused;
     else {
       request = restRequest(spec, named.args);
@@ -54,7 +57,7 @@ export async function callTool(spec: ToolSpec, args: unknown, runtime: ToolRunti
       minimumRole: runtime.minimumRole(spec.rbac.resource, spec.rbac.action),
       attempts: res.attempts,
     });
-    return failure(message, tip);
+    return failure(message, tip, code);
   }
   // A stored file (an attachment) is shown as what it is: an image, text, or how to fetch it.
   if (spec.download && request && spec.route.fromStorage) {
@@ -150,11 +153,13 @@ export function toolFieldNames(message: string, rename: Record<string, string>):
   );
 }
 
-export function failure(message: string, tip: string): CallToolResult {
+/** A failed call; its `code` (src/core/error-codes.ts) closes the tip, for a client to decide by. */
+export function failure(message: string, tip: string, code?: ErrorCode): CallToolResult {
   // A message naming thousands of invalid items is cut to fit the answer budget too.
   const room = ANSWER_BUDGET - tip.length - 100;
   const text = message.length > room ? shorten(message, room, () => undefined) : message;
-  return { content: [{ type: 'text', text: `❌ Error: ${String(text)}\n\n💡 Tip: ${tip}` }], isError: true };
+  const coded = code ? `${tip} (code: ${code})` : tip;
+  return { content: [{ type: 'text', text: `❌ Error: ${String(text)}\n\n💡 Tip: ${coded}` }], isError: true };
 }
 
 /** The REST error text, whole; a body that is not the error envelope is kept as it came. */

@@ -58,6 +58,8 @@ const TIPS: Record<ErrorCode, Tip> = {
   malformed_request: (e, spec) => badRequestTip(e.message, spec),
   invalid_reference: (e, spec) =>
     `An id you passed is not one of this project (or run): ${e.message.replace(/^Invalid request:\s*/, '')}. Read valid ids with the matching get- tool, then call ${spec.name} again.`,
+  ambiguous_name: (_e, spec) =>
+    `The name fits several records, listed in the message with their ids: pass the id of the one you mean (or its full section path, or the member's email), then call ${spec.name} again.`,
   no_matching_tests: () => 'The selection matches no live test: widen it (other sections, labels or priorities), or create tests first.',
   assignee_not_member: (e, spec) =>
     `Tests go only to members of the run's organization: ${e.message.replace(/^Invalid request:\s*/, '')}. Read who may be assigned with get-project-members, then call ${spec.name} again.`,
@@ -80,6 +82,8 @@ const TIPS: Record<ErrorCode, Tip> = {
   organization_not_found: () => notFound('organization'),
   project_not_found: () => notFound('project'),
   test_not_found: () => notFound('test'),
+  test_deleted: () =>
+    'The test was deleted (the message says when): it is no longer in the catalog. Find its replacement with get-tests (search by title); its results stay readable in the runs that hold it (get-run-test).',
   version_not_found: () =>
     'The test has no version of that number: call get-test-versions without version to list its versions (a test unchanged since versions began has none).',
   run_not_found: () => notFound('run'),

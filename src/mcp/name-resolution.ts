@@ -1,3 +1,4 @@
+import type { ErrorCode } from '../core/error-codes';
 import type { HttpClient, RestResponse } from './http-client';
 import { nameParams, type NameParam } from './name-params';
 import type { ToolSpec } from './tool-spec';
@@ -14,9 +15,9 @@ export type Resolved =
   /** A list could not be read: REST's answer, reported as the call's. */
   | { refused: RestResponse }
   /** A name that matches nothing or several entries, or a name given with its id. */
-  | { message: string; tip: string };
+  | { message: string; tip: string; code: ErrorCode };
 
-type Entry = { id: number; name: string; alias?: string };
+export type Entry = { id: number; name: string; alias?: string };
 
 /**
  * The call's arguments with every name (at the top level, and in the items of an
@@ -43,6 +44,7 @@ export async function resolveNames(
     return {
       message: `Invalid request: ${pairs.join('; ')}`,
       tip: `Keep one of each pair (the name, or the id), then call ${spec.name} again.`,
+      code: 'validation_failed',
     };
   }
   const projectId = args.projectId;
@@ -51,6 +53,7 @@ export async function resolveNames(
     return {
       message: `Invalid request: ${used[0].at}${used[0].key}: names are looked up in a project, and projectId is missing`,
       tip: `Pass projectId (the project of the tests) with the names, or the ids (${ids.join(', ')}) instead.`,
+      code: 'validation_failed',
     };
   }
 
@@ -102,6 +105,7 @@ export async function resolveNames(
       tip: picked
         ? `Pick one: give its ${picked.entry[2] ?? 'exact name'} instead of the name, or pass ${picked.id}; then call ${spec.name} again.`
         : `Use one of the valid names (matched ignoring case; ${first.list} lists them with their ids), or pass ${first.id} instead.`,
+      code: picked ? 'ambiguous_name' : (MISSING[first.list] ?? 'lookup_not_found'),
     };
   }
 
@@ -124,6 +128,13 @@ export async function resolveNames(
   };
 }
 
+/** The code of a name that names nothing, by the list it was looked up in (the lookup lists: lookup_not_found). */
+const MISSING: Record<string, ErrorCode> = {
+  'get-squads': 'squad_not_found',
+  'get-labels': 'label_not_found',
+  'get-project-members': 'user_not_found',
+};
+
 /** A name parameter: route fields never carry these names (nameParamOf), so an argument of one is a name. */
 const isName = (key: string): boolean => Object.hasOwn(nameParams, key);
 
@@ -139,7 +150,7 @@ function objectsOf(args: Record<string, unknown>): { obj: Record<string, unknown
 }
 
 /** The entries named exactly `name`, else the one whose alias equals it ignoring case, else those named so ignoring case. */
-function matches(entries: Entry[], name: string): Entry[] {
+export function matches(entries: Entry[], name: string): Entry[] {
   const folded = name.toLowerCase();
   const tests = [
     (e: Entry) => e.name === name,

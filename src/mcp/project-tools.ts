@@ -94,7 +94,7 @@ export const userTools = [
       "Show a user's name, email, role and organizations: your own always, another user's when you are Admin in an organization you share (as get-all-users). Use it to check what a user may do before asking for an action their role may not allow.",
     route: 'GET /user/details',
     // REST defaults to the caller; the tool is for looking at someone.
-    params: { userId: { text: 'User id', required: true } },
+    params: { userId: { text: 'User id, name or email', required: true } },
     example: { userId: 2 },
   }),
   tool({
@@ -110,7 +110,7 @@ export const userTools = [
       "Change a user's role in one of your organizations: Reader reads, User also writes tests and runs, Admin also deletes and manages users. An organization keeps at least one Admin; the change is recorded in the audit log.",
     route: 'PUT /user/update-role',
     params: {
-      userId: 'User id (get-all-users)',
+      userId: 'User id, name or email (get-all-users)',
       role: 'Reader, User or Admin',
       orgId: 'Organization whose membership changes (get-orgs-list); needed when the user shares more than one with you',
     },
@@ -123,7 +123,7 @@ export const userTools = [
     route: 'GET /audit',
     params: {
       orgId,
-      actorId: 'Only what this user did (a userId, get-all-users)',
+      actorId: 'Only what this user did (a userId, name or email, get-all-users)',
       action: 'Only entries of this kind, e.g. user.role-changed, token.generated, run.deleted',
       from: 'Only entries at or after this moment (ISO date-time, e.g. 2026-01-31T00:00:00Z)',
       to: 'Only entries before this moment (ISO date-time)',

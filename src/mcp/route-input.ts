@@ -1,5 +1,6 @@
 import { bodyId, queryId } from '../core/schemas';
 import { z } from '../core/zod-messages';
+import { idOrName, takesName } from './id-name-fields';
 import { nameParamOf, nameParamSchema } from './name-params';
 
 // A tool's input schema, derived from its route's zod schema. Tool parameters are
@@ -33,6 +34,8 @@ export type Location = 'query' | 'body';
 /** The JSON form of the route's id building blocks. */
 const toolId = z.number().int('Expected an integer').positive('Expected a positive integer');
 const ids = new Set<z.ZodType>([queryId, bodyId]);
+/** An id field that takes a name too (src/mcp/id-names.ts): `projectId: "Web shop"`, `runId: "latest"`. */
+const toolIdOrName = idOrName(toolId);
 
 const detail = (doc: ParamDoc | undefined) => (typeof doc === 'string' ? { text: doc } : (doc ?? {}));
 
@@ -40,19 +43,28 @@ const detail = (doc: ParamDoc | undefined) => (typeof doc === 'string' ? { text:
  * The tool's input shape from a route's object schema: the parameters of `docs`,
  * each typed as the route field it renames to.
  */
-export function toolShape(route: z.ZodType, docs: ParamDocs, rename: Record<string, string>, at: Location, where: string): z.ZodRawShape {
+export function toolShape(
+  route: z.ZodType,
+  docs: ParamDocs,
+  rename: Record<string, string>,
+  at: Location,
+  where: string,
+  inProject?: boolean,
+): z.ZodRawShape {
   const fields = objectShape(route, where);
+  // Names are looked up in the call's project: ids take names only where the route takes a projectId (here or above).
+  const named = inProject ?? 'projectId' in fields;
   const offered = new Set(Object.keys(docs).map((name) => rename[name] ?? name));
   const missing = Object.entries(fields).filter(([field, schema]) => !offered.has(field) && !accepts(schema, undefined));
   if (missing.length) throw new Error(`${where}: the route requires ${missing.map(([f]) => f).join(', ')}, which the tool does not offer`);
   return Object.fromEntries(
     Object.entries(docs).map(([name, doc]) => {
       // A name for an id field (priority for priorityId): the tool's own, resolved before the call.
-      const named = nameParamOf(name, fields, `${where}.${name}`);
-      if (named) return [name, nameParamSchema(named, detail(doc).text, fields, `${where}.${name}`)];
+      const nameParam = nameParamOf(name, fields, `${where}.${name}`);
+      if (nameParam) return [name, nameParamSchema(nameParam, detail(doc).text, fields, `${where}.${name}`)];
       const field = rename[name] ?? name;
       if (!fields[field]) throw new Error(`${where}: the route has no field ${field} (tool parameter ${name})`);
-      return [name, toolParam(fields[field], detail(doc), rename, at, `${where}.${name}`)];
+      return [name, toolParam(fields[field], detail(doc), rename, at, `${where}.${name}`, takesName(name, named), named)];
     }),
   );
 }
@@ -71,13 +83,15 @@ function toolParam(
   rename: Record<string, string>,
   at: Location,
   where: string,
+  named = false,
+  inProject = false,
 ): z.ZodType {
   const text = doc.text ?? routeDescription(field);
   let nullOffered = false;
   let onWrapper = false;
 
   const walk = (node: z.ZodType): z.ZodType => {
-    if (ids.has(node)) return described(toolId, text);
+    if (ids.has(node)) return described(named ? toolIdOrName : toolId, text);
     if (node instanceof z.ZodOptional) {
       const inner = walk(node.unwrap() as z.ZodType);
       return doc.required ? inner : inner.optional();
@@ -96,7 +110,7 @@ function toolParam(
       return inner.default(node.def.defaultValue as never);
     }
     if (node instanceof z.ZodPipe) return walk(pipeSide(node, at));
-    const typed = core(node, doc, rename, at, where);
+    const typed = core(node, doc, rename, at, where, named, inProject);
     onWrapper = doc.text !== undefined && !doc.orNull && isOption(typed);
     return onWrapper ? typed : described(typed, text);
   };
@@ -134,21 +148,29 @@ function pipeSide(pipe: z.ZodPipe, at: Location): z.ZodType {
 const sameValues = (a: readonly unknown[], b: readonly unknown[]) => a.length === b.length && a.every((v) => b.includes(v));
 
 /** A type below its wrappers. */
-function core(node: z.ZodType, doc: Exclude<ParamDoc, string>, rename: Record<string, string>, at: Location, where: string): z.ZodType {
+function core(
+  node: z.ZodType,
+  doc: Exclude<ParamDoc, string>,
+  rename: Record<string, string>,
+  at: Location,
+  where: string,
+  named = false,
+  inProject = false,
+): z.ZodType {
   // A formatted string (z.iso.datetime) is a string to the tool; REST checks its format.
   if (node instanceof z.ZodString || node instanceof z.ZodStringFormat) return z.string();
   if (node instanceof z.ZodArray) {
     const element = node.element as z.ZodType;
     if (element instanceof z.ZodObject) {
       if (!doc.items) throw new Error(`${where}: the items' fields need their tool parameters (items)`);
-      return z.array(z.strictObject(toolShape(element, doc.items, rename, at, `${where}[]`)));
+      return z.array(z.strictObject(toolShape(element, doc.items, rename, at, `${where}[]`, inProject)));
     }
-    return z.array(toolParam(element, {}, rename, at, `${where}[]`));
+    return z.array(toolParam(element, {}, rename, at, `${where}[]`, named, inProject));
   }
   if (doc.items) throw new Error(`${where}: items are only for arrays of objects`);
   if (node instanceof z.ZodObject) {
     if (!doc.fields) throw new Error(`${where}: an object's fields need their tool parameters (fields)`);
-    return z.strictObject(toolShape(node, doc.fields, rename, at, where));
+    return z.strictObject(toolShape(node, doc.fields, rename, at, where, inProject));
   }
   if (doc.fields) throw new Error(`${where}: fields are only for objects`);
   if (node instanceof z.ZodNumber || node instanceof z.ZodBoolean || node instanceof z.ZodEnum || node instanceof z.ZodLiteral) {

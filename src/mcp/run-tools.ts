@@ -1,4 +1,4 @@
-import { cursor, limit, offset, projectId, runId, testId, tool } from './tool-spec';
+import { cursor, customFieldFilters, limit, offset, projectId, runId, testId, tool } from './tool-spec';
 
 // Test runs: a fixed set of tests, each with a status, until the run is locked.
 
@@ -112,7 +112,9 @@ export const runTools = [
   tool({
     name: 'create-run',
     description:
-      'Start a run over a set of tests of a project (testIds from get-tests); every test starts untested. Record results with run-update-test-status. ' +
+      'Start a run of a project: its tests by testIds, or by a selection (sectionIds with their subsections, labelIds, priorityIds: ids or names, ' +
+      'a section by its path "Checkout > Payments"; customFields values; several fields select tests matching each; or allTests). Every test starts untested. ' +
+      'Answers the run with its counts (statusCounts.total tests), not the tests: page them with get-run-tests-list. Record results with run-update-test-status. ' +
       'For CI shards that import JUnit reports into one run, create it with empty: true (no tests) and pass its runId to each import-junit.',
     route: 'POST /run/create',
     params: {
@@ -121,11 +123,15 @@ export const runTools = [
       runDescription: 'What the run covers',
       build: { text: 'The CI build the results come from (each field optional)', fields: buildFields },
       milestoneId: 'The milestone the run counts towards',
-      // REST also selects tests by section, label or priority; the tool takes the tests themselves, or none (empty).
-      testIds: 'Ids of the tests to run (array of numbers, at least one); leave out with empty',
-      empty: 'true: a run without tests, which imports fill (not with testIds)',
+      testIds: 'Ids of the tests to run; or a selection instead, or empty',
+      sectionIds: 'Selection: these sections and their subsections (ids or paths)',
+      labelIds: 'Selection: tests with one of these labels (ids or names)',
+      priorityIds: 'Selection: tests of one of these priorities (ids or names)',
+      allTests: 'Selection: every test of the project (true; alone)',
+      customFields: `Selection: ${customFieldFilters[0].toLowerCase()}${customFieldFilters.slice(1)}`,
+      empty: 'true: a run without tests, which imports fill',
     },
-    example: { projectId: 3, runName: 'Release 2.4 regression', testIds: [42, 43, 44] },
+    example: { projectId: 3, runName: 'Checkout regression', sectionIds: ['Checkout > Payments'], priorityIds: ['High'] },
   }),
   tool({
     name: 'edit-run',

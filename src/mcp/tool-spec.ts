@@ -79,9 +79,9 @@ export const tool = (decl: ToolDecl): ToolDecl => decl;
 // Where each kind of id comes from, and how pages go on, in the words the tools share.
 // The server's instructions say these once a session (src/mcp/instructions.ts), so the
 // list the client reads sends them once, not with every parameter (tool-schemas.ts).
-export const projectId = 'Project id (get-projects)';
+export const projectId = 'Project id or name (get-projects)';
 export const testId = 'Test id (get-tests)';
-export const runId = 'Run id (get-runs)';
+export const runId = 'Run id, name or "latest" (get-runs)';
 export const orgId = 'Organization id (get-orgs-list)';
 
 export const limit = 'Rows a page (default 50)';
@@ -102,8 +102,8 @@ export const customFieldFilters =
 /** Fields of a test that create-test, update-test and the bulk tools share. */
 export const testFields = {
   testDescription: 'What the test checks',
-  sectionId: 'Section id (get-project-context)',
-  priorityId: 'Priority id (get-project-context)',
+  sectionId: 'Section id or path "A > B" (get-project-context)',
+  priorityId: 'Priority id or name (get-project-context)',
   priority: byName('Priority', 'priorityId', 'High'),
   typeId: 'Test type id (get-project-context)',
   type: byName('Test type', 'typeId', 'Functional'),
@@ -113,9 +113,9 @@ export const testFields = {
   platform: byName('Platform', 'platformId', 'Web'),
   testCoveredById: 'Coverage id: Manual, Unit, E2E... (get-project-context)',
   testCoveredBy: byName('Coverage', 'testCoveredById', 'E2E'),
-  squadId: 'Squad id (get-project-context)',
+  squadId: 'Squad id or name (get-project-context)',
   squad: byName('Squad', 'squadId', 'Team Checkout'),
-  labels: 'Label ids, at most 100 (get-project-context)',
+  labels: 'Label ids or names, at most 100 (get-project-context)',
   labelNames: 'Label names instead of labels',
   preconditions: 'State needed before the steps',
   steps: 'The steps to perform',

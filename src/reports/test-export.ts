@@ -5,6 +5,7 @@ import type { RequestContext } from '../core/context';
 import type { FileDownload } from '../core/download';
 import { requireProject } from '../domain/access';
 import { fieldFiltersOf } from '../domain/custom-fields/field-filters';
+import { requireFilterSection } from '../domain/test-cases/missing';
 import type { TestFilters } from '../domain/test-cases/test-cases.schemas';
 import { catalogJsonBatch, catalogWhere, type CatalogBatch, type CatalogWhere, type TestRecord } from '../domain/test-cases/data';
 import { csvRow, csvStream, loadCatalogNames, type CatalogNames } from './test-export-csv';
@@ -69,6 +70,7 @@ export async function exportTests(
   q: TestFilters & { projectId: number; format: 'json' | 'csv' },
 ): Promise<FileDownload> {
   await requireProject(ctx, q.projectId);
+  await requireFilterSection(ctx, q.projectId, q.sectionId);
   const where = catalogWhere(q.projectId, { ...q, fieldFilters: await fieldFiltersOf(ctx, q.projectId, q) });
   // Everything that can fail with a proper error envelope happens before the first byte.
   const [first, names] = await Promise.all([

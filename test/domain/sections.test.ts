@@ -71,7 +71,12 @@ describe('sections', () => {
     const p = w.projectA.projectId;
     const parent = (await add({ projectId: p, sectionName: 'Payments' }).expect(201)).body.data;
     const dup = await add({ projectId: p, sectionName: 'payments' }).expect(409);
-    expect(dup.body).toEqual({ error: 'Section already exists', status: 409, code: 'duplicate_name' });
+    // The text names the section that holds the name, so a caller can use it instead.
+    expect(dup.body).toEqual({
+      error: `Section already exists: sectionId ${parent.sectionId} ("Payments") has that name under the same parent`,
+      status: 409,
+      code: 'duplicate_name',
+    });
     await add({ projectId: p, sectionName: 'Payments', parentSectionId: parent.sectionId }).expect(201);
     await add({ projectId: w.projectB.projectId, sectionName: 'Payments' }, w.adminB.token).expect(201);
   });
@@ -121,7 +126,7 @@ describe('PUT /project/edit-section', () => {
       .expect(200);
     expect(moved.body.data).toMatchObject({ parentSectionId: null, depth: 0 });
     const clash = await t.as(w.user.token).put('/project/edit-section', { sectionId: c.sectionId, sectionName: 'a' }).expect(409);
-    expect(clash.body.error).toBe('Section already exists');
+    expect(clash.body.error).toBe(`Section already exists: sectionId ${a.sectionId} ("A") has that name under the same parent`);
     const same = await t.as(w.user.token).put('/project/edit-section', { sectionId: c.sectionId, sectionName: 'c' }).expect(200);
     expect(same.body.data.sectionName).toBe('c');
   });
@@ -222,9 +227,13 @@ describe('sibling names compare literally, ignoring case only', () => {
   it('refuses a sibling of the same name, whatever characters it holds (409), writing nothing', async () => {
     const p = (await createProject(t.db, w.orgA.orgId)).projectId;
     for (const name of ['a\\b', 'C:\\Temp\\', '50%', 'snake_case']) {
-      await add({ projectId: p, sectionName: name }).expect(201);
+      const { sectionId } = (await add({ projectId: p, sectionName: name }).expect(201)).body.data;
       const dup = await add({ projectId: p, sectionName: name.toUpperCase() }).expect(409);
-      expect(dup.body).toEqual({ error: 'Section already exists', status: 409, code: 'duplicate_name' });
+      expect(dup.body).toEqual({
+        error: `Section already exists: sectionId ${sectionId} (${JSON.stringify(name)}) has that name under the same parent`,
+        status: 409,
+        code: 'duplicate_name',
+      });
     }
     const other = await createSection(t.db, p, 'Other');
     await edit({ sectionId: other.sectionId, sectionName: 'A\\B' }).expect(409);

@@ -114,10 +114,11 @@ describe('sectionId with includeSubsections', () => {
     expect(new Set(rows.map((r) => r.Section))).toEqual(new Set(['Areas > Checkout', 'Areas > Checkout > Card']));
   });
 
-  it("another project's section matches nothing, even with its subtree", async () => {
-    expect(await listIds({ sectionId: s.foreign, includeSubsections: 'true' })).toEqual([]);
-    expect(await count({ sectionId: s.foreign, includeSubsections: 'true' })).toBe(0);
-    expect(await downloadIds({ sectionId: s.foreign, includeSubsections: 'true' })).toEqual([]);
+  it("another project's section is a 404 naming it, even with its subtree, on all three routes", async () => {
+    for (const path of ['/project/tests', '/project/tests-count', '/tests/download']) {
+      const res = await t.as(w.reader.token).get(path, { projectId: p, sectionId: s.foreign, includeSubsections: 'true' }).expect(404);
+      expect(res.body).toEqual({ error: `Section ${s.foreign} (in project ${p}) not found`, status: 404, code: 'section_not_found' });
+    }
   });
 
   it('refuses a value that is not true or false with 400 on all three routes', async () => {

@@ -251,7 +251,8 @@ describe('DELETE /test/delete', () => {
     const list = await t.as(w.reader.token).get('/project/tests', { projectId: p, limit: 1000 }).expect(200);
     expect(list.body.data.tests.map((x: { testId: number }) => x.testId)).not.toContain(id);
     const again = await t.as(w.admin.token).delete('/test/delete', { testId: id, projectId: p }).expect(404);
-    expect(again.body.error).toBe('Test not found');
+    expect(again.body.code).toBe('test_deleted');
+    expect(again.body.error).toMatch(new RegExp(`^Test ${id} \\(deleted at \\d{4}-.+\\) not found$`));
   });
 
   it("answers 404 for another organization's test, 400 without projectId, 409 when inactive", async () => {

@@ -233,7 +233,9 @@ it('declares format and status as enums, json by default', () => {
 
 it('types every array with its items', () => {
   const arrays: [string, string, string][] = [
-    ['create-test', 'labels', 'integer'],
+    // Label ids or their names (src/mcp/id-names.ts).
+    ['create-test', 'labels', 'integer|string'],
+    ['create-run', 'sectionIds', 'integer|string'],
     ['bulk-delete-tests', 'testIds', 'integer'],
     ['create-run', 'testIds', 'integer'],
     ['run-remove-tests', 'testIds', 'integer'],
@@ -246,7 +248,8 @@ it('types every array with its items', () => {
   ];
   for (const [name, param, itemType] of arrays) {
     const schema = byName(name).inputSchema.properties![param];
-    expect({ name, param, type: schema.type, items: schema.items?.type }).toEqual({ name, param, type: 'array', items: itemType });
+    const items = schema.items?.type ?? schema.items?.anyOf?.map((option) => option.type).join('|');
+    expect({ name, param, type: schema.type, items }).toEqual({ name, param, type: 'array', items: itemType });
   }
   expect(byName('bulk-add-tests').inputSchema.properties!.tests.items!.required).toEqual(['testName']);
   expect(byName('bulk-update-tests').inputSchema.properties!.tests.items!.required).toEqual(['testId']);

@@ -1,6 +1,10 @@
 import type { Prisma } from '../../generated/prisma/client';
 import type { DbOrTx, Tx } from '../../db/client';
-import { badRequest } from '../../core/errors';
+import type { RequestContext } from '../../core/context';
+import { AppError, badRequest } from '../../core/errors';
+import { fieldFiltersOf } from '../custom-fields/field-filters';
+import { fieldFilterQuery, type fieldFilterObject } from '../custom-fields/field-filters.schemas';
+import type { z } from '../../core/schemas';
 import { countSource, idListSql, idsNotInProject, insertUntestedRows, selectionSql, type ProjectIdKind, type Selection } from './data';
 import { MAX_RUN_TESTS } from './runs.schemas';
 
@@ -37,6 +41,19 @@ export async function requireSelectionIds(ctx: { db: DbOrTx }, projectId: number
   if (s.priorityIds) checks.push(missingEntries(ctx.db, s.priorityIds, 'priorityIds', 'Priority', 'priorities', projectId));
   const outside = (await Promise.all(checks)).flat();
   if (outside.length) throw badRequest(entriesMessage(outside), 'invalid_reference');
+}
+
+/**
+ * A run's customFields selection as the catalog's filters, read against the project's test
+ * fields; a 400 names the fields as the body gives them (customFields.<key>, not cf.<key>).
+ */
+export async function runFieldFilters(ctx: RequestContext, projectId: number, customFields: z.infer<typeof fieldFilterObject>) {
+  try {
+    return await fieldFiltersOf(ctx, projectId, fieldFilterQuery(customFields));
+  } catch (err) {
+    if (!(err instanceof AppError) || err.code !== 'validation_failed') throw err;
+    throw new AppError(err.code, err.message.replace(/\bcf\.([a-z][a-z0-9_]*)(\.(?:gte|lte))?/g, 'customFields.$1$2'));
+  }
 }
 
 /** An entry's path ("entries.0.") as the lead of a message about the whole entry ("entries.0: "); none for a request's top level. */

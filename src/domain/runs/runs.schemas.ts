@@ -8,6 +8,7 @@ export { TEST_STATUSES, testStatus, type TestStatusName } from './test-status';
 import { oneOf, testStatus } from './test-status';
 import { stepResultsInput, stepResultsRecord } from './step-results.schemas';
 import { customFieldsInput, customFieldsRecord } from '../custom-fields/field-value.schemas';
+import { fieldFilterObject } from '../custom-fields/field-filters.schemas';
 
 const int = z.number().int();
 const when = z.iso.datetime();
@@ -247,11 +248,11 @@ export const selectionFields = {
   allTests: z.literal(true).optional().describe('Selection: every live test of the project (not with the other selection fields)'),
 };
 
-type SourceFields = { testIds?: number[]; allTests?: true } & Partial<Record<(typeof SELECTION)[number], number[]>>;
+type SourceFields = { testIds?: number[]; allTests?: true; customFields?: object } & Partial<Record<(typeof SELECTION)[number], number[]>>;
 
 /** Refinement: testIds or a selection, not both, allTests alone; with `emptyAllowed` an `empty` body may give neither. */
 export function checkTestSource(body: SourceFields & { empty?: true }, ctx: z.RefinementCtx) {
-  const criteria = SELECTION.filter((key) => body[key] !== undefined);
+  const criteria = [...SELECTION, 'customFields' as const].filter((key) => body[key] !== undefined);
   const selected = criteria.length > 0 || body.allTests !== undefined;
   if (body.empty) {
     if (selected || (body.testIds !== undefined && body.testIds.length > 0)) {
@@ -287,6 +288,13 @@ export const createRunBody = z
       .optional()
       .describe(`The tests of the run (up to ${MAX_RUN_TESTS}). Give these, or a selection instead; [] only with empty: true.`),
     ...selectionFields,
+    customFields: fieldFilterObject
+      .optional()
+      .describe(
+        'Selection: the live tests with these custom field values (GET /custom-fields, appliesTo test), by key: ' +
+          '{ "component": "Checkout" } is equal (a multiselect field: holds that option), { "story_points": { "gte": 3 } } a range ' +
+          'of a number or date field; an unknown key or a bad value is 400',
+      ),
     empty: z
       .literal(true)
       .optional()
@@ -299,7 +307,7 @@ export const createRunBody = z
   .meta({
     description:
       "A run of the given testIds, or of a selection of the project's live (not deleted) tests: allTests, or any of " +
-      'sectionIds, labelIds, priorityIds. Within one field a test matches any of the ids; several fields together select ' +
+      'sectionIds, labelIds, priorityIds, customFields. Within one field a test matches any of the ids; several fields together select ' +
       'the tests matching every one of them (e.g. sectionIds and labelIds: tests of those sections that carry one of those labels). ' +
       `A selection matching no test, or more than ${MAX_RUN_TESTS}, is 400. empty: true creates a run without tests, ` +
       'for results imported later (the shards of one CI job each import into it).',

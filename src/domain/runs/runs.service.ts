@@ -8,7 +8,7 @@ import { assigneeCounts, deleteRunRow, insertRunRow, listRunsPage, runStamp, upd
 import { requireUnchanged } from '../../core/record-stamp';
 import { countsOf, lockRunForWrite, requireRun, RUN_WRITE_TX, toRunRecord } from './run-access';
 import { buildColumns } from './run-build';
-import { insertUntested, runTestSource } from './run-test-sources';
+import { insertUntested, runFieldFilters, runTestSource } from './run-test-sources';
 import type { CreateRunInput, EditRunInput } from './runs.schemas';
 import { requireMilestone, requireRunMilestone } from '../milestones/milestones.service';
 import { emitRunsCreated, emitRunsDeleted } from '../webhooks/emitters/run-events';
@@ -67,7 +67,8 @@ export async function createRun(ctx: RequestContext, input: CreateRunInput) {
     }, RUN_WRITE_TX);
     return toRunRecord(run);
   }
-  const { source } = await runTestSource(ctx.db, input.projectId, input);
+  const fieldFilters = input.customFields && (await runFieldFilters(ctx, input.projectId, input.customFields));
+  const { source } = await runTestSource(ctx.db, input.projectId, { ...input, fieldFilters });
   const run = await ctx.db.$transaction(async (tx) => {
     const created = await insertRunRow(tx, {
       projectId: input.projectId,

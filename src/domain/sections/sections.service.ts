@@ -14,14 +14,19 @@ import {
   moveSubsections,
   sectionInProject,
   sectionPlace,
-  siblingNameTaken,
+  siblingNamed,
   updateSection,
   type SectionTreeRow,
 } from './data';
 import type { AddSectionInput, EditSectionInput } from './sections.schemas';
 import { watchSectionTests } from '../webhooks/emitters/catalog-events';
 
-const duplicateName = () => conflict('duplicate_name', 'Section already exists');
+/** The 409 of a name a sibling holds: it names that section, for a caller who meant to reuse it. */
+const duplicateName = (existing: { sectionId: number; sectionName: string }) =>
+  conflict(
+    'duplicate_name',
+    `Section already exists: sectionId ${existing.sectionId} (${JSON.stringify(existing.sectionName)}) has that name under the same parent`,
+  );
 
 /** Every section of the project with its depth, in tree order (depth-first, siblings by name then id). */
 export async function listSections(ctx: RequestContext, projectId: number) {
@@ -35,7 +40,8 @@ async function requireParentIn(tx: Tx, projectId: number, parentSectionId: numbe
 }
 
 async function refuseSiblingName(tx: Tx, projectId: number, parentSectionId: number | null, name: string, exceptId?: number) {
-  if (await siblingNameTaken(tx, projectId, parentSectionId, name, exceptId)) throw duplicateName();
+  const existing = await siblingNamed(tx, projectId, parentSectionId, name, exceptId);
+  if (existing) throw duplicateName(existing);
 }
 
 async function withDepth(tx: Tx, section: Omit<SectionTreeRow, 'depth'>): Promise<SectionTreeRow> {

@@ -1,9 +1,9 @@
 import type { RequestContext } from '../../core/context';
 import { nextCursorAfter } from '../../core/cursor';
-import { notFound } from '../../core/errors';
 import { requireProject } from '../access';
 import { counterVersion } from '../../core/counter-version';
 import { liveTestExists, statusHistoryPage, testHistoryVersionSql } from './data';
+import { missingTest } from './missing';
 
 /**
  * The version of GET /test/status-history: its project's change counter and the counters
@@ -25,7 +25,7 @@ export async function testStatusHistory(
   q: { projectId: number; testId: number; limit: number; offset: number; cursor?: number },
 ) {
   await requireProject(ctx, q.projectId);
-  if (!(await liveTestExists(ctx.db, q.projectId, q.testId))) throw notFound('Test');
+  if (!(await liveTestExists(ctx.db, q.projectId, q.testId))) throw await missingTest(ctx, q.testId, q.projectId);
   const page = await statusHistoryPage(ctx.db, { ...q, beforeId: q.cursor });
   Object.assign(ctx.answer, { total: page.total, ...nextCursorAfter(page.lastId) });
   return page.entries;

@@ -19,6 +19,7 @@ import {
 import type { CreateTestInput, TestFilters, TestSort, UpdateTestInput } from './test-cases.schemas';
 import { requireFreeAutomationKeys } from './automation-keys';
 import { requireReferencesInProject } from './references';
+import { missingTest, requireFilterSection } from './missing';
 import { checkItemValues } from '../custom-fields/field-values';
 import { fieldFiltersOf } from '../custom-fields/field-filters';
 import { emitTestsChanged } from '../webhooks/emitters/catalog-events';
@@ -32,6 +33,7 @@ export async function listTests(
   ctx: RequestContext,
   q: TestFilters & { projectId: number; limit: number; offset: number; cursor?: number; sort?: TestSort; order?: 'asc' | 'desc' },
 ) {
+  await requireFilterSection(ctx, q.projectId, q.sectionId);
   const fieldFilters = await fieldFiltersOf(ctx, q.projectId, q);
   const page = await catalogPage(ctx.db, ctx.orgIds, { ...q, fieldFilters, afterId: q.cursor });
   if (!page) throw notFound('Project');
@@ -42,6 +44,7 @@ export async function listTests(
 }
 
 export async function countTests(ctx: RequestContext, q: TestFilters & { projectId: number }) {
+  await requireFilterSection(ctx, q.projectId, q.sectionId);
   const count = await catalogTotal(ctx.db, ctx.orgIds, { ...q, fieldFilters: await fieldFiltersOf(ctx, q.projectId, q) });
   if (count === undefined) throw notFound('Project');
   return { count };
@@ -50,7 +53,7 @@ export async function countTests(ctx: RequestContext, q: TestFilters & { project
 export async function getTest(ctx: RequestContext, projectId: number, testId: number) {
   await requireProject(ctx, projectId);
   const test = await findLiveTestDetails(ctx.db, projectId, testId);
-  if (!test) throw notFound('Test');
+  if (!test) throw await missingTest(ctx, testId, projectId);
   return test;
 }
 
@@ -75,7 +78,7 @@ export async function createTest(ctx: RequestContext, input: CreateTestInput) {
 export async function updateTest(ctx: RequestContext, input: UpdateTestInput, ifMatch?: string) {
   const { testId, projectId: scope, ...fields } = input;
   const test = await findLiveTestInOrgs(ctx.db, testId, ctx.orgIds, scope);
-  if (!test) throw notFound('Test');
+  if (!test) throw await missingTest(ctx, testId, scope);
   if (!test.isActive) throw projectInactive();
   await ctx.db.$transaction(async (tx) => {
     // Compared under the row's lock, so no write can come between the check and this one.
@@ -94,7 +97,7 @@ export async function updateTest(ctx: RequestContext, input: UpdateTestInput, if
 
 export async function deleteTest(ctx: RequestContext, projectId: number, testId: number) {
   const project = await requireProject(ctx, projectId);
-  if (!(await liveTestExists(ctx.db, projectId, testId))) throw notFound('Test');
+  if (!(await liveTestExists(ctx.db, projectId, testId))) throw await missingTest(ctx, testId, projectId);
   if (!project.isActive) throw projectInactive();
   await ctx.db.$transaction(async (tx) => {
     await softDeleteTests(tx, [testId]);

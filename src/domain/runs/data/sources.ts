@@ -1,5 +1,7 @@
 import type { DbOrTx } from '../../../db/client';
 import { Prisma } from '../../../generated/prisma/client';
+import type { FieldFilter } from '../../custom-fields/field-filters.schemas';
+import { fieldFilterConditions } from '../../test-cases/data';
 import type { CreateRunInput } from '../runs.schemas';
 
 // Which tests go into a run, as SQL: a list of ids, or a selection of the
@@ -30,7 +32,8 @@ export function idsNotInProject(db: DbOrTx, kind: ProjectIdKind, projectId: numb
     ORDER BY v.n LIMIT ${limit}`;
 }
 
-export type Selection = Pick<CreateRunInput, 'sectionIds' | 'labelIds' | 'priorityIds'>;
+/** A run's selection; fieldFilters are its customFields read against the project's fields (custom-fields/field-filters.ts). */
+export type Selection = Pick<CreateRunInput, 'sectionIds' | 'labelIds' | 'priorityIds'> & { fieldFilters?: FieldFilter[] };
 
 /**
  * SELECT of `test_id, n` (n orders the history entries): the project's live
@@ -49,6 +52,7 @@ export function selectionSql(projectId: number, s: Selection): Prisma.Sql {
     where.push(Prisma.sql`EXISTS (SELECT 1 FROM test_labels tl WHERE tl.test_id = t.id AND tl.label_id = ANY(${s.labelIds}::int[]))`);
   }
   if (s.priorityIds) where.push(Prisma.sql`t.priority_id = ANY(${s.priorityIds}::int[])`);
+  where.push(...fieldFilterConditions(projectId, s.fieldFilters ?? []));
   return Prisma.sql`SELECT t.id AS test_id, t.id AS n FROM tests t WHERE ${Prisma.join(where, ' AND ')}`;
 }
 

@@ -6,7 +6,7 @@ export {
   lockSections,
   moveSubsections,
   sectionInProject,
-  siblingNameTaken,
+  siblingNamed,
   updateSection,
 } from './sections';
 export { listSectionTree, sectionPaths, sectionPlace, sectionSubtreeSql, sectionTreeSql, type SectionTreeRow } from './tree';

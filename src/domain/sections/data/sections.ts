@@ -16,17 +16,17 @@ export async function sectionInProject(db: DbOrTx, projectId: number, sectionId:
 }
 
 /**
- * Whether a sibling (same project and parent) holds the name, compared case-insensitively.
+ * The sibling (same project and parent) holding the name, compared case-insensitively, if any.
  * Plain equality of lower(): Prisma's case-insensitive `equals` is ILIKE, where %, _ and \
  * of a name would act as patterns.
  */
-export async function siblingNameTaken(db: DbOrTx, projectId: number, parentSectionId: number | null, name: string, exceptId?: number) {
-  const clash = await db.$queryRaw<{ id: number }[]>`
-    SELECT id FROM sections
+export async function siblingNamed(db: DbOrTx, projectId: number, parentSectionId: number | null, name: string, exceptId?: number) {
+  const clash = await db.$queryRaw<{ sectionId: number; sectionName: string }[]>`
+    SELECT id AS "sectionId", name AS "sectionName" FROM sections
      WHERE project_id = ${projectId} AND parent_id IS NOT DISTINCT FROM ${parentSectionId}::int
        AND lower(name) = lower(${name}) AND id IS DISTINCT FROM ${exceptId ?? null}::int
      LIMIT 1`;
-  return clash.length > 0;
+  return clash.at(0);
 }
 
 /**

@@ -11,7 +11,7 @@ export {
   type TestRecord,
 } from './columns';
 export { catalogWhere, type CatalogWhere } from './filters';
-export { deriveMissingFieldValues, dropFieldValues, fieldValuesOutOfStep } from './field-values';
+export { deriveMissingFieldValues, dropFieldValues, fieldFilterConditions, fieldValuesOutOfStep } from './field-values';
 export { statusHistoryPage, testHistoryVersionSql, type StatusHistoryPage } from './history';
 export { heldAutomationKey } from './keys';
 export { lockLiveTestsInOrgs, lockLiveTestsOfProject } from './locks';
