@@ -55,9 +55,8 @@ export const insightTools = [
   tool({
     name: 'get-project-activity',
     description:
-      'Answer "who changed what today?" in one call: who created, changed or deleted tests, created runs, recorded results, or locked, reset or ' +
-      'deleted what in a project since a moment (until now, or until), by person (most active first) and kind, each with its latest records by ' +
-      'title (tests, runs), how many acts, and the count of the rest. since/until: an ISO date or date-time, today, yesterday, or an age (24h, 7d).',
+      'Who created, changed, deleted or ran what in a project since a moment: by person and kind, with the latest titles and the counts. ' +
+      'Answers "what changed today?" in one call.',
     route: 'GET /project/activity',
     params: {
       projectId,

@@ -13,7 +13,8 @@ export const SERVER_INSTRUCTIONS = [
     'custom fields, configurations, milestones, plans and members. Where a tool takes priority, type, squad, labelNames or assignee, a name does instead of the id.',
   `Answers are JSON, at most ${ANSWER_BUDGET} characters. Lists come a page at a time (limit: 1 to 1000 rows, default 50): ` +
     'while hasMore is true, call again with offset=nextOffset (or page=nextPage, or cursor=nextCursor). A cut answer says truncated and how to go on; ' +
-    'a long text in a list row ends …[+N chars] and names the tool that has it whole.',
+    'a long text in a list row ends …[+N chars] and names the tool that has it whole. ' +
+    'List tools answer a compact view of each row (its texts cut) unless given fields: the row fields to answer with, or ["*"] for all of them, whole.',
   'Which tool: the latest run and its failures: get-runs { limit: 1 }, then get-run-tests { status: "failed" }; a run: get-run; ' +
     'flaky or never-run tests: get-test-stability; what changed between runs: get-run-comparison; a project at a glance: get-project-dashboard; ' +
     'release progress: get-milestone-progress; your assignments: get-my-work. ' +

@@ -1,5 +1,5 @@
 import { z } from '../core/zod-messages';
-import type { ToolSpec } from './tool-spec';
+import { ROW_FIELDS, type ToolSpec } from './tool-spec';
 
 // Rows of list tools shaped for reading: every list tool takes `fields` (the row's fields to
 // show, checked against its route's row schema), and shows a compact view when it is not
@@ -28,6 +28,7 @@ export const COMPACT_VIEWS: Record<string, View> = {
   'get-runs': view(['runId', 'runName', 'locked', 'statusCounts', 'milestoneId', 'createdAt'], 60),
   'get-run-tests-list': view(['testId', 'title', 'status', 'comment'], 56),
   'get-run-test-status': view(['testId', 'title', 'status', 'comment'], 56),
+  'get-run-tests': view(['testId', 'title', 'status', 'comment'], 56),
   'get-defects': view(['id', 'url', 'failedCount', 'runCount', 'testCount']),
   'get-milestones': view(['milestoneId', 'name', 'status', 'dueDate', 'overdue', 'statusCounts'], 60),
   'get-plans': view(['planId', 'name', 'milestoneId', 'locked', 'runCount', 'passRate']),
@@ -70,7 +71,7 @@ export function withFields(spec: ToolSpec): ToolSpec {
       else if (names.length === 0) ctx.addIssue({ code: 'custom', message: `At least one of ${known.join(', ')}, or "*"` });
     })
     .optional()
-    .describe(compact ? 'Row fields (default: a compact set, text cut; ["*"]: all)' : 'Row fields (default: all)');
+    .describe(ROW_FIELDS);
   return { ...spec, input: { ...spec.input, fields } };
 }
 

@@ -112,10 +112,9 @@ export const runTools = [
   tool({
     name: 'create-run',
     description:
-      'Start a run of a project: its tests by testIds, or by a selection (sectionIds with their subsections, labelIds, priorityIds: ids or names, ' +
-      'a section by its path "Checkout > Payments"; customFields values; several fields select tests matching each; or allTests). Every test starts untested. ' +
-      'Answers the run with its counts (statusCounts.total tests), not the tests: page them with get-run-tests-list. Record results with run-update-test-status. ' +
-      'For CI shards that import JUnit reports into one run, create it with empty: true (no tests) and pass its runId to each import-junit.',
+      'Start a run of a project: its tests by testIds, or a selection by ids or names (sections by path, with subsections; labels; priorities; ' +
+      'custom field values; tests matching every field given), or allTests. Answers the run and its counts, not its tests (get-run-tests pages them). ' +
+      'empty: true makes a run for import-junit to fill.',
     route: 'POST /run/create',
     params: {
       projectId,
@@ -278,9 +277,8 @@ export const runTools = [
   tool({
     name: 'import-junit',
     description:
-      'Record a JUnit XML report (JUnit, pytest, jest, Playwright, Go, PHPUnit) in a new run (runName) or an open one (runId), in one call. ' +
-      'A testcase matches a test by a casebook_id property, else by its key (file or suites, classname, name); createMissing makes the others new tests. ' +
-      'Reruns are attempts, skipped is untested. All or nothing; dryRun writes nothing and answers the mapping.',
+      'Record a JUnit XML report (JUnit, pytest, jest, Playwright, Go, PHPUnit) in a new run (runName) or an open one (runId). ' +
+      'A testcase matches a test by a casebook_id property, else by its key (suites, classname, name); createMissing adds the others. All or nothing.',
     route: 'POST /run/import-junit',
     params: {
       projectId,
@@ -291,7 +289,7 @@ export const runTools = [
       createMissing: 'true: a testcase matching no test becomes a new test, in sections named after its suites',
       dryRun: {},
       statusMap: 'Overrides of outcome → status, e.g. "skipped:blocked,error:retest"',
-      caseMatcher: 'auto (default): a casebook_id property, else the key; name: also [C123] or C123_ in names; property: only the property',
+      caseMatcher: 'name: also [C123] in names; property: only the casebook_id property',
     },
     rawBody: 'xml',
     rawBodyGzip: 'xmlGzipBase64',

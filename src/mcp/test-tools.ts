@@ -176,7 +176,7 @@ export const testTools = [
   tool({
     name: 'bulk-add-tests',
     description:
-      'Create one test or many (up to 5000) in a project, all or none: each item a testName and any field of a test; priority, type, squad, labelNames... take names. Returns the new testIds.',
+      'Create one test or many (up to 5000) in a project, all or none: each item a testName and any field of a test; ids take names (priorityId: "High"). Returns the new testIds.',
     route: 'POST /test/bulk-add',
     params: { projectId, tests: { text: 'The tests to create', items: { testName, ...testFields } } },
     rename: toTitle,
@@ -185,7 +185,7 @@ export const testTools = [
   tool({
     name: 'bulk-update-tests',
     description:
-      'Change many tests at once (up to 5000; all or none). Each item has a testId and any update-test field; give projectId to use names (priority: "High").',
+      'Change many tests at once (up to 5000; all or none). Each item has a testId and any update-test field; give projectId to use names (priorityId: "High").',
     route: 'PUT /test/bulk-update',
     params: {
       projectId: withNames('every test'),

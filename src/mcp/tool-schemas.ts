@@ -1,4 +1,5 @@
 import { z } from '../core/zod-messages';
+import { nameParams } from './name-params';
 import { SAID_ONCE, type ToolSpec } from './tool-spec';
 
 // The JSON Schemas tools/list sends, input and output. They are read by the client
@@ -25,7 +26,11 @@ const INT4 = 2147483647;
 export function compactSchema(node: unknown, depth = 0): unknown {
   if (Array.isArray(node)) return node.map((n) => compactSchema(n, depth));
   if (!node || typeof node !== 'object') return node;
-  const nullable = orNull(node as Schema);
+  if (depth >= 2) return typesOf(node as Schema);
+  // The options compacted first: an id's `{ type: integer, exclusiveMinimum, maximum }` is then a bare type.
+  const options = (node as Schema).anyOf;
+  const compacted = Array.isArray(options) ? { ...(node as Schema), anyOf: options.map((o) => compactSchema(o, depth)) } : node;
+  const nullable = orNull(compacted as Schema);
   if (nullable) return compactSchema(nullable, depth);
   const out: Schema = {};
   for (const [key, value] of Object.entries(node as Schema)) {
@@ -36,12 +41,46 @@ export function compactSchema(node: unknown, depth = 0): unknown {
     if (key === 'maximum' && value === INT4) continue;
     if (key === 'minLength' || key === 'maxLength' || key === 'pattern' || key === 'propertyNames') continue;
     if (key === 'additionalProperties' && value === false) continue;
+    // A map's values (customFields): their shapes are in the words and the example.
+    if (key === 'additionalProperties' && depth >= 1) continue;
     if (key === 'description' && depth > 1) continue;
     if (key === 'properties' && value && typeof value === 'object') {
-      out.properties = Object.fromEntries(Object.entries(value as Schema).map(([k, v]) => [k, compactSchema(saidOnce(v), depth + 1)]));
+      const properties = Object.entries(value as Schema).filter(([k]) => !namedInItsId(k, value as Schema));
+      out.properties = Object.fromEntries(properties.map(([k, v]) => [k, compactSchema(saidOnce(v), depth + 1)]));
     } else out[key] = compactSchema(value, depth);
   }
   return out;
+}
+
+/**
+ * A name parameter (`priority: "High"`, src/mcp/name-params.ts) beside an id parameter that takes
+ * the name itself (`priorityId: "High"`, src/mcp/id-name-fields.ts): not listed, as it says nothing
+ * more. Calls that pass it still work.
+ */
+function namedInItsId(key: string, properties: Schema): boolean {
+  if (!Object.hasOwn(nameParams, key)) return false;
+  const id = properties[nameParams[key].id];
+  return id !== undefined && JSON.stringify(id).includes('"string"');
+}
+
+/**
+ * A field of a parameter's items (a test of bulk-add-tests, a result of run-update-test-status) as its
+ * types and allowed values alone: the fields are named, and the tool's example shows their shapes.
+ */
+function typesOf(node: Schema): Schema {
+  const types = new Set<unknown>();
+  const collect = (n: Schema) => {
+    if (Array.isArray(n.anyOf)) (n.anyOf as Schema[]).forEach(collect);
+    else if (Array.isArray(n.type)) n.type.forEach((t) => types.add(t));
+    else if (n.type !== undefined) types.add(n.type);
+  };
+  collect(node);
+  const type = types.size === 1 ? [...types][0] : [...types];
+  return {
+    ...(types.size ? { type } : {}),
+    ...(node.enum !== undefined ? { enum: node.enum } : {}),
+    ...(node.const !== undefined ? { const: node.const } : {}),
+  };
 }
 
 /** A parameter in the shared words (an id, limit, offset, cursor) as its type alone: the instructions say the rest. */
@@ -76,9 +115,6 @@ function orNull(node: Schema): Schema | undefined {
 // by, and every tool's are sent on every session. Nothing is required: an answer cut
 // to the budget keeps its fields but may drop rows or text (src/mcp/answer-budget.ts).
 
-/** Where a list answer goes on: what src/mcp/answer-budget.ts adds to a page. */
-const paging = (paged: NonNullable<ToolSpec['paged']>) => ['returned', 'hasMore', paged === 'page' ? 'nextPage' : 'nextOffset'];
-
 /** A download's summary, and a stored file's (src/mcp/answer-budget.ts). */
 const downloadSummary = ['format', 'filename', 'contentType', 'bytes', 'count', 'first', 'fetch'];
 const storedFile = ['filename', 'contentType', 'bytes', 'text', 'fetch'];
@@ -87,12 +123,13 @@ const storedFile = ['filename', 'contentType', 'bytes', 'text', 'fetch'];
 export function outputSchemaOf(spec: ToolSpec): Schema {
   if (spec.download) return objectOf(spec.route.fromStorage ? storedFile : downloadSummary);
   const response = spec.route.response as z.ZodType | undefined;
-  if (spec.paged === 'local' || spec.paged === 'headers') return objectOf(['items', 'total', ...paging(spec.paged)]);
+  // A page's paging fields (returned, hasMore, nextOffset or nextPage: src/mcp/answer-budget.ts) are named once, by the instructions.
+  if (spec.paged === 'local' || spec.paged === 'headers') return objectOf(['items', 'total']);
   if (!response) return objectOf([]);
   const json = z.toJSONSchema(response, { io: 'output', unrepresentable: 'any' }) as Schema;
   // An answer that is no object (a list a write returns) comes as { data }.
   if (json.type !== 'object') return objectOf(['data']);
-  return objectOf([...Object.keys(json.properties ?? {}), ...(spec.paged ? paging(spec.paged) : [])]);
+  return objectOf(Object.keys(json.properties ?? {}));
 }
 
 const objectOf = (fields: string[]): Schema => ({ type: 'object', properties: Object.fromEntries(fields.map((f) => [f, {}])) });

@@ -96,8 +96,7 @@ export const byName = (what: string, id: string, example: string) => `${what} by
 
 /** The catalog tools' filter by custom field values (src/mcp/field-filter-param.ts). */
 export const customFieldFilters =
-  'Only tests with these custom field values by key: { "component": "Checkout" } is equal (a multiselect holds it), ' +
-  '{ "story_points": { "gte": 3, "lte": 8 } } a range of a number or date field, either bound alone; all keys must match';
+  'Only tests with these custom field values by key, all matching: { "component": "Checkout" }, { "points": { "gte": 3, "lte": 8 } }';
 
 /** Fields of a test that create-test, update-test and the bulk tools share. */
 export const testFields = {
@@ -135,8 +134,15 @@ export const testFieldChanges: ParamDocs = Object.fromEntries(
   ]),
 );
 
+/**
+ * The words of every list tool's `fields`: said once a session by the instructions (src/mcp/instructions.ts),
+ * not with each tool (tool-spec.ts SAID_ONCE), so they are the same for a tool with or without a compact view.
+ */
+export const ROW_FIELDS =
+  'Row fields to answer with (default: the compact view of a tool that has one, its texts cut, else all; ["*"]: all, whole)';
+
 /** The shared words a listed parameter leaves to the instructions. */
-export const SAID_ONCE: ReadonlySet<string> = new Set([projectId, testId, runId, orgId, limit, offset, cursor]);
+export const SAID_ONCE: ReadonlySet<string> = new Set([projectId, testId, runId, orgId, limit, offset, cursor, ROW_FIELDS]);
 
 export { z };
 export type { ParamDoc, ParamDocs };

@@ -61,6 +61,7 @@ export const CORE_TOOLS = [
   'get-run-comparison',
   'get-milestone-progress',
   'get-my-work',
+  'get-project-activity',
 ] as const;
 
 export type Toolset = keyof typeof tables;

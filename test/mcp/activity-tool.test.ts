@@ -1,5 +1,5 @@
 import { createWorld, type World } from '../support/factories';
-import { connectMcp, dataOf, errorOf, restAs, textOf, type McpSession, type RunningApp, startRealApp } from './support';
+import { ALL_TOOLS, connectMcp, dataOf, errorOf, restAs, textOf, type McpSession, type RunningApp, startRealApp } from './support';
 
 // get-project-activity through the real `casebook mcp`: "who changed what since yesterday" in one
 // call that fits an assistant's answer, by person and kind with titles; a busy day stays bounded.
@@ -26,7 +26,7 @@ beforeAll(async () => {
   const runId = (await rest('POST', '/run/create', { projectId, runName: 'Release 2.4 regression', testIds })).runId;
   const testResults = testIds.map((testId, i) => ({ testId, status: i % 10 === 0 ? 'failed' : 'passed' }));
   await rest('PUT', '/run/update-test-status', { projectId, runId, testResults });
-  mcp = await connectMcp({ CASEBOOK_URL: app.url, CASEBOOK_TOKEN: w.reader.token });
+  mcp = await connectMcp({ CASEBOOK_URL: app.url, CASEBOOK_TOKEN: w.reader.token }, ALL_TOOLS);
 }, 120_000);
 
 afterAll(async () => {

@@ -95,7 +95,8 @@ describe('every tool', () => {
     const failed = await all.call('get-run', { runId: 1, projectId: 1 });
     expect(failed.structuredContent).toBeUndefined();
     expect(errorOf(failed).message).toContain('127.0.0.1:9');
-    const invalid = await all.call('get-project-context', { projectId: 'x' });
+    // Not an id nor a name: refused by the tool's schema before any call.
+    const invalid = await all.call('get-project-context', { projectId: false });
     expect(invalid.structuredContent).toBeUndefined();
     expect(errorOf(invalid).message).toContain('projectId');
   });

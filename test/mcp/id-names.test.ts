@@ -1,6 +1,6 @@
 import { createLabel, createSection, createSquad, createTests, labelTests, lookupIds } from '../support/catalog-factories';
 import { createOrg, createProject, createUser, type TestUser } from '../support/factories';
-import { connectMcp, dataOf, errorOf, restAs, startRealApp, type McpSession, type RunningApp } from './support';
+import { ALL_TOOLS, connectMcp, dataOf, errorOf, restAs, startRealApp, type McpSession, type RunningApp } from './support';
 
 // Names in the id parameters themselves (src/mcp/id-names.ts), through the SDK client and the
 // real app: a project by name, a section by path, a run by name or `latest`, labels, squads,
@@ -39,7 +39,7 @@ beforeAll(async () => {
   await createTests(app.db, projectId, 2, () => ({ sectionId: s.cards, priorityId: prio.Low }), 'Card');
   const tagged = await createTests(app.db, projectId, 1, () => ({ sectionId: s.search, priorityId: prio.High }), 'Find');
   await labelTests(app.db, smoke.labelId, tagged);
-  mcp = await connectMcp({ CASEBOOK_URL: app.url, CASEBOOK_TOKEN: admin.token });
+  mcp = await connectMcp({ CASEBOOK_URL: app.url, CASEBOOK_TOKEN: admin.token }, ALL_TOOLS);
   rest = restAs(app.url, admin.token);
 });
 afterAll(async () => {

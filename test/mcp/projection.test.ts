@@ -1,7 +1,7 @@
 import { COMPACT_VIEWS, rowFieldsOf } from '../../src/mcp/projection';
 import { tools } from '../../src/mcp/tools';
 import { createWorld, type World } from '../support/factories';
-import { connectMcp, dataOf, errorOf, restAs, type McpSession, type RunningApp, startRealApp } from './support';
+import { ALL_TOOLS, connectMcp, dataOf, errorOf, restAs, type McpSession, type RunningApp, startRealApp } from './support';
 
 // List tools' rows shaped for reading, through the real `casebook mcp`: a compact view by default
 // (a test row under 200 characters, where the whole row is about 720), `fields` to choose the
@@ -45,7 +45,7 @@ beforeAll(async () => {
       : { testId, status: 'failed', comment: `AssertionError: expected the basket to be empty, got ${i} items` },
   );
   await rest('PUT', '/run/update-test-status', { projectId, runId, testResults });
-  mcp = await connectMcp({ CASEBOOK_URL: app.url, CASEBOOK_TOKEN: w.reader.token });
+  mcp = await connectMcp({ CASEBOOK_URL: app.url, CASEBOOK_TOKEN: w.reader.token }, ALL_TOOLS);
 }, 120_000);
 
 afterAll(async () => {

@@ -29,10 +29,9 @@ it('turns query strings into JSON numbers and booleans, leaving REST its default
     't',
   );
   const schema = json(shape);
+  // An id takes a name too (src/mcp/id-name-fields.ts): a string beside the integer.
   expect(schema.properties.projectId).toEqual({
-    type: 'integer',
-    exclusiveMinimum: 0,
-    maximum: Number.MAX_SAFE_INTEGER,
+    anyOf: [{ type: 'integer', exclusiveMinimum: 0, maximum: Number.MAX_SAFE_INTEGER }, { type: 'string' }],
     description: 'Project',
   });
   expect(schema.properties.deep).toEqual({ type: 'boolean', description: 'Deep?' });
@@ -42,7 +41,10 @@ it('turns query strings into JSON numbers and booleans, leaving REST its default
   expect(schema.required).toEqual(['projectId']);
   // JSON values, as the tool receives them, pass; the strings of a query do not.
   expect(z.strictObject(shape).safeParse({ projectId: 3, deep: true, size: 50 }).success).toBe(true);
-  expect(z.strictObject(shape).safeParse({ projectId: '3' }).success).toBe(false);
+  expect(z.strictObject(shape).safeParse({ projectId: 3, size: '50' }).success).toBe(false);
+  expect(z.strictObject(shape).safeParse({ projectId: 3, deep: 'true' }).success).toBe(false);
+  // An id's string is a name or a numeric id, resolved before the REST call.
+  expect(z.strictObject(shape).safeParse({ projectId: '3' }).success).toBe(true);
   expect(z.strictObject(shape).safeParse({ projectId: 3, size: 51 }).success).toBe(false);
 });
 
@@ -104,7 +106,7 @@ it('orders the keys of a parameter as the hand-written table did', () => {
   expect(
     keys(toolShape(query, { projectId: 'Project', deep: 'Deep?', size: 'Page size', kind: 'Kind', search: 'Text' }, {}, 'query', 't')),
   ).toEqual({
-    projectId: ['type', 'exclusiveMinimum', 'maximum', 'description'],
+    projectId: ['anyOf', 'description'],
     deep: ['description', 'type'],
     size: ['description', 'type', 'minimum', 'maximum'],
     kind: ['default', 'description', 'type', 'enum'],
@@ -113,7 +115,7 @@ it('orders the keys of a parameter as the hand-written table did', () => {
   expect(
     keys(toolShape(body, { projectId: 'P', title: 'T', note: { text: 'Note', orNull: 'Note; null clears it' } }, {}, 'body', 't')),
   ).toEqual({
-    projectId: ['type', 'exclusiveMinimum', 'maximum', 'description'],
+    projectId: ['anyOf', 'description'],
     title: ['type', 'description'],
     note: ['anyOf', 'description'],
   });

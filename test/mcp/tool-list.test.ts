@@ -248,7 +248,9 @@ it('types every array with its items', () => {
   ];
   for (const [name, param, itemType] of arrays) {
     const schema = byName(name).inputSchema.properties![param];
-    const items = schema.items?.type ?? schema.items?.anyOf?.map((option) => option.type).join('|');
+    // A choice of plain types is listed as one type list (src/mcp/tool-schemas.ts).
+    const listed = schema.items?.type ?? schema.items?.anyOf?.map((option) => option.type);
+    const items = Array.isArray(listed) ? listed.join('|') : listed;
     expect({ name, param, type: schema.type, items }).toEqual({ name, param, type: 'array', items: itemType });
   }
   expect(byName('bulk-add-tests').inputSchema.properties!.tests.items!.required).toEqual(['testName']);
