@@ -228,7 +228,10 @@ describe('two instances on one database', () => {
     const connect = async (on: Instance) => {
       const client = new McpClient({ name: 'several-instances', version: '1.0.0' });
       await client.connect(
-        new StreamableHTTPClientTransport(new URL(`${on.url}/mcp`), { requestInit: { headers: { Authorization: `Bearer ${token}` } } }),
+        // create-project is not a core tool: every set is asked for.
+        new StreamableHTTPClientTransport(new URL(`${on.url}/mcp?toolsets=all`), {
+          requestInit: { headers: { Authorization: `Bearer ${token}` } },
+        }),
       );
       clients.push(client);
       return client;
@@ -301,7 +304,7 @@ describe('two instances on one database', () => {
         params: { name: 'create-project', arguments: { orgId, projectName: 'Made during shutdown' } },
       });
       const post = await halfSent(
-        `${c.url}/mcp`,
+        `${c.url}/mcp?toolsets=all`,
         { 'Content-Type': 'application/json', Accept: 'application/json, text/event-stream' },
         message,
       );
