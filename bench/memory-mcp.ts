@@ -79,7 +79,8 @@ export async function measureMcp(load: McpLoad): Promise<McpFigures> {
   const initializations = load.initializations ?? env('MCP_BENCH_INITIALIZATIONS', 2000);
   const clients = load.clients ?? env('MCP_BENCH_CLIENTS', 16);
   const tokens = await seedReader(load.databaseUrl, load.projectId, load.tokens ?? env('MCP_BENCH_TOKENS', 100));
-  const url = `${load.base}/mcp`;
+  // download-tests is not a core tool: every set is asked for.
+  const url = `${load.base}/mcp?toolsets=all`;
   const downloadEvery = env('MCP_BENCH_DOWNLOAD_EVERY', 100);
   const largeRead = (i: number) => {
     if (i % downloadEvery === 0) return { name: 'download-tests', arguments: { projectId: load.projectId, format: 'json' } };
