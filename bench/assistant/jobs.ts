@@ -86,6 +86,8 @@ export const sessionStart: SessionStart = {
     }
     throw new Error(`no project named ${ctx.projectName}`);
   },
+  // Every tool takes the project by its name: nothing to look up first.
+  after: async () => ({ projectId: 0, orgId: 0 }),
 };
 
 export const jobs: Job[] = [
@@ -104,6 +106,18 @@ export const jobs: Job[] = [
       );
       return `${failed.length} failed tests in ${groupCount(failed.map((t) => t.comment))} error groups`;
     },
+    // The latest run by name, its failed tests with whole comments (the compact view cuts them at 56 characters).
+    async after(ctx) {
+      const { tests, hasMore } = await ctx.data<{ tests: { comment: string | null }[]; hasMore?: boolean }>('get-run-tests', {
+        projectId: ctx.projectName,
+        runId: 'latest',
+        status: 'failed',
+        fields: ['title', 'comment'],
+        limit: 1000,
+      });
+      if (hasMore) throw new Error('more failed tests than one page');
+      return `${tests.length} failed tests in ${groupCount(tests.map((t) => t.comment))} error groups`;
+    },
   },
   {
     title: 'flaky tests over 30 runs',
@@ -117,6 +131,16 @@ export const jobs: Job[] = [
         'tests',
       );
       return `${flaky.length} flaky tests`;
+    },
+    async after(ctx) {
+      const { tests } = await ctx.data<{ tests: unknown[] }>('get-test-stability', {
+        projectId: ctx.projectName,
+        window: 30,
+        flakyOnly: true,
+        fields: ['title', 'flips', 'failureRate'],
+        limit: 1000,
+      });
+      return `${tests.length} flaky tests`;
     },
   },
   {
@@ -153,6 +177,28 @@ export const jobs: Job[] = [
       });
       return `run of ${tests.length} tests, ${labelled.length} marked passed`;
     },
+    // The run by the section's path, its tests of the label by name (ids only), then their results.
+    async after(ctx) {
+      const projectId = ctx.projectName;
+      const run = await ctx.data<{ runId: number; statusCounts: { total: number } }>('create-run', {
+        projectId,
+        runName: `${ASK.regressionSection} regression`,
+        sectionIds: [ASK.regressionSection],
+      });
+      const { tests } = await ctx.data<{ tests: { testId: number }[] }>('get-run-tests', {
+        projectId,
+        runId: run.runId,
+        labelId: ASK.regressionLabel,
+        fields: ['testId'],
+        limit: 1000,
+      });
+      await ctx.data('run-update-test-status', {
+        projectId,
+        runId: run.runId,
+        testResults: tests.map((t) => ({ testId: t.testId, status: 'passed' })),
+      });
+      return `run of ${run.statusCounts.total} tests, ${tests.length} marked passed`;
+    },
   },
   {
     title: 'create 15 tests in a new section',
@@ -180,6 +226,20 @@ export const jobs: Job[] = [
       });
       return `${testIds.length} tests created`;
     },
+    // The parent by its path.
+    async after(ctx) {
+      const projectId = ctx.projectName;
+      const section = await ctx.data<{ sectionId: number }>('add-section', {
+        projectId,
+        sectionName: ASK.newSection,
+        parentSectionId: ASK.newSectionParent.join(' > '),
+      });
+      const { testIds } = await ctx.data<{ testIds: number[] }>('bulk-add-tests', {
+        projectId,
+        tests: giftCardTests().map((t) => ({ ...t, sectionId: section.sectionId })),
+      });
+      return `${testIds.length} tests created`;
+    },
   },
   {
     title: 'import a JUnit file',
@@ -189,6 +249,15 @@ export const jobs: Job[] = [
     async before(ctx) {
       const counts = await ctx.data<{ runId: number; created: number; failed: number }>('import-junit', {
         projectId: ctx.projectId,
+        xml: ctx.junitXml,
+        runName: 'CI build 1031',
+        createMissing: true,
+      });
+      return `run ${counts.runId}: ${counts.created} tests created, ${counts.failed} failed`;
+    },
+    async after(ctx) {
+      const counts = await ctx.data<{ runId: number; created: number; failed: number }>('import-junit', {
+        projectId: ctx.projectName,
         xml: ctx.junitXml,
         runName: 'CI build 1031',
         createMissing: true,
@@ -208,6 +277,16 @@ export const jobs: Job[] = [
         'tests',
       );
       return `${never.length} tests never run`;
+    },
+    async after(ctx) {
+      const { tests } = await ctx.data<{ tests: unknown[] }>('get-test-stability', {
+        projectId: ctx.projectName,
+        neverRun: true,
+        window: 'all',
+        fields: ['title'],
+        limit: 1000,
+      });
+      return `${tests.length} tests never run`;
     },
   },
   {
@@ -249,6 +328,23 @@ export const jobs: Job[] = [
       const unread = Math.max(0, changed.length - ASK.versionsCap);
       return `${changed.length} tests changed (versions of ${changed.length - unread}), ${audit.length} audit entries, ${results} results in the latest run; incomplete`;
     },
+    // One call: by person and kind, with counts. "Since yesterday" as the before's window, the last 24 hours
+    // ("yesterday" would be from yesterday's start, which holds the latest nightly).
+    async after(ctx) {
+      type Group = { kind: string; count: number; subjects: number };
+      const activity = await ctx.data<{ people: { kinds: Group[] }[]; morePeople: number }>('get-project-activity', {
+        projectId: ctx.projectName,
+        since: '24h',
+      });
+      const groups = activity.people.flatMap((p) => p.kinds);
+      const of = (kinds: string[], key: 'count' | 'subjects') =>
+        groups.filter((g) => kinds.includes(g.kind)).reduce((n, g) => n + g[key], 0);
+      const recorded = ['test.created', 'test.changed', 'run.created', 'run.results'];
+      const audit = groups.filter((g) => !recorded.includes(g.kind)).reduce((n, g) => n + g.count, 0);
+      const changed = of(['test.created', 'test.changed'], 'subjects');
+      const complete = activity.morePeople === 0 ? 'complete' : `${activity.morePeople} more people not listed`;
+      return `${changed} tests changed (all with who and what), ${audit} audit entries, ${of(['run.results'], 'count')} results in any run; ${complete}`;
+    },
   },
   {
     title: 'release summary (a milestone)',
@@ -264,6 +360,14 @@ export const jobs: Job[] = [
         milestoneId: milestone.milestoneId,
       });
       const p = progress.progress;
+      return `${p.runCount} runs, pass rate ${p.passRate}%, ${p.failedCount} failed`;
+    },
+    // The milestone by its name.
+    async after(ctx) {
+      const { progress: p } = await ctx.data<{ progress: { passRate: number; failedCount: number; runCount: number } }>(
+        'get-milestone-progress',
+        { projectId: ctx.projectName, milestoneId: ASK.milestone },
+      );
       return `${p.runCount} runs, pass rate ${p.passRate}%, ${p.failedCount} failed`;
     },
   },
