@@ -329,7 +329,9 @@ export const jobs: Job[] = [
       return `${changed.length} tests changed (versions of ${changed.length - unread}), ${audit.length} audit entries, ${results} results in the latest run; incomplete`;
     },
     // One call: by person and kind, with counts. "Since yesterday" as the before's window, the last 24 hours
-    // ("yesterday" would be from yesterday's start, which holds the latest nightly).
+    // ("yesterday" would be from yesterday's start, which holds the latest nightly). It counts the changes
+    // recorded (versions): an edit that changed nothing (2 of Ann's 8 set the priority a test had) is none,
+    // where the before's updatedAt counted it.
     async after(ctx) {
       type Group = { kind: string; count: number; subjects: number };
       const activity = await ctx.data<{ people: { kinds: Group[] }[]; morePeople: number }>('get-project-activity', {
@@ -337,13 +339,14 @@ export const jobs: Job[] = [
         since: '24h',
       });
       const groups = activity.people.flatMap((p) => p.kinds);
-      const of = (kinds: string[], key: 'count' | 'subjects') =>
-        groups.filter((g) => kinds.includes(g.kind)).reduce((n, g) => n + g[key], 0);
-      const recorded = ['test.created', 'test.changed', 'run.created', 'run.results'];
-      const audit = groups.filter((g) => !recorded.includes(g.kind)).reduce((n, g) => n + g.count, 0);
-      const changed = of(['test.created', 'test.changed'], 'subjects');
+      const of = (kind: string, key: 'count' | 'subjects' = 'subjects') =>
+        groups.filter((g) => g.kind === kind).reduce((n, g) => n + g[key], 0);
+      const [created, edited] = [of('test.created'), of('test.changed')];
       const complete = activity.morePeople === 0 ? 'complete' : `${activity.morePeople} more people not listed`;
-      return `${changed} tests changed (all with who and what), ${audit} audit entries, ${of(['run.results'], 'count')} results in any run; ${complete}`;
+      return (
+        `${created + edited} tests changed (${created} created, ${edited} edited; who and which fields), ` +
+        `${of('test.deleted')} deleted, ${of('run.results', 'count')} results in any run; ${complete}`
+      );
     },
   },
   {
