@@ -10,7 +10,15 @@
  */
 import { ASK, jobs, junitXml, sessionStart, TARGET_CHARS, TARGET_LIST_CHARS, type Job } from './assistant/jobs';
 import { PROJECT_NAME, RUNS, SECTIONS, TESTS, seedHistory, seedStructure, type Seeded } from './assistant/seed';
-import { connectHttp, connectStdio, recorder, type CallRecord, type JobContext, type McpConnection } from './assistant/session';
+import {
+  connectHttp,
+  connectStdio,
+  recorder,
+  type CallRecord,
+  type JobContext,
+  type McpConnection,
+  type Unsaid,
+} from './assistant/session';
 import { benchSettings, runBench } from './support';
 
 const bench = benchSettings('casebook_bench_assistant', 3962);
@@ -37,10 +45,22 @@ interface Measured {
   found: string;
 }
 
-function contextFor(mcp: McpConnection, ids: { projectId: number; orgId: number }, xml: string, wholeRows: ReadonlySet<string>) {
-  const r = recorder(mcp.client, wholeRows);
+function contextFor(mcp: McpConnection, ids: { projectId: number; orgId: number }, xml: string, unsaid: Unsaid) {
+  const r = recorder(mcp.client, unsaid);
   const ctx: JobContext = { call: r.call, data: r.data, projectName: PROJECT_NAME, ...ids, junitXml: xml };
   return { ctx, records: r.records };
+}
+
+/**
+ * What makes today's tools answer as those the before variant was measured with (5c74ed7), sent
+ * uncounted: list tools had no `fields` and answered whole rows, get-milestone-progress listed 200 failed results.
+ */
+function asBefore(tools: { name: string; inputSchema: { properties?: Record<string, unknown> } }[]): Unsaid {
+  const unsaid = new Map<string, Record<string, unknown>>(
+    tools.filter((t) => t.inputSchema.properties?.fields).map((t) => [t.name, { fields: ['*'] }]),
+  );
+  unsaid.set('get-milestone-progress', { failedLimit: 200 });
+  return unsaid;
 }
 
 async function measure(seeded: Seeded) {
@@ -52,14 +72,13 @@ async function measure(seeded: Seeded) {
   const mcp = await (http ? connectHttp : connectStdio)(bench.base, seeded.token, variant === 'before' ? 'all' : undefined);
   try {
     const list = await mcp.client.listTools();
-    // The before variant's list tools answered whole rows: it asks for them (recorder).
-    const wholeRows = new Set(variant === 'before' ? list.tools.filter((t) => t.inputSchema.properties?.fields).map((t) => t.name) : []);
+    const unsaid = variant === 'before' ? asBefore(list.tools) : new Map();
     const listChars = JSON.stringify(list).length;
     // The server's instructions reach the model with the tool list, at initialize.
     const instructionChars = mcp.client.getInstructions()?.length ?? 0;
     const xml = junitXml();
 
-    const start = contextFor(mcp, { projectId: 0, orgId: 0 }, xml, wholeRows);
+    const start = contextFor(mcp, { projectId: 0, orgId: 0 }, xml, unsaid);
     const startAfter = variant === 'after' && sessionStart.after;
     const findProject = startAfter || sessionStart.before;
     const ids = await findProject(start.ctx);
@@ -74,7 +93,7 @@ async function measure(seeded: Seeded) {
         missing.push({ index, line: `${index + 1} ${job.title} (to use: ${job.afterTools})` });
         continue;
       }
-      const { ctx, records } = contextFor(mcp, ids, xml, wholeRows);
+      const { ctx, records } = contextFor(mcp, ids, xml, unsaid);
       const found = await run(ctx);
       measured.push({ index, job, records, found });
     }

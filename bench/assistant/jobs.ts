@@ -4,11 +4,11 @@
  * was written (90 tools, ids everywhere), `after` with the reshaped one. A job answers a
  * one-line summary of what it found, so the table shows the work was really done.
  *
- * The after variant: give a job `after`, using the tool named in its `afterTools`, and run
- * `npm run bench:assistant -- --variant after`; jobs without one are listed as not written.
  * `before` calls tools by their names on main at 5c74ed7 (get-run-test-status, get-run-tests-list,
- * get-sections, get-labels...): once tools are merged or renamed it fails on the first missing one, naming it;
- * it stays as the record of how the before figures were taken.
+ * get-sections, get-labels...): the bench connects it with every tool set (toolsets=all), as most of those
+ * left the default list, and sends what makes today's tools answer as they did then (asBefore in
+ * bench/assistant.ts), so it stays the record of how the before figures were taken. `after` uses
+ * the default tool list, names instead of ids, as an assistant given Casebook would.
  */
 import { junitReport } from '../junit-report';
 import { MILESTONE } from './seed';

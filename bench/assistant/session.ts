@@ -77,15 +77,18 @@ export async function connectHttp(base: string, token: string, toolsets?: string
 export const textOf = (result: CallToolResult) =>
   result.content.map((item) => (item.type === 'text' ? item.text : JSON.stringify(item))).join('\n');
 
+/** Arguments a tool is sent uncounted, by tool name (see `asBefore` in bench/assistant.ts). */
+export type Unsaid = ReadonlyMap<string, Record<string, unknown>>;
+
 /**
  * A counter of calls for one job; a tool error ends the job (the bench measures jobs done, not attempts).
- * `wholeRows`: the list tools given `fields: ["*"]`, uncounted — the before variant's tools had no
- * `fields` and answered whole rows, where today's answer a compact view by default.
+ * `unsaid`: arguments added to a tool's calls and not counted — what makes today's tool answer as it did
+ * when the before variant was measured.
  */
-export function recorder(client: Client, wholeRows: ReadonlySet<string> = new Set()) {
+export function recorder(client: Client, unsaid: Unsaid = new Map()) {
   const records: CallRecord[] = [];
   const call = async (tool: string, args: Record<string, unknown> = {}) => {
-    const sent = wholeRows.has(tool) && !('fields' in args) ? { ...args, fields: ['*'] } : args;
+    const sent = { ...unsaid.get(tool), ...args };
     const result = (await client.callTool({ name: tool, arguments: sent })) as CallToolResult;
     const text = textOf(result);
     records.push({
