@@ -92,7 +92,10 @@ describe('GET /run/tests filters', () => {
     const projectId = w.projectA.projectId;
     const payments = await createLabel(t.db, projectId, 'payments');
     await labelTests(t.db, payments.labelId, [ids.cards[0], ids.cards[1], ids.wallets[0], ids.login[1]]);
-    expect(await list({ labelId: payments.labelId })).toEqual({ ids: [ids.login[1], ids.cards[0], ids.cards[1], ids.wallets[0]], total: 4 });
+    expect(await list({ labelId: payments.labelId })).toEqual({
+      ids: [ids.login[1], ids.cards[0], ids.cards[1], ids.wallets[0]],
+      total: 4,
+    });
     expect(await list({ labelId: payments.labelId, sectionId: sections.checkout, status: 'untested' })).toEqual({
       ids: [ids.cards[1], ids.wallets[0]],
       total: 2,

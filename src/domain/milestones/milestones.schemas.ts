@@ -58,7 +58,9 @@ export const milestoneQuery = z.object({ projectId: queryId, milestoneId: queryI
 export const milestoneDetailQuery = milestoneQuery.extend({
   failedLimit: queryInt(0, MAX_FAILED_TESTS)
     .default(MAX_FAILED_TESTS)
-    .describe(`Failed results listed, newest run first (0 to ${MAX_FAILED_TESTS}, default ${MAX_FAILED_TESTS}); failedCount counts them all`),
+    .describe(
+      `Failed results listed, newest run first (0 to ${MAX_FAILED_TESTS}, default ${MAX_FAILED_TESTS}); failedCount counts them all`,
+    ),
 });
 export const milestoneReportQuery = milestoneQuery.extend({
   format: z.enum(REPORT_FORMATS, oneOf(REPORT_FORMATS)).default('json'),
