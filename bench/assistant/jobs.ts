@@ -75,7 +75,7 @@ async function allRows<T = Row>(ctx: JobContext, tool: string, args: Row, key: s
 const groupCount = (values: unknown[]) => new Set(values.map(String)).size;
 
 export const sessionStart: SessionStart = {
-  afterTools: "none needed (every tool takes the project by name); get-project-context { project: 'Webshop' } if ids are wanted",
+  afterTools: "none needed (projectId takes the project's name); get-project-context { projectId: 'Webshop' } if ids are wanted",
   // get-projects needs the organization, so its list comes first.
   before: async (ctx) => {
     const { items: orgs } = await ctx.data<{ items: { orgId: number }[] }>('get-orgs-list', {});
@@ -94,7 +94,7 @@ export const jobs: Job[] = [
   {
     title: 'latest run failures grouped by error',
     maxCalls: 2,
-    afterTools: "get-run-tests { run: 'latest', status: 'failed', fields: ['title', 'comment'] } (or get-run's failure groups)",
+    afterTools: "get-run-tests { projectId: name, runId: 'latest', status: 'failed', fields: ['title', 'comment'] }",
     // The run's id, then its failed tests with their comments; grouped here by comment.
     async before(ctx) {
       const { runs } = await ctx.data<{ runs: { runId: number }[] }>('get-runs', { projectId: ctx.projectId, limit: 1 });
@@ -122,7 +122,7 @@ export const jobs: Job[] = [
   {
     title: 'flaky tests over 30 runs',
     maxCalls: 2,
-    afterTools: "get-test-stability { project: name, flakyOnly: true, fields: ['title', 'flips', 'failureRate'] }",
+    afterTools: "get-test-stability { projectId: name, flakyOnly: true, fields: ['title', 'flips', 'failureRate'] }",
     async before(ctx) {
       const flaky = await allRows(
         ctx,
@@ -148,7 +148,7 @@ export const jobs: Job[] = [
     writes: true,
     maxCalls: 3,
     afterTools:
-      "create-run { project, runName, sections: ['Checkout'] } (selection by name, answers counts); get-run-tests { run, label: 'payments', fields: ['testId'] }; run-update-test-status",
+      "create-run { projectId: name, runName, sectionIds: ['Checkout'] } (answers counts); get-run-tests { runId, labelId: 'payments', fields: ['testId'] }; run-update-test-status",
     // create-run takes testIds only: the section's id, the label's id, every test of the subtree, then the run and its results.
     async before(ctx) {
       const { projectId } = ctx;
@@ -204,7 +204,7 @@ export const jobs: Job[] = [
     title: 'create 15 tests in a new section',
     writes: true,
     maxCalls: 2,
-    afterTools: "add-section { project, sectionName, parent: 'Checkout > Payments' }; bulk-add-tests { project, section by path, tests }",
+    afterTools: "add-section { projectId: name, sectionName, parentSectionId: 'Checkout > Payments' }; bulk-add-tests { projectId, tests }",
     // The parent's id comes from the section list; priorities and labels go by name already.
     async before(ctx) {
       const { projectId } = ctx;
@@ -245,7 +245,7 @@ export const jobs: Job[] = [
     title: 'import a JUnit file',
     writes: true,
     maxCalls: 2,
-    afterTools: "import-junit { project: name, xml, runName, createMissing } (the report's own size counts here)",
+    afterTools: "import-junit { projectId: name, xml, runName, createMissing } (the report's own size counts here)",
     async before(ctx) {
       const counts = await ctx.data<{ runId: number; created: number; failed: number }>('import-junit', {
         projectId: ctx.projectId,
@@ -268,7 +268,7 @@ export const jobs: Job[] = [
   {
     title: 'never-run tests',
     maxCalls: 2,
-    afterTools: "get-test-stability { project, neverRun: true, window: 'all', fields: ['title', 'section'] }",
+    afterTools: "get-test-stability { projectId: name, neverRun: true, window: 'all', fields: ['title'] }",
     async before(ctx) {
       const never = await allRows(
         ctx,
@@ -293,7 +293,7 @@ export const jobs: Job[] = [
     title: 'what changed since yesterday',
     note: `capped, so incomplete: the versions of ${ASK.versionsCap} changed tests at most, results only in the latest run`,
     maxCalls: 2,
-    afterTools: 'get-project-activity { project, since } (grouped by person and kind, with titles)',
+    afterTools: "get-project-activity { projectId: name, since: '24h' } (grouped by person and kind, with titles)",
     // No tool answers it: tests by last change (then each one's versions for who and what), the audit log for
     // deletions, the latest run's tests for results recorded today, the members for names. Versions are read
     // for ASK.versionsCap tests at most, and results in older runs are missed: the answer stays incomplete.
@@ -352,7 +352,7 @@ export const jobs: Job[] = [
   {
     title: 'release summary (a milestone)',
     maxCalls: 2,
-    afterTools: "get-milestone-progress { project, milestone: 'Release 2.4' } (name instead of id, compact failed tests)",
+    afterTools: "get-milestone-progress { projectId: name, milestoneId: 'Release 2.4' } (20 failed results by default)",
     async before(ctx) {
       const { milestones } = await ctx.data<{ milestones: { milestoneId: number; name: string }[] }>('get-milestones', {
         projectId: ctx.projectId,
