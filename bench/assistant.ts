@@ -2,14 +2,23 @@
  * An assistant's session without a language model: `npm run bench:assistant` (issue 29, "Measured").
  *
  * Seeds one project (bench/assistant/seed.ts), starts the real server on it, connects the MCP
- * SDK's client to `casebook mcp` over stdio with the default tool list (`--http`: to the server's
- * /mcp), and does the jobs of bench/assistant/jobs.ts as scripted calls. Prints the size of tools/list and, per job, the
- * calls made and the characters exchanged (arguments' JSON + answers' text), each against its
- * target. `--variant after` runs the jobs' after versions (those written so far).
+ * SDK's client to `casebook mcp` over stdio (`--http`: to the server's /mcp), and does the jobs of
+ * bench/assistant/jobs.ts as scripted calls. Prints the size of tools/list and, per job, the calls
+ * made and the characters exchanged (arguments' JSON + answers' text), each against its target.
+ * `--variant before` (the default) names every tool set, as the tools it calls are no longer all in
+ * the default list; `--variant after` runs the jobs' after versions with the default tool list.
  */
 import { ASK, jobs, junitXml, sessionStart, TARGET_CHARS, TARGET_LIST_CHARS, type Job } from './assistant/jobs';
 import { PROJECT_NAME, RUNS, SECTIONS, TESTS, seedHistory, seedStructure, type Seeded } from './assistant/seed';
-import { connectHttp, connectStdio, recorder, type CallRecord, type JobContext, type McpConnection } from './assistant/session';
+import {
+  connectHttp,
+  connectStdio,
+  recorder,
+  type CallRecord,
+  type JobContext,
+  type McpConnection,
+  type Unsaid,
+} from './assistant/session';
 import { benchSettings, runBench } from './support';
 
 const bench = benchSettings('casebook_bench_assistant', 3962);
@@ -36,10 +45,22 @@ interface Measured {
   found: string;
 }
 
-function contextFor(mcp: McpConnection, ids: { projectId: number; orgId: number }, xml: string) {
-  const r = recorder(mcp.client);
+function contextFor(mcp: McpConnection, ids: { projectId: number; orgId: number }, xml: string, unsaid: Unsaid) {
+  const r = recorder(mcp.client, unsaid);
   const ctx: JobContext = { call: r.call, data: r.data, projectName: PROJECT_NAME, ...ids, junitXml: xml };
   return { ctx, records: r.records };
+}
+
+/**
+ * What makes today's tools answer as those the before variant was measured with (5c74ed7), sent
+ * uncounted: list tools had no `fields` and answered whole rows, get-milestone-progress listed 200 failed results.
+ */
+function asBefore(tools: { name: string; inputSchema: { properties?: Record<string, unknown> } }[]): Unsaid {
+  const unsaid = new Map<string, Record<string, unknown>>(
+    tools.filter((t) => t.inputSchema.properties?.fields).map((t) => [t.name, { fields: ['*'] }]),
+  );
+  unsaid.set('get-milestone-progress', { failedLimit: 200 });
+  return unsaid;
 }
 
 async function measure(seeded: Seeded) {
@@ -47,15 +68,17 @@ async function measure(seeded: Seeded) {
   await seedHistory(bench.base, bench.databaseUrl, seeded);
   console.log(`seeded through the API in ${((performance.now() - started) / 1000).toFixed(1)} s`);
 
-  const mcp = await (http ? connectHttp : connectStdio)(bench.base, seeded.token);
+  // The before variant calls tools since merged out of the default list: it names every set. The after one gets the default.
+  const mcp = await (http ? connectHttp : connectStdio)(bench.base, seeded.token, variant === 'before' ? 'all' : undefined);
   try {
     const list = await mcp.client.listTools();
+    const unsaid = variant === 'before' ? asBefore(list.tools) : new Map();
     const listChars = JSON.stringify(list).length;
     // The server's instructions reach the model with the tool list, at initialize.
     const instructionChars = mcp.client.getInstructions()?.length ?? 0;
     const xml = junitXml();
 
-    const start = contextFor(mcp, { projectId: 0, orgId: 0 }, xml);
+    const start = contextFor(mcp, { projectId: 0, orgId: 0 }, xml, unsaid);
     const startAfter = variant === 'after' && sessionStart.after;
     const findProject = startAfter || sessionStart.before;
     const ids = await findProject(start.ctx);
@@ -70,7 +93,7 @@ async function measure(seeded: Seeded) {
         missing.push({ index, line: `${index + 1} ${job.title} (to use: ${job.afterTools})` });
         continue;
       }
-      const { ctx, records } = contextFor(mcp, ids, xml);
+      const { ctx, records } = contextFor(mcp, ids, xml, unsaid);
       const found = await run(ctx);
       measured.push({ index, job, records, found });
     }
@@ -97,7 +120,8 @@ function report(
   xmlChars: number,
 ) {
   const out = console.log;
-  out(`\nAssistant bench, variant "${variant}": MCP SDK client on ${transport}, default tool list, one seeded project`);
+  const list = variant === 'before' ? 'every tool set (toolsets=all)' : 'default tool list';
+  out(`\nAssistant bench, variant "${variant}": MCP SDK client on ${transport}, ${list}, one seeded project`);
   out(
     `(${PROJECT_NAME}: ${TESTS} tests in ${SECTIONS} sections, ${RUNS} nightly runs, milestone "${ASK.milestone}", today's changes by two members).`,
   );

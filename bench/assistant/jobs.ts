@@ -4,11 +4,11 @@
  * was written (90 tools, ids everywhere), `after` with the reshaped one. A job answers a
  * one-line summary of what it found, so the table shows the work was really done.
  *
- * The after variant: give a job `after`, using the tool named in its `afterTools`, and run
- * `npm run bench:assistant -- --variant after`; jobs without one are listed as not written.
  * `before` calls tools by their names on main at 5c74ed7 (get-run-test-status, get-run-tests-list,
- * get-sections, get-labels...): once tools are merged or renamed it fails on the first missing one, naming it;
- * it stays as the record of how the before figures were taken.
+ * get-sections, get-labels...): the bench connects it with every tool set (toolsets=all), as most of those
+ * left the default list, and sends what makes today's tools answer as they did then (asBefore in
+ * bench/assistant.ts), so it stays the record of how the before figures were taken. `after` uses
+ * the default tool list, names instead of ids, as an assistant given Casebook would.
  */
 import { junitReport } from '../junit-report';
 import { MILESTONE } from './seed';
@@ -75,7 +75,7 @@ async function allRows<T = Row>(ctx: JobContext, tool: string, args: Row, key: s
 const groupCount = (values: unknown[]) => new Set(values.map(String)).size;
 
 export const sessionStart: SessionStart = {
-  afterTools: "none needed (every tool takes the project by name); get-project-context { project: 'Webshop' } if ids are wanted",
+  afterTools: "none needed (projectId takes the project's name); get-project-context { projectId: 'Webshop' } if ids are wanted",
   // get-projects needs the organization, so its list comes first.
   before: async (ctx) => {
     const { items: orgs } = await ctx.data<{ items: { orgId: number }[] }>('get-orgs-list', {});
@@ -86,13 +86,15 @@ export const sessionStart: SessionStart = {
     }
     throw new Error(`no project named ${ctx.projectName}`);
   },
+  // Every tool takes the project by its name: nothing to look up first.
+  after: async () => ({ projectId: 0, orgId: 0 }),
 };
 
 export const jobs: Job[] = [
   {
     title: 'latest run failures grouped by error',
     maxCalls: 2,
-    afterTools: "get-run-tests { run: 'latest', status: 'failed', fields: ['title', 'comment'] } (or get-run's failure groups)",
+    afterTools: "get-run-tests { projectId: name, runId: 'latest', status: 'failed', fields: ['title', 'comment'] }",
     // The run's id, then its failed tests with their comments; grouped here by comment.
     async before(ctx) {
       const { runs } = await ctx.data<{ runs: { runId: number }[] }>('get-runs', { projectId: ctx.projectId, limit: 1 });
@@ -104,11 +106,23 @@ export const jobs: Job[] = [
       );
       return `${failed.length} failed tests in ${groupCount(failed.map((t) => t.comment))} error groups`;
     },
+    // The latest run by name, its failed tests with whole comments (the compact view cuts them at 56 characters).
+    async after(ctx) {
+      const { tests, hasMore } = await ctx.data<{ tests: { comment: string | null }[]; hasMore?: boolean }>('get-run-tests', {
+        projectId: ctx.projectName,
+        runId: 'latest',
+        status: 'failed',
+        fields: ['title', 'comment'],
+        limit: 1000,
+      });
+      if (hasMore) throw new Error('more failed tests than one page');
+      return `${tests.length} failed tests in ${groupCount(tests.map((t) => t.comment))} error groups`;
+    },
   },
   {
     title: 'flaky tests over 30 runs',
     maxCalls: 2,
-    afterTools: "get-test-stability { project: name, flakyOnly: true, fields: ['title', 'flips', 'failureRate'] }",
+    afterTools: "get-test-stability { projectId: name, flakyOnly: true, fields: ['title', 'flips', 'failureRate'] }",
     async before(ctx) {
       const flaky = await allRows(
         ctx,
@@ -118,13 +132,23 @@ export const jobs: Job[] = [
       );
       return `${flaky.length} flaky tests`;
     },
+    async after(ctx) {
+      const { tests } = await ctx.data<{ tests: unknown[] }>('get-test-stability', {
+        projectId: ctx.projectName,
+        window: 30,
+        flakyOnly: true,
+        fields: ['title', 'flips', 'failureRate'],
+        limit: 1000,
+      });
+      return `${tests.length} flaky tests`;
+    },
   },
   {
     title: 'regression run of a section, its label passed',
     writes: true,
     maxCalls: 3,
     afterTools:
-      "create-run { project, runName, sections: ['Checkout'] } (selection by name, answers counts); get-run-tests { run, label: 'payments', fields: ['testId'] }; run-update-test-status",
+      "create-run { projectId: name, runName, sectionIds: ['Checkout'] } (answers counts); get-run-tests { runId, labelId: 'payments', fields: ['testId'] }; run-update-test-status",
     // create-run takes testIds only: the section's id, the label's id, every test of the subtree, then the run and its results.
     async before(ctx) {
       const { projectId } = ctx;
@@ -153,12 +177,34 @@ export const jobs: Job[] = [
       });
       return `run of ${tests.length} tests, ${labelled.length} marked passed`;
     },
+    // The run by the section's path, its tests of the label by name (ids only), then their results.
+    async after(ctx) {
+      const projectId = ctx.projectName;
+      const run = await ctx.data<{ runId: number; statusCounts: { total: number } }>('create-run', {
+        projectId,
+        runName: `${ASK.regressionSection} regression`,
+        sectionIds: [ASK.regressionSection],
+      });
+      const { tests } = await ctx.data<{ tests: { testId: number }[] }>('get-run-tests', {
+        projectId,
+        runId: run.runId,
+        labelId: ASK.regressionLabel,
+        fields: ['testId'],
+        limit: 1000,
+      });
+      await ctx.data('run-update-test-status', {
+        projectId,
+        runId: run.runId,
+        testResults: tests.map((t) => ({ testId: t.testId, status: 'passed' })),
+      });
+      return `run of ${run.statusCounts.total} tests, ${tests.length} marked passed`;
+    },
   },
   {
     title: 'create 15 tests in a new section',
     writes: true,
     maxCalls: 2,
-    afterTools: "add-section { project, sectionName, parent: 'Checkout > Payments' }; bulk-add-tests { project, section by path, tests }",
+    afterTools: "add-section { projectId: name, sectionName, parentSectionId: 'Checkout > Payments' }; bulk-add-tests { projectId, tests }",
     // The parent's id comes from the section list; priorities and labels go by name already.
     async before(ctx) {
       const { projectId } = ctx;
@@ -180,15 +226,38 @@ export const jobs: Job[] = [
       });
       return `${testIds.length} tests created`;
     },
+    // The parent by its path.
+    async after(ctx) {
+      const projectId = ctx.projectName;
+      const section = await ctx.data<{ sectionId: number }>('add-section', {
+        projectId,
+        sectionName: ASK.newSection,
+        parentSectionId: ASK.newSectionParent.join(' > '),
+      });
+      const { testIds } = await ctx.data<{ testIds: number[] }>('bulk-add-tests', {
+        projectId,
+        tests: giftCardTests().map((t) => ({ ...t, sectionId: section.sectionId })),
+      });
+      return `${testIds.length} tests created`;
+    },
   },
   {
     title: 'import a JUnit file',
     writes: true,
     maxCalls: 2,
-    afterTools: "import-junit { project: name, xml, runName, createMissing } (the report's own size counts here)",
+    afterTools: "import-junit { projectId: name, xml, runName, createMissing } (the report's own size counts here)",
     async before(ctx) {
       const counts = await ctx.data<{ runId: number; created: number; failed: number }>('import-junit', {
         projectId: ctx.projectId,
+        xml: ctx.junitXml,
+        runName: 'CI build 1031',
+        createMissing: true,
+      });
+      return `run ${counts.runId}: ${counts.created} tests created, ${counts.failed} failed`;
+    },
+    async after(ctx) {
+      const counts = await ctx.data<{ runId: number; created: number; failed: number }>('import-junit', {
+        projectId: ctx.projectName,
         xml: ctx.junitXml,
         runName: 'CI build 1031',
         createMissing: true,
@@ -199,7 +268,7 @@ export const jobs: Job[] = [
   {
     title: 'never-run tests',
     maxCalls: 2,
-    afterTools: "get-test-stability { project, neverRun: true, window: 'all', fields: ['title', 'section'] }",
+    afterTools: "get-test-stability { projectId: name, neverRun: true, window: 'all', fields: ['title'] }",
     async before(ctx) {
       const never = await allRows(
         ctx,
@@ -209,12 +278,22 @@ export const jobs: Job[] = [
       );
       return `${never.length} tests never run`;
     },
+    async after(ctx) {
+      const { tests } = await ctx.data<{ tests: unknown[] }>('get-test-stability', {
+        projectId: ctx.projectName,
+        neverRun: true,
+        window: 'all',
+        fields: ['title'],
+        limit: 1000,
+      });
+      return `${tests.length} tests never run`;
+    },
   },
   {
     title: 'what changed since yesterday',
     note: `capped, so incomplete: the versions of ${ASK.versionsCap} changed tests at most, results only in the latest run`,
     maxCalls: 2,
-    afterTools: 'get-project-activity { project, since } (grouped by person and kind, with titles)',
+    afterTools: "get-project-activity { projectId: name, since: '24h' } (grouped by person and kind, with titles)",
     // No tool answers it: tests by last change (then each one's versions for who and what), the audit log for
     // deletions, the latest run's tests for results recorded today, the members for names. Versions are read
     // for ASK.versionsCap tests at most, and results in older runs are missed: the answer stays incomplete.
@@ -249,11 +328,31 @@ export const jobs: Job[] = [
       const unread = Math.max(0, changed.length - ASK.versionsCap);
       return `${changed.length} tests changed (versions of ${changed.length - unread}), ${audit.length} audit entries, ${results} results in the latest run; incomplete`;
     },
+    // One call: by person and kind, with counts. "Since yesterday" as the before's window, the last 24 hours
+    // ("yesterday" would be from yesterday's start, which holds the latest nightly). It counts the changes
+    // recorded (versions): an edit that changed nothing (2 of Ann's 8 set the priority a test had) is none,
+    // where the before's updatedAt counted it.
+    async after(ctx) {
+      type Group = { kind: string; count: number; subjects: number };
+      const activity = await ctx.data<{ people: { kinds: Group[] }[]; morePeople: number }>('get-project-activity', {
+        projectId: ctx.projectName,
+        since: '24h',
+      });
+      const groups = activity.people.flatMap((p) => p.kinds);
+      const of = (kind: string, key: 'count' | 'subjects' = 'subjects') =>
+        groups.filter((g) => g.kind === kind).reduce((n, g) => n + g[key], 0);
+      const [created, edited] = [of('test.created'), of('test.changed')];
+      const complete = activity.morePeople === 0 ? 'complete' : `${activity.morePeople} more people not listed`;
+      return (
+        `${created + edited} tests changed (${created} created, ${edited} edited; who and which fields), ` +
+        `${of('test.deleted')} deleted, ${of('run.results', 'count')} results in any run; ${complete}`
+      );
+    },
   },
   {
     title: 'release summary (a milestone)',
     maxCalls: 2,
-    afterTools: "get-milestone-progress { project, milestone: 'Release 2.4' } (name instead of id, compact failed tests)",
+    afterTools: "get-milestone-progress { projectId: name, milestoneId: 'Release 2.4' } (20 failed results by default)",
     async before(ctx) {
       const { milestones } = await ctx.data<{ milestones: { milestoneId: number; name: string }[] }>('get-milestones', {
         projectId: ctx.projectId,
@@ -264,6 +363,14 @@ export const jobs: Job[] = [
         milestoneId: milestone.milestoneId,
       });
       const p = progress.progress;
+      return `${p.runCount} runs, pass rate ${p.passRate}%, ${p.failedCount} failed`;
+    },
+    // The milestone by its name.
+    async after(ctx) {
+      const { progress: p } = await ctx.data<{ progress: { passRate: number; failedCount: number; runCount: number } }>(
+        'get-milestone-progress',
+        { projectId: ctx.projectName, milestoneId: ASK.milestone },
+      );
       return `${p.runCount} runs, pass rate ${p.passRate}%, ${p.failedCount} failed`;
     },
   },

@@ -48,7 +48,7 @@ export interface Seeded {
 }
 
 /** Who the bench members are, and the project with its lookups and section tree (Prisma; no API needed yet). */
-export async function seedStructure(db: Database) {
+export async function seedStructure(db: Pick<Database, 'prisma'>) {
   const p = db.prisma;
   const ann = await seedMember(p, 'Assistant bench', 'Admin');
   await p.user.update({ where: { userId: ann.userId }, data: { name: 'Ann Admin' } });

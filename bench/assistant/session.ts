@@ -3,7 +3,7 @@
  * (as a desktop assistant starts it) or on the app's /mcp, and a `call` that counts what each job costs.
  * Characters exchanged are those a model reads and writes: the JSON of the arguments
  * plus the text of the answer's content; structuredContent is counted beside them
- * (a client hands the model one or the other, and today no tool sends it).
+ * (a client hands the model one or the other).
  */
 import path from 'node:path';
 import { Client } from '@modelcontextprotocol/sdk/client/index.js';
@@ -37,13 +37,16 @@ export interface McpConnection {
   close(): Promise<void>;
 }
 
-/** `casebook mcp` with the default tool list, talking to the bench server as the member of `token`. */
-export async function connectStdio(base: string, token: string, args: string[] = []): Promise<McpConnection> {
+/**
+ * `casebook mcp` talking to the bench server as the member of `token`: with the default tool list,
+ * or the tool sets named (`all` for the tools the before variant calls, since merged out of the default).
+ */
+export async function connectStdio(base: string, token: string, toolsets?: string): Promise<McpConnection> {
   const env: Record<string, string> = {};
   for (const [k, v] of Object.entries(process.env)) if (v !== undefined && !/^(CASEBOOK_|DATABASE_)/.test(k)) env[k] = v;
   const transport = new StdioClientTransport({
     command: process.execPath,
-    args: [path.join(root, 'bin/casebook.js'), 'mcp', ...args],
+    args: [path.join(root, 'bin/casebook.js'), 'mcp', ...(toolsets ? ['--toolsets', toolsets] : [])],
     env: { ...env, CASEBOOK_URL: base, CASEBOOK_TOKEN: token, LOG_LEVEL: 'warn' },
     cwd: root,
     stderr: 'inherit',
@@ -53,9 +56,11 @@ export async function connectStdio(base: string, token: string, args: string[] =
   return { client, close: () => client.close() };
 }
 
-/** The app's own /mcp (Streamable HTTP) with the member's token, as a remote assistant connects. */
-export async function connectHttp(base: string, token: string): Promise<McpConnection> {
-  const transport = new StreamableHTTPClientTransport(new URL(`${base}/mcp`), {
+/** The app's own /mcp (Streamable HTTP) with the member's token, as a remote assistant connects; `?toolsets=` as in connectStdio. */
+export async function connectHttp(base: string, token: string, toolsets?: string): Promise<McpConnection> {
+  const url = new URL(`${base}/mcp`);
+  if (toolsets) url.searchParams.set('toolsets', toolsets);
+  const transport = new StreamableHTTPClientTransport(url, {
     requestInit: { headers: { Authorization: `Bearer ${token}` } },
   });
   const client = new Client({ name: 'casebook-assistant-bench', version: '1.0.0' });
@@ -72,11 +77,19 @@ export async function connectHttp(base: string, token: string): Promise<McpConne
 export const textOf = (result: CallToolResult) =>
   result.content.map((item) => (item.type === 'text' ? item.text : JSON.stringify(item))).join('\n');
 
-/** A counter of calls for one job; a tool error ends the job (the bench measures jobs done, not attempts). */
-export function recorder(client: Client) {
+/** Arguments a tool is sent uncounted, by tool name (see `asBefore` in bench/assistant.ts). */
+export type Unsaid = ReadonlyMap<string, Record<string, unknown>>;
+
+/**
+ * A counter of calls for one job; a tool error ends the job (the bench measures jobs done, not attempts).
+ * `unsaid`: arguments added to a tool's calls and not counted — what makes today's tool answer as it did
+ * when the before variant was measured.
+ */
+export function recorder(client: Client, unsaid: Unsaid = new Map()) {
   const records: CallRecord[] = [];
   const call = async (tool: string, args: Record<string, unknown> = {}) => {
-    const result = (await client.callTool({ name: tool, arguments: args })) as CallToolResult;
+    const sent = { ...unsaid.get(tool), ...args };
+    const result = (await client.callTool({ name: tool, arguments: sent })) as CallToolResult;
     const text = textOf(result);
     records.push({
       tool,

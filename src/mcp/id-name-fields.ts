@@ -5,7 +5,7 @@ import { z } from '../core/zod-messages';
 // Payments"`, `runId: "latest"`) and their tool type, an id or a name; src/mcp/id-names.ts
 // looks the names up.
 
-export type Kind = 'project' | 'section' | 'run' | 'label' | 'squad' | 'lookup' | 'member' | 'user';
+export type Kind = 'project' | 'section' | 'run' | 'milestone' | 'plan' | 'label' | 'squad' | 'lookup' | 'member' | 'user';
 
 interface KindInfo {
   /** One record, in messages. */
@@ -20,6 +20,8 @@ export const KINDS: Record<Kind, KindInfo> = {
   project: { what: 'project', list: 'get-projects', missing: 'project_not_found' },
   section: { what: 'section', list: 'get-sections', missing: 'section_not_found' },
   run: { what: 'run', list: 'get-runs', missing: 'run_not_found' },
+  milestone: { what: 'milestone', list: 'get-milestones', missing: 'milestone_not_found' },
+  plan: { what: 'plan', list: 'get-plans', missing: 'plan_not_found' },
   label: { what: 'label', list: 'get-labels', missing: 'label_not_found' },
   squad: { what: 'squad', list: 'get-squads', missing: 'squad_not_found' },
   lookup: { what: 'entry', list: 'the list tool', missing: 'lookup_not_found' },
@@ -37,6 +39,8 @@ export const FIELDS: Record<string, { kind: Kind; path?: string; what?: string }
   parentSectionId: { kind: 'section' },
   sectionIds: { kind: 'section' },
   runId: { kind: 'run' },
+  milestoneId: { kind: 'milestone' },
+  planId: { kind: 'plan' },
   labelId: { kind: 'label' },
   labelIds: { kind: 'label' },
   labels: { kind: 'label' },

@@ -6,7 +6,7 @@ import { matches, type Entry, type Resolved } from './name-resolution';
 import type { ToolSpec } from './tool-spec';
 
 // Names in the id parameters themselves: `projectId: "Web shop"`, `sectionId: "Checkout >
-// Payments"`, `runId: "latest"`, `labelIds: ["smoke"]`, `assigneeId: "ann@example.com"`. A
+// Payments"`, `runId: "latest"`, `milestoneId: "Release 2.4"`, `labelIds: ["smoke"]`, `assigneeId: "ann@example.com"`. A
 // numeric string is the id it spells. Names are looked up before the REST call, one GET per
 // list a call needs: the project among the caller's organizations, the rest in that project.
 
@@ -221,18 +221,27 @@ class ListReader {
       const users = (page.data as { users: { userId: number; name: string; email: string }[] }).users;
       return { entries: users.map((u) => ({ id: u.userId, name: u.name, alias: u.email })) };
     }
-    const listPath = { section: '/sections', run: '/runs', label: '/labels', squad: '/squads', member: '/project/members' } as Record<
-      string,
-      string
-    >;
+    const listPath: Record<string, string> = {
+      section: '/sections',
+      run: '/runs',
+      milestone: '/milestones',
+      plan: '/plans',
+      label: '/labels',
+      squad: '/squads',
+      member: '/project/members',
+    };
     const path = field.path ?? listPath[field.kind];
-    // The newest 1000 runs: a name older than those is given by its id.
-    const got = await this.get(path, field.kind === 'run' ? { projectId, limit: 1000 } : { projectId });
+    // Runs, milestones and plans come a page at a time, in a field of it: the first 1000 (runs: the newest);
+    // a name beyond those is given by its id.
+    const pageKey = ({ run: 'runs', milestone: 'milestones', plan: 'plans' } as Record<string, string>)[field.kind];
+    const got = await this.get(path, pageKey ? { projectId, limit: 1000 } : { projectId });
     if ('refused' in got) return got;
-    const rows = (field.kind === 'run' ? (got.data as { runs: unknown[] }).runs : got.data) as Record<string, unknown>[];
+    const rows = (pageKey ? (got.data as Record<string, unknown>)[pageKey] : got.data) as Record<string, unknown>[];
     if (field.kind === 'section') return { entries: sectionPaths(rows) };
     const [idKey, nameKey, aliasKey] = {
       run: ['runId', 'runName'],
+      milestone: ['milestoneId', 'name'],
+      plan: ['planId', 'name'],
       label: ['labelId', 'labelName'],
       squad: ['squadId', 'squadName'],
       member: ['userId', 'name', 'email'],

@@ -10,13 +10,14 @@ export const SERVER_INSTRUCTIONS = [
     'runs that record a status per test (passed, failed, blocked, retest, untested), milestones and test plans.',
   'Ids: get-orgs-list gives orgId, get-projects projectId, get-tests testId, get-runs runId (newest first). get-project-context { projectId } ' +
     "gives in one answer the ids and names of the project's sections (as paths), labels, squads, priorities, types, platforms, " +
-    'custom fields, configurations, milestones, plans and members. Where a tool takes priority, type, squad, labelNames or assignee, a name does instead of the id.',
+    "custom fields, configurations, milestones, plans and members. An id parameter takes a name too: projectId the project's name, " +
+    'sectionId a path ("Checkout > Payments"), runId a run\'s name or "latest", milestoneId, planId, labels, squads, priorities, types and people theirs.',
   `Answers are JSON, at most ${ANSWER_BUDGET} characters. Lists come a page at a time (limit: 1 to 1000 rows, default 50): ` +
     'while hasMore is true, call again with offset=nextOffset (or page=nextPage, or cursor=nextCursor). A cut answer says truncated and how to go on; ' +
     'a long text in a list row ends …[+N chars] and names the tool that has it whole. ' +
     'List tools answer a compact view of each row (its texts cut) unless given fields: the row fields to answer with, or ["*"] for all of them, whole.',
-  'Which tool: the latest run and its failures: get-runs { limit: 1 }, then get-run-tests { status: "failed" }; a run: get-run; ' +
-    'flaky or never-run tests: get-test-stability; what changed between runs: get-run-comparison; a project at a glance: get-project-dashboard; ' +
+  'Which tool: the latest run\'s failures: get-run-tests { runId: "latest", status: "failed" }; a run: get-run; ' +
+    'flaky or never-run tests: get-test-stability; what changed between runs: get-run-comparison; who changed what since yesterday: get-project-activity; a project at a glance: get-project-dashboard; ' +
     'release progress: get-milestone-progress; your assignments: get-my-work. ' +
     'Writing: bulk-add-tests and bulk-update-tests (one test or thousands), add-section, create-run, run-update-test-status, run-lock, import-junit.',
   'More tools (single-test edits, CSV import, plans, history, attachments, metadata, users and the audit log, webhooks) come when the client names ' +

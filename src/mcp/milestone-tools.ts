@@ -18,7 +18,8 @@ export const milestoneTools = [
       '"Is the release on track?": one milestone\'s progress over its and its sub-milestones\' runs: counts, pass rate, tests not executed yet, ' +
       'the failed tests with their defects, a row per run, and whether it is overdue.',
     route: 'GET /milestone/detail',
-    params: { projectId, milestoneId: 'Milestone id' },
-    example: { projectId: 3, milestoneId: 4 },
+    params: { projectId, milestoneId: 'Milestone id or name', failedLimit: 'Failed results listed (0 to 200, default 20)' },
+    defaults: { failedLimit: 20 },
+    example: { projectId: 3, milestoneId: 'Release 2.4' },
   }),
 ];

@@ -31,12 +31,13 @@ export const runTools = [
   tool({
     name: 'get-run-tests',
     description:
-      'List the tests of a run with their status, comment, defects and assignee, or only some: by status (e.g. every failed test), section, text, defect or assignee.',
+      'List the tests of a run with their status, comment, defects and assignee, or only some: by status (e.g. every failed test), section, label, text, defect or assignee.',
     route: 'GET /run/tests',
     params: {
       ...inRun,
       status: 'Only tests with this status',
       sectionId: {},
+      labelId: 'Only tests with this label',
       search: {},
       defect: 'Only tests whose current result links to this defect id or URL',
       assigneeId: 'Only tests assigned to this user id, to you (me), or to nobody (none)',

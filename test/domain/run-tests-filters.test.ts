@@ -1,10 +1,10 @@
 import { createTestApp, type TestApp } from '../support/app';
 import { createProject, createWorld, type World } from '../support/factories';
-import { createSection, createTests } from '../support/catalog-factories';
+import { createLabel, createSection, createTests, labelTests } from '../support/catalog-factories';
 import { startRun } from '../support/run-factories';
 
-// GET /run/tests narrowed by a search (title, section path or id) and a section with its
-// subsections, on top of the status filter: the total counts what matches, pages page it,
+// GET /run/tests narrowed by a search (title, section path or id), a section with its
+// subsections and a label, on top of the status filter: the total counts what matches, pages page it,
 // and a locked run is searched as it shows its tests (its snapshot).
 
 let t: TestApp;
@@ -86,6 +86,22 @@ describe('GET /run/tests filters', () => {
       .get('/run/test-status', { ...q, status: 'failed', search: 'sign' })
       .expect(200);
     expect(byStatus.body.data.tests.map((x: { testId: number }) => x.testId)).toEqual([ids.login[1]]);
+  });
+
+  it('narrows to the tests with a label, with the status and section too', async () => {
+    const projectId = w.projectA.projectId;
+    const payments = await createLabel(t.db, projectId, 'payments');
+    await labelTests(t.db, payments.labelId, [ids.cards[0], ids.cards[1], ids.wallets[0], ids.login[1]]);
+    expect(await list({ labelId: payments.labelId })).toEqual({
+      ids: [ids.login[1], ids.cards[0], ids.cards[1], ids.wallets[0]],
+      total: 4,
+    });
+    expect(await list({ labelId: payments.labelId, sectionId: sections.checkout, status: 'untested' })).toEqual({
+      ids: [ids.cards[1], ids.wallets[0]],
+      total: 2,
+    });
+    const unused = await createLabel(t.db, projectId, 'unused');
+    expect(await list({ labelId: unused.labelId })).toEqual({ ids: [], total: 0 });
   });
 
   it("finds nothing by another project's section", async () => {

@@ -3,7 +3,7 @@ import { createOrg, createProject, createUser, type TestUser } from '../support/
 import { ALL_TOOLS, connectMcp, dataOf, errorOf, restAs, startRealApp, type McpSession, type RunningApp } from './support';
 
 // Names in the id parameters themselves (src/mcp/id-names.ts), through the SDK client and the
-// real app: a project by name, a section by path, a run by name or `latest`, labels, squads,
+// real app: a project by name, a section by path, a run by name or `latest`, milestones and plans, labels, squads,
 // priorities and members by name or email; numeric strings as ids; ambiguous names answered
 // with the candidates, unknown ones with the error's code.
 
@@ -127,6 +127,32 @@ describe('a run by name or latest', () => {
     const { message, tip } = errorOf(await mcp.call('run-detail', { projectId: empty, runId: 'latest' }));
     expect(message).toBe(`Run latest (in project ${empty}) not found: the project has no runs`);
     expect(tip).toMatch(/create-run.*\(code: run_not_found\)$/);
+  });
+});
+
+describe('milestones and plans by name', () => {
+  it('finds a milestone and a plan by name in any case, and answers an unknown one with its code', async () => {
+    const release = await rest.call<{ milestoneId: number }>('POST', '/milestone/create', { projectId, name: 'Release 2.4' });
+    const progress = dataOf<{ milestoneId: number }>(
+      await mcp.call('get-milestone-progress', { projectId: shopName, milestoneId: 'release 2.4' }),
+    );
+    expect(progress.milestoneId).toBe(release.milestoneId);
+    const run = dataOf<Rec>(await mcp.call('create-run', { projectId, runName: 'For 2.4', allTests: true, milestoneId: 'Release 2.4' }));
+    expect(run.milestoneId).toBe(release.milestoneId);
+    const none = errorOf(await mcp.call('get-milestone-progress', { projectId, milestoneId: 'Release 9' }));
+    expect(none.message).toBe(
+      `Milestone "Release 9" (milestoneId) not found: no milestone of that name in project ${projectId} (valid names: Release 2.4)`,
+    );
+    expect(codeIn(none.tip)).toEqual({ code: 'milestone_not_found' });
+
+    const plan = await rest.call<{ planId: number }>('POST', '/plan/create', {
+      projectId,
+      name: 'Browsers',
+      entries: [{ sectionIds: [s.search] }],
+    });
+    expect(dataOf<{ planId: number }>(await mcp.call('get-plan', { projectId, planId: 'BROWSERS' })).planId).toBe(plan.planId);
+    const noPlan = errorOf(await mcp.call('get-plan', { projectId, planId: 'Phones' }));
+    expect(codeIn(noPlan.tip)).toEqual({ code: 'plan_not_found' });
   });
 });
 

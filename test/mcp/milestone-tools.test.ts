@@ -63,6 +63,12 @@ it('lists milestones and shows the progress of one across its runs', async () =>
   const runs = dataOf<{ runs: { runId: number }[] }>(await user.call('get-runs', { projectId, milestoneId: release.milestoneId }));
   expect(runs.runs.map((r) => r.runId)).toEqual([run.runId]);
 
+  // failedLimit lists fewer failed results (the tool's default 20; REST's 200); failedCount counts them all.
+  const none = dataOf<{ progress: { failedCount: number; failedTests: unknown[] } }>(
+    await user.call('get-milestone-progress', { projectId, milestoneId: release.milestoneId, failedLimit: 0 }),
+  );
+  expect(none.progress).toMatchObject({ failedCount: 1, failedTests: [] });
+
   const missing = errorOf(await user.call('get-milestone-progress', { projectId, milestoneId: 2147483647 }));
   expect(missing.message).toBe('Milestone not found');
   expect(missing.tip).toContain('get-milestones');

@@ -8,7 +8,7 @@ import {
   milestoneDetail,
   milestoneIdBody,
   milestonePage,
-  milestoneQuery,
+  milestoneDetailQuery,
   milestoneRecord,
   milestoneReport,
   milestoneReportQuery,
@@ -43,10 +43,10 @@ export const milestoneRoutes = [
     summary:
       "One milestone with its sub-milestones and its progress across its runs and its sub-milestones' runs: counts by status, pass rate, " +
       'untested results, failed results with their defects, one row per run, and whether it is overdue',
-    query: milestoneQuery,
+    query: milestoneDetailQuery,
     response: milestoneDetail,
     caching: { etag: projectVersion },
-    handler: (ctx, { query }) => getMilestoneDetail(ctx, query.projectId, query.milestoneId),
+    handler: (ctx, { query }) => getMilestoneDetail(ctx, query.projectId, query.milestoneId, query.failedLimit),
   }),
   route({
     method: 'post',

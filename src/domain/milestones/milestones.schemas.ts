@@ -1,4 +1,4 @@
-import { bodyId, nonBlank, optionalText, pageParams, queryId, z } from '../../core/schemas';
+import { bodyId, nonBlank, optionalText, pageParams, queryId, queryInt, z } from '../../core/schemas';
 import { isRealDate } from '../custom-fields/field-values';
 import { defectLink } from '../defects/defect-links';
 import { REPORT_FORMATS, statusCounts } from '../runs/runs.schemas';
@@ -51,7 +51,17 @@ export const listMilestonesQuery = z.object({
   limit,
   offset,
 });
+/** The most failed results a milestone's detail lists (its counts cover them all). */
+export const MAX_FAILED_TESTS = 200;
 export const milestoneQuery = z.object({ projectId: queryId, milestoneId: queryId });
+/** GET /milestone/detail: how many failed results to list (a summary wants a few; failedCount counts them all). */
+export const milestoneDetailQuery = milestoneQuery.extend({
+  failedLimit: queryInt(0, MAX_FAILED_TESTS)
+    .default(MAX_FAILED_TESTS)
+    .describe(
+      `Failed results listed, newest run first (0 to ${MAX_FAILED_TESTS}, default ${MAX_FAILED_TESTS}); failedCount counts them all`,
+    ),
+});
 export const milestoneReportQuery = milestoneQuery.extend({
   format: z.enum(REPORT_FORMATS, oneOf(REPORT_FORMATS)).default('json'),
 });
@@ -82,9 +92,6 @@ export const milestonePage = z.object({
   offset: int,
 });
 
-/** The most failed results a milestone's detail lists (its counts cover them all). */
-export const MAX_FAILED_TESTS = 200;
-
 export const milestoneRun = z.object({
   runId: int,
   runName: z.string(),
@@ -113,7 +120,7 @@ export const milestoneProgress = z.object({
         defects: z.array(defectLink),
       }),
     )
-    .describe(`The failed results of its runs, newest run first, then by test id; at most ${MAX_FAILED_TESTS}`),
+    .describe('The failed results of its runs, newest run first, then by test id; at most failedLimit'),
   runs: z.array(milestoneRun).describe('Its runs and those of its sub-milestones, newest first'),
 });
 

@@ -4,7 +4,7 @@ import { percentOf } from '../../reports/run-report';
 import { TEST_STATUSES, type StatusCounts } from '../runs/runs.schemas';
 import { failedTestRows, milestoneRows, milestoneRunRows } from './data';
 import { milestoneRecord, requireMilestone } from './milestones.service';
-import type { MilestoneDetail } from './milestones.schemas';
+import { MAX_FAILED_TESTS, type MilestoneDetail } from './milestones.schemas';
 
 // A milestone's detail: the milestone, its sub-milestones, and its progress across its runs and
 // theirs. The totals are the runs' counters added up; only failed results are read, a page of them.
@@ -17,13 +17,18 @@ function addUp(counts: StatusCounts[]): StatusCounts {
   return sum;
 }
 
-export async function getMilestoneDetail(ctx: RequestContext, projectId: number, milestoneId: number): Promise<MilestoneDetail> {
+export async function getMilestoneDetail(
+  ctx: RequestContext,
+  projectId: number,
+  milestoneId: number,
+  failedLimit = MAX_FAILED_TESTS,
+): Promise<MilestoneDetail> {
   await requireMilestone(ctx, projectId, milestoneId);
   const [record, subMilestones, runs, failedTests] = await Promise.all([
     milestoneRecord(ctx.db, milestoneId),
     milestoneRows(ctx.db, Prisma.sql`m.parent_id = ${milestoneId}::int`),
     milestoneRunRows(ctx.db, milestoneId),
-    failedTestRows(ctx.db, milestoneId),
+    failedTestRows(ctx.db, milestoneId, failedLimit),
   ]);
   const statusCounts = addUp(runs.map((r) => r.statusCounts));
   return {

@@ -202,6 +202,7 @@ export const runTestsQuery = z.object({
   sectionId: queryId
     .optional()
     .describe('Only tests of this section and of its subsections (a locked run: the section they had when it was locked)'),
+  labelId: queryId.optional().describe('Only tests that have this label now (in the catalog, a locked run too)'),
   defect: defectRef.optional().describe('Only tests whose current result links to this defect (its id or URL, exactly as recorded)'),
   assigneeId: z
     .string()

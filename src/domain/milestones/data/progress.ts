@@ -4,7 +4,6 @@ import { defectLinksSql } from '../../defects/defect-links';
 import { shown } from '../../runs/data/snapshot';
 import { isoUtc } from '../../test-cases/data/columns';
 import type { StatusCounts } from '../../runs/runs.schemas';
-import { MAX_FAILED_TESTS } from '../milestones.schemas';
 import { ownRunsSql } from './milestones';
 
 // A milestone's progress: its runs (and its sub-milestones') with their counters, and the first
@@ -41,7 +40,7 @@ export function milestoneRunRows(db: DbOrTx, milestoneId: number): Promise<Miles
     ORDER BY r.id DESC`;
 }
 
-export function failedTestRows(db: DbOrTx, milestoneId: number): Promise<FailedTestRow[]> {
+export function failedTestRows(db: DbOrTx, milestoneId: number, limit: number): Promise<FailedTestRow[]> {
   return db.$queryRaw<FailedTestRow[]>`
     SELECT rt.run_id AS "runId", r.name AS "runName", rt.test_id AS "testId",
       ${Prisma.raw(shown('title', 't.title', 'text'))} AS title, rt.comment,
@@ -50,5 +49,5 @@ export function failedTestRows(db: DbOrTx, milestoneId: number): Promise<FailedT
     JOIN projects p ON p.id = r.project_id
     JOIN run_tests rt ON rt.run_id = r.id AND rt.status = 'failed'
     JOIN tests t ON t.id = rt.test_id
-    ORDER BY rt.run_id DESC, rt.test_id LIMIT ${MAX_FAILED_TESTS}`;
+    ORDER BY rt.run_id DESC, rt.test_id LIMIT ${limit}::int`;
 }

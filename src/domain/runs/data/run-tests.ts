@@ -42,11 +42,12 @@ const pageRunColumns = Prisma.raw(
   's."passedCount", s."failedCount", s."blockedCount", s."retestCount", s."untestedCount", s."projectChanges"',
 );
 
-/** Which tests of a run a page shows: one status, a search, a section (with its subsections), a defect, an assignee (or none). */
+/** Which tests of a run a page shows: one status, a search, a section (with its subsections), a label, a defect, an assignee (or none). */
 export interface RunTestFilters {
   status?: TestStatusName;
   search?: string;
   sectionId?: number;
+  labelId?: number;
   defect?: string;
   assignee?: number | 'none';
 }
@@ -66,7 +67,7 @@ const defectFilter = (defect?: string) =>
 const escapeLike = (s: string) => s.replace(/[\\%_]/g, '\\$&');
 
 /**
- * The search and section filters as conditions on `run_tests rt JOIN tests t`, as the run shows
+ * The search, section and label filters as conditions on `run_tests rt JOIN tests t`, as the run shows
  * its tests (a locked run's title and section from its snapshot). The search is a substring of
  * the title or of the section path (`A > B`, any of its sections), or the test's id (`42` or
  * `#42`); the open run's paths come from the CTE `tree` (sectionTreeSql), which the statement
@@ -76,6 +77,10 @@ function matchFilter(projectId: number, f: RunTestFilters): Prisma.Sql {
   const parts: Prisma.Sql[] = [];
   if (f.sectionId !== undefined) {
     parts.push(Prisma.sql`${Prisma.raw(shown('sectionId', 't.section_id'))} = ANY(${sectionSubtreeSql(projectId, f.sectionId)})`);
+  }
+  // The catalog's labels, a locked run's too: its snapshot keeps label names, not ids.
+  if (f.labelId !== undefined) {
+    parts.push(Prisma.sql`EXISTS (SELECT 1 FROM test_labels tl WHERE tl.test_id = rt.test_id AND tl.label_id = ${f.labelId}::int)`);
   }
   if (f.search) {
     const pattern = `%${escapeLike(f.search)}%`;
@@ -93,7 +98,7 @@ function matchFilter(projectId: number, f: RunTestFilters): Prisma.Sql {
  * planner looks the rows up by key), one more than asked to tell whether more
  * follow (`lastId`), and rows skipped by OFFSET or before the cursor (`afterId`)
  * are never joined: 1.3 ms instead of 5.7 ms at offset 9,500 of 10,000.
- * With a search or a section, the ids come from the join with the tests; with one of them,
+ * With a search, a section or a label, the ids come from the join with the tests; with one of them,
  * a defect or an assignee, `matched` counts the tests that match (else null: the run's counters say it).
  */
 export async function findRunWithTestsPage(
@@ -102,7 +107,7 @@ export async function findRunWithTestsPage(
   q: RunTestFilters & { runId: number; projectId: number; limit: number; offset: number; afterId?: number },
 ): Promise<(PageRunRow & { tests: JsonText<RunTestRecord[]>; lastId: number | null; matched: number | null }) | undefined> {
   const after = q.afterId === undefined ? Prisma.empty : Prisma.sql`AND rt.test_id > ${q.afterId}::int`;
-  const narrowed = Boolean(q.search) || q.sectionId !== undefined;
+  const narrowed = Boolean(q.search) || q.sectionId !== undefined || q.labelId !== undefined;
   const counted = narrowed || q.defect !== undefined || q.assignee !== undefined;
   const match = narrowed ? matchFilter(q.projectId, q) : Prisma.empty;
   const from = narrowed ? Prisma.sql`run_tests rt JOIN tests t ON t.id = rt.test_id` : Prisma.sql`run_tests rt`;
