@@ -18,6 +18,9 @@ interface View {
 
 const view = (fields: string[], text = 80): View => ({ fields, text });
 
+/** A run's tests, as get-run-tests and the two older tools it merges show them. */
+const runTestRows = view(['testId', 'title', 'status', 'comment'], 56);
+
 /** The compact view of each list tool that has one, by tool name; the others show whole rows (their rows are short). */
 export const COMPACT_VIEWS: Record<string, View> = {
   'get-projects': view(['projectId', 'projectName', 'isActive']),
@@ -26,9 +29,9 @@ export const COMPACT_VIEWS: Record<string, View> = {
   'get-test-versions': view(['version', 'userName', 'createdAt', 'changedFields']),
   'get-attachments': view(['attachmentId', 'testId', 'runId', 'fileName', 'contentType', 'size']),
   'get-runs': view(['runId', 'runName', 'locked', 'statusCounts', 'milestoneId', 'createdAt'], 60),
-  'get-run-tests-list': view(['testId', 'title', 'status', 'comment'], 56),
-  'get-run-test-status': view(['testId', 'title', 'status', 'comment'], 56),
-  'get-run-tests': view(['testId', 'title', 'status', 'comment'], 56),
+  'get-run-tests-list': runTestRows,
+  'get-run-test-status': runTestRows,
+  'get-run-tests': runTestRows,
   'get-defects': view(['id', 'url', 'failedCount', 'runCount', 'testCount']),
   'get-milestones': view(['milestoneId', 'name', 'status', 'dueDate', 'overdue', 'statusCounts'], 60),
   'get-plans': view(['planId', 'name', 'milestoneId', 'locked', 'runCount', 'passRate']),

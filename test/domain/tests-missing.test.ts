@@ -65,6 +65,12 @@ describe('a section filter naming no section of the project', () => {
     }
     const found = await t.as(w.reader.token).get('/project/tests-count', { projectId, sectionId: mine.sectionId }).expect(200);
     expect(found.body.data).toEqual({ count: 2 });
+    // A section of the project without tests is an empty answer, not a 404: the section is read when nothing was found.
+    const bare = await createSection(t.db, projectId, 'Bare');
+    const none = await t.as(w.reader.token).get('/project/tests', { projectId, sectionId: bare.sectionId }).expect(200);
+    expect({ tests: none.body.data.tests, total: none.body.data.total }).toEqual({ tests: [], total: 0 });
+    const zero = await t.as(w.reader.token).get('/project/tests-count', { projectId, sectionId: bare.sectionId }).expect(200);
+    expect(zero.body.data).toEqual({ count: 0 });
   });
 
   it("answers Project not found for another organization's project, whatever the section", async () => {

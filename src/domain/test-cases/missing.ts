@@ -26,6 +26,21 @@ export async function missingTest(ctx: RequestContext, testId: number, projectId
 export async function requireFilterSection(ctx: RequestContext, projectId: number, sectionId: number | undefined): Promise<void> {
   if (sectionId === undefined) return;
   await requireProject(ctx, projectId);
+  await requireSectionOfEmptyAnswer(ctx, projectId, sectionId, 0);
+}
+
+/**
+ * After a read of the caller's project found `found` tests: none with a sectionId filter may
+ * mean the section is not the project's (404). Tests found prove it is, so a list or count that
+ * found some pays nothing more.
+ */
+export async function requireSectionOfEmptyAnswer(
+  ctx: RequestContext,
+  projectId: number,
+  sectionId: number | undefined,
+  found: number,
+): Promise<void> {
+  if (sectionId === undefined || found > 0) return;
   if (!(await sectionInProject(ctx.db, projectId, sectionId)))
     throw new AppError('section_not_found', `Section ${sectionId} (in project ${projectId}) not found`);
 }

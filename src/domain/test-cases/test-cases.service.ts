@@ -19,7 +19,7 @@ import {
 import type { CreateTestInput, TestFilters, TestSort, UpdateTestInput } from './test-cases.schemas';
 import { requireFreeAutomationKeys } from './automation-keys';
 import { requireReferencesInProject } from './references';
-import { missingTest, requireFilterSection } from './missing';
+import { missingTest, requireSectionOfEmptyAnswer } from './missing';
 import { checkItemValues } from '../custom-fields/field-values';
 import { fieldFiltersOf } from '../custom-fields/field-filters';
 import { emitTestsChanged } from '../webhooks/emitters/catalog-events';
@@ -33,10 +33,10 @@ export async function listTests(
   ctx: RequestContext,
   q: TestFilters & { projectId: number; limit: number; offset: number; cursor?: number; sort?: TestSort; order?: 'asc' | 'desc' },
 ) {
-  await requireFilterSection(ctx, q.projectId, q.sectionId);
   const fieldFilters = await fieldFiltersOf(ctx, q.projectId, q);
   const page = await catalogPage(ctx.db, ctx.orgIds, { ...q, fieldFilters, afterId: q.cursor });
   if (!page) throw notFound('Project');
+  await requireSectionOfEmptyAnswer(ctx, q.projectId, q.sectionId, page.total);
   ctx.answer.version = projectVersionAt(q.projectId, page.changes);
   // The cursor is the last testId: a place only in the default order.
   const keyset = (q.sort ?? 'testId') === 'testId' && (q.order ?? 'asc') === 'asc';
@@ -44,9 +44,9 @@ export async function listTests(
 }
 
 export async function countTests(ctx: RequestContext, q: TestFilters & { projectId: number }) {
-  await requireFilterSection(ctx, q.projectId, q.sectionId);
   const count = await catalogTotal(ctx.db, ctx.orgIds, { ...q, fieldFilters: await fieldFiltersOf(ctx, q.projectId, q) });
   if (count === undefined) throw notFound('Project');
+  await requireSectionOfEmptyAnswer(ctx, q.projectId, q.sectionId, count);
   return { count };
 }
 
