@@ -12,18 +12,22 @@ const keyOf = (f: AuditFilters) => [f.actorId, f.action, f.from, f.to].join('|')
 /** Who, what kind and which days: applied together (Enter or Filter), cleared at once. */
 export function AuditFilterForm({ filters, people, onApply }: Props) {
   const [draft, setDraft] = useState(filters);
-  // The filters the form last showed or applied. The address may catch up with an apply only after
-  // the next choice is made: that choice stays. Filters the form did not apply (Back, a link) replace the draft.
-  const [shown, setShown] = useState(keyOf(filters));
-  if (keyOf(filters) !== shown) {
-    setShown(keyOf(filters));
-    setDraft(filters);
+  // The address's filters last seen, and the ones this form applied. Only a change of the address that
+  // the form did not make (Back, a link) replaces the draft; a choice made while an apply is still on
+  // its way to the address stays.
+  const [seen, setSeen] = useState({ key: keyOf(filters), applied: '' });
+  if (keyOf(filters) !== seen.key) {
+    setSeen({ key: keyOf(filters), applied: '' });
+    if (keyOf(filters) !== seen.applied) setDraft(filters);
   }
   const apply = (next: AuditFilters) => {
-    setShown(keyOf(next));
+    setSeen((s) => ({ ...s, applied: keyOf(next) }));
     onApply(next);
   };
-  const set = (key: keyof AuditFilters) => (e: { target: { value: string } }) => setDraft({ ...draft, [key]: e.target.value });
+  const set = (key: keyof AuditFilters) => (e: { target: { value: string } }) => {
+    const value = e.target.value;
+    setDraft((d) => ({ ...d, [key]: value }));
+  };
   const submit = (event: FormEvent) => {
     event.preventDefault();
     apply({ ...draft, offset: 0 });

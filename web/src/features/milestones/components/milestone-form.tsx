@@ -36,7 +36,7 @@ export function MilestoneForm({
   const create = useCreateMilestone(projectId);
   const edit = useEditMilestone(projectId);
   const write = milestone ? edit : create;
-  const set = (change: Partial<MilestoneDraft>) => setDraft({ ...draft, ...change });
+  const set = (change: Partial<MilestoneDraft>) => setDraft((now) => ({ ...now, ...change }));
   const id = (field: string) => `milestone-${milestone?.milestoneId ?? 'new'}-${field}`;
 
   const submit = (event: FormEvent) => {
