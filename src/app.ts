@@ -44,27 +44,35 @@ export interface AppMount {
 export const BODY_LIMIT = '5mb';
 
 /**
- * Requests that carry a body must say it is JSON, except on raw-body and multipart routes
- * (a JUnit report, attachments): their router reads and type-checks the body itself. A JSON
- * body is parsed here; a request without one (most reads) skips the parser's work.
+ * What every API request passes before its route: no cache keeps the answer (API answers and the
+ * routes that issue sessions hold tokens and private data), cookies are parsed when sent (most API
+ * calls carry a Bearer token and none), and a JSON body is parsed. Requests that carry a body must
+ * say it is JSON, except on raw-body and multipart routes (a JUnit report, attachments): their
+ * router reads and type-checks the body itself. Then `router` (the API's routes). One middleware, not
+ * four: each layer of Express's costs every request.
  */
-function jsonBody(routes: AnyRoute[]) {
+function apiRequest(routes: AnyRoute[], router: express.RequestHandler): express.RequestHandler {
   const key = (method: string, path: string) => `${method.toUpperCase()} ${path.toLowerCase().replace(/\/+$/, '')}`;
   const raw = new Set(routes.filter((r) => rawBodyOf(r) || multipartBodyOf(r)).map((r) => key(r.method, r.path)));
-  const parse = express.json({ limit: BODY_LIMIT, type: 'application/json' });
-  return (req: Request, res: Response, next: NextFunction) => {
-    const hasBody = Number(req.headers['content-length'] ?? 0) > 0 || req.headers['transfer-encoding'] !== undefined;
-    if (!hasBody) return next();
-    if (req.is('application/json')) return parse(req, res, next);
-    if (!raw.has(key(req.method, req.path))) return sendError(res, 'unsupported_media_type', 'Content-Type must be application/json');
-    next();
+  const parseJson = express.json({ limit: BODY_LIMIT, type: 'application/json' });
+  const parseCookies = cookieParser();
+  // Express passes a rejected promise of a layer on to the error handler; the router runs inside this one, so this does.
+  const route = (req: Request, res: Response, next: NextFunction) => {
+    const routed: unknown = router(req, res, next);
+    if (routed instanceof Promise) routed.catch(next);
   };
-}
-
-/** cookie-parser for requests that carry cookies: most API calls (a Bearer token) have none, and skip it. */
-function cookiesIfSent(): express.RequestHandler {
-  const parse = cookieParser();
-  return (req, res, next) => (req.headers.cookie === undefined ? next() : parse(req, res, next));
+  const body = (req: Request, res: Response, next: NextFunction) => {
+    const hasBody = Number(req.headers['content-length'] ?? 0) > 0 || req.headers['transfer-encoding'] !== undefined;
+    if (!hasBody) return route(req, res, next);
+    if (req.is('application/json')) return parseJson(req, res, (err?: unknown) => (err ? next(err) : route(req, res, next)));
+    if (!raw.has(key(req.method, req.path))) return sendError(res, 'unsupported_media_type', 'Content-Type must be application/json');
+    route(req, res, next);
+  };
+  return (req, res, next) => {
+    res.setHeader('Cache-Control', 'no-store');
+    if (req.headers.cookie === undefined) return body(req, res, next);
+    parseCookies(req, res, (err?: unknown) => (err ? next(err) : body(req, res, next)));
+  };
 }
 
 function noStore(_req: Request, res: Response, next: NextFunction) {
@@ -117,8 +125,6 @@ export async function buildApp({
   // HSTS only where the service is really reached over https: over http a browser ignores it at
   // best, and a stray one pins a dev hostname to https.
   app.use(securityHeaders({ strictTransportSecurity: config.publicUrl.startsWith('https:') }));
-  // Large JSON pages and exports shrink ~10x; on a busy host the bytes saved cost less than gzip.
-  app.use(compression());
   app.use(requestLogging(logger));
 
   app.get('/healthz', (_req, res) => sendData(res, { ok: true }));
@@ -135,28 +141,30 @@ export async function buildApp({
   // Counted in the database, so every instance on it shares them; /healthz, /readyz and the web app's files are not limited.
   const limits = rateLimits(config.rateLimit, database.sql);
   const rbac = await loadRbac();
-  // API answers and the routes that issue sessions hold tokens and private data: no cache keeps them.
   // The API comes before the login pages' router: most requests are API calls, and none of its paths is theirs.
   app.use(
     '/api/v1',
-    noStore,
-    cookiesIfSent(),
-    jsonBody(apiRoutes),
-    buildApiRouter(apiRoutes, {
-      db: database.prisma,
-      attachments: { blobs, ...config.attachments },
-      webhookTargets: { allowPrivate: config.webhooks.allowPrivateTargets },
-      rbac,
-      publicUrl: config.publicUrl,
-      renders: renderSlots(config.render),
-      downloadIdleTimeoutMs: config.downloadIdleTimeoutMs,
-      imports: renderSlots(config.imports),
-      answerCacheBytes: config.answerCacheBytes,
-      notifications: database.notifications,
-      eventHeartbeatMs: config.eventHeartbeatMs,
-      rateLimits: limits,
-    }),
+    apiRequest(
+      apiRoutes,
+      buildApiRouter(apiRoutes, {
+        db: database.prisma,
+        attachments: { blobs, ...config.attachments },
+        webhookTargets: { allowPrivate: config.webhooks.allowPrivateTargets },
+        rbac,
+        publicUrl: config.publicUrl,
+        renders: renderSlots(config.render),
+        downloadIdleTimeoutMs: config.downloadIdleTimeoutMs,
+        imports: renderSlots(config.imports),
+        answerCacheBytes: config.answerCacheBytes,
+        notifications: database.notifications,
+        eventHeartbeatMs: config.eventHeartbeatMs,
+        rateLimits: limits,
+      }),
+    ),
   );
+  // Large JSON pages and exports shrink ~10x; on a busy host the bytes saved cost less than gzip. The API
+  // compresses its own answers (src/http/envelope.ts: sendJsonText; send-download.ts), so its requests skip this.
+  app.use(compression());
   // The API's own description, public like the login page; built on first request.
   let openapi: OpenApiDocument | undefined;
   app.get('/api/v1/openapi.json', (_req, res) => {

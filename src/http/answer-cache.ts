@@ -3,7 +3,7 @@ import type { Request, Response } from 'express';
 import type { AnswerMeta } from '../core/context';
 import { sendAnswerMeta } from './answer-meta';
 import { tagAnswer } from './etag';
-import { GZIP_THRESHOLD } from './envelope';
+import { GZIP_THRESHOLD, sendJsonText } from './envelope';
 
 // Answers kept by their ETag, for routes whose answer depends only on the route,
 // the query and the version (RouteSpec caching.answerCache): the hot list pages. The ETag
@@ -50,13 +50,12 @@ export function answerCache(maxBytes = MAX_BYTES): AnswerCache {
       kept.set(etag, entry);
       tagAnswer(res, etag);
       sendAnswerMeta(res, entry.meta);
-      res.status(200).type('json');
       if (entry.gzip && entry.json.length >= GZIP_THRESHOLD && req.acceptsEncodings('gzip') === 'gzip') {
-        // Already compressed: the compression middleware leaves an answer with a Content-Encoding alone.
+        res.status(200).type('json');
         res.set('Content-Encoding', 'gzip');
         res.vary('Accept-Encoding');
         res.end(entry.gzip);
-      } else res.send(entry.json);
+      } else sendJsonText(res, 200, entry.json);
       return true;
     },
     keep(etag, json, meta) {

@@ -13,21 +13,22 @@ import { codeIdentity } from './code-identity';
 // a browser may keep them but must revalidate every time (which fetch does on its
 // own with If-None-Match), and no shared cache may store them.
 
-// A request's validated query is one object, tagged at most twice (before its handler runs and with the
-// version read with its data): its digest is made once.
-const digests = new WeakMap<object, string>();
+// A digest per route and query, kept: the same pages are asked for again and again (at each version),
+// and a digest is a SHA-1. Bounded, as queries may vary without end: a full map starts over, and a
+// long query (a search) is digested each time.
+const MAX_DIGESTS = 10_000;
+const MAX_KEY = 256;
+const digests = new Map<string, string>();
 
 /** The weak ETag of the route's answer to `query` at `version`. */
 export function etagFor(spec: AnyRoute, query: unknown, version: string): string {
-  const key = typeof query === 'object' && query !== null ? query : undefined;
-  let digest = key && digests.get(key);
+  const key = `${spec.method} ${spec.path} ${JSON.stringify(query)}`;
+  let digest = digests.get(key);
   if (!digest) {
-    digest = crypto
-      .createHash('sha1')
-      .update(`${codeIdentity()} ${spec.method} ${spec.path} ${JSON.stringify(query)}`)
-      .digest('base64url')
-      .slice(0, 16);
-    if (key) digests.set(key, digest);
+    digest = crypto.createHash('sha1').update(`${codeIdentity()} ${key}`).digest('base64url').slice(0, 16);
+    if (key.length > MAX_KEY) return `W/"${version}-${digest}"`;
+    if (digests.size >= MAX_DIGESTS) digests.clear();
+    digests.set(key, digest);
   }
   return `W/"${version}-${digest}"`;
 }

@@ -2,7 +2,7 @@ import crypto from 'node:crypto';
 import type { Request, Response } from 'express';
 import type { Db } from '../db/client';
 import { AppError, badRequest, conflict } from '../core/errors';
-import { envelopeJson, sendData } from './envelope';
+import { envelopeJson, sendData, sendJsonText } from './envelope';
 import { claimKey, completeKey, releaseKey } from './idempotency-store';
 
 // Idempotency-Key on the writes whose RouteSpec says `idempotent`: a CI step may
@@ -101,7 +101,8 @@ export async function answerIdempotently(call: IdempotentCall, handle: () => Pro
     if (claim.kind === 'in_flight')
       throw conflict('idempotency_conflict', `${IDEMPOTENCY_HEADER} "${key}" is in use by a request still in progress; retry later`);
     await call.beforeReplay?.();
-    res.status(claim.status).set(REPLAYED_HEADER, 'true').type('application/json').send(claim.body);
+    res.set(REPLAYED_HEADER, 'true');
+    sendJsonText(res, claim.status, claim.body);
     return;
   }
 

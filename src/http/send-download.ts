@@ -1,7 +1,10 @@
 import { Readable } from 'node:stream';
 import { pipeline } from 'node:stream/promises';
+import compression from 'compression';
 import type { Response } from 'express';
 import { contentDisposition, type FileDownload } from '../core/download';
+
+const compress = compression();
 
 /**
  * Answers a download: its headers, then its body piped to the response, so a
@@ -12,6 +15,8 @@ import { contentDisposition, type FileDownload } from '../core/download';
  * `idleTimeoutMs` is cut like one that went away (see cutWhenUnread).
  */
 export async function sendDownload(res: Response, download: FileDownload, { idleTimeoutMs }: { idleTimeoutMs: number }): Promise<void> {
+  // Reports and exports shrink ~10x; API answers skip the app's compression middleware (src/app.ts), so a download takes it here.
+  compress(res.req, res, () => {});
   if (download.untrusted) {
     res.setHeader('X-Content-Type-Options', 'nosniff');
     res.setHeader('Content-Security-Policy', 'sandbox');

@@ -2,7 +2,9 @@ import { Writable } from 'node:stream';
 import supertest from 'supertest';
 import { createLogger } from '../../src/logger';
 import { createTestApp, type TestApp } from '../support/app';
+import { createTests } from '../support/catalog-factories';
 import { createWorld, type World } from '../support/factories';
+import { startRun } from '../support/run-factories';
 
 const logLines: string[] = [];
 const logger = createLogger(
@@ -125,6 +127,36 @@ describe('envelopes and headers', () => {
     expect(gz.body.openapi).toMatch(/^3\.0/);
     const plain = await t.http.get('/api/v1/openapi.json').set('Accept-Encoding', 'identity').expect(200);
     expect(plain.headers['content-encoding']).toBeUndefined();
+  });
+
+  it('gzips a large API answer in one piece, with its length, and only for a client that takes gzip', async () => {
+    const testIds = await createTests(t.db, w.projectA.projectId, 30);
+    const path = `/api/v1/project/tests?projectId=${w.projectA.projectId}&limit=30`;
+    const asked = (encoding: string) =>
+      t.http.get(path).set('Authorization', `Bearer ${w.reader.token}`).set('Accept-Encoding', encoding).buffer(true).expect(200);
+    const gz = await asked('gzip, deflate');
+    expect(gz.headers['content-encoding']).toBe('gzip');
+    expect(gz.headers.vary).toMatch(/Accept-Encoding/i);
+    // Whole, not chunked: the length is the compressed body's, and it is far below the text's.
+    expect(gz.headers['transfer-encoding']).toBeUndefined();
+    const plain = await asked('identity');
+    expect(plain.headers['content-encoding']).toBeUndefined();
+    expect(Number(plain.headers['content-length'])).toBe(Buffer.byteLength(plain.text));
+    expect(Number(gz.headers['content-length'])).toBeLessThan(Number(plain.headers['content-length']) / 3);
+    expect(gz.body).toEqual(plain.body);
+    expect(gz.body.data.tests).toHaveLength(30);
+    // q=0 refuses an encoding (RFC 9110): sent as it is.
+    const refused = await asked('gzip;q=0, identity');
+    expect(refused.headers['content-encoding']).toBeUndefined();
+    // A download (a run's report, HTML) is compressed too.
+    const run = await startRun(t, w.user.token, w.projectA.projectId, testIds, 'Gzip run');
+    const report = await t.http
+      .get(`/api/v1/run/report?runId=${run.runId}&projectId=${w.projectA.projectId}&format=html`)
+      .set('Authorization', `Bearer ${w.reader.token}`)
+      .set('Accept-Encoding', 'gzip')
+      .expect(200);
+    expect(report.headers['content-encoding']).toBe('gzip');
+    expect(report.text).toContain('Gzip run');
   });
 
   it('serves healthz and readyz', async () => {

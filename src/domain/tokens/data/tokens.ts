@@ -47,10 +47,10 @@ export function findTokenCredential(db: DbOrTx, tokenHash: string, rider?: Crede
     db,
     withRider(
       Prisma.sql`
-    SELECT u.id AS "userId", t.id AS "tokenId", ${epochMs(Prisma.sql`t.expires_at`)} AS "expiresMs",
+    SELECT t.user_id AS "userId", t.id AS "tokenId", ${epochMs(Prisma.sql`t.expires_at`)} AS "expiresMs",
            t.revoked_at IS NOT NULL AS revoked, ${epochMs(Prisma.sql`t.last_used_at`)} AS "lastUsedMs",
-           ${membershipColumns(Prisma.sql`m.org_id = ANY(t.scope_org_ids)`)}
-      FROM api_tokens t JOIN users u ON u.id = t.user_id
+           ${membershipColumns(Prisma.sql`t.user_id`, Prisma.sql`m.org_id = ANY(t.scope_org_ids)`)}
+      FROM api_tokens t
      WHERE t.token_hash = ${tokenHash}`,
       rider,
     ),

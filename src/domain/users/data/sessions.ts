@@ -56,11 +56,15 @@ export const withRider = (credential: Prisma.Sql, rider?: CredentialRider): Pris
     rider ? Prisma.sql`, ${rider(Prisma.sql`c."orgIds"`)} AS rider` : Prisma.empty
   } FROM (${credential}) c`;
 
-/** The caller's memberships in `scope` (SQL over `m`, the memberships of user `u`), as the credential statement names them. */
-export const membershipColumns = (scope: Prisma.Sql): Prisma.Sql => Prisma.sql`
-           ARRAY(SELECT m.org_id FROM memberships m WHERE m.user_id = u.id AND ${scope} ORDER BY m.org_id) AS "orgIds",
+/**
+ * The memberships of the user `userId` (a column) in `scope` (SQL over `m`, those memberships), as the
+ * credential statement names them. The user's id comes from the credential's row: its foreign key
+ * holds it to a user, so the users table is not joined.
+ */
+export const membershipColumns = (userId: Prisma.Sql, scope: Prisma.Sql): Prisma.Sql => Prisma.sql`
+           ARRAY(SELECT m.org_id FROM memberships m WHERE m.user_id = ${userId} AND ${scope} ORDER BY m.org_id) AS "orgIds",
            (SELECT string_agg(m.org_id::text || ':' || m.role::text, ',' ORDER BY m.org_id) FROM memberships m
-             WHERE m.user_id = u.id AND ${scope}) AS memberships`;
+             WHERE m.user_id = ${userId} AND ${scope}) AS memberships`;
 
 export async function insertSession(
   db: DbOrTx,
@@ -86,10 +90,10 @@ export function findSessionCredential(db: DbOrTx, sessionHash: string, rider?: C
     db,
     withRider(
       Prisma.sql`
-    SELECT u.id AS "userId", s.token_id AS "tokenId", ${epochMs(Prisma.sql`LEAST(s.expires_at, t.expires_at)`)} AS "expiresMs",
+    SELECT s.user_id AS "userId", s.token_id AS "tokenId", ${epochMs(Prisma.sql`LEAST(s.expires_at, t.expires_at)`)} AS "expiresMs",
            t.revoked_at IS NOT NULL AS revoked, NULL::float8 AS "lastUsedMs",
-           ${membershipColumns(Prisma.sql`(t.id IS NULL OR m.org_id = ANY(t.scope_org_ids))`)}
-      FROM sessions s JOIN users u ON u.id = s.user_id
+           ${membershipColumns(Prisma.sql`s.user_id`, Prisma.sql`(t.id IS NULL OR m.org_id = ANY(t.scope_org_ids))`)}
+      FROM sessions s
       LEFT JOIN api_tokens t ON t.id = s.token_id
      WHERE s.session_hash = ${sessionHash}`,
       rider,
