@@ -36,10 +36,12 @@ const steps = `CASE WHEN t.step_list IS NULL THEN to_jsonb(t.steps) ELSE (
 // The total is the project's kept count of live tests (no filter narrows the page here).
 // One id beyond the page tells whether there is a next one. The ids come in order from the
 // partial index on (project_id, id) WHERE deleted_at IS NULL, index-only.
+// LIMIT and OFFSET are read through subqueries, as Casebook's are (src/db/page-limits.ts): the
+// statement's generic plan is kept instead of a plan made anew at each execution of an early page.
 const catalogSql = `
   WITH page AS MATERIALIZED (
     SELECT ARRAY(SELECT t.id FROM tests t WHERE t.project_id = $1 AND t.deleted_at IS NULL AND t.id > $4::int
-                  ORDER BY t.id LIMIT $2::int + 1 OFFSET $3::int) AS ids)
+                  ORDER BY t.id LIMIT (SELECT $2::int + 1) OFFSET (SELECT $3::int)) AS ids)
   SELECT p.live_test_count AS total,
          (SELECT coalesce(json_agg(r ORDER BY r."testId"), '[]')::text FROM (
             SELECT t.id AS "testId", t.project_id AS "projectId", t.title, t.description AS "testDescription",
@@ -65,7 +67,7 @@ const defects = `CASE WHEN cardinality(rt.defects) = 0 THEN '[]'::json ELSE (
 const runTestsSql = `
   WITH page AS MATERIALIZED (
     SELECT ARRAY(SELECT rt.test_id FROM run_tests rt WHERE rt.run_id = $1 AND rt.test_id > $5::int
-                  ORDER BY rt.test_id LIMIT $3::int + 1 OFFSET $4::int) AS ids)
+                  ORDER BY rt.test_id LIMIT (SELECT $3::int + 1) OFFSET (SELECT $4::int)) AS ids)
   SELECT (r.passed_count + r.failed_count + r.blocked_count + r.retest_count + r.untested_count) AS total,
          (SELECT coalesce(json_agg(json_build_object(
                    'runId', rt.run_id, 'testId', rt.test_id, 'projectId', t.project_id, 'title', t.title,

@@ -82,25 +82,26 @@ function noStore(_req: Request, res: Response, next: NextFunction) {
 
 /**
  * Request logs (info level): method, path and status only; headers (tokens,
- * cookies) and query strings stay out. Below info they would all be dropped, so
- * the per-request logging work is skipped and errors log through the root logger.
+ * cookies) and query strings stay out. Below info they would all be dropped: no
+ * middleware then, and every request's log (req.log) is the root logger, through
+ * the requests' prototype.
  */
-function requestLogging(logger: Logger): express.RequestHandler {
+function requestLogging(app: express.Express, logger: Logger): void {
   if (!logger.isLevelEnabled('info')) {
-    return (req, _res, next) => {
-      req.log = logger;
-      next();
-    };
+    app.request.log = logger;
+    return;
   }
-  return pinoHttp({
-    logger,
-    quietReqLogger: true,
-    autoLogging: { ignore: (req) => req.url === '/healthz' },
-    serializers: {
-      req: (req: { id: unknown; method: string; url: string }) => ({ id: req.id, method: req.method, path: req.url.split('?')[0] }),
-      res: (res: { statusCode: number }) => ({ statusCode: res.statusCode }),
-    },
-  });
+  app.use(
+    pinoHttp({
+      logger,
+      quietReqLogger: true,
+      autoLogging: { ignore: (req) => req.url === '/healthz' },
+      serializers: {
+        req: (req: { id: unknown; method: string; url: string }) => ({ id: req.id, method: req.method, path: req.url.split('?')[0] }),
+        res: (res: { statusCode: number }) => ({ statusCode: res.statusCode }),
+      },
+    }),
+  );
 }
 
 /** Wires middleware and routers; no business logic lives here. */
@@ -125,18 +126,7 @@ export async function buildApp({
   // HSTS only where the service is really reached over https: over http a browser ignores it at
   // best, and a stray one pins a dev hostname to https.
   app.use(securityHeaders({ strictTransportSecurity: config.publicUrl.startsWith('https:') }));
-  app.use(requestLogging(logger));
-
-  app.get('/healthz', (_req, res) => sendData(res, { ok: true }));
-  app.get('/readyz', async (_req, res) => {
-    if (draining()) return sendError(res, 'server_shutting_down', 'Service unavailable: shutting down');
-    try {
-      await database.ping();
-      sendData(res, { ok: true });
-    } catch {
-      sendError(res, 'database_unavailable', 'Service unavailable');
-    }
-  });
+  requestLogging(app, logger);
 
   // Counted in the database, so every instance on it shares them; /healthz, /readyz and the web app's files are not limited.
   const limits = rateLimits(config.rateLimit, database.sql);
@@ -162,6 +152,17 @@ export async function buildApp({
       }),
     ),
   );
+  // After the API: most requests are API calls, and a layer before it costs each of them a path match.
+  app.get('/healthz', (_req, res) => sendData(res, { ok: true }));
+  app.get('/readyz', async (_req, res) => {
+    if (draining()) return sendError(res, 'server_shutting_down', 'Service unavailable: shutting down');
+    try {
+      await database.ping();
+      sendData(res, { ok: true });
+    } catch {
+      sendError(res, 'database_unavailable', 'Service unavailable');
+    }
+  });
   // Large JSON pages and exports shrink ~10x; on a busy host the bytes saved cost less than gzip. The API
   // compresses its own answers (src/http/envelope.ts: sendJsonText; send-download.ts), so its requests skip this.
   app.use(compression());

@@ -11,6 +11,7 @@ import { stepsSql, versionSql } from '../../test-cases/data';
 import type { StepsRecord } from '../../test-cases/steps.schemas';
 import type { StepResult } from '../step-results.schemas';
 import type { CustomFieldValues } from '../../custom-fields/field-value.schemas';
+import { pageLimits } from '../../../db/page-limits';
 
 // Reads of the tests in a run: a page of them, and the history of one.
 
@@ -121,7 +122,7 @@ export async function findRunWithTestsPage(
     run AS (${scopedRunSql(orgIds, q.runId, q.projectId)}),
     s AS MATERIALIZED (SELECT run.*, ARRAY(
         SELECT rt.test_id FROM ${from} WHERE ${mine} ${after}
-        ORDER BY rt.test_id LIMIT ${q.limit + 1}::int OFFSET ${q.offset}::bigint) AS ids FROM run)
+        ORDER BY rt.test_id ${pageLimits(q.limit + 1, q.offset)}) AS ids FROM run)
     SELECT ${pageRunColumns}, CASE WHEN cardinality(s.ids) > ${q.limit}::int THEN s.ids[${q.limit}::int] END AS "lastId",
            ${counted ? Prisma.sql`(SELECT count(*)::int FROM ${from} WHERE ${mine})` : Prisma.sql`NULL::int`} AS matched,
            ${runTestsJsonOf(q.runId, q.limit)} AS tests
@@ -218,7 +219,7 @@ export async function runTestHistoryPage(
   const [page] = await db.$queryRaw<RunTestHistoryPage[]>`
     WITH s AS MATERIALIZED (SELECT ARRAY(
         SELECT h.id FROM status_history h WHERE ${mine} ${before}
-        ORDER BY h.id DESC LIMIT ${q.limit + 1}::int OFFSET ${q.offset}::bigint) AS ids)
+        ORDER BY h.id DESC ${pageLimits(q.limit + 1, q.offset)}) AS ids)
     SELECT (SELECT count(*)::int FROM status_history h WHERE ${mine}) AS total,
       CASE WHEN cardinality(s.ids) > ${q.limit}::int THEN s.ids[${q.limit}::int] END AS "lastId",
       (SELECT coalesce(json_agg(json_build_object(

@@ -4,6 +4,7 @@ import { isoUtc } from './columns';
 import { defectLinksSql, type DefectLink } from '../../defects/defect-links';
 import type { StepResult } from '../../runs/step-results.schemas';
 import type { CustomFieldValues } from '../../custom-fields/field-value.schemas';
+import { pageLimits } from '../../../db/page-limits';
 
 /** A page of a test's history: its entries (times as ISO text), the whole history's size, and the id of the page's last entry when more follow. */
 export interface StatusHistoryPage {
@@ -43,7 +44,7 @@ export async function statusHistoryPage(
   const [page] = await db.$queryRaw<StatusHistoryPage[]>`
     WITH s AS MATERIALIZED (SELECT ARRAY(
         SELECT h.id FROM status_history h WHERE h.test_id = ${q.testId} ${before}
-        ORDER BY h.id DESC LIMIT ${q.limit + 1}::int OFFSET ${q.offset}::bigint) AS ids)
+        ORDER BY h.id DESC ${pageLimits(q.limit + 1, q.offset)}) AS ids)
     SELECT (SELECT count(*)::int FROM status_history h WHERE h.test_id = ${q.testId}) AS total,
       CASE WHEN cardinality(s.ids) > ${q.limit}::int THEN s.ids[${q.limit}::int] END AS "lastId",
       (SELECT coalesce(json_agg(json_build_object(

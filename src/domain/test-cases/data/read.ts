@@ -8,6 +8,7 @@ import { testRecordColumns, type TestRecord } from './columns';
 /** A test record with its test case's attachment count (GET /test/details). */
 export type TestDetails = TestRecord & { attachmentCount: number };
 import { catalogCount, catalogWhere, projectInOrgs, type CatalogWhere } from './filters';
+import { pageLimits } from '../../../db/page-limits';
 
 // Reads of catalog tests. Test records leave PostgreSQL as JSON text, which
 // costs the server far less than decoding eighteen typed columns per row; a
@@ -45,7 +46,7 @@ export async function catalogPage(
     WITH s AS MATERIALIZED (
       SELECT ${catalogCount(q.projectId, q)} AS total, p.change_count AS changes,
              ARRAY(SELECT t.id FROM tests t ${order.join} WHERE ${catalogWhere(q.projectId, q)} ${after}
-                    ORDER BY ${order.by} LIMIT ${q.limit + 1}::int OFFSET ${q.offset}::bigint) AS ids
+                    ORDER BY ${order.by} ${pageLimits(q.limit + 1, q.offset)}) AS ids
         FROM projects p WHERE ${projectInOrgs(q.projectId, orgIds)})
     SELECT s.total, s.changes, CASE WHEN cardinality(s.ids) > ${q.limit}::int THEN s.ids[${q.limit}::int] END AS "lastId",
            (SELECT coalesce(json_agg(page ORDER BY ${order.page}), '[]')::text FROM (

@@ -1,5 +1,6 @@
 import type { DbOrTx } from '../../../db/client';
 import { Prisma, type Role } from '../../../generated/prisma/client';
+import { pageLimits } from '../../../db/page-limits';
 
 // The users table, read with the memberships a caller may see.
 
@@ -43,7 +44,7 @@ export async function listUsersPage(
   const after = q.afterId === undefined ? Prisma.empty : Prisma.sql`AND user_id > ${q.afterId}::int`;
   const [{ ids, total }] = await db.$queryRaw<{ ids: number[]; total: number }[]>`
     SELECT ARRAY(SELECT DISTINCT user_id FROM memberships WHERE org_id = ANY(${orgs}::int[]) ${after}
-                  ORDER BY user_id LIMIT ${q.take + 1}::int OFFSET ${q.skip}::bigint) AS ids,
+                  ORDER BY user_id ${pageLimits(q.take + 1, q.skip)}) AS ids,
            (SELECT count(DISTINCT user_id)::int FROM memberships WHERE org_id = ANY(${orgs}::int[])) AS total`;
   const users = await db.user.findMany({ where: { userId: { in: ids } }, select: userSelect(q.shownOrgIds), orderBy: { userId: 'asc' } });
   return [users, total] as const;
