@@ -13,6 +13,7 @@ export function newSessionSecret(): string {
   return crypto.randomBytes(32).toString('base64url');
 }
 
+// Every API call hashes its credential: the one-shot form skips a Hash object's making and streaming.
 export function hashSecret(secret: string): string {
-  return crypto.createHash('sha256').update(secret).digest('hex');
+  return crypto.hash('sha256', secret, 'hex');
 }

@@ -25,7 +25,7 @@ export function etagFor(spec: AnyRoute, query: unknown, version: string): string
   const key = `${spec.method} ${spec.path} ${JSON.stringify(query)}`;
   let digest = digests.get(key);
   if (!digest) {
-    digest = crypto.createHash('sha1').update(`${codeIdentity()} ${key}`).digest('base64url').slice(0, 16);
+    digest = crypto.hash('sha1', `${codeIdentity()} ${key}`, 'base64url').slice(0, 16);
     if (key.length > MAX_KEY) return `W/"${version}-${digest}"`;
     if (digests.size >= MAX_DIGESTS) digests.clear();
     digests.set(key, digest);
@@ -60,8 +60,8 @@ export function ifNoneMatchHolds(header: string | undefined, etag: string): bool
 }
 
 export function tagAnswer(res: Response, etag: string): void {
-  res.set('ETag', etag);
-  res.set('Cache-Control', 'private, no-cache');
+  res.setHeader('ETag', etag);
+  res.setHeader('Cache-Control', 'private, no-cache');
 }
 
 /** Answers 304 when the request's If-None-Match holds `etag`; whether it did. */

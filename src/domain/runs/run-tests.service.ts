@@ -2,7 +2,7 @@ import type { RequestContext } from '../../core/context';
 import { nextCursorAfter } from '../../core/cursor';
 import { notFound } from '../../core/errors';
 import { findRunWithTestsPage, runTestHistoryPage, testIsInProject, type RunTestFilters } from './data';
-import { countsOf, requireRunAnyProject, runNotFound } from './run-access';
+import { requireRunAnyProject, runNotFound } from './run-access';
 import { projectVersionAt } from '../projects/project-version';
 
 // Reads of the tests in a run: the paged list (optionally of one status) and the
@@ -28,9 +28,7 @@ export async function listRunTests(
   if (!run) return runNotFound(ctx, q.projectId);
   // An answer for `me` depends on who asks: it gets no version, so it is neither tagged nor kept (runTestsVersion).
   if (q.assigneeId !== 'me') ctx.answer.version = projectVersionAt(q.projectId, run.projectChanges);
-  const counts = countsOf(run);
-  const total = run.matched ?? (q.status ? counts[q.status] : counts.total);
-  return { tests: run.tests, total, limit: q.limit, offset: q.offset, ...nextCursorAfter(run.lastId) };
+  return { tests: run.tests, total: run.total, limit: q.limit, offset: q.offset, ...nextCursorAfter(run.lastId) };
 }
 
 /**
