@@ -14,7 +14,9 @@
  *   - the same reads with If-None-Match, where Casebook sends an ETag (304s)
  *   - walking a whole list by `cursor` / `nextCursor`, where Casebook's pages offer it
  * Each row gives requests/s, p99, the server's CPU per request (utime + stime from
- * /proc/<pid>/stat around each round) and its peak RSS. Nothing is asserted.
+ * /proc/<pid>/stat around each round) and its peak RSS. Nothing is asserted. BENCH_PROFILE=1 also
+ * profiles both servers in the measured rounds and prints their CPU per request by part of the
+ * request's road (bench/request-profile.ts).
  */
 import { spawn, type ChildProcess } from 'node:child_process';
 import { cpus, loadavg } from 'node:os';
@@ -38,6 +40,7 @@ import {
   type CannonResult,
   type RssSampler,
 } from './support';
+import { printProfiles, profileSetup, profiling, RequestProfile } from './request-profile';
 
 const bench = benchSettings('casebook_bench_compare', 3937);
 const { connections, duration, base, poolSize } = bench;
@@ -49,6 +52,9 @@ const RUN_SIZE = 10_000;
 const BATCH = 5_000; // the most one bulk call takes
 const PAGE = 100;
 const STATUSES = ['passed', 'failed', 'blocked', 'retest'] as const;
+// BENCH_PROFILE=1: both servers are profiled in their measured rounds (bench/request-profile.ts).
+const profileDir = profiling ? profileSetup().dir : '';
+const profiles: RequestProfile[] = [];
 
 // ---- seed: through the services, so whatever they keep beside the rows (run counters, totals, change counters) is right
 
@@ -178,11 +184,13 @@ interface Tally {
 
 let auth: Record<string, string> = {};
 
-async function once(load: Load, seconds: number, tally?: Tally) {
+async function once(load: Load, seconds: number, tally?: Tally, profile?: RequestProfile) {
   const { side } = load;
   side.rss.peak(); // starts the round's peak afresh
   const cpuBefore = cpuMs(side.pid());
+  profile?.start(side.pid());
   const r = (await autocannon({ url: side.base, connections, duration: seconds, headers: auth, requests: load.requests })) as Result;
+  await profile?.stop(side.pid(), r.requests.total);
   if (!tally) return;
   tally.cpuMs += cpuMs(side.pid()) - cpuBefore;
   tally.rssMb = Math.max(tally.rssMb, side.rss.peak());
@@ -207,10 +215,12 @@ async function rounds(label: string, loads: Load[]): Promise<Tally[]> {
   console.log(`measuring ${label} …`);
   for (const load of loads) await once(load, 2);
   const tallies = loads.map((l) => ({ server: l.side.name, requests: 0, seconds: 0, p99: 0, cpuMs: 0, rssMb: 0, errors: 0, codes: {} }));
+  const profiled = profiling ? loads.map((l) => new RequestProfile(`${label.split(',')[0]}: ${l.side.name}`, profileDir)) : [];
+  profiles.push(...profiled);
   for (let round = 0; round < ROUNDS; round++) {
     const order = loads.map((_, i) => i);
     if (round % 2 === 1) order.reverse();
-    for (const i of order) await once(loads[i], duration, tallies[i]);
+    for (const i of order) await once(loads[i], duration, tallies[i], profiled[i]);
   }
   return tallies;
 }
@@ -451,6 +461,7 @@ async function measure(s: Seed, casebook: BenchServer) {
     }
 
     printTable(rows.filter((r) => r.tally.server !== ''));
+    printProfiles(profiles);
     console.log(
       `\nratio: Casebook's req/s over the hand-written server's (state-detail: over /orgs). RSS: peak during the row. ` +
         `Load average now ${loadavg()

@@ -124,7 +124,9 @@ export function serverNodeArgs(): string[] {
   const startFlags = (JSON.parse(fs.readFileSync(path.join(root, 'package.json'), 'utf8')).scripts.start as string)
     .split(' ')
     .filter((arg) => arg.startsWith('--'));
-  return [...startFlags, ...(process.env.BENCH_NODE_ARGS ?? '').split(' ').filter(Boolean)];
+  // BENCH_PROFILE=1 (bench/request-profile.ts): the hook that profiles a measured round when told.
+  const profile = process.env.BENCH_PROFILE === '1' ? ['--require', path.join(__dirname, 'profile-hook.cjs')] : [];
+  return [...startFlags, ...profile, ...(process.env.BENCH_NODE_ARGS ?? '').split(' ').filter(Boolean)];
 }
 
 /** Starts `casebook serve` on the bench database and resolves once /readyz answers (30 s at most). */
