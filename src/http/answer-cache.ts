@@ -1,9 +1,8 @@
-import zlib from 'node:zlib';
 import type { Request, Response } from 'express';
 import type { AnswerMeta } from '../core/context';
 import { sendAnswerMeta } from './answer-meta';
 import { tagAnswer } from './etag';
-import { GZIP_THRESHOLD, sendJsonText } from './envelope';
+import { GZIP_THRESHOLD, gzipText, sendJsonText } from './envelope';
 
 // Answers kept by their ETag, for routes whose answer depends only on the route,
 // the query and the version (RouteSpec caching.answerCache): the hot list pages. The ETag
@@ -29,11 +28,12 @@ const MAX_ANSWER_BYTES = 1024 * 1024;
 export interface AnswerCache {
   /** Sends the answer kept for `etag`, if there is one; whether it did. */
   sent(req: Request, res: Response, etag: string): boolean;
-  keep(etag: string, json: string, meta: AnswerMeta): void;
+  /** Keeps the answer; the text gzipped, when it is worth it, is made once for the cache and the answer alike: its promise. */
+  keep(etag: string, json: string, meta: AnswerMeta): Promise<Buffer> | undefined;
 }
 
 export function answerCache(maxBytes = MAX_BYTES): AnswerCache {
-  if (maxBytes <= 0) return { sent: () => false, keep: () => {} };
+  if (maxBytes <= 0) return { sent: () => false, keep: () => undefined };
   const kept = new Map<string, Kept>(); // in the order of last use: the first is the next to go
   let bytes = 0;
   const drop = (etag: string) => {
@@ -59,7 +59,7 @@ export function answerCache(maxBytes = MAX_BYTES): AnswerCache {
       return true;
     },
     keep(etag, json, meta) {
-      if (json.length > MAX_ANSWER_BYTES || json.length * 2 > maxBytes || kept.has(etag)) return;
+      if (json.length > MAX_ANSWER_BYTES || json.length * 2 > maxBytes || kept.has(etag)) return undefined;
       const entry: Kept = { json, meta, bytes: json.length * 2 };
       kept.set(etag, entry);
       bytes += entry.bytes;
@@ -67,13 +67,18 @@ export function answerCache(maxBytes = MAX_BYTES): AnswerCache {
         if (bytes <= maxBytes) break;
         drop(oldest);
       }
-      if (json.length < GZIP_THRESHOLD) return;
-      zlib.gzip(json, (err, gzip) => {
-        if (err || kept.get(etag) !== entry) return;
-        entry.gzip = gzip;
-        entry.bytes += gzip.length;
-        bytes += gzip.length;
-      });
+      if (json.length < GZIP_THRESHOLD) return undefined;
+      const gzipping = gzipText(json);
+      gzipping.then(
+        (gzip) => {
+          if (kept.get(etag) !== entry) return;
+          entry.gzip = gzip;
+          entry.bytes += gzip.length;
+          bytes += gzip.length;
+        },
+        () => {}, // kept without: its next hit is sent as text, gzipped then
+      );
+      return gzipping;
     },
   };
 }

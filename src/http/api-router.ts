@@ -225,8 +225,8 @@ export function buildApiRouter(routes: AnyRoute[], deps: ApiDeps): express.Reque
         sendAnswerMeta(res, ctx.answer);
         const status = spec.successStatus ?? 200;
         const json = envelopeJson(data, status);
-        if (etag && caching?.answerCache) answers.keep(etag, json, ctx.answer);
-        sendJsonText(res, status, json);
+        const gzipped = etag && caching?.answerCache ? answers.keep(etag, json, ctx.answer) : undefined;
+        sendJsonText(res, status, json, gzipped);
       }
     });
   }

@@ -27,15 +27,19 @@ export const envelopeJson = (data: unknown, status: number): string => `{"data":
 /** Smaller answers go out as they are: gzip would gain a few bytes for its framing and a call (the compression middleware's own threshold). */
 export const GZIP_THRESHOLD = 1024;
 
+/** `json` gzipped, off the event loop. */
+export const gzipText = (json: string): Promise<Buffer> =>
+  new Promise((resolve, reject) => zlib.gzip(json, (err, gzipped) => (err ? reject(err) : resolve(gzipped))));
+
 /**
  * Sends a JSON text as it is, without res.send's type lookup and freshness checks (a read's
  * 304 is decided before its answer is built). One of 1 kB or more, to a client that takes gzip,
- * is gzipped here in one call off the event loop, with its Content-Length: the compression
- * middleware would pipe it through a zlib stream in 16 kB chunks, and that stream's machinery
- * costs a page of 100 tests more CPU and garbage than the answer's own code. API answers do not
- * pass through that middleware (src/app.ts).
+ * is gzipped here in one call off the event loop (or `gzipped`, when the caller has it made for
+ * another use too), with its Content-Length: the compression middleware would pipe it through a
+ * zlib stream in 16 kB chunks, and that stream's machinery costs a page of 100 tests more CPU
+ * and garbage than the answer's own code. API answers do not pass through that middleware (src/app.ts).
  */
-export function sendJsonText(res: Response, status: number, json: string): void {
+export function sendJsonText(res: Response, status: number, json: string, gzipped?: Promise<Buffer>): void {
   res.statusCode = status;
   res.setHeader('Content-Type', 'application/json; charset=utf-8');
   if (json.length < GZIP_THRESHOLD) {
@@ -49,12 +53,14 @@ export function sendJsonText(res: Response, status: number, json: string): void 
     res.end(json);
     return;
   }
-  zlib.gzip(json, (err, gzipped) => {
-    if (err) return void res.destroy(err);
-    res.setHeader('Content-Encoding', 'gzip');
-    res.setHeader('Content-Length', gzipped.length);
-    res.end(gzipped);
-  });
+  (gzipped ?? gzipText(json)).then(
+    (body) => {
+      res.setHeader('Content-Encoding', 'gzip');
+      res.setHeader('Content-Length', body.length);
+      res.end(body);
+    },
+    (err: unknown) => res.destroy(err instanceof Error ? err : new Error(String(err))),
+  );
 }
 
 export function sendData(res: Response, data: unknown, status = 200): void {

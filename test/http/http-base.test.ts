@@ -148,6 +148,11 @@ describe('envelopes and headers', () => {
     // q=0 refuses an encoding (RFC 9110): sent as it is.
     const refused = await asked('gzip;q=0, identity');
     expect(refused.headers['content-encoding']).toBeUndefined();
+    // Asked again at the same version: the kept answer, gzipped once for the first answer and the cache alike.
+    const kept = await asked('gzip');
+    expect(kept.headers['content-encoding']).toBe('gzip');
+    expect(kept.headers['content-length']).toBe(gz.headers['content-length']);
+    expect(kept.body).toEqual(plain.body);
     // A download (a run's report, HTML) is compressed too.
     const run = await startRun(t, w.user.token, w.projectA.projectId, testIds, 'Gzip run');
     const report = await t.http
