@@ -19,6 +19,7 @@ import { sendAnswerMeta } from './answer-meta';
 import { routeTable } from './route-table';
 import { limitAddress, limitCredential, type RateLimits } from './rate-limit';
 import { rawBodyReader } from './raw-body';
+import { ParsedQueries } from './parsed-queries';
 import { MULTIPART_TYPE, readMultipart } from './multipart-body';
 import { changeTargets, trackingDb } from '../domain/tracked-writes';
 import { AppError, forbidden, forbiddenOrigin, unauthorized, zodMessage } from '../core/errors';
@@ -73,6 +74,7 @@ function credentialAccepted(spec: AnyRoute, principal: Principal, rbac: Rbac): b
 export function buildApiRouter(routes: AnyRoute[], deps: ApiDeps): express.RequestHandler {
   const table = routeTable();
   const answers = answerCache(deps.answerCacheBytes);
+  const parsedQueries = new ParsedQueries();
   for (const spec of routes) {
     const rawBody = rawBodyOf(spec);
     const readRawBody = rawBody && rawBodyReader(rawBody);
@@ -88,9 +90,10 @@ export function buildApiRouter(routes: AnyRoute[], deps: ApiDeps): express.Reque
     table.add(spec.method, spec.path, async (req: Request, res: Response) => {
       // A GET whose version can be read as SQL reads it with the credential, in one statement (etag.ts);
       // its query is parsed first for that, and a bad one is still answered after the credential's 401.
-      // Express 5 parses the query string again at each reading of req.query: it is read once.
-      const rawQuery: unknown = req.query;
-      const early = rider && schemas.query ? schemas.query.safeParse(rawQuery) : undefined;
+      // Express 5 parses the query string again at each reading of req.query: it is read once, if at all.
+      const known = schemas.query && parsedQueries.known(spec.path, req);
+      const rawQuery: unknown = known ? undefined : req.query;
+      const early = rider && schemas.query ? (known ?? schemas.query.safeParse(rawQuery)) : undefined;
       const ridden = rider && early?.success ? { query: early.data, body: {} } : undefined;
       const principal = await authenticate(deps.db, req, ridden && ((orgIds) => rider!.sql(ridden, orgIds)));
       if (!principal) throw unauthorized();
@@ -111,8 +114,9 @@ export function buildApiRouter(routes: AnyRoute[], deps: ApiDeps): express.Reque
       const asMultipart = multipart !== undefined && (!readRawBody || req.is(MULTIPART_TYPE) === MULTIPART_TYPE);
       const readRaw = asMultipart ? undefined : readRawBody;
       refuseNulCharacters(rawQuery, readRawBody ? undefined : req.body);
-      const query = early ?? (schemas.query ? schemas.query.safeParse(rawQuery) : { success: true as const, data: {} });
+      const query = early ?? known ?? (schemas.query ? schemas.query.safeParse(rawQuery) : { success: true as const, data: {} });
       if (!query.success) throw new AppError('validation_failed', zodMessage(query.error));
+      if (schemas.query && !known) parsedQueries.keep(spec.path, req, query.data);
       const headers = schemas.headers?.safeParse(req.headers);
       if (headers && !headers.success) throw new AppError('validation_failed', zodMessage(headers.error));
       // A raw body is read once the query is known good; its handler gets what the route's parse made of it.
