@@ -42,11 +42,7 @@ const statusFilter = (status?: TestStatusName) => (status ? Prisma.sql`AND rt.st
  * refresh of a run, and each column costs its decoding.
  */
 const counterTotal = (status?: TestStatusName): Prisma.Sql =>
-  Prisma.raw(
-    status
-      ? `s."${status}Count"`
-      : 's."passedCount" + s."failedCount" + s."blockedCount" + s."retestCount" + s."untestedCount"',
-  );
+  Prisma.raw(status ? `s."${status}Count"` : 's."passedCount" + s."failedCount" + s."blockedCount" + s."retestCount" + s."untestedCount"');
 
 /** Which tests of a run a page shows: one status, a search, a section (with its subsections), a label, a defect, an assignee (or none). */
 export interface RunTestFilters {
