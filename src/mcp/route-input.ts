@@ -64,7 +64,8 @@ export function toolShape(
       if (nameParam) return [name, nameParamSchema(nameParam, detail(doc).text, fields, `${where}.${name}`)];
       const field = rename[name] ?? name;
       if (!fields[field]) throw new Error(`${where}: the route has no field ${field} (tool parameter ${name})`);
-      return [name, toolParam(fields[field], detail(doc), rename, at, `${where}.${name}`, takesName(name, named), named)];
+      const place = { rename, at, where: `${where}.${name}`, named: takesName(name, named), inProject: named };
+      return [name, toolParam(fields[field], detail(doc), place)];
     }),
   );
 }
@@ -76,16 +77,21 @@ function objectShape(schema: z.ZodType, where: string): Record<string, z.ZodType
 
 const accepts = (schema: z.ZodType, value: unknown) => z.safeParse(schema, value).success;
 
+/**
+ * Where a parameter stands: the route's field names for the tool's, the part of the request it
+ * goes in, its path (for the errors), whether its ids take names, and whether it is in a project's tool.
+ */
+interface Place {
+  rename: Record<string, string>;
+  at: Location;
+  where: string;
+  named: boolean;
+  inProject: boolean;
+}
+
 /** One parameter: the route field's wrappers (optional, null, default) around its converted type. */
-function toolParam(
-  field: z.ZodType,
-  doc: Exclude<ParamDoc, string>,
-  rename: Record<string, string>,
-  at: Location,
-  where: string,
-  named = false,
-  inProject = false,
-): z.ZodType {
+function toolParam(field: z.ZodType, doc: Exclude<ParamDoc, string>, place: Place): z.ZodType {
+  const { at, where, named } = place;
   const text = doc.text ?? routeDescription(field);
   let nullOffered = false;
   let onWrapper = false;
@@ -110,7 +116,7 @@ function toolParam(
       return inner.default(node.def.defaultValue as never);
     }
     if (node instanceof z.ZodPipe) return walk(pipeSide(node, at));
-    const typed = core(node, doc, rename, at, where, named, inProject);
+    const typed = core(node, doc, place);
     onWrapper = doc.text !== undefined && !doc.orNull && isOption(typed);
     return onWrapper ? typed : described(typed, text);
   };
@@ -148,15 +154,8 @@ function pipeSide(pipe: z.ZodPipe, at: Location): z.ZodType {
 const sameValues = (a: readonly unknown[], b: readonly unknown[]) => a.length === b.length && a.every((v) => b.includes(v));
 
 /** A type below its wrappers. */
-function core(
-  node: z.ZodType,
-  doc: Exclude<ParamDoc, string>,
-  rename: Record<string, string>,
-  at: Location,
-  where: string,
-  named = false,
-  inProject = false,
-): z.ZodType {
+function core(node: z.ZodType, doc: Exclude<ParamDoc, string>, place: Place): z.ZodType {
+  const { rename, at, where, inProject } = place;
   // A formatted string (z.iso.datetime) is a string to the tool; REST checks its format.
   if (node instanceof z.ZodString || node instanceof z.ZodStringFormat) return z.string();
   if (node instanceof z.ZodArray) {
@@ -165,7 +164,7 @@ function core(
       if (!doc.items) throw new Error(`${where}: the items' fields need their tool parameters (items)`);
       return z.array(z.strictObject(toolShape(element, doc.items, rename, at, `${where}[]`, inProject)));
     }
-    return z.array(toolParam(element, {}, rename, at, `${where}[]`, named, inProject));
+    return z.array(toolParam(element, {}, { ...place, where: `${where}[]` }));
   }
   if (doc.items) throw new Error(`${where}: items are only for arrays of objects`);
   if (node instanceof z.ZodObject) {
@@ -181,7 +180,7 @@ function core(
   if (node instanceof z.ZodUnion) {
     return z.union(
       (node.options as z.ZodType[]).map((option, i) =>
-        option instanceof z.ZodObject ? option : core(option, {}, rename, at, `${where}|${i}`),
+        option instanceof z.ZodObject ? option : core(option, {}, { ...place, where: `${where}|${i}`, named: false, inProject: false }),
       ),
     );
   }
