@@ -18,8 +18,10 @@ export interface Principal {
   tokenId: number | null;
   /** When the credential expires (null: an API token without expiry). */
   expiresAt: Date | null;
-  /** What the rider authentication was given read in the credential's statement. */
+  /** What the column rider authentication was given read in the credential's statement. */
   rider?: unknown;
+  /** What its row rider read (its columns, beside the credential's), null when it found nothing; absent without one. */
+  ridden?: Record<string, unknown> | null;
   /** The credential its requests are counted under (src/http/rate-limit/): its token, else its session. */
   limitKey: string;
 }
@@ -32,13 +34,14 @@ function live(row: CredentialRow | undefined, now: number): row is CredentialRow
 }
 
 // A session started from a token counts as that token; an OAuth session by its secret's hash (a prefix: 128 bits).
-const principal = (row: CredentialRow, via: Principal['via'], secretHash: string): Principal => ({
+const principal = (row: CredentialRow, via: Principal['via'], secretHash: string, rider?: CredentialRider): Principal => ({
   userId: row.userId,
   memberships: credentialMemberships(row),
   via,
   tokenId: row.tokenId,
   expiresAt: row.expiresMs === null ? null : new Date(row.expiresMs),
   rider: row.rider,
+  ridden: rider?.row ? (typeof row.orgId === 'number' ? (row as unknown as Record<string, unknown>) : null) : undefined,
   limitKey: row.tokenId === null ? `s${secretHash.slice(0, 32)}` : `t${row.tokenId}`,
 });
 
@@ -60,13 +63,13 @@ export async function authenticateToken(db: Db, secret: string, req: Request, ri
       req.log?.warn({ err }, 'could not record when the token was last used'),
     );
   }
-  return principal(token, 'token', hash);
+  return principal(token, 'token', hash, rider);
 }
 
 /**
  * The caller behind a request: a Bearer token in the Authorization header, or
  * else the session cookie. Tokens in query strings are never looked at. A `rider`
- * is read in the same statement as the credential (Principal.rider).
+ * is read in the same statement as the credential (Principal.rider, Principal.ridden).
  * Returns null for no, unknown, revoked or expired credentials alike.
  */
 export async function authenticate(db: Db, req: Request, rider?: CredentialRider): Promise<Principal | null> {
@@ -80,7 +83,7 @@ export async function authenticate(db: Db, req: Request, rider?: CredentialRider
   if (typeof cookie === 'string' && cookie.length > 0) {
     const hash = hashSecret(cookie);
     const [session] = await findSessionCredential(db, hash, rider);
-    return live(session, now) ? principal(session, 'session', hash) : null;
+    return live(session, now) ? principal(session, 'session', hash, rider) : null;
   }
   return null;
 }

@@ -58,4 +58,9 @@ export interface RequestContext {
   can(resource: string, action: string, orgId: number): boolean;
   /** Metadata of this request's answer, empty until the handler names some (a page's total, the next cursor). */
   answer: AnswerMeta;
+  /**
+   * The row the route's ride read with the credential (Caching.ride in src/core/route.ts), in one of `orgIds`;
+   * null when it found nothing there; absent when not ridden: the handler reads it itself.
+   */
+  ridden?: Record<string, unknown> | null;
 }

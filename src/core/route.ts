@@ -161,6 +161,14 @@ export interface Caching<I> {
    * ETag and send it again while the version holds (src/http/answer-cache.ts).
    */
   answerCache?: true;
+  /**
+   * The handler's first read (its data with the `versionInAnswer` version) as SQL over the caller's
+   * organizations: at most one row, with the organization owning what it read as `"orgId"`
+   * (CredentialRider.row). Where no version is compared or kept (no If-None-Match, no answer cache),
+   * the router reads it in the credential's statement and hands the handler its row as `ctx.ridden`:
+   * the GET costs one round trip. Undefined for an input it cannot read so.
+   */
+  ride?: (input: I) => ((orgIds: Prisma.Sql) => Prisma.Sql) | undefined;
 }
 
 /** What every route says, GET or write. */

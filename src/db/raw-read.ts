@@ -22,6 +22,11 @@ export function attachReadPool(prisma: object, pool: pg.Pool): void {
   pools.set(prisma, pool);
 }
 
+/** The pool `readRows(db, …)` reads on, if any: tests watch the statements a request sends. */
+export function readPoolOf(db: object): pg.Pool | undefined {
+  return pools.get(db);
+}
+
 /** Lets `readRows(wrapper, …)` use the pool of `prisma`, which `wrapper` stands for. */
 export function shareReadPool(wrapper: object, prisma: object): void {
   const pool = pools.get(prisma);

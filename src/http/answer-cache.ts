@@ -26,6 +26,8 @@ const MAX_BYTES = 32 * 1024 * 1024;
 const MAX_ANSWER_BYTES = 1024 * 1024;
 
 export interface AnswerCache {
+  /** Whether it keeps answers at all (ANSWER_CACHE_MB above 0). */
+  keeps: boolean;
   /** Sends the answer kept for `etag`, if there is one; whether it did. */
   sent(req: Request, res: Response, etag: string): boolean;
   /** Keeps the answer; the text gzipped, when it is worth it, is made once for the cache and the answer alike: its promise. */
@@ -33,7 +35,7 @@ export interface AnswerCache {
 }
 
 export function answerCache(maxBytes = MAX_BYTES): AnswerCache {
-  if (maxBytes <= 0) return { sent: () => false, keep: () => undefined };
+  if (maxBytes <= 0) return { keeps: false, sent: () => false, keep: () => undefined };
   const kept = new Map<string, Kept>(); // in the order of last use: the first is the next to go
   let bytes = 0;
   const drop = (etag: string) => {
@@ -43,6 +45,7 @@ export function answerCache(maxBytes = MAX_BYTES): AnswerCache {
     bytes -= entry.bytes;
   };
   return {
+    keeps: true,
     sent(req, res, etag) {
       const entry = kept.get(etag);
       if (!entry) return false;

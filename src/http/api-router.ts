@@ -20,6 +20,7 @@ import { routeTable } from './route-table';
 import { limitAddress, limitCredential, type RateLimits } from './rate-limit';
 import { rawBodyReader } from './raw-body';
 import { ParsedQueries } from './parsed-queries';
+import { RefusedCredentials } from './refused-credentials';
 import { MULTIPART_TYPE, readMultipart } from './multipart-body';
 import { changeTargets, trackingDb } from '../domain/tracked-writes';
 import { AppError, forbidden, forbiddenOrigin, unauthorized, zodMessage } from '../core/errors';
@@ -75,6 +76,7 @@ export function buildApiRouter(routes: AnyRoute[], deps: ApiDeps): express.Reque
   const table = routeTable();
   const answers = answerCache(deps.answerCacheBytes);
   const parsedQueries = new ParsedQueries();
+  const refused = new RefusedCredentials();
   for (const spec of routes) {
     const rawBody = rawBodyOf(spec);
     const readRawBody = rawBody && rawBodyReader(rawBody);
@@ -87,19 +89,34 @@ export function buildApiRouter(routes: AnyRoute[], deps: ApiDeps): express.Reque
     const schemas: { query?: z.ZodType; body?: z.ZodType; headers?: z.ZodType } = { ...spec, body: jsonBodyOf(spec) };
     const { caching, changes } = spec;
     const rider = spec.method === 'get' ? caching?.etag.rider : undefined;
+    // Kept answers are found by the version: where they are, the version rides, not the page.
+    const ride = spec.method === 'get' && caching?.versionInAnswer && !(caching.answerCache && answers.keeps) ? caching.ride : undefined;
     table.add(spec.method, spec.path, async (req: Request, res: Response) => {
-      // A GET whose version can be read as SQL reads it with the credential, in one statement (etag.ts);
-      // its query is parsed first for that, and a bad one is still answered after the credential's 401.
+      // A GET whose version can be read as SQL reads it with the credential, in one statement (etag.ts),
+      // or, where no version is compared or kept, the handler's first read (Caching.ride); its query is
+      // parsed first for that, and a bad one is still answered after the credential's 401.
       // Express 5 parses the query string again at each reading of req.query: it is read once, if at all.
       const known = schemas.query && parsedQueries.known(spec.path, req);
       const rawQuery: unknown = known ? undefined : req.query;
-      const early = rider && schemas.query ? (known ?? schemas.query.safeParse(rawQuery)) : undefined;
-      const ridden = rider && early?.success ? { query: early.data, body: {} } : undefined;
-      const principal = await authenticate(deps.db, req, ridden && ((orgIds) => rider!.sql(ridden, orgIds)));
+      const early = (rider || ride) && schemas.query ? (known ?? schemas.query.safeParse(rawQuery)) : undefined;
+      const earlyInput = early?.success ? { query: early.data, body: {} } : undefined;
+      const rowRide =
+        ride && earlyInput && req.headers['if-none-match'] === undefined && !refused.holds(req) ? ride(earlyInput) : undefined;
+      const ridden = !rowRide && rider ? earlyInput : undefined;
+      const principal = await authenticate(
+        deps.db,
+        req,
+        rowRide ? { row: rowRide } : ridden && { column: (orgIds) => rider!.sql(ridden, orgIds) },
+      );
       if (!principal) throw unauthorized();
       // Counted before anything is done (a body read, a handler): a refused request (429) does nothing.
-      const limiting = limitCredential(deps.rateLimits, principal.limitKey, res);
-      if (limiting) await limiting;
+      try {
+        const limiting = limitCredential(deps.rateLimits, principal.limitKey, res);
+        if (limiting) await limiting;
+      } catch (err) {
+        if (err instanceof AppError && err.code === 'rate_limited') refused.note(req, Number(res.getHeader('Retry-After') ?? 1));
+        throw err;
+      }
       if (spec.limitByAddress) await limitAddress(deps.rateLimits?.perAddress, req, res);
       if (!credentialAccepted(spec, principal, deps.rbac)) {
         // The browser session of a token is signed in: a refusal there is 403, not the 401 that sends it to /login.
@@ -158,6 +175,13 @@ export function buildApiRouter(routes: AnyRoute[], deps: ApiDeps): express.Reque
           return role !== undefined && deps.rbac.can(role, resource, action);
         },
         answer: {},
+        // What the ride read, where the route allows the caller (else the handler reads it itself, as it would).
+        ridden:
+          principal.ridden === null
+            ? null
+            : principal.ridden && orgIds.includes(Number(principal.ridden.orgId))
+              ? principal.ridden
+              : undefined,
       };
       // A multipart body is handed over unread, its parts read by the handler as they arrive (or, staged, by
       // the route's read before the handler); what is left unread is dropped once the answer is out.

@@ -1,7 +1,16 @@
 import type { RequestContext } from '../../core/context';
 import { nextCursorAfter } from '../../core/cursor';
 import { notFound } from '../../core/errors';
-import { findRunWithTestsPage, runTestHistoryPage, testIsInProject, type RunTestFilters } from './data';
+import type { Prisma } from '../../generated/prisma/client';
+import {
+  findRunWithTestsPage,
+  runTestHistoryPage,
+  runTestsPageOf,
+  runTestsPageSql,
+  testIsInProject,
+  type RunTestFilters,
+  type RunTestsPageQuery,
+} from './data';
 import { requireRunAnyProject, runNotFound } from './run-access';
 import { projectVersionAt } from '../projects/project-version';
 
@@ -12,19 +21,30 @@ import { projectVersionAt } from '../projects/project-version';
  * A page of the run's tests by test id (GET /run/tests and /run/test-status), in one query with the run's scope check;
  * the total comes from the run's counters, not a count, unless a search or a section narrows the list.
  */
-export async function listRunTests(
-  ctx: RequestContext,
-  q: Omit<RunTestFilters, 'assignee'> & {
-    runId: number;
-    projectId: number;
-    limit: number;
-    offset: number;
-    cursor?: number;
-    assigneeId?: number | 'me' | 'none';
-  },
-) {
-  const assignee = q.assigneeId === 'me' ? ctx.userId : q.assigneeId;
-  const run = await findRunWithTestsPage(ctx.db, ctx.orgIds, { ...q, assignee, afterId: q.cursor });
+/** What GET /run/tests and /run/test-status take. */
+type RunTestsQuery = Omit<RunTestFilters, 'assignee'> & {
+  runId: number;
+  projectId: number;
+  limit: number;
+  offset: number;
+  cursor?: number;
+  assigneeId?: number | 'me' | 'none';
+};
+
+/** The page's read of `q`, asked by `userId` (`me`). */
+const pageQuery = (q: RunTestsQuery, userId: number): RunTestsPageQuery => ({
+  ...q,
+  assignee: q.assigneeId === 'me' ? userId : q.assigneeId,
+  afterId: q.cursor,
+});
+
+/** The page's read as SQL over the caller's organizations, read with the credential (Caching.ride); not for `me`, which needs the caller. */
+export const runTestsRide = ({ query }: { query: RunTestsQuery }) =>
+  query.assigneeId === 'me' ? undefined : (orgIds: Prisma.Sql) => runTestsPageSql(orgIds, pageQuery(query, 0));
+
+export async function listRunTests(ctx: RequestContext, q: RunTestsQuery) {
+  const run =
+    ctx.ridden !== undefined ? runTestsPageOf(ctx.ridden) : await findRunWithTestsPage(ctx.db, ctx.orgIds, pageQuery(q, ctx.userId));
   if (!run) return runNotFound(ctx, q.projectId);
   // An answer for `me` depends on who asks: it gets no version, so it is neither tagged nor kept (runTestsVersion).
   if (q.assigneeId !== 'me') ctx.answer.version = projectVersionAt(q.projectId, run.projectChanges);

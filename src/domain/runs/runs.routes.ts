@@ -34,7 +34,7 @@ import { createRun, deleteRun, editRun, getRun, getStateDetail, listRuns } from 
 import { lockRun, unlockRun } from './run-lock.service';
 import { addTests, removeTests, resetRun, updateTestStatuses } from './run-results.service';
 import { getRunSectionCounts } from './run-sections.service';
-import { getRunTestHistory, listRunTests } from './run-tests.service';
+import { getRunTestHistory, listRunTests, runTestsRide } from './run-tests.service';
 import { runTestDetail, runTestDetailQuery } from './run-test-detail.schemas';
 import { getRunTestDetail } from './run-test-detail.service';
 import { runTestHistoryVersionRead } from './run-history-version';
@@ -123,7 +123,7 @@ export const runRoutes = [
     summary: 'The tests of a run by test id, each with its status, comment and assignee; optionally only one status, section, assignee...',
     query: runTestsQuery,
     response: runTestPage,
-    caching: { etag: runTestsVersion, versionInAnswer: true, answerCache: true },
+    caching: { etag: runTestsVersion, versionInAnswer: true, answerCache: true, ride: runTestsRide },
     handler: (ctx, { query }) => listRunTests(ctx, query),
   }),
   route({
@@ -135,7 +135,7 @@ export const runRoutes = [
     summary: 'The tests of a run with the given status (all when absent), by test id, paged like GET /run/tests',
     query: runTestsQuery,
     response: runTestPage,
-    caching: { etag: runTestsVersion, versionInAnswer: true, answerCache: true },
+    caching: { etag: runTestsVersion, versionInAnswer: true, answerCache: true, ride: runTestsRide },
     handler: (ctx, { query }) => listRunTests(ctx, query),
   }),
   route({

@@ -40,11 +40,15 @@ const runColumns = Prisma.raw(`r.id AS "runId", r.project_id AS "projectId", r.n
   r.build_number AS "buildNumber", r.build_url AS "buildUrl", r.ci_job AS "ciJob", r.milestone_id AS "milestoneId", r.plan_id AS "planId", p.is_active AS "projectActive",
   p.change_count AS "projectChanges", p.defect_url_template AS "defectUrlTemplate", p.org_id AS "orgId"`);
 
-/** SELECT of the run's row (RunRow columns plus projectActive) if its project is one of `orgIds`' (and `projectId`, when given); usable as a CTE. */
-export function scopedRunSql(orgIds: number[], runId: number, projectId: number | null): Prisma.Sql {
+/**
+ * SELECT of the run's row (RunRow columns plus projectActive) if its project is one of `orgIds`' (ids, or an int[]
+ * expression) and `projectId`'s, when given; usable as a CTE.
+ */
+export function scopedRunSql(orgIds: number[] | Prisma.Sql, runId: number, projectId: number | null): Prisma.Sql {
+  const scope = Array.isArray(orgIds) ? Prisma.sql`${orgIds}::int[]` : orgIds;
   return Prisma.sql`
     SELECT ${runColumns} FROM runs r JOIN projects p ON p.id = r.project_id
-    WHERE r.id = ${runId} AND p.org_id = ANY(${orgIds}::int[])
+    WHERE r.id = ${runId} AND p.org_id = ANY(${scope})
       ${projectId === null ? Prisma.empty : Prisma.sql`AND r.project_id = ${projectId}`}`;
 }
 

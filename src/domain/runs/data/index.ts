@@ -6,6 +6,9 @@ export { deleteRunTests, idsNotInRun, insertUntestedRows, resetResults, setStatu
 export {
   findRunWithTestsPage,
   findRunTest,
+  runTestsPageOf,
+  runTestsPageSql,
+  type RunTestsPageQuery,
   type RunTestExtras,
   runTestHistoryPage,
   type RunTestFilters,

@@ -94,20 +94,28 @@ function matchFilter(projectId: number, f: RunTestFilters): Prisma.Sql {
   return parts.length ? Prisma.sql`AND ${Prisma.join(parts, ' AND ')}` : Prisma.empty;
 }
 
+/** The run's page as findRunWithTestsPage answers it. */
+export interface RunTestsPage {
+  projectChanges: number;
+  total: number;
+  tests: JsonText<RunTestRecord[]>;
+  lastId: number | null;
+}
+
+/** Which page of which run's tests: the run's, its filters', and where the page starts. */
+export type RunTestsPageQuery = RunTestFilters & { runId: number; projectId: number; limit: number; offset: number; afterId?: number };
+
 /**
- * The run (if `orgIds` may see it) with a page of its tests by test id, in one
- * query. The page's ids come from an index-only scan first (an array, so the
- * planner looks the rows up by key), one more than asked to tell whether more
- * follow (`lastId`), and rows skipped by OFFSET or before the cursor (`afterId`)
- * are never joined: 1.3 ms instead of 5.7 ms at offset 9,500 of 10,000.
- * With a search, a section or a label, the ids come from the join with the tests; with one of them,
- * a defect or an assignee, `total` counts the tests that match (else the run's counters say it).
+ * The run (if `orgIds`, an int[] expression, may see it) with a page of its tests by test id, in one
+ * query: one row, or none. The page's ids come from an index-only scan first (an array, so the
+ * planner looks the rows up by key), one more than asked to tell whether more follow (`lastId`), and
+ * rows skipped by OFFSET or before the cursor (`afterId`) are never joined: 1.3 ms instead of 5.7 ms at
+ * offset 9,500 of 10,000. With a search, a section or a label, the ids come from the join with the
+ * tests; with one of them, a defect or an assignee, `total` counts the tests that match (else the
+ * run's counters say it). Its `"orgId"` is the run's organization: GET /run/tests reads it in the
+ * credential's statement (CredentialRider.row).
  */
-export async function findRunWithTestsPage(
-  db: DbOrTx,
-  orgIds: number[],
-  q: RunTestFilters & { runId: number; projectId: number; limit: number; offset: number; afterId?: number },
-): Promise<{ projectChanges: number; total: number; tests: JsonText<RunTestRecord[]>; lastId: number | null } | undefined> {
+export function runTestsPageSql(orgIds: Prisma.Sql, q: RunTestsPageQuery): Prisma.Sql {
   const after = q.afterId === undefined ? Prisma.empty : Prisma.sql`AND rt.test_id > ${q.afterId}::int`;
   const narrowed = Boolean(q.search) || q.sectionId !== undefined || q.labelId !== undefined;
   const counted = narrowed || q.defect !== undefined || q.assignee !== undefined;
@@ -116,20 +124,29 @@ export async function findRunWithTestsPage(
   const mine = Prisma.sql`rt.run_id = ${q.runId} ${statusFilter(q.status)} ${defectFilter(q.defect)} ${assigneeFilter(q.assignee)} ${match}`;
   // Only the branch of the run's state is executed.
   // MATERIALIZED: the ids are read once (only when the run is found), not once per reference to them.
-  const [run] = await readRows<{ projectChanges: number; total: number; tests: string; lastId: number | null }>(
-    db,
-    Prisma.sql`
+  return Prisma.sql`
     WITH RECURSIVE ${q.search ? Prisma.sql`${sectionTreeSql(q.projectId)},` : Prisma.empty}
     run AS (${scopedRunSql(orgIds, q.runId, q.projectId)}),
     s AS MATERIALIZED (SELECT run.*, ARRAY(
         SELECT rt.test_id FROM ${from} WHERE ${mine} ${after}
         ORDER BY rt.test_id ${pageLimits(q.limit + 1, q.offset)}) AS ids FROM run)
-    SELECT s."projectChanges", CASE WHEN cardinality(s.ids) > ${q.limit}::int THEN s.ids[${q.limit}::int] END AS "lastId",
+    SELECT s."orgId", s."projectChanges", CASE WHEN cardinality(s.ids) > ${q.limit}::int THEN s.ids[${q.limit}::int] END AS "lastId",
            ${counted ? Prisma.sql`(SELECT count(*)::int FROM ${from} WHERE ${mine})` : counterTotal(q.status)} AS total,
            ${runTestsJsonOf(q.runId, q.limit)} AS tests
-    FROM s`,
-  );
-  return run && { ...run, tests: new JsonText<RunTestRecord[]>(run.tests) };
+    FROM s`;
+}
+
+/** The page of runTestsPageSql's row (null: no run found). */
+export function runTestsPageOf(row: Record<string, unknown> | null | undefined): RunTestsPage | undefined {
+  if (!row) return undefined;
+  const { projectChanges, total, tests, lastId } = row as { projectChanges: number; total: number; tests: string; lastId: number | null };
+  return { projectChanges, total, tests: new JsonText<RunTestRecord[]>(tests), lastId };
+}
+
+/** The run (if `orgIds` may see it) with a page of its tests (runTestsPageSql). */
+export async function findRunWithTestsPage(db: DbOrTx, orgIds: number[], q: RunTestsPageQuery): Promise<RunTestsPage | undefined> {
+  const [row] = await readRows<Record<string, unknown>>(db, runTestsPageSql(Prisma.sql`${orgIds}::int[]`, q));
+  return runTestsPageOf(row);
 }
 
 /**

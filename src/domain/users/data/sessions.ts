@@ -23,8 +23,10 @@ export interface CredentialRow {
   revoked: boolean;
   /** When the token was last used, in epoch milliseconds (a session: null). */
   lastUsedMs: number | null;
-  /** What the credential's rider read, when it had one. */
+  /** What the credential's column rider read, when it had one. */
   rider?: unknown;
+  /** The columns of a row rider (CredentialRider.row), its `orgId` first among them. */
+  orgId?: number | null;
 }
 
 /** The organizations and roles of a credential's `memberships`. */
@@ -37,24 +39,34 @@ export function credentialMemberships(row: Pick<CredentialRow, 'memberships'>): 
 }
 
 /**
- * A value read in the credential's statement, as SQL over the caller's organizations
- * (an int[] expression): the version a conditional read compares, so that a 304
- * costs one round trip.
+ * Reads riding in the credential's statement, as SQL over the caller's organizations (an int[]
+ * expression; none for a revoked credential), so that a request costs one round trip:
+ * - `column`: one value, the version a conditional read compares (a 304 from one statement);
+ * - `row`: a subquery of at most one row, a handler's first read (src/core/route.ts, Caching.ride):
+ *   its columns come back beside the credential's, so none may be named as those (CredentialRow),
+ *   and its `"orgId"` (the organization owning what it read) is null when it found nothing.
  */
-export type CredentialRider = (orgIds: Prisma.Sql) => Prisma.Sql;
+export interface CredentialRider {
+  column?: (orgIds: Prisma.Sql) => Prisma.Sql;
+  row?: (orgIds: Prisma.Sql) => Prisma.Sql;
+}
 
 /** Epoch milliseconds of a timestamp column, as float8 (decoded alike by pg and Prisma). */
 export const epochMs = (column: Prisma.Sql): Prisma.Sql => Prisma.sql`(extract(epoch FROM ${column}) * 1000)::float8`;
 
 /**
  * The credential statement's answer from its inner select (`c`), which names the
- * caller's organizations `orgIds` (an int[] only the rider reads: unread, PostgreSQL
- * leaves it out) and their `orgId:role` pairs `memberships`; the rider's value is `rider`.
+ * caller's organizations `orgIds` (an int[] only riders read: unread, PostgreSQL
+ * leaves it out) and their `orgId:role` pairs `memberships`; the column rider's value is `rider`,
+ * the row rider's columns follow.
  */
-export const withRider = (credential: Prisma.Sql, rider?: CredentialRider): Prisma.Sql =>
-  Prisma.sql`SELECT c."userId", c."tokenId", c.memberships, c."expiresMs", c.revoked, c."lastUsedMs"${
-    rider ? Prisma.sql`, ${rider(Prisma.sql`c."orgIds"`)} AS rider` : Prisma.empty
-  } FROM (${credential}) c`;
+export const withRider = (credential: Prisma.Sql, rider?: CredentialRider): Prisma.Sql => {
+  const column = rider?.column ? Prisma.sql`, ${rider.column(Prisma.sql`c."orgIds"`)} AS rider` : Prisma.empty;
+  const row = rider?.row
+    ? Prisma.sql`, r.* FROM (${credential}) c LEFT JOIN LATERAL (${rider.row(Prisma.sql`(CASE WHEN NOT c.revoked THEN c."orgIds" END)`)}) r ON true`
+    : Prisma.sql` FROM (${credential}) c`;
+  return Prisma.sql`SELECT c."userId", c."tokenId", c.memberships, c."expiresMs", c.revoked, c."lastUsedMs"${column}${row}`;
+};
 
 /**
  * The memberships of the user `userId` (a column) in `scope` (SQL over `m`, those memberships), as the
