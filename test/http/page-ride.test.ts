@@ -7,7 +7,7 @@ import { cookieValue } from '../support/oauth-login';
 import { readPoolOf } from '../../src/db/raw-read';
 import { encodeCursor } from '../../src/core/cursor';
 
-// Without kept answers (ANSWER_CACHE_MB=0), a plain GET /run/tests reads its page in the
+// Without kept answers (ANSWER_CACHE_MB=0), a plain GET /run/tests or /project/tests reads its page in the
 // credential's statement (Caching.ride): one statement a request. Whatever the path, the answer
 // is the one the handler's own read gives, in the caller's scope, and a credential the rate
 // limit refused reads no page.
@@ -85,6 +85,34 @@ it('reads a page in the credential statement: one statement, the same answer as 
   expect(page.body.data.tests.map((x: { testId: number }) => x.testId)).toEqual(testIds.slice(5, 10));
   const failed = await runTests(w.reader.token, { status: 'failed' }).expect(200);
   expect(failed.body.data.tests).toEqual([expect.objectContaining({ testId: testIds[1], status: 'failed', comment: 'no' })]);
+});
+
+it('reads a catalog page in the credential statement too, the same answer as the version-first read', async () => {
+  const catalog = (token: string, query: Record<string, unknown>, etag?: string) => {
+    const req = t.as(token).get('/project/tests', { projectId: p, ...query });
+    return etag === undefined ? req : req.set('If-None-Match', etag);
+  };
+  for (const query of [{ limit: 5 }, { limit: 5, offset: 5 }, { sort: 'title', order: 'desc', limit: 4 }, { search: 'test', limit: 3 }]) {
+    let ridden: { body: unknown; headers: Record<string, string> } | undefined;
+    const sent = await statementsOf(async () => {
+      ridden = await catalog(w.reader.token, query).expect(200);
+    });
+    expect(sent).toHaveLength(1);
+    const plain = await catalog(w.reader.token, query, 'W/"p1.0-stale"').expect(200);
+    expect(ridden!.body).toEqual(plain.body);
+    expect(ridden!.headers.etag).toBe(plain.headers.etag);
+  }
+  const page = await catalog(w.reader.token, { limit: 5, offset: 5 }).expect(200);
+  expect(page.body.data.tests.map((x: { testId: number }) => x.testId)).toEqual(testIds.slice(5, 10));
+  // Another organization's project, and a section of none: what the handler's own read answers.
+  expect((await catalog(w.adminB.token, {}).expect(404)).body.code).toBe('project_not_found');
+  expect((await catalog(w.reader.token, { sectionId: 2_000_000_000 }).expect(404)).body.code).toBe('section_not_found');
+  // A custom-field filter reads the project's fields first: the page is read after them, not with the credential.
+  const filtered = await statementsOf(async () => {
+    const res = await catalog(w.reader.token, { 'cf.nothing': 'x' }).expect(400);
+    expect(res.body.code).toBe('validation_failed');
+  });
+  expect(filtered.filter((text) => /LEFT JOIN LATERAL/.test(text))).toEqual([]);
 });
 
 it("reads a locked run's page from its snapshot alike, ridden or not", async () => {

@@ -27,7 +27,7 @@ import {
 } from './test-cases.schemas';
 import { bulkAddTests, bulkDeleteTests, bulkUpdateTests } from './bulk.service';
 import { testHistoryVersion, testStatusHistory } from './history.service';
-import { countTests, createTest, deleteTest, getTest, listTests, updateTest } from './test-cases.service';
+import { countTests, createTest, deleteTest, getTest, listTests, listTestsRide, updateTest } from './test-cases.service';
 
 const tag = 'Tests';
 
@@ -41,7 +41,7 @@ export const testRoutes = [
     summary: 'The tests of a project, filtered, in testId order, paged by limit/offset',
     query: listTestsQuery,
     response: testPage,
-    caching: { etag: projectVersion, versionInAnswer: true, answerCache: true },
+    caching: { etag: projectVersion, versionInAnswer: true, answerCache: true, ride: listTestsRide },
     handler: (ctx, { query }) => listTests(ctx, query),
   }),
   route({

@@ -5,8 +5,11 @@ import { requireUnchanged } from '../../core/record-stamp';
 import { recordInProject } from '../audit/audit.service';
 import { requireProject } from '../access';
 import { projectVersionAt } from '../projects/project-version';
+import type { Prisma } from '../../generated/prisma/client';
 import {
   catalogPage,
+  catalogPageOf,
+  catalogPageSql,
   catalogTotal,
   findLiveTestDetails,
   findLiveTestInOrgs,
@@ -22,6 +25,7 @@ import { requireReferencesInProject } from './references';
 import { missingTest, requireSectionOfEmptyAnswer } from './missing';
 import { checkItemValues } from '../custom-fields/field-values';
 import { fieldFiltersOf } from '../custom-fields/field-filters';
+import { fieldFilterNames } from '../custom-fields/field-filters.schemas';
 import { emitTestsChanged } from '../webhooks/emitters/catalog-events';
 
 /**
@@ -29,12 +33,24 @@ import { emitTestsChanged } from '../webhooks/emitters/catalog-events';
  * JSON text; it starts after the cursor's test when one is given. No row at all
  * means the project is not the caller's.
  */
-export async function listTests(
-  ctx: RequestContext,
-  q: TestFilters & { projectId: number; limit: number; offset: number; cursor?: number; sort?: TestSort; order?: 'asc' | 'desc' },
-) {
-  const fieldFilters = await fieldFiltersOf(ctx, q.projectId, q);
-  const page = await catalogPage(ctx.db, ctx.orgIds, { ...q, fieldFilters, afterId: q.cursor });
+type ListTestsQuery = TestFilters & {
+  projectId: number;
+  limit: number;
+  offset: number;
+  cursor?: number;
+  sort?: TestSort;
+  order?: 'asc' | 'desc';
+};
+
+/** The page's read as SQL over the caller's organizations, read with the credential (Caching.ride); not with custom-field filters, whose fields are read first. */
+export const listTestsRide = ({ query }: { query: ListTestsQuery }) =>
+  fieldFilterNames(query).length > 0 ? undefined : (orgIds: Prisma.Sql) => catalogPageSql(orgIds, { ...query, afterId: query.cursor });
+
+export async function listTests(ctx: RequestContext, q: ListTestsQuery) {
+  const page =
+    ctx.ridden !== undefined
+      ? catalogPageOf(ctx.ridden)
+      : await catalogPage(ctx.db, ctx.orgIds, { ...q, fieldFilters: await fieldFiltersOf(ctx, q.projectId, q), afterId: q.cursor });
   if (!page) throw notFound('Project');
   await requireSectionOfEmptyAnswer(ctx, q.projectId, q.sectionId, page.total);
   ctx.answer.version = projectVersionAt(q.projectId, page.changes);

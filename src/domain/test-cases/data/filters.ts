@@ -66,4 +66,5 @@ export function catalogCount(projectId: number, f: TestFilters): Prisma.Sql {
 }
 
 /** The project if it is one of the caller's organizations, for `FROM projects p`. */
-export const projectInOrgs = (projectId: number, orgIds: number[]) => Prisma.sql`p.id = ${projectId} AND p.org_id = ANY(${orgIds}::int[])`;
+export const projectInOrgs = (projectId: number, orgIds: number[] | Prisma.Sql) =>
+  Prisma.sql`p.id = ${projectId} AND p.org_id = ANY(${Array.isArray(orgIds) ? Prisma.sql`${orgIds}::int[]` : orgIds})`;

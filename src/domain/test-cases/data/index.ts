@@ -19,6 +19,9 @@ export { recountLiveTests } from './counter';
 export {
   catalogJsonBatch,
   catalogPage,
+  catalogPageOf,
+  catalogPageSql,
+  type CatalogPageQuery,
   catalogTotal,
   type CatalogPage,
   findLiveTestDetails,

@@ -24,38 +24,53 @@ export interface CatalogPage {
   changes: number;
 }
 
+/** Which page of a project's catalog: its filters, its order, and where it starts. */
+export type CatalogPageQuery = TestFilters & {
+  projectId: number;
+  limit: number;
+  offset: number;
+  afterId?: number;
+  sort?: TestSort;
+  order?: 'asc' | 'desc';
+};
+
 /**
  * One page of the catalog and its total in a single round trip, the page as one
- * JSON text. The page's ids come first from an index (index-only: the filters'
+ * JSON text: one row, none when the project is not one of `orgIds` (an int[] expression).
+ * The page's ids come first from an index (index-only: the filters'
  * indexes hold deleted_at and id), one more than asked to tell whether more
  * follow; only those rows are then built, so rows skipped by OFFSET or before
  * the cursor (`afterId`) cost an index entry, not a record with its labels.
- * Undefined when the project is not one of `orgIds`.
+ * Its `"orgId"` is the project's organization: GET /project/tests reads it in the
+ * credential's statement (CredentialRider.row).
  */
-export async function catalogPage(
-  db: DbOrTx,
-  orgIds: number[],
-  q: TestFilters & { projectId: number; limit: number; offset: number; afterId?: number; sort?: TestSort; order?: 'asc' | 'desc' },
-): Promise<CatalogPage | undefined> {
+export function catalogPageSql(orgIds: Prisma.Sql, q: CatalogPageQuery): Prisma.Sql {
   const after = q.afterId === undefined ? Prisma.empty : Prisma.sql`AND t.id > ${q.afterId}::int`;
   const order = catalogOrder(q.sort ?? 'testId', q.order ?? 'asc');
   // MATERIALIZED: the ids are read once, not once per reference to them.
-  const rows = await readRows<{ total: number; tests: string; lastId: number | null; changes: number }>(
-    db,
-    Prisma.sql`
+  return Prisma.sql`
     WITH s AS MATERIALIZED (
-      SELECT ${catalogCount(q.projectId, q)} AS total, p.change_count AS changes,
+      SELECT p.org_id AS "orgId", ${catalogCount(q.projectId, q)} AS total, p.change_count AS changes,
              ARRAY(SELECT t.id FROM tests t ${order.join} WHERE ${catalogWhere(q.projectId, q)} ${after}
                     ORDER BY ${order.by} ${pageLimits(q.limit + 1, q.offset)}) AS ids
         FROM projects p WHERE ${projectInOrgs(q.projectId, orgIds)})
-    SELECT s.total, s.changes, CASE WHEN cardinality(s.ids) > ${q.limit}::int THEN s.ids[${q.limit}::int] END AS "lastId",
+    SELECT s."orgId", s.total, s.changes, CASE WHEN cardinality(s.ids) > ${q.limit}::int THEN s.ids[${q.limit}::int] END AS "lastId",
            (SELECT coalesce(json_agg(page ORDER BY ${order.page}), '[]')::text FROM (
               SELECT ${testRecordColumns} FROM tests t WHERE t.id = ANY(s.ids[1:${q.limit}::int])) page) AS tests
-      FROM s`,
-  );
-  if (rows.length === 0) return undefined;
-  const [row] = rows;
-  return { tests: new JsonText<TestRecord[]>(row.tests), total: row.total, lastId: row.lastId, changes: row.changes };
+      FROM s`;
+}
+
+/** The page of catalogPageSql's row (null: the project is not the caller's). */
+export function catalogPageOf(row: Record<string, unknown> | null | undefined): CatalogPage | undefined {
+  if (!row) return undefined;
+  const { tests, total, lastId, changes } = row as { total: number; tests: string; lastId: number | null; changes: number };
+  return { tests: new JsonText<TestRecord[]>(tests), total, lastId, changes };
+}
+
+/** One page of the catalog (catalogPageSql); undefined when the project is not one of `orgIds`. */
+export async function catalogPage(db: DbOrTx, orgIds: number[], q: CatalogPageQuery): Promise<CatalogPage | undefined> {
+  const [row] = await readRows<Record<string, unknown>>(db, catalogPageSql(Prisma.sql`${orgIds}::int[]`, q));
+  return catalogPageOf(row);
 }
 
 /**
