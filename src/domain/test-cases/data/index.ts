@@ -21,7 +21,6 @@ export {
   catalogPage,
   catalogPageOf,
   catalogPageSql,
-  type CatalogPageQuery,
   catalogTotal,
   type CatalogPage,
   findLiveTestDetails,
