@@ -14,7 +14,7 @@ import { sendDownload } from './send-download';
 import { sendEvents } from './send-events';
 import { refuseNulCharacters } from './nul-characters';
 import { answerIdempotently, idempotencyKeyOf, streamedFingerprint, writesNothing } from './idempotency';
-import { answeredNotModified, etagFor, etagOf, riddenEtag, tagAnswer } from './etag';
+import { answeredNotModified, anyAnswerAsked, etagFor, etagOf, riddenEtag, tagAnswer } from './etag';
 import { sendAnswerMeta } from './answer-meta';
 import { routeTable } from './route-table';
 import { limitAddress, limitCredential, type RateLimits } from './rate-limit';
@@ -220,7 +220,7 @@ export function buildApiRouter(routes: AnyRoute[], deps: ApiDeps): express.Reque
       const preRead = caching && !ridden && (!caching.versionInAnswer || req.headers['if-none-match'] !== undefined);
       let etag = ridden ? riddenEtag(spec, input, principal.rider, orgIds) : preRead ? await etagOf(spec, ctx, input) : undefined;
       if (etag && answeredNotModified(req, res, etag)) return;
-      if (etag && caching?.answerCache && answers.sent(req, res, etag)) return;
+      if (etag && caching?.answerCache && !anyAnswerAsked(req) && answers.sent(req, res, etag)) return;
       if (keyed) {
         const call = {
           db: deps.db,
@@ -250,6 +250,8 @@ export function buildApiRouter(routes: AnyRoute[], deps: ApiDeps): express.Reque
         // The version read with the data is the answer's own (one read before it is at most older: a needless refresh, never a stale 304).
         if (caching?.versionInAnswer && ctx.answer.version !== undefined) etag = etagFor(spec, query.data, ctx.answer.version);
         if (etag) tagAnswer(res, etag);
+        // If-None-Match: * holds for any current answer, and the handler found one.
+        if (etag && anyAnswerAsked(req)) return void res.status(304).end();
         sendAnswerMeta(res, ctx.answer);
         const status = spec.successStatus ?? 200;
         const json = envelopeJson(data, status);

@@ -51,13 +51,19 @@ export function riddenEtag(spec: AnyRoute, input: { query: unknown; body: unknow
   return etagFor(spec, input.query, rider.version(input, Number(read[1]), stamp));
 }
 
-/** Whether an If-None-Match header (a list of tags, or *) holds `etag`; weak comparison, as RFC 9110 asks for it. */
+/**
+ * Whether an If-None-Match header (a list of tags) holds `etag`; weak comparison, as RFC 9110 asks for it.
+ * `*` holds no tag: it asks whether there is an answer at all, which a version does not tell (a run's
+ * page has its project's version, whether the run exists or not): the router asks it of the handler (anyAnswerAsked).
+ */
 export function ifNoneMatchHolds(header: string | undefined, etag: string): boolean {
   if (!header) return false;
-  if (header.trim() === '*') return true;
   const opaque = (tag: string) => tag.trim().replace(/^W\//, '');
   return header.split(',').some((tag) => opaque(tag) === opaque(etag));
 }
+
+/** Whether the request's If-None-Match is `*`: any current answer is a 304, once the handler has found one. */
+export const anyAnswerAsked = (req: Request): boolean => req.get('if-none-match')?.trim() === '*';
 
 export function tagAnswer(res: Response, etag: string): void {
   res.setHeader('ETag', etag);

@@ -185,6 +185,20 @@ describe('answers kept by their ETag', () => {
     expect(missing.headers['cache-control']).toBe('no-store');
   });
 
+  it('answers If-None-Match: * with 304 only where there is an answer: a missing run in a project the caller sees is a 404', async () => {
+    const [testId] = await createTests(t.db, p, 1);
+    const run = await startRun(t, w.user.token, p, [testId]);
+    const current = await read('/run/tests', { projectId: p, runId: run.runId }, w.reader.token).expect(200);
+    const any = await read('/run/tests', { projectId: p, runId: run.runId }, w.reader.token, '*').expect(304);
+    expect(any.headers.etag).toBe(current.headers.etag);
+    await read('/project/tests', page, w.reader.token, '*').expect(304);
+    // The project's version is there, the run is not: nothing to confirm.
+    const missing = await read('/run/tests', { projectId: p, runId: 2_000_000_000 }, w.reader.token, '*').expect(404);
+    expect(missing.body.code).toBe('run_not_found');
+    const gone = await read('/run/state-detail', { projectId: p, runId: 2_000_000_000 }, w.reader.token, '*').expect(404);
+    expect(gone.body.code).toBe('run_not_found');
+  });
+
   it('never sends a kept page to a caller who may not see the project', async () => {
     const seen = await read('/project/tests', page, w.reader.token).expect(200);
     expect(seen.body.data.tests.length).toBeGreaterThan(0);
