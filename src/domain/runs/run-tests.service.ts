@@ -17,10 +17,6 @@ import { projectVersionAt } from '../projects/project-version';
 // Reads of the tests in a run: the paged list (optionally of one status) and the
 // history of one test in the run (queries: data/run-tests.ts).
 
-/**
- * A page of the run's tests by test id (GET /run/tests and /run/test-status), in one query with the run's scope check;
- * the total comes from the run's counters, not a count, unless a search or a section narrows the list.
- */
 /** What GET /run/tests and /run/test-status take. */
 type RunTestsQuery = Omit<RunTestFilters, 'assignee'> & {
   runId: number;
@@ -42,6 +38,10 @@ const pageQuery = (q: RunTestsQuery, userId: number): RunTestsPageQuery => ({
 export const runTestsRide = ({ query }: { query: RunTestsQuery }) =>
   query.assigneeId === 'me' ? undefined : (orgIds: Prisma.Sql) => runTestsPageSql(orgIds, pageQuery(query, 0));
 
+/**
+ * A page of the run's tests by test id (GET /run/tests and /run/test-status), in one query with the run's scope check;
+ * the total comes from the run's counters, not a count, unless a search or a section narrows the list.
+ */
 export async function listRunTests(ctx: RequestContext, q: RunTestsQuery) {
   const run =
     ctx.ridden !== undefined ? runTestsPageOf(ctx.ridden) : await findRunWithTestsPage(ctx.db, ctx.orgIds, pageQuery(q, ctx.userId));

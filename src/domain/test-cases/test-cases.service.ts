@@ -28,11 +28,7 @@ import { fieldFiltersOf } from '../custom-fields/field-filters';
 import { fieldFilterNames } from '../custom-fields/field-filters.schemas';
 import { emitTestsChanged } from '../webhooks/emitters/catalog-events';
 
-/**
- * One page of the catalog and its total in a single round trip, the page as one
- * JSON text; it starts after the cursor's test when one is given. No row at all
- * means the project is not the caller's.
- */
+/** What GET /project/tests takes. */
 type ListTestsQuery = TestFilters & {
   projectId: number;
   limit: number;
@@ -46,6 +42,11 @@ type ListTestsQuery = TestFilters & {
 export const listTestsRide = ({ query }: { query: ListTestsQuery }) =>
   fieldFilterNames(query).length > 0 ? undefined : (orgIds: Prisma.Sql) => catalogPageSql(orgIds, { ...query, afterId: query.cursor });
 
+/**
+ * One page of the catalog and its total in a single round trip, the page as one
+ * JSON text; it starts after the cursor's test when one is given. No row at all
+ * means the project is not the caller's.
+ */
 export async function listTests(ctx: RequestContext, q: ListTestsQuery) {
   const page =
     ctx.ridden !== undefined
