@@ -1,4 +1,4 @@
-import type { Request, Response } from 'express';
+import type { Response } from 'express';
 import type { AnswerMeta } from '../core/context';
 import { sendAnswerMeta } from './answer-meta';
 import { tagAnswer } from './etag';
@@ -29,7 +29,7 @@ export interface AnswerCache {
   /** Whether it keeps answers at all (ANSWER_CACHE_MB above 0). */
   keeps: boolean;
   /** Sends the answer kept for `etag`, if there is one; whether it did. */
-  sent(req: Request, res: Response, etag: string): boolean;
+  sent(res: Response, etag: string): boolean;
   /** Keeps the answer; the text gzipped, when it is worth it, is made once for the cache and the answer alike: its promise. */
   keep(etag: string, json: string, meta: AnswerMeta): Promise<Buffer> | undefined;
 }
@@ -46,19 +46,14 @@ export function answerCache(maxBytes = MAX_BYTES): AnswerCache {
   };
   return {
     keeps: true,
-    sent(req, res, etag) {
+    sent(res, etag) {
       const entry = kept.get(etag);
       if (!entry) return false;
       kept.delete(etag);
       kept.set(etag, entry);
       tagAnswer(res, etag);
       sendAnswerMeta(res, entry.meta);
-      if (entry.gzip && entry.json.length >= GZIP_THRESHOLD && req.acceptsEncodings('gzip') === 'gzip') {
-        res.status(200).type('json');
-        res.set('Content-Encoding', 'gzip');
-        res.vary('Accept-Encoding');
-        res.end(entry.gzip);
-      } else sendJsonText(res, 200, entry.json);
+      sendJsonText(res, 200, entry.json, entry.gzip);
       return true;
     },
     keep(etag, json, meta) {

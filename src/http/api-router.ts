@@ -220,7 +220,7 @@ export function buildApiRouter(routes: AnyRoute[], deps: ApiDeps): express.Reque
       const preRead = caching && !ridden && (!caching.versionInAnswer || req.headers['if-none-match'] !== undefined);
       let etag = ridden ? riddenEtag(spec, input, principal.rider, orgIds) : preRead ? await etagOf(spec, ctx, input) : undefined;
       if (etag && answeredNotModified(req, res, etag)) return;
-      if (etag && caching?.answerCache && !anyAnswerAsked(req) && answers.sent(req, res, etag)) return;
+      if (etag && caching?.answerCache && !anyAnswerAsked(req) && answers.sent(res, etag)) return;
       if (keyed) {
         const call = {
           db: deps.db,

@@ -34,33 +34,27 @@ export const gzipText = (json: string): Promise<Buffer> =>
 /**
  * Sends a JSON text as it is, without res.send's type lookup and freshness checks (a read's
  * 304 is decided before its answer is built). One of 1 kB or more, to a client that takes gzip,
- * is gzipped here in one call off the event loop (or `gzipped`, when the caller has it made for
- * another use too), with its Content-Length: the compression middleware would pipe it through a
- * zlib stream in 16 kB chunks, and that stream's machinery costs a page of 100 tests more CPU
- * and garbage than the answer's own code. API answers do not pass through that middleware (src/app.ts).
+ * is gzipped here in one call off the event loop (or is `gzipped`, when the caller has it made
+ * or kept for another use too), with its Content-Length: the compression middleware would pipe it
+ * through a zlib stream in 16 kB chunks, and that stream's machinery costs a page of 100 tests more
+ * CPU and garbage than the answer's own code. API answers do not pass through that middleware (src/app.ts).
  */
-export function sendJsonText(res: Response, status: number, json: string, gzipped?: Promise<Buffer>): void {
+export function sendJsonText(res: Response, status: number, json: string, gzipped?: Promise<Buffer> | Buffer): void {
   res.statusCode = status;
   res.setHeader('Content-Type', 'application/json; charset=utf-8');
-  if (json.length < GZIP_THRESHOLD) {
+  if (json.length >= GZIP_THRESHOLD) res.vary('Accept-Encoding');
+  if (json.length < GZIP_THRESHOLD || res.req.acceptsEncodings('gzip') !== 'gzip') {
     res.setHeader('Content-Length', Buffer.byteLength(json));
     res.end(json);
     return;
   }
-  res.vary('Accept-Encoding');
-  if (res.req.acceptsEncodings('gzip') !== 'gzip') {
-    res.setHeader('Content-Length', Buffer.byteLength(json));
-    res.end(json);
-    return;
-  }
-  (gzipped ?? gzipText(json)).then(
-    (body) => {
-      res.setHeader('Content-Encoding', 'gzip');
-      res.setHeader('Content-Length', body.length);
-      res.end(body);
-    },
-    (err: unknown) => res.destroy(err instanceof Error ? err : new Error(String(err))),
-  );
+  const send = (body: Buffer) => {
+    res.setHeader('Content-Encoding', 'gzip');
+    res.setHeader('Content-Length', body.length);
+    res.end(body);
+  };
+  if (Buffer.isBuffer(gzipped)) return send(gzipped);
+  (gzipped ?? gzipText(json)).then(send, (err: unknown) => res.destroy(err instanceof Error ? err : new Error(String(err))));
 }
 
 export function sendData(res: Response, data: unknown, status = 200): void {

@@ -1,4 +1,5 @@
 import { Prisma } from '../../../generated/prisma/client';
+import { orgIdsSql } from '../../../db/org-scope';
 import { TEST_STATUSES } from '../runs.schemas';
 
 // A run's row as the API names its fields, the SELECT that aliases the runs
@@ -45,10 +46,9 @@ const runColumns = Prisma.raw(`r.id AS "runId", r.project_id AS "projectId", r.n
  * expression) and `projectId`'s, when given; usable as a CTE.
  */
 export function scopedRunSql(orgIds: number[] | Prisma.Sql, runId: number, projectId: number | null): Prisma.Sql {
-  const scope = Array.isArray(orgIds) ? Prisma.sql`${orgIds}::int[]` : orgIds;
   return Prisma.sql`
     SELECT ${runColumns} FROM runs r JOIN projects p ON p.id = r.project_id
-    WHERE r.id = ${runId} AND p.org_id = ANY(${scope})
+    WHERE r.id = ${runId} AND p.org_id = ANY(${orgIdsSql(orgIds)})
       ${projectId === null ? Prisma.empty : Prisma.sql`AND r.project_id = ${projectId}`}`;
 }
 

@@ -12,6 +12,7 @@ import type { StepsRecord } from '../../test-cases/steps.schemas';
 import type { StepResult } from '../step-results.schemas';
 import type { CustomFieldValues } from '../../custom-fields/field-value.schemas';
 import { pageLimits } from '../../../db/page-limits';
+import { orgIdsSql } from '../../../db/org-scope';
 
 // Reads of the tests in a run: a page of them, and the history of one.
 
@@ -145,7 +146,7 @@ export function runTestsPageOf(row: Record<string, unknown> | null | undefined):
 
 /** The run (if `orgIds` may see it) with a page of its tests (runTestsPageSql). */
 export async function findRunWithTestsPage(db: DbOrTx, orgIds: number[], q: RunTestsPageQuery): Promise<RunTestsPage | undefined> {
-  const [row] = await readRows<Record<string, unknown>>(db, runTestsPageSql(Prisma.sql`${orgIds}::int[]`, q));
+  const [row] = await readRows<Record<string, unknown>>(db, runTestsPageSql(orgIdsSql(orgIds), q));
   return runTestsPageOf(row);
 }
 

@@ -1,4 +1,5 @@
 import { Prisma } from '../../../generated/prisma/client';
+import { orgIdsSql } from '../../../db/org-scope';
 import { sectionSubtreeSql } from '../../sections/data';
 import type { TestFilters } from '../test-cases.schemas';
 import { columnOf } from './columns';
@@ -67,4 +68,4 @@ export function catalogCount(projectId: number, f: TestFilters): Prisma.Sql {
 
 /** The project if it is one of the caller's organizations, for `FROM projects p`. */
 export const projectInOrgs = (projectId: number, orgIds: number[] | Prisma.Sql) =>
-  Prisma.sql`p.id = ${projectId} AND p.org_id = ANY(${Array.isArray(orgIds) ? Prisma.sql`${orgIds}::int[]` : orgIds})`;
+  Prisma.sql`p.id = ${projectId} AND p.org_id = ANY(${orgIdsSql(orgIds)})`;

@@ -9,6 +9,7 @@ import { testRecordColumns, type TestRecord } from './columns';
 export type TestDetails = TestRecord & { attachmentCount: number };
 import { catalogCount, catalogWhere, projectInOrgs, type CatalogWhere } from './filters';
 import { pageLimits } from '../../../db/page-limits';
+import { orgIdsSql } from '../../../db/org-scope';
 
 // Reads of catalog tests. Test records leave PostgreSQL as JSON text, which
 // costs the server far less than decoding eighteen typed columns per row; a
@@ -69,7 +70,7 @@ export function catalogPageOf(row: Record<string, unknown> | null | undefined): 
 
 /** One page of the catalog (catalogPageSql); undefined when the project is not one of `orgIds`. */
 export async function catalogPage(db: DbOrTx, orgIds: number[], q: CatalogPageQuery): Promise<CatalogPage | undefined> {
-  const [row] = await readRows<Record<string, unknown>>(db, catalogPageSql(Prisma.sql`${orgIds}::int[]`, q));
+  const [row] = await readRows<Record<string, unknown>>(db, catalogPageSql(orgIdsSql(orgIds), q));
   return catalogPageOf(row);
 }
 
