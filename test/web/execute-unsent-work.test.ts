@@ -227,3 +227,68 @@ it('keeps the marks of two tabs in one queue: a tab closed offline loses nothing
   expect(await history(runId, 2)).toEqual(['failed', 'untested']);
   expect(await tabB.evaluate("localStorage.getItem('casebook.pending-results')")).toBeNull();
 });
+
+it('counts what its rows show: a read of the counts from before a mark, landing after the rows that have it, puts no old counts back', async () => {
+  const runId = await newRun('Late counts');
+  const page = await h.signIn(user.token);
+  await openRun(page, runId);
+  await row(page, 0).focus();
+  await page.locator('.run-live', { hasText: 'Live' }).waitFor();
+  await page.context().setOffline(true);
+  await page.locator('.run-live', { hasText: 'Offline' }).waitFor();
+  await page.keyboard.press('p');
+  await page.keyboard.press('f');
+  expect(await page.getByTestId('count-untested').textContent()).toBe('3');
+
+  // Back online the marks go out and the page reads the run again. The order is made the worst
+  // one: the counts are read before the marks are written and arrive after the rows, which are
+  // read after it; the marks' answer comes last.
+  const deferred = () => {
+    let resolve!: () => void;
+    return { promise: new Promise<void>((r) => (resolve = r)), resolve };
+  };
+  const countsRead = deferred();
+  const marksWritten = deferred();
+  const countsShown = deferred();
+  const rowsShown = deferred();
+  const once = { counts: true, rows: true, marks: true };
+  await page.route(/\/api\/v1\/run\/state-detail/, async (route) => {
+    if (!once.counts) return route.continue();
+    once.counts = false;
+    const old = await route.fetch();
+    countsRead.resolve();
+    await marksWritten.promise;
+    await route.fulfill({ response: old });
+    countsShown.resolve();
+  });
+  await page.route(/\/api\/v1\/run\/tests\?/, async (route) => {
+    if (!once.rows) return route.continue();
+    once.rows = false;
+    await marksWritten.promise;
+    const fresh = await route.fetch();
+    await route.fulfill({ response: fresh });
+    rowsShown.resolve();
+  });
+  await page.route(/\/api\/v1\/run\/update-test-status/, async (route) => {
+    if (!once.marks) return route.continue();
+    once.marks = false;
+    await countsRead.promise;
+    const answer = await route.fetch();
+    marksWritten.resolve();
+    await Promise.all([countsShown.promise, rowsShown.promise]);
+    await new Promise((r) => setTimeout(r, 300)); // the page takes both in
+    await route.fulfill({ response: answer });
+  });
+  await page.context().setOffline(false);
+  await waitForServer(runId, 1, 'failed');
+  await row(page, 1).getByText('Not sent').waitFor({ state: 'detached' });
+  expect((await served(runId)).slice(0, 2)).toEqual([
+    ['passed', null],
+    ['failed', null],
+  ]);
+  expect(await page.getByText('Not sent').count()).toBe(0);
+  expect(await page.getByTestId('count-untested').textContent()).toBe('3');
+  expect(await page.getByTestId('count-passed').textContent()).toBe('1');
+  expect(await page.getByTestId('count-failed').textContent()).toBe('1');
+  expect(await page.getByTestId('count-total').textContent()).toBe('5');
+});

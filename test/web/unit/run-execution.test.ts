@@ -1,6 +1,6 @@
 import {
-  applyToCounts,
   applyToTests,
+  countStatuses,
   groupBySection,
   keyAction,
   moveIndex,
@@ -65,8 +65,7 @@ describe('keys', () => {
   });
 });
 
-describe('optimistic counts and rows', () => {
-  const counts = { total: 5, passed: 1, failed: 1, blocked: 0, retest: 0, untested: 3 };
+describe('marks on the rows, and the counts of the rows', () => {
   const current = new Map<number, TestStatus>([
     [1, 'passed'],
     [2, 'failed'],
@@ -74,39 +73,28 @@ describe('optimistic counts and rows', () => {
     [4, 'untested'],
     [5, 'untested'],
   ]);
+  const tests = [...current].map(([testId, status]) => ({ testId, status, comment: testId === 2 ? 'old' : null, title: `T${testId}` }));
 
-  it('moves each test from its old status to its new one; the total stays', () => {
-    const results: Result[] = [
-      { testId: 3, status: 'passed', comment: null },
-      { testId: 2, status: 'blocked', comment: 'VPN down' },
-    ];
-    expect(applyToCounts(counts, current, results)).toEqual({ total: 5, passed: 2, failed: 0, blocked: 1, retest: 0, untested: 2 });
-    expect(counts.passed).toBe(1); // the cache's object is not mutated
+  it('counts each status and the total of the rows', () => {
+    expect(countStatuses(tests)).toEqual({ total: 5, passed: 1, failed: 1, blocked: 0, retest: 0, untested: 3 });
+    expect(countStatuses([])).toEqual({ total: 0, passed: 0, failed: 0, blocked: 0, retest: 0, untested: 0 });
   });
 
-  it('counts nothing for a status set again, a test not in the run, or a repeated test (last wins)', () => {
-    expect(applyToCounts(counts, current, [{ testId: 1, status: 'passed', comment: null }])).toEqual(counts);
-    expect(applyToCounts(counts, current, [{ testId: 99, status: 'failed', comment: null }])).toEqual(counts);
-    expect(
-      applyToCounts(counts, current, [
-        { testId: 4, status: 'failed', comment: null },
-        { testId: 4, status: 'retest', comment: null },
-      ]),
-    ).toEqual({ ...counts, retest: 1, untested: 2 });
-  });
-
-  it('applies marks to the rows and counts, leaving other rows the same objects', () => {
-    const tests = [...current].map(([testId, status]) => ({ testId, status, comment: testId === 2 ? 'old' : null, title: `T${testId}` }));
+  it('applies marks to the rows (a repeated test: the last wins, a test not in the run: ignored), leaving other rows the same objects', () => {
     const results: Result[] = [
       { testId: 2, status: 'passed', comment: 'fixed' },
+      { testId: 5, status: 'failed', comment: null },
       { testId: 5, status: 'blocked', comment: null },
+      { testId: 99, status: 'failed', comment: null },
     ];
     const applied = applyToTests(tests, results);
     // A mark records only the defects sent with it (none here).
     expect(applied.find((t) => t.testId === 2)).toEqual({ testId: 2, status: 'passed', comment: 'fixed', defects: [], title: 'T2' });
     expect(applied[0]).toBe(tests[0]); // untouched rows keep their identity (no re-render)
     expect(applied.find((t) => t.testId === 5)).toEqual({ testId: 5, status: 'blocked', comment: null, defects: [], title: 'T5' });
-    expect(applyToCounts(counts, current, results)).toEqual({ total: 5, passed: 2, failed: 0, blocked: 1, retest: 0, untested: 2 });
+    expect(applied).toHaveLength(5);
+    expect(countStatuses(applied)).toEqual({ total: 5, passed: 2, failed: 0, blocked: 1, retest: 0, untested: 2 });
+    expect(tests[1].status).toBe('failed'); // the cache's rows are not mutated
   });
 });
 

@@ -107,19 +107,14 @@ export interface Result {
 }
 
 /**
- * Counts after `results` replace the tests' current statuses (`current`: testId → status now).
- * Results for tests not in `current` are ignored, as are duplicates (the last one wins).
+ * The counts of the five statuses and the total over the run's rows. The page counts the rows it
+ * shows rather than moving counts read apart from them: the two reads may see the run at different
+ * moments (one before a write, one after), and a count moved by a mark would then stay wrong.
  */
-export function applyToCounts<C extends StatusCounts>(counts: C, current: ReadonlyMap<number, TestStatus>, results: readonly Result[]): C {
-  const next = { ...counts };
-  const finalStatus = new Map<number, TestStatus>();
-  for (const r of results) if (current.has(r.testId)) finalStatus.set(r.testId, r.status);
-  for (const [testId, status] of finalStatus) {
-    const before = current.get(testId) as TestStatus;
-    next[before] -= 1;
-    next[status] += 1;
-  }
-  return next;
+export function countStatuses(tests: readonly { status: TestStatus }[]): StatusCounts {
+  const counts: StatusCounts = { total: tests.length, passed: 0, failed: 0, blocked: 0, retest: 0, untested: 0 };
+  for (const t of tests) counts[t.status] += 1;
+  return counts;
 }
 
 /** Tests with `results` applied (status, comment and defects), other tests unchanged (same objects). */

@@ -8,8 +8,8 @@ import { watchRunEvents, type LiveState } from './api/watch-run-events';
 import { describeEvent, markedByAfter, type RunEvent } from './live-run';
 
 /**
- * The run as others change it, live (GET /run/events): their marks land in the cached rows and
- * counts as they commit, each row names who marked it (`markedBy`), and `announcement` says the
+ * The run as others change it, live (GET /run/events): their marks land in the cached rows (which
+ * the counts are counted from) as they commit, each row names who marked it (`markedBy`), and `announcement` says the
  * last change in words. Anything else (a reset, a lock, a mark of too many tests to carry, a
  * reconnection) reads the run again; `onOthersChange` hears of each change another person made.
  * `live` says whether the stream is open.

@@ -3,8 +3,7 @@ import { api, ApiError, unwrap } from '../../../lib/api';
 import { queryClient } from '../../../lib/query-client';
 import type { Batch } from '../pending-results';
 import { withStepResults } from '../pending-steps';
-import { applyToCounts, applyToTests, type Result, type TestStatus } from '../run-execution';
-import { runStateQueryOptions } from './get-run-state';
+import { applyToTests, type Result } from '../run-execution';
 import { runTestsQueryOptions } from './get-run-tests';
 import { runKeys } from './query-keys';
 import { runTestDetailQueryOptions } from './run-test-steps';
@@ -32,16 +31,16 @@ export const sendResults = (batch: Batch) =>
     }),
   );
 
-/** Writes results into the cached rows and counts at once, as if the server had answered (or as another tester's live marks say). */
+/**
+ * Writes results into the cached rows at once, as if the server had answered (or as another
+ * tester's live marks say); the page counts its rows (countStatuses), so the counts follow.
+ */
 export function applyToCache(qc: QueryClient, projectId: number, runId: number, results: Result[]) {
-  const testsKey = runTestsQueryOptions(projectId, runId).queryKey;
-  const current = new Map<number, TestStatus>((qc.getQueryData(testsKey) ?? []).map((t) => [t.testId, t.status]));
-  qc.setQueryData(runStateQueryOptions(projectId, runId).queryKey, (state) => state && applyToCounts(state, current, results));
-  qc.setQueryData(testsKey, (tests) => tests && applyToTests(tests, results));
+  qc.setQueryData(runTestsQueryOptions(projectId, runId).queryKey, (tests) => tests && applyToTests(tests, results));
 }
 
 /**
- * The server has the batch: its results go into the cached rows and counts (nothing is fetched
+ * The server has the batch: its results go into the cached rows (nothing is fetched
  * again unless a read was in flight), and the tests' histories are read afresh when next shown.
  * Step results go into the cached steps of their tests, which are read again: the server merged
  * them with the steps' other results (perhaps another tester's).
@@ -53,16 +52,13 @@ export function applySent({ projectId, runId, results }: Batch) {
     queryClient.setQueryData(runTestDetailQueryOptions(projectId, runId, testId).queryKey, (d) =>
       d && Array.isArray(d.steps) ? { ...d, steps: withStepResults(d.steps, stepResults!) } : d,
     );
-  // A read of the rows or counts still in flight (a page just opened, say after signing in again)
-  // may have started before this write and would put the old statuses back: read them again after it.
-  const reads = [runKeys.tests(projectId, runId), runKeys.state(projectId, runId)];
   for (const { testId } of stepped) readAfterWrite(runKeys.testDetail(projectId, runId, testId));
+  // A read of the rows still in flight (a page just opened, say after signing in again) may have
+  // started before this write and would put the old statuses back: read them again after it.
   // A defect added here has no link yet (the server makes it from the project's template): read the rows for it.
-  const stale =
-    queryClient.getQueryData(runTestsQueryOptions(projectId, runId).queryKey) === undefined || results.some((r) => r.defects?.length);
-  for (const queryKey of reads) {
-    if (stale || queryClient.isFetching({ queryKey }) > 0) readAfterWrite(queryKey);
-  }
+  const rows = runKeys.tests(projectId, runId);
+  const stale = queryClient.getQueryData(rows) === undefined || results.some((r) => r.defects?.length);
+  if (stale || queryClient.isFetching({ queryKey: rows }) > 0) readAfterWrite(rows);
   for (const r of results) void queryClient.invalidateQueries({ queryKey: runKeys.history(projectId, runId, r.testId) });
 }
 

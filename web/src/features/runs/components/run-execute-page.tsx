@@ -47,7 +47,7 @@ export function RunExecutePage() {
   const [confirmOpen, setConfirmOpen] = useState(false);
   const commentRef = useRef<HTMLTextAreaElement>(null);
   // The tester's marks show at once, also those the server does not have yet (offline, signed out).
-  const view = usePendingView(runId, tests.data, state.data);
+  const view = usePendingView(runId, tests.data);
   const { find, setFind, people } = useRunFind(projectId);
   const searchRef = useRef<HTMLInputElement>(null);
   const shown = useShownTests(projectId, view.tests, filter, find);
