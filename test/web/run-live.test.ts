@@ -141,3 +141,44 @@ it('finds tests by title, section and id, narrows to a section, and keeps j/k wi
     .getByText(/^Search the run/)
     .waitFor();
 });
+
+it("keeps another tester's mark that arrives while the page is reading its rows again", async () => {
+  const lateRun = (await startRun(h.t, ana.token, projectId, testIds, 'Late rows')).runId;
+  const page = await h.signIn(ana.token);
+  await page.goto(`${h.baseUrl}/projects/${projectId}/runs/${lateRun}`);
+  await row(page, 0).waitFor();
+  await page.locator('.run-live[data-live]').waitFor();
+
+  // Back from offline, the page reads the run again. Its rows are read before Bo's mark and
+  // arrive after the mark's live event: the page reads them again after them.
+  let rowsRead!: () => void;
+  const rowsReadBeforeMark = new Promise<void>((r) => (rowsRead = r));
+  let markShown!: () => void;
+  const markArrived = new Promise<void>((r) => (markShown = r));
+  let late = true;
+  const rowsUrl = /\/api\/v1\/run\/tests\?/;
+  await page.route(rowsUrl, async (route) => {
+    if (!late) return route.continue();
+    late = false;
+    const old = await route.fetch();
+    rowsRead();
+    await markArrived;
+    await route.fulfill({ response: old });
+  });
+  await page.context().setOffline(true);
+  await page.locator('.run-live:not([data-live])').waitFor();
+  await page.context().setOffline(false);
+  await rowsReadBeforeMark;
+  await h.t
+    .as(bo.token)
+    .put('/run/update-test-status', { runId: lateRun, projectId, testResults: [{ testId: testIds[0], status: 'failed' }] })
+    .expect(200);
+  await page.locator('.run-announce', { hasText: 'Bo Berg marked “Pay 0” Failed.' }).waitFor();
+  const readAgain = page.waitForResponse((r) => rowsUrl.test(r.url()) && r.request().method() === 'GET');
+  markShown();
+  await readAgain; // the late read
+  await page.waitForResponse((r) => rowsUrl.test(r.url())); // and the one after it
+  await row(page, 0).locator('.status-badge', { hasText: 'Failed' }).waitFor();
+  expect(await page.getByTestId('count-failed').textContent()).toBe('1');
+  expect(await page.getByTestId('count-untested').textContent()).toBe(String(testIds.length - 1));
+});
