@@ -8,11 +8,11 @@ import { watchRunEvents, type LiveState } from './api/watch-run-events';
 import { describeEvent, markedByAfter, type RunEvent } from './live-run';
 
 /**
- * The run as others change it, live (GET /run/events): their marks land in the cached rows (which
- * the counts are counted from) as they commit, each row names who marked it (`markedBy`), and `announcement` says the
- * last change in words. Anything else (a reset, a lock, a mark of too many tests to carry, a
- * reconnection) reads the run again; `onOthersChange` hears of each change another person made.
- * `live` says whether the stream is open.
+ * The run as others change it, live (GET /run/events): their marks land in the cached rows (the
+ * counts are the rows') as they commit, each row names who marked it (`markedBy`), and
+ * `announcement` says the last change in words. Anything else (a reset, a lock, a mark of too
+ * many tests to carry, a reconnection) reads the run again; `onOthersChange` hears of each change
+ * another person made. `live` says whether the stream is open.
  */
 export function useLiveRun(projectId: number, runId: number, onOthersChange: () => void) {
   const qc = useQueryClient();
