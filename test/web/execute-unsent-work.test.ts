@@ -33,6 +33,15 @@ const openRun = async (page: Page, runId: number) => {
   await page.goto(runUrl(runId));
   await row(page, 0).waitFor();
 };
+/** Opens the run with its first test current and its live stream open, then takes the connection away. */
+const openRunThenGoOffline = async (page: Page, runId: number) => {
+  await openRun(page, runId);
+  await row(page, 0).focus();
+  await page.locator('.run-live', { hasText: 'Live' }).waitFor();
+  await page.context().setOffline(true);
+  // Others' marks cannot arrive either: the page no longer says it is live.
+  await page.locator('.run-live', { hasText: 'Offline' }).waitFor();
+};
 const served = async (runId: number) => {
   const tests = (await h.t.as(user.token).get('/run/tests', { runId, projectId }).expect(200)).body.data.tests as {
     testId: number;
@@ -147,13 +156,8 @@ it('keeps the mark and comment when the session ends mid-run, and sends them onc
 it('shows offline marks as not sent, asks before the tab closes, and sends them in order when the connection returns', async () => {
   const runId = await newRun('Offline');
   const page = await h.signIn(user.token);
-  await openRun(page, runId);
-  await row(page, 0).focus();
-  await page.locator('.run-live', { hasText: 'Live' }).waitFor();
-  await page.context().setOffline(true);
+  await openRunThenGoOffline(page, runId);
   await page.getByText('You are offline').waitFor();
-  // Others' marks cannot arrive either: the page no longer says it is live.
-  await page.locator('.run-live', { hasText: 'Offline' }).waitFor();
 
   await page.keyboard.press('p'); // test 0 passed, moves to test 1
   await page.keyboard.press('c');
@@ -228,57 +232,53 @@ it('keeps the marks of two tabs in one queue: a tab closed offline loses nothing
   expect(await tabB.evaluate("localStorage.getItem('casebook.pending-results')")).toBeNull();
 });
 
-it('counts what its rows show: a read of the counts from before a mark, landing after the rows that have it, puts no old counts back', async () => {
-  const runId = await newRun('Late counts');
+it('counts what its rows show: a read of the rows from before the marks, landing after their answer, is read again', async () => {
+  const runId = await newRun('Late rows');
   const page = await h.signIn(user.token);
-  await openRun(page, runId);
-  await row(page, 0).focus();
-  await page.locator('.run-live', { hasText: 'Live' }).waitFor();
-  await page.context().setOffline(true);
-  await page.locator('.run-live', { hasText: 'Offline' }).waitFor();
+  // The page reads no counts apart from its rows, which could disagree with them.
+  const countReads: string[] = [];
+  page.on('request', (r) => {
+    if (r.url().includes('/api/v1/run/state-detail')) countReads.push(r.url());
+  });
+  await openRunThenGoOffline(page, runId);
   await page.keyboard.press('p');
   await page.keyboard.press('f');
   expect(await page.getByTestId('count-untested').textContent()).toBe('3');
 
   // Back online the marks go out and the page reads the run again. The order is made the worst
-  // one: the counts are read before the marks are written and arrive after the rows, which are
-  // read after it; the marks' answer comes last.
+  // one: the rows are read before the marks are written, and arrive after the marks' answer.
   const deferred = () => {
     let resolve!: () => void;
     return { promise: new Promise<void>((r) => (resolve = r)), resolve };
   };
-  const countsRead = deferred();
-  const marksWritten = deferred();
-  const countsShown = deferred();
-  const rowsShown = deferred();
-  const once = { counts: true, rows: true, marks: true };
-  await page.route(/\/api\/v1\/run\/state-detail/, async (route) => {
-    if (!once.counts) return route.continue();
-    once.counts = false;
-    const old = await route.fetch();
-    countsRead.resolve();
-    await marksWritten.promise;
-    await route.fulfill({ response: old });
-    countsShown.resolve();
-  });
+  const rowsRead = deferred();
+  const marksAnswered = deferred();
+  const once = { rows: true, marks: true };
+  let answered = false;
   await page.route(/\/api\/v1\/run\/tests\?/, async (route) => {
     if (!once.rows) return route.continue();
     once.rows = false;
-    await marksWritten.promise;
-    const fresh = await route.fetch();
-    await route.fulfill({ response: fresh });
-    rowsShown.resolve();
+    const old = await route.fetch();
+    rowsRead.resolve();
+    await marksAnswered.promise;
+    await route.fulfill({ response: old });
   });
   await page.route(/\/api\/v1\/run\/update-test-status/, async (route) => {
     if (!once.marks) return route.continue();
     once.marks = false;
-    await countsRead.promise;
-    const answer = await route.fetch();
-    marksWritten.resolve();
-    await Promise.all([countsShown.promise, rowsShown.promise]);
-    await new Promise((r) => setTimeout(r, 300)); // the page takes both in
-    await route.fulfill({ response: answer });
+    await rowsRead.promise;
+    await route.fulfill({ response: await route.fetch() });
+    answered = true;
+    marksAnswered.resolve();
   });
+  // The rows reads ended after the marks' answer: the late one (in, or cut short) and the one after it.
+  const rowsReadsAfter = deferred();
+  let ended = 0;
+  const rowsReadEnded = (r: { url(): string }) => {
+    if (/\/api\/v1\/run\/tests\?/.test(r.url()) && answered && ++ended === 2) rowsReadsAfter.resolve();
+  };
+  page.on('requestfinished', rowsReadEnded);
+  page.on('requestfailed', rowsReadEnded);
   await page.context().setOffline(false);
   await waitForServer(runId, 1, 'failed');
   await row(page, 1).getByText('Not sent').waitFor({ state: 'detached' });
@@ -286,9 +286,13 @@ it('counts what its rows show: a read of the counts from before a mark, landing 
     ['passed', null],
     ['failed', null],
   ]);
-  expect(await page.getByText('Not sent').count()).toBe(0);
+  // The late rows are in, then read again: the marks stay, and the counts with them.
+  await rowsReadsAfter.promise;
+  await row(page, 1).locator('.status-badge', { hasText: 'Failed' }).waitFor();
   expect(await page.getByTestId('count-untested').textContent()).toBe('3');
+  expect(await page.getByText('Not sent').count()).toBe(0);
   expect(await page.getByTestId('count-passed').textContent()).toBe('1');
   expect(await page.getByTestId('count-failed').textContent()).toBe('1');
   expect(await page.getByTestId('count-total').textContent()).toBe('5');
+  expect(countReads).toEqual([]);
 });

@@ -21,9 +21,8 @@ export function useResultFiles(projectId: number, runId: number, testId: number,
     onUploaded: (stored) => count(stored.length),
     // Locked behind the page's back: it learns the lock (the banner shows, the upload goes), as after a refused mark.
     onRefused: (error) => {
-      if (!(error instanceof ApiError && error.code === 'run_locked')) return;
-      void qc.invalidateQueries({ queryKey: runKeys.detail(projectId, runId) });
-      void qc.invalidateQueries({ queryKey: runKeys.state(projectId, runId) });
+      if (error instanceof ApiError && error.code === 'run_locked')
+        void qc.invalidateQueries({ queryKey: runKeys.detail(projectId, runId) });
     },
   });
   const onFiles = (files: File[]) => {

@@ -9,7 +9,6 @@ export const runKeys = {
   assignees: (projectId: number) => ['runs', projectId, 'assignees'] as const,
   run: (projectId: number, runId: number) => ['runs', projectId, runId] as const,
   detail: (projectId: number, runId: number) => [...runKeys.run(projectId, runId), 'detail'] as const,
-  state: (projectId: number, runId: number) => [...runKeys.run(projectId, runId), 'state'] as const,
   tests: (projectId: number, runId: number) => [...runKeys.run(projectId, runId), 'tests'] as const,
   history: (projectId: number, runId: number, testId: number) => [...runKeys.run(projectId, runId), 'history', testId] as const,
   testDetail: (projectId: number, runId: number, testId: number) => [...runKeys.run(projectId, runId), 'test-detail', testId] as const,

@@ -75,10 +75,8 @@ function readAfterWrite(qc: QueryClient, queryKey: readonly unknown[]) {
 
 /** The server refused the batch for good: locked behind the page's back, it learns the lock (the banner shows, the keys stop). */
 export function applyRefused({ projectId, runId }: Batch, error: unknown) {
-  if (error instanceof ApiError && error.code === 'run_locked') {
+  if (error instanceof ApiError && error.code === 'run_locked')
     void queryClient.invalidateQueries({ queryKey: runKeys.detail(projectId, runId) });
-    void queryClient.invalidateQueries({ queryKey: runKeys.state(projectId, runId) });
-  }
 }
 
 export type { Result };

@@ -5,7 +5,6 @@ import { Page } from '../../../components/page';
 import { atLeast, useRole } from '../../auth';
 import { useProject } from '../../projects';
 import { useRunDetail } from '../api/get-run-detail';
-import { useRunState } from '../api/get-run-state';
 import { useRunTests } from '../api/get-run-tests';
 import type { TestStatus } from '../run-execution';
 import { emptyListText } from '../run-find';
@@ -36,9 +35,8 @@ export function RunExecutePage() {
   const project = useProject(projectId);
   const role = useRole(project.data?.orgId);
   const run = useRunDetail(projectId, runId);
-  const state = useRunState(projectId, runId);
   const tests = useRunTests(projectId, runId);
-  const locked = state.data?.locked ?? run.data?.locked ?? false;
+  const locked = run.data?.locked ?? false;
   const canWrite = atLeast(role, 'User');
   const editable = canWrite && !locked;
 
@@ -70,7 +68,7 @@ export function RunExecutePage() {
     steps,
   });
   const title = run.data?.runName ?? `Run ${runId}`;
-  const error = run.error ?? tests.error ?? state.error;
+  const error = run.error ?? tests.error;
   return (
     <Page title={title}>
       <RunAbout projectId={projectId} run={run.data} error={error} canWrite={canWrite} locked={locked} />
